@@ -1,0 +1,124 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ApiError } from "./lib/errors";
+import { canAccessMunicipality, resolveUser, type AuthContext } from "./lib/auth";
+import type { AnyRoute } from "./lib/route";
+import type { Services } from "./services";
+import { buildOpenApi } from "./lib/openapi";
+import { userRoutes } from "./modules/user/routes";
+import { municipalityRoutes } from "./modules/municipality/routes";
+import { registryRoutes } from "./modules/registry/routes";
+
+/** Every /v1 route of the product; the route-walking test reads this list. */
+export const allRoutes: AnyRoute[] = [...userRoutes, ...municipalityRoutes, ...registryRoutes];
+
+export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;
+
+export interface ApiOptions {
+  services: Services;
+  verifyToken: VerifyToken;
+}
+
+type Env = { Variables: { auth: AuthContext } };
+
+export function zodErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+function unauthorized(c: Context, message = "Přihlášení vypršelo nebo chybí.") {
+  c.header("WWW-Authenticate", 'Bearer realm="v1"');
+  return c.json({ Message: message }, 401);
+}
+
+async function readBody(c: Context) {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      return await c.req.json();
+    } catch {
+      throw new ApiError(400, "Tělo požadavku není platný JSON.");
+    }
+  }
+  return {};
+}
+
+export function createApi({ services, verifyToken }: ApiOptions) {
+  const app = new Hono<Env>().basePath("/v1");
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      const body = err.errors ? { Message: err.message, errors: err.errors } : { Message: err.message };
+      return c.json(body, err.status);
+    }
+    console.error("[api] unhandled error", err);
+    return c.json({ Message: "Obecná chyba" }, 500);
+  });
+  app.notFound((c) => c.json({ Message: `Not found: ${c.req.path}` }, 404));
+
+  app.get("/openapi.json", (c) => c.json(buildOpenApi(allRoutes, services.config.publicUrl)));
+
+  // Authentication: a bearer JWT of the issuer, matched to an active product user.
+  app.use("*", async (c, next) => {
+    if (c.req.path === "/v1/openapi.json") return next();
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) return unauthorized(c);
+    let claims: Record<string, unknown>;
+    try {
+      claims = await verifyToken(match[1]!);
+    } catch {
+      return unauthorized(c, "Neplatný nebo prošlý přístupový token.");
+    }
+    const auth = await resolveUser(services.db, claims);
+    if (!auth) return unauthorized(c, "Uživatel neexistuje nebo není aktivní.");
+    c.set("auth", auth);
+    return next();
+  });
+
+  for (const def of allRoutes) {
+    app.on(def.method.toUpperCase(), def.path, async (c) => {
+      const auth = c.get("auth");
+      if (def.permission !== "authenticated" && !auth.permissions.has(def.permission)) {
+        return c.json({ Message: "Přístup byl odepřen" }, 403);
+      }
+      let params: unknown = c.req.param();
+      if (def.params) {
+        const parsed = def.params.safeParse(params);
+        // A malformed id names nothing: answer as for a missing record.
+        if (!parsed.success) return c.json({ Message: "Záznam nebyl nalezen." }, 404);
+        params = parsed.data;
+      }
+      if (typeof def.tenancy === "object") {
+        const id = Number((params as Record<string, unknown>)[def.tenancy.municipalityParam]);
+        if (!Number.isInteger(id) || !canAccessMunicipality(auth, id)) {
+          return c.json({ Message: "Záznam nebyl nalezen." }, 404);
+        }
+      }
+      let query: unknown = c.req.query();
+      if (def.query) {
+        const parsed = def.query.safeParse(query);
+        if (!parsed.success) throw new ApiError(422, "Neplatné parametry dotazu.", zodErrors(parsed.error));
+        query = parsed.data;
+      }
+      let body: unknown = undefined;
+      if (def.body) {
+        const parsed = def.body.safeParse(await readBody(c));
+        if (!parsed.success) throw new ApiError(422, "Formulář obsahuje chyby.", zodErrors(parsed.error));
+        body = parsed.data;
+      }
+      const result = await def.handler({ c, auth, params, query, body, services });
+      if (result instanceof Response) return result;
+      if (result === null) return c.body(null, 204);
+      return c.json(result, def.method === "post" ? 201 : 200);
+    });
+  }
+
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApi>;

@@ -1,0 +1,46 @@
+import { index, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+
+/** Server-side web sessions: the cookie carries only the id (spec 000 §4, ARCHITECTURE.md). */
+export const session = pgTable(
+  "session",
+  {
+    id: varchar("id", { length: 64 }).primaryKey(),
+    data: jsonb("data").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("session_expires_idx").on(t.expiresAt)],
+);
+
+/** Storage of the built-in OpenID provider (grants, codes, refresh tokens, interactions...). */
+export const oidcPayload = pgTable(
+  "oidc_payload",
+  {
+    id: varchar("id", { length: 200 }).notNull(),
+    type: varchar("type", { length: 40 }).notNull(),
+    payload: jsonb("payload").notNull(),
+    grantId: varchar("grant_id", { length: 200 }),
+    userCode: varchar("user_code", { length: 200 }),
+    uid: varchar("uid", { length: 200 }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("oidc_payload_pk").on(t.type, t.id),
+    index("oidc_payload_grant_idx").on(t.grantId),
+    index("oidc_payload_uid_idx").on(t.uid),
+  ],
+);
+
+/** Signing keys and generated secrets persisted in the database so restarts keep sessions valid. */
+export const systemSecret = pgTable("system_secret", {
+  name: varchar("name", { length: 60 }).primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Company-registry answers cached by identification number (spec 000 §3 global state). */
+export const registryCache = pgTable("registry_cache", {
+  key: varchar("key", { length: 40 }).primaryKey(),
+  data: jsonb("data").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});

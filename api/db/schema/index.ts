@@ -1,0 +1,3 @@
+export * from "./municipality";
+export * from "./user";
+export * from "./auth";

@@ -1,0 +1,108 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/** Spec 001 §3 Municipality. */
+export const municipality = pgTable(
+  "municipality",
+  {
+    id: serial("id").primaryKey(),
+    name: varchar("name", { length: 200 }).notNull(),
+    shortName: varchar("short_name", { length: 50 }),
+    type: varchar("type", { length: 30 }).notNull().default("Municipality"),
+    kind: varchar("kind", { length: 20 }).notNull().default("Small"),
+    parentId: integer("parent_id"),
+    district: varchar("district", { length: 100 }),
+    country: varchar("country", { length: 2 }).notNull().default("CZ"),
+    identificationNumber: varchar("identification_number", { length: 20 }),
+    vatNumber: varchar("vat_number", { length: 20 }),
+    companyName: varchar("company_name", { length: 200 }),
+    companyAddress: varchar("company_address", { length: 200 }),
+    city: varchar("city", { length: 100 }),
+    zipCode: varchar("zip_code", { length: 10 }),
+    labelType: varchar("label_type", { length: 30 }).notNull().default("Barcode"),
+    monitoredPeriod: varchar("monitored_period", { length: 20 }).notNull().default("Year"),
+    duplicateHandlingStrategy: varchar("duplicate_handling_strategy", { length: 20 })
+      .notNull()
+      .default("NoAction"),
+    note: text("note"),
+    active: boolean("active").notNull().default(true),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    lastRecordAt: timestamp("last_record_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("municipality_name_idx").on(sql`lower(${t.name})`),
+    index("municipality_parent_idx").on(t.parentId),
+    index("municipality_district_idx").on(t.district),
+  ],
+);
+
+/** The logo is kept in the database (type and size checked on upload), never as a user-named file. */
+export const municipalityLogo = pgTable("municipality_logo", {
+  municipalityId: integer("municipality_id")
+    .primaryKey()
+    .references(() => municipality.id, { onDelete: "cascade" }),
+  contentType: varchar("content_type", { length: 40 }).notNull(),
+  data: bytea("data").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const municipalityModule = pgTable(
+  "municipality_module",
+  {
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    module: varchar("module", { length: 40 }).notNull(),
+    enabled: boolean("enabled").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.municipalityId, t.module] })],
+);
+
+export const municipalityContact = pgTable(
+  "municipality_contact",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 200 }).notNull(),
+    type: varchar("type", { length: 30 }).notNull(),
+    phone: varchar("phone", { length: 30 }),
+    email: varchar("email", { length: 200 }),
+  },
+  (t) => [index("municipality_contact_municipality_idx").on(t.municipalityId)],
+);
+
+/** Spec 001 §3 External account: type, login, password, customer number. */
+export const externalAccount = pgTable(
+  "external_account",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 30 }).notNull(),
+    login: varchar("login", { length: 100 }).notNull(),
+    password: varchar("password", { length: 200 }),
+    customerNumber: varchar("customer_number", { length: 50 }),
+  },
+  (t) => [uniqueIndex("external_account_unique").on(t.municipalityId, t.type, t.login)],
+);

@@ -1,0 +1,89 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { municipality } from "./municipality";
+
+/** The numbered roles of spec 001 §6 with the role names of spec 000 §6. */
+export const role = pgTable("role", {
+  id: integer("id").primaryKey(),
+  name: varchar("name", { length: 40 }).notNull().unique(),
+  label: varchar("label", { length: 100 }).notNull(),
+  active: boolean("active").notNull().default(true),
+});
+
+export const permission = pgTable("permission", {
+  id: serial("id").primaryKey(),
+  value: varchar("value", { length: 80 }).notNull().unique(),
+});
+
+export const rolePermission = pgTable(
+  "role_permission",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => role.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id")
+      .notNull()
+      .references(() => permission.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+/** Spec 001 §3 User. */
+export const user = pgTable(
+  "user",
+  {
+    id: serial("id").primaryKey(),
+    userName: varchar("user_name", { length: 100 }).notNull(),
+    firstName: varchar("first_name", { length: 100 }).notNull(),
+    lastName: varchar("last_name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 200 }),
+    phone: varchar("phone", { length: 30 }),
+    passwordHash: text("password_hash"),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => role.id),
+    municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "set null" }),
+    collectionYardId: integer("collection_yard_id"),
+    language: varchar("language", { length: 2 }).notNull().default("cs"),
+    active: boolean("active").notNull().default(true),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lastFailedLoginAt: timestamp("last_failed_login_at", { withTimezone: true }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("user_user_name_unique").on(sql`lower(${t.userName})`),
+    index("user_email_idx").on(sql`lower(${t.email})`),
+    index("user_municipality_idx").on(t.municipalityId),
+  ],
+);
+
+/** Spec 000 §3 managed municipalities (with wasteCompanyBranchId). */
+export const userMunicipality = pgTable(
+  "user_municipality",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    wasteCompanyBranchId: integer("waste_company_branch_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.municipalityId] }),
+    index("user_municipality_municipality_idx").on(t.municipalityId),
+  ],
+);

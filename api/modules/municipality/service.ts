@@ -1,0 +1,400 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import {
+  externalAccount,
+  municipality,
+  municipalityContact,
+  municipalityLogo,
+  municipalityModule,
+  user,
+  userMunicipality,
+  role,
+} from "../../db/schema";
+import { ApiError, notFound, validation } from "../../lib/errors";
+import { pageWindow, parseSort } from "../../lib/paging";
+import type { AuthContext } from "../../lib/auth";
+import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
+import {
+  LOGO_MAX_BYTES,
+  MUNICIPALITY_SORTS,
+  type MunicipalityDetail,
+  type MunicipalityForm,
+  type MunicipalityListItem,
+  type externalAccountSchema,
+  type municipalityListQuery,
+} from "#contract/municipality";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const parent = alias(municipality, "parent");
+
+function tenantFilter(auth: AuthContext): SQL | undefined {
+  if (auth.municipalityIds === "all") return undefined;
+  return auth.municipalityIds.length ? inArray(municipality.id, auth.municipalityIds) : sql`false`;
+}
+
+export async function listMunicipalities(
+  db: Db,
+  auth: AuthContext,
+  q: z.infer<typeof municipalityListQuery>,
+): Promise<{ items: MunicipalityListItem[]; total: number }> {
+  const where: (SQL | undefined)[] = [tenantFilter(auth)];
+  if (q.search) {
+    const like = `%${q.search.replace(/[%_\\]/g, "\\$&")}%`;
+    where.push(
+      or(
+        ilike(municipality.name, like),
+        ilike(municipality.shortName, like),
+        ilike(municipality.identificationNumber, like),
+        ilike(municipality.city, like),
+      ),
+    );
+  }
+  if (q.district) where.push(eq(municipality.district, q.district));
+  if (q.active) where.push(eq(municipality.active, q.active === "true"));
+  if (q.parentId) where.push(eq(municipality.parentId, q.parentId));
+  if (q.country) where.push(eq(municipality.country, q.country));
+  if (q.type) where.push(eq(municipality.type, q.type));
+  const cond = and(...where.filter(Boolean));
+
+  const sort = parseSort(q.sort, MUNICIPALITY_SORTS, "name");
+  const column = {
+    id: municipality.id,
+    name: municipality.name,
+    district: municipality.district,
+    type: municipality.type,
+    lastLoginAt: municipality.lastLoginAt,
+    lastRecordAt: municipality.lastRecordAt,
+    active: municipality.active,
+  }[sort.key];
+  const userCount = db
+    .select({ municipalityId: user.municipalityId, n: count().as("n") })
+    .from(user)
+    .groupBy(user.municipalityId)
+    .as("uc");
+
+  const { limit, offset } = pageWindow(q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: municipality.id,
+        name: municipality.name,
+        district: municipality.district,
+        type: municipality.type,
+        country: municipality.country,
+        parentId: municipality.parentId,
+        parentName: parent.name,
+        lastLoginAt: municipality.lastLoginAt,
+        lastRecordAt: municipality.lastRecordAt,
+        active: municipality.active,
+        userCount: userCount.n,
+      })
+      .from(municipality)
+      .leftJoin(parent, eq(parent.id, municipality.parentId))
+      .leftJoin(userCount, eq(userCount.municipalityId, municipality.id))
+      .where(cond)
+      .orderBy(sort.desc ? sql`${column} desc nulls last` : asc(column), asc(municipality.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(municipality).where(cond),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      lastLoginAt: iso(r.lastLoginAt),
+      lastRecordAt: iso(r.lastRecordAt),
+      userCount: Number(r.userCount ?? 0),
+    })),
+    total: Number(totals[0]?.n ?? 0),
+  };
+}
+
+export async function getMunicipality(db: Db, id: number): Promise<MunicipalityDetail> {
+  const [row] = await db
+    .select({ m: municipality, parentName: parent.name, logo: municipalityLogo.municipalityId })
+    .from(municipality)
+    .leftJoin(parent, eq(parent.id, municipality.parentId))
+    .leftJoin(municipalityLogo, eq(municipalityLogo.municipalityId, municipality.id))
+    .where(eq(municipality.id, id));
+  if (!row) throw notFound("Obec nebyla nalezena.");
+  const [contacts, modules] = await Promise.all([
+    db.select().from(municipalityContact).where(eq(municipalityContact.municipalityId, id)).orderBy(asc(municipalityContact.id)),
+    db.select().from(municipalityModule).where(eq(municipalityModule.municipalityId, id)),
+  ]);
+  const enabled = new Map(modules.map((m) => [m.module, m.enabled]));
+  const m = row.m;
+  return {
+    id: m.id,
+    name: m.name,
+    shortName: m.shortName,
+    type: m.type,
+    kind: m.kind,
+    parentId: m.parentId,
+    parentName: row.parentName ?? null,
+    district: m.district,
+    country: m.country as "CZ" | "SK",
+    identificationNumber: m.identificationNumber,
+    vatNumber: m.vatNumber,
+    companyName: m.companyName,
+    companyAddress: m.companyAddress,
+    city: m.city,
+    zipCode: m.zipCode,
+    labelType: m.labelType,
+    monitoredPeriod: m.monitoredPeriod,
+    duplicateHandlingStrategy: m.duplicateHandlingStrategy,
+    note: m.note,
+    active: m.active,
+    hasLogo: row.logo !== null,
+    lastLoginAt: iso(m.lastLoginAt),
+    lastRecordAt: iso(m.lastRecordAt),
+    contacts: contacts.map((c) => ({ id: c.id, name: c.name, type: c.type, phone: c.phone, email: c.email })),
+    modules: MUNICIPALITY_MODULES.map((module) => ({ module, enabled: enabled.get(module) ?? false })),
+  };
+}
+
+async function checkParent(db: Db, auth: AuthContext, parentId: number | undefined, selfId?: number) {
+  if (!parentId) return;
+  if (parentId === selfId) throw validation({ parentId: ["Obec nemůže být sama sobě nadřazená."] });
+  if (auth.municipalityIds !== "all" && !auth.municipalityIds.includes(parentId)) {
+    throw validation({ parentId: ["Nadřazená obec neexistuje."] });
+  }
+  // Walk up from the new parent: meeting selfId would make a cycle.
+  let current: number | null = parentId;
+  for (let depth = 0; current && depth < 50; depth++) {
+    const found: { parentId: number | null }[] = await db
+      .select({ parentId: municipality.parentId })
+      .from(municipality)
+      .where(eq(municipality.id, current));
+    if (!found[0]) throw validation({ parentId: ["Nadřazená obec neexistuje."] });
+    if (selfId && found[0].parentId === selfId) {
+      throw validation({ parentId: ["Tato volba by vytvořila cyklus nadřazených obcí."] });
+    }
+    current = found[0].parentId;
+  }
+}
+
+function columns(form: MunicipalityForm) {
+  return {
+    name: form.name,
+    shortName: form.shortName ?? null,
+    type: form.type,
+    kind: form.kind,
+    parentId: form.parentId ?? null,
+    district: form.district ?? null,
+    country: form.country,
+    identificationNumber: form.identificationNumber ?? null,
+    vatNumber: form.vatNumber ?? null,
+    companyName: form.companyName ?? null,
+    companyAddress: form.companyAddress ?? null,
+    city: form.city ?? null,
+    zipCode: form.zipCode ? form.zipCode.replace(/\s/g, "") : null,
+    labelType: form.labelType,
+    monitoredPeriod: form.monitoredPeriod,
+    duplicateHandlingStrategy: form.duplicateHandlingStrategy,
+    note: form.note ?? null,
+  };
+}
+
+export async function createMunicipality(db: Db, auth: AuthContext, form: MunicipalityForm): Promise<{ id: number }> {
+  await checkParent(db, auth, form.parentId);
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(municipality).values(columns(form)).returning({ id: municipality.id });
+    const id = created!.id;
+    if (form.contacts.length) {
+      await tx.insert(municipalityContact).values(
+        form.contacts.map((c) => ({ municipalityId: id, name: c.name, type: c.type, phone: c.phone ?? null, email: c.email ?? null })),
+      );
+    }
+    return { id };
+  });
+}
+
+export async function updateMunicipality(db: Db, auth: AuthContext, id: number, form: MunicipalityForm): Promise<void> {
+  await getMunicipality(db, id);
+  await checkParent(db, auth, form.parentId, id);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(municipality)
+      .set({ ...columns(form), updatedAt: new Date() })
+      .where(eq(municipality.id, id));
+    // Contacts are replaced as a whole: the form always sends the full list.
+    await tx.delete(municipalityContact).where(eq(municipalityContact.municipalityId, id));
+    if (form.contacts.length) {
+      await tx.insert(municipalityContact).values(
+        form.contacts.map((c) => ({ municipalityId: id, name: c.name, type: c.type, phone: c.phone ?? null, email: c.email ?? null })),
+      );
+    }
+  });
+}
+
+export async function setActive(db: Db, id: number, active: boolean): Promise<void> {
+  const res = await db
+    .update(municipality)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(municipality.id, id))
+    .returning({ id: municipality.id });
+  if (!res.length) throw notFound("Obec nebyla nalezena.");
+}
+
+export async function setModule(db: Db, id: number, module: MunicipalityModule, enabled: boolean): Promise<void> {
+  await getMunicipality(db, id);
+  await db
+    .insert(municipalityModule)
+    .values({ municipalityId: id, module, enabled })
+    .onConflictDoUpdate({ target: [municipalityModule.municipalityId, municipalityModule.module], set: { enabled } });
+}
+
+export async function listMunicipalityUsers(db: Db, id: number) {
+  await getMunicipality(db, id);
+  const rows = await db
+    .selectDistinct({
+      id: user.id,
+      userName: user.userName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      role: role.name,
+      active: user.active,
+      lastLoginAt: user.lastLoginAt,
+    })
+    .from(user)
+    .innerJoin(role, eq(role.id, user.roleId))
+    .leftJoin(userMunicipality, eq(userMunicipality.userId, user.id))
+    .where(or(eq(user.municipalityId, id), eq(userMunicipality.municipalityId, id)))
+    .orderBy(asc(user.lastName), asc(user.firstName));
+  return { items: rows.map((r) => ({ ...r, lastLoginAt: iso(r.lastLoginAt) })), total: rows.length };
+}
+
+export async function listExternalAccounts(db: Db, id: number) {
+  await getMunicipality(db, id);
+  const rows = await db
+    .select()
+    .from(externalAccount)
+    .where(eq(externalAccount.municipalityId, id))
+    .orderBy(asc(externalAccount.id));
+  // The stored password never leaves the API; the form shows whether one is set.
+  return {
+    items: rows.map((r) => ({ id: r.id, type: r.type, login: r.login, customerNumber: r.customerNumber, hasPassword: !!r.password })),
+    total: rows.length,
+  };
+}
+
+export async function saveExternalAccounts(
+  db: Db,
+  id: number,
+  accounts: z.infer<typeof externalAccountSchema>[],
+): Promise<void> {
+  await getMunicipality(db, id);
+  const keys = new Set<string>();
+  const errors: Record<string, string[]> = {};
+  accounts.forEach((a, i) => {
+    const key = `${a.type}:${a.login.toLowerCase()}`;
+    if (keys.has(key)) errors[`accounts.${i}.login`] = ["Tento účet je v seznamu dvakrát."];
+    keys.add(key);
+  });
+  if (Object.keys(errors).length) throw validation(errors, "Některé externí účty se nepodařilo uložit.");
+  await db.transaction(async (tx) => {
+    const existing = await tx.select().from(externalAccount).where(eq(externalAccount.municipalityId, id));
+    const byId = new Map(existing.map((e) => [e.id, e]));
+    const keep = accounts.filter((a) => a.id && byId.has(a.id)).map((a) => a.id!);
+    const removed = existing.filter((e) => !keep.includes(e.id)).map((e) => e.id);
+    if (removed.length) await tx.delete(externalAccount).where(inArray(externalAccount.id, removed));
+    for (const a of accounts) {
+      const values = { type: a.type, login: a.login, customerNumber: a.customerNumber ?? null };
+      if (a.id && byId.has(a.id)) {
+        await tx
+          .update(externalAccount)
+          .set(a.password ? { ...values, password: a.password } : values)
+          .where(eq(externalAccount.id, a.id));
+      } else {
+        await tx.insert(externalAccount).values({ ...values, municipalityId: id, password: a.password ?? null });
+      }
+    }
+  });
+}
+
+/** Recognise the image by its first bytes; the declared type and file name are not trusted. */
+export function sniffImageType(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | null {
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "image/png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (
+    bytes.length >= 12 &&
+    String.fromCharCode(...bytes.slice(0, 4)) === "RIFF" &&
+    String.fromCharCode(...bytes.slice(8, 12)) === "WEBP"
+  )
+    return "image/webp";
+  return null;
+}
+
+export async function saveLogo(db: Db, id: number, file: File | null): Promise<void> {
+  await getMunicipality(db, id);
+  if (!file || file.size === 0) throw validation({ logo: ["Vyberte soubor s logem."] });
+  if (file.size > LOGO_MAX_BYTES) throw validation({ logo: ["Logo může mít nejvýše 512 kB."] });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) throw validation({ logo: ["Logo musí být obrázek PNG, JPEG nebo WebP."] });
+  await db
+    .insert(municipalityLogo)
+    .values({ municipalityId: id, contentType: type, data: bytes })
+    .onConflictDoUpdate({ target: municipalityLogo.municipalityId, set: { contentType: type, data: bytes, updatedAt: new Date() } });
+}
+
+export async function getLogo(db: Db, id: number) {
+  const [row] = await db.select().from(municipalityLogo).where(eq(municipalityLogo.municipalityId, id));
+  if (!row) throw notFound("Obec nemá logo.");
+  return row;
+}
+
+export async function deleteLogo(db: Db, id: number): Promise<void> {
+  await db.delete(municipalityLogo).where(eq(municipalityLogo.municipalityId, id));
+}
+
+/**
+ * Tables holding a municipality's residents and collection points. Each later area appends its delete here,
+ * so 'delete data' always removes everything spec 001 §4 names, in one transaction.
+ */
+export type DataPurger = (tx: Db, municipalityId: number) => Promise<number>;
+export const municipalityDataPurgers: { name: string; purge: DataPurger }[] = [];
+
+export async function deleteMunicipalityData(db: Db, id: number): Promise<Record<string, number>> {
+  await getMunicipality(db, id);
+  return db.transaction(async (tx) => {
+    const removed: Record<string, number> = {};
+    for (const p of municipalityDataPurgers) removed[p.name] = await p.purge(tx as unknown as Db, id);
+    return removed;
+  });
+}
+
+export async function deleteMunicipality(db: Db, id: number): Promise<void> {
+  await getMunicipality(db, id);
+  const [children] = await db.select({ n: count() }).from(municipality).where(eq(municipality.parentId, id));
+  if (Number(children?.n ?? 0) > 0) {
+    throw new ApiError(409, "Obec má podřízené obce; nejprve jim změňte nadřazenou obec.");
+  }
+  await db.transaction(async (tx) => {
+    for (const p of municipalityDataPurgers) await p.purge(tx as unknown as Db, id);
+    await tx.delete(municipality).where(eq(municipality.id, id));
+  });
+}
+
+export async function listDistricts(db: Db, auth: AuthContext): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ district: municipality.district })
+    .from(municipality)
+    .where(and(tenantFilter(auth), sql`${municipality.district} is not null`))
+    .orderBy(asc(municipality.district));
+  return rows.map((r) => r.district!).filter(Boolean);
+}
+
+export async function listOptions(db: Db, auth: AuthContext) {
+  const rows = await db
+    .select({ id: municipality.id, name: municipality.name, country: municipality.country, active: municipality.active })
+    .from(municipality)
+    .where(tenantFilter(auth))
+    .orderBy(asc(municipality.name))
+    .limit(1000);
+  return { items: rows, total: rows.length };
+}
+

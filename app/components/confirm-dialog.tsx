@@ -1,0 +1,137 @@
+/**
+ * A confirmation dialog whose confirm button posts a react-router <Form> with a hidden `intent`.
+ * Optional `confirmWord`: the user types it into the field "confirmation" first. With JavaScript the confirm button
+ * stays disabled until it matches; without JavaScript the action must check it (use `confirmWordMatches`).
+ */
+import { useState, type ReactNode } from "react";
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Button, type ButtonSize, type ButtonVariant } from "./ui/button";
+import { Dialog, DialogClose, DialogTrigger, useHydrated } from "./ui/dialog";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+
+/** Server-side check of the typed confirmation word (trimmed, case-insensitive). */
+export function confirmWordMatches(value: unknown, word: string): boolean {
+  return (
+    typeof value === "string" &&
+    value.trim().toLocaleLowerCase() === word.trim().toLocaleLowerCase()
+  );
+}
+
+export type ConfirmDialogProps = {
+  /** Unique on the page; also the ?dialog=<name> value that opens it without JavaScript. */
+  name: string;
+  title: ReactNode;
+  message: ReactNode;
+  /** Value of the hidden `intent` field. */
+  intent: string;
+  /** Extra hidden fields, e.g. { id: "42" }. */
+  fields?: Record<string, string | number>;
+  /** Form action; defaults to the current route. */
+  action?: string;
+  confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+  /** Word the user must type before confirming, e.g. the municipality's name or 'SMAZAT'. */
+  confirmWord?: string;
+  tone?: "danger" | "primary";
+  /** When given, a trigger button with this content is rendered in place. */
+  trigger?: ReactNode;
+  triggerVariant?: ButtonVariant;
+  triggerSize?: ButtonSize;
+  /** Controlled open state; defaults to ?dialog=<name> in the URL. */
+  open?: boolean;
+};
+
+export function ConfirmDialog({
+  name,
+  title,
+  message,
+  intent,
+  fields,
+  action,
+  confirmLabel,
+  cancelLabel,
+  confirmWord,
+  tone = "danger",
+  trigger,
+  triggerVariant,
+  triggerSize,
+  open,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState("");
+  const formId = `confirm-${name}`;
+  const inputId = `${formId}-confirmation`;
+  const blocked =
+    hydrated &&
+    confirmWord !== undefined &&
+    !confirmWordMatches(typed, confirmWord);
+
+  return (
+    <>
+      {trigger !== undefined && (
+        <DialogTrigger
+          name={name}
+          variant={
+            triggerVariant ?? (tone === "danger" ? "danger" : "secondary")
+          }
+          size={triggerSize}
+        >
+          {trigger}
+        </DialogTrigger>
+      )}
+      <Dialog
+        name={name}
+        open={open}
+        size="sm"
+        title={title}
+        onClose={() => setTyped("")}
+        footer={
+          <>
+            <DialogClose variant="secondary">
+              {cancelLabel ?? t("common:confirmDialog.cancel", "Zrušit")}
+            </DialogClose>
+            <Button
+              type="submit"
+              form={formId}
+              variant={tone === "danger" ? "danger" : "primary"}
+              disabled={blocked}
+            >
+              {confirmLabel ?? t("common:confirmDialog.confirm", "Potvrdit")}
+            </Button>
+          </>
+        }
+      >
+        <Form method="post" id={formId} action={action} className="space-y-3">
+          <input type="hidden" name="intent" value={intent} />
+          {fields &&
+            Object.entries(fields).map(([key, value]) => (
+              <input key={key} type="hidden" name={key} value={value} />
+            ))}
+          <div className="text-slate-700">{message}</div>
+          {confirmWord !== undefined && (
+            <div className="space-y-1">
+              <Label htmlFor={inputId}>
+                {t(
+                  "common:confirmDialog.typeWord",
+                  "Pro potvrzení napište „{{word}}“.",
+                  { word: confirmWord },
+                )}
+              </Label>
+              <Input
+                id={inputId}
+                name="confirmation"
+                autoComplete="off"
+                required
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+            </div>
+          )}
+        </Form>
+      </Dialog>
+    </>
+  );
+}

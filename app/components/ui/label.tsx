@@ -1,0 +1,11 @@
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+export function Label({ className, ...props }: ComponentProps<"label">) {
+  return (
+    <label
+      className={cn("text-sm font-medium text-slate-700", className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import type { Permission } from "#contract/permissions";
+
+/** Spec 000 §2 navigation groups. Only screens that exist are listed; each names the permission it needs. */
+export const NAV_GROUPS = [
+  "overview",
+  "wasteEvidence",
+  "infrastructure",
+  "fees",
+  "reports",
+  "settings",
+  "administration",
+] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+export interface NavItem {
+  group: NavGroup;
+  to: string;
+  labelKey: string;
+  label: string;
+  permission?: Permission;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { group: "overview", to: "/dashboard", labelKey: "nav.dashboard", label: "Přehled" },
+  {
+    group: "administration",
+    to: "/administration/municipalities",
+    labelKey: "nav.municipalities",
+    label: "Obce",
+    permission: "municipality.aDetail",
+  },
+];
+
+export const NAV_GROUP_LABELS: Record<NavGroup, string> = {
+  overview: "Přehled",
+  wasteEvidence: "Evidence odpadu",
+  infrastructure: "Infrastruktura",
+  fees: "Poplatky",
+  reports: "Reporty",
+  settings: "Nastavení",
+  administration: "Administrace",
+};
+
+export function visibleNav(permissions: readonly string[]) {
+  const items = NAV_ITEMS.filter((i) => !i.permission || permissions.includes(i.permission));
+  return NAV_GROUPS.map((group) => ({ group, items: items.filter((i) => i.group === group) })).filter(
+    (g) => g.items.length > 0,
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "~/components/error-page";
+import { commit, getSession } from "~/server/session.server";
+import { localeFor } from "~/server/i18n.server";
+import type { FlashMessage } from "~/server/context";
+import stylesheet from "./app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(request, context);
+  const locale = await localeFor(request, session.get("user")?.language);
+  // Flash messages are shown once and cleared by this read (spec 000 §5).
+  const flash = (session.get("flash") as FlashMessage[] | undefined) ?? [];
+  return data(
+    { locale, flash, supportEmail: context.config.supportEmail },
+    flash.length ? { headers: { "Set-Cookie": await commit(context, session) } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  return (
+    <html lang={root?.locale ?? "cs"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<RootData>("root");
+  const location = useLocation();
+  let status = 500;
+  let message = "Obecná chyba";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const body = error.data as { message?: string } | string | undefined;
+    message = typeof body === "object" && body?.message ? body.message : error.statusText || message;
+    if (status === 404 && !(typeof body === "object" && body?.message)) message = `Page not found: ${location.pathname}`;
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    message = error.message;
+  }
+  return <ErrorPage status={status} message={message} supportEmail={root?.supportEmail ?? "podpora@odpady-obce.cz"} />;
+}

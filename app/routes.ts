@@ -1,0 +1,21 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** Spec 000 §2 route table; nested as the URLs nest. Screens are registered as they are built. */
+export default [
+  route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  layout("routes/app-layout.tsx", [
+    index("routes/index.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("error/403", "routes/error.403.tsx"),
+    route("active-municipality", "routes/active-municipality.tsx"),
+    ...prefix("administration/municipalities", [
+      index("routes/administration/municipalities/list.tsx"),
+      route("create", "routes/administration/municipalities/create.tsx"),
+      route(":municipalityId", "routes/administration/municipalities/detail.tsx"),
+      route(":municipalityId/edit", "routes/administration/municipalities/edit.tsx"),
+      route(":municipalityId/logo", "routes/administration/municipalities/logo.ts"),
+    ]),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

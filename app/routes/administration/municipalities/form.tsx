@@ -1,0 +1,193 @@
+import { Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import {
+  CONTACT_TYPES,
+  COUNTRIES,
+  DUPLICATE_HANDLING_STRATEGIES,
+  LABEL_TYPES,
+  MUNICIPALITY_KINDS,
+  MUNICIPALITY_PERIODS,
+  MUNICIPALITY_TYPES,
+} from "#contract/enums";
+import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
+import { InputField, SelectField, TextareaField, FormErrors, useScrollToFirstError } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+
+/** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
+export const lookupSchema = z.object({
+  identificationNumber: z.string({ message: "Zadejte IČO." }).trim().min(1, { message: "Zadejte IČO." }),
+  country: z.enum(COUNTRIES),
+});
+
+export function schemaFor(intent: FormDataEntryValue | null) {
+  return intent === "lookup" ? lookupSchema : municipalityFormSchema;
+}
+
+export function toFormValues(m: MunicipalityDetail) {
+  return {
+    ...m,
+    parentId: m.parentId ? String(m.parentId) : "",
+    contacts: m.contacts.map((c) => ({ ...c, id: String(c.id), phone: c.phone ?? "", email: c.email ?? "" })),
+  };
+}
+
+export const EMPTY_MUNICIPALITY = {
+  type: "Municipality",
+  kind: "Small",
+  country: "CZ",
+  labelType: "Barcode",
+  monitoredPeriod: "Year",
+  duplicateHandlingStrategy: "NoAction",
+  contacts: [],
+};
+
+interface Props {
+  lastResult?: SubmissionResult<string[]> | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  defaultValue: any;
+  parents: { id: number; name: string }[];
+  submitLabel: string;
+  cancelTo: string;
+}
+
+/** Create and edit share this one form (ARCHITECTURE.md): every section of spec 001 §2 Municipalities. */
+export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabel, cancelTo }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof municipalityFormSchema>>({
+    lastResult,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      // The lookup button validates only the IČO; saving validates everything.
+      return parseWithZod(formData, { schema: schemaFor(formData.get("intent")) as typeof municipalityFormSchema });
+    },
+  });
+  useScrollToFirstError(form);
+  const contacts = fields.contacts.getFieldList();
+  const opt = (ns: string, values: readonly string[]) =>
+    values.map((v) => ({ value: v, label: t(`municipality:${ns}.${v}`, v) }));
+  const busy = navigation.state === "submitting";
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" encType="application/x-www-form-urlencoded">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("municipality:section.basic", "Základní informace")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <InputField meta={fields.name} label={t("municipality:field.name", "Název")} />
+          <InputField meta={fields.shortName} label={t("municipality:field.shortName", "Zkrácený název")} />
+          <SelectField meta={fields.type} label={t("municipality:field.type", "Typ")} options={opt("type", MUNICIPALITY_TYPES)} />
+          <SelectField meta={fields.kind} label={t("municipality:field.kind", "Velikost")} options={opt("kind", MUNICIPALITY_KINDS)} />
+          <SelectField
+            meta={fields.parentId}
+            label={t("municipality:field.parent", "Nadřazená obec")}
+            options={parents.map((p) => ({ value: String(p.id), label: p.name }))}
+            emptyOption={t("municipality:field.noParent", "– bez nadřazené obce –")}
+          />
+          <InputField meta={fields.district} label={t("municipality:field.district", "Okres")} />
+          <SelectField meta={fields.country} label={t("municipality:field.country", "Země")} options={opt("country", COUNTRIES)} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("municipality:section.company", "Údaje o organizaci")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <div className="flex items-end gap-2">
+            <InputField
+              meta={fields.identificationNumber}
+              label={t("municipality:field.identificationNumber", "IČO")}
+              className="flex-1"
+              inputMode="numeric"
+              description={t("municipality:field.icoHelp", "Údaje doplníte z registru ARES (CZ) nebo RPO (SK).")}
+            />
+            <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
+              {t("municipality:action.lookup", "Načíst z registru")}
+            </Button>
+          </div>
+          <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber", "DIČ")} />
+          <InputField meta={fields.companyName} label={t("municipality:field.companyName", "Název organizace")} />
+          <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress", "Adresa")} />
+          <InputField meta={fields.city} label={t("municipality:field.city", "Město")} />
+          <InputField meta={fields.zipCode} label={t("municipality:field.zipCode", "PSČ")} inputMode="numeric" />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("municipality:section.contacts", "Kontaktní osoby")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {contacts.length === 0 && (
+            <p className="text-sm text-slate-600">{t("municipality:contacts.empty", "Zatím bez kontaktních osob.")}</p>
+          )}
+          {contacts.map((contact, index) => {
+            const c = contact.getFieldset();
+            return (
+              <fieldset key={contact.key} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
+                <legend className="px-1 text-xs text-slate-500">
+                  {t("municipality:contacts.legend", "Kontakt {{n}}", { n: index + 1 })}
+                </legend>
+                <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
+                <InputField meta={c.name} label={t("municipality:contacts.name", "Jméno")} />
+                <SelectField meta={c.type} label={t("municipality:contacts.type", "Typ")} options={opt("contactType", CONTACT_TYPES)} />
+                <InputField meta={c.phone} label={t("municipality:contacts.phone", "Telefon")} type="tel" />
+                <InputField meta={c.email} label={t("municipality:contacts.email", "E-mail")} type="email" />
+                <div className="flex items-end pb-6">
+                  <Button variant="ghost" size="sm" {...form.remove.getButtonProps({ name: fields.contacts.name, index })}>
+                    {t("municipality:contacts.remove", "Odebrat")}
+                  </Button>
+                </div>
+              </fieldset>
+            );
+          })}
+          <Button
+            variant="secondary"
+            size="sm"
+            {...form.insert.getButtonProps({ name: fields.contacts.name, defaultValue: { type: "MunicipalityAdmin" } })}
+          >
+            {t("municipality:contacts.add", "Přidat kontakt")}
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("municipality:section.settings", "Nastavení")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-3">
+          <SelectField meta={fields.labelType} label={t("municipality:field.labelType", "Typ štítku")} options={opt("labelType", LABEL_TYPES)} />
+          <SelectField
+            meta={fields.monitoredPeriod}
+            label={t("municipality:field.monitoredPeriod", "Sledované období")}
+            options={opt("period", MUNICIPALITY_PERIODS)}
+          />
+          <SelectField
+            meta={fields.duplicateHandlingStrategy}
+            label={t("municipality:field.duplicateHandlingStrategy", "Zpracování duplicit")}
+            options={opt("duplicate", DUPLICATE_HANDLING_STRATEGIES)}
+          />
+          <TextareaField meta={fields.note} label={t("municipality:field.note", "Poznámka")} className="md:col-span-3" />
+        </CardContent>
+      </Card>
+
+      <div className="flex gap-2">
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          {busy ? t("common:saving", "Ukládám…") : submitLabel}
+        </Button>
+        <Button to={cancelTo} variant="secondary">
+          {t("common:cancel", "Zrušit")}
+        </Button>
+      </div>
+    </Form>
+  );
+}

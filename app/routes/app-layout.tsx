@@ -1,0 +1,147 @@
+import { Form, NavLink, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/app-layout";
+import { apiFor } from "~/server/api.server";
+import { commit } from "~/server/session.server";
+import { visibleNav, NAV_GROUP_LABELS } from "~/lib/navigation";
+import { Alert } from "~/components/ui/alert";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { Button } from "~/components/ui/button";
+import type { RootData } from "~/root";
+import { cn } from "~/components/ui/cn";
+
+interface ManagedMunicipality {
+  id: number;
+  name: string;
+  country: string;
+  active: boolean;
+}
+
+/** Every screen of the default layout needs a signed-in user (spec 000 §4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await apiFor(request, context);
+  const managed = await api.get<{ items: ManagedMunicipality[] }>("/user/user-info/managed-municipalities");
+  const session = api.session;
+  let activeId = session.get("activeMunicipalityId") ?? null;
+  // The active municipality must be one the user may use; otherwise fall back to the first one.
+  if (!managed.items.some((m) => m.id === activeId)) {
+    const user = session.get("user");
+    activeId = managed.items.find((m) => m.id === user?.municipalityId)?.id ?? managed.items[0]?.id ?? null;
+    session.set("activeMunicipalityId", activeId);
+    await commit(context, session);
+  }
+  return {
+    user: session.get("user")!,
+    permissions: session.get("permissions") ?? [],
+    municipalities: managed.items,
+    activeMunicipality: managed.items.find((m) => m.id === activeId) ?? null,
+  };
+}
+
+export type AppLayoutData = Awaited<ReturnType<typeof loader>>;
+
+export default function AppLayout() {
+  const { user, permissions, municipalities, activeMunicipality } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootData>("root");
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const groups = visibleNav(permissions);
+
+  return (
+    <div className="flex min-h-screen">
+      <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block" aria-label={t("layout.navigation", "Navigace")}>
+        <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4 font-semibold text-emerald-800">
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+            <path d="M4 7h16M9 7V4h6v3m-9 0 1 13h10l1-13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          {t("layout.product", "Odpady obce")}
+        </div>
+        <nav className="space-y-5 p-3">
+          {groups.map((g) => (
+            <div key={g.group}>
+              <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                {t(`nav.group.${g.group}`, NAV_GROUP_LABELS[g.group])}
+              </p>
+              <ul>
+                {g.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      className={({ isActive }) =>
+                        cn(
+                          "block rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600",
+                          isActive && "bg-emerald-50 font-medium text-emerald-800",
+                        )
+                      }
+                    >
+                      {t(item.labelKey, item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4">
+          <div className="flex items-center gap-2">
+            <span className="text-sm text-slate-500">{t("layout.activeMunicipality", "Obec")}:</span>
+            <DialogTrigger name="municipality" variant="secondary" size="sm">
+              {activeMunicipality?.name ?? t("layout.noMunicipality", "Žádná obec")}
+            </DialogTrigger>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-slate-700" data-testid="user-name">
+              {user.fullName}
+            </span>
+            <Form method="post" action="/logout">
+              <Button type="submit" variant="ghost" size="sm">
+                {t("layout.logout", "Odhlásit")}
+              </Button>
+            </Form>
+          </div>
+        </header>
+        <div
+          className={cn("h-0.5 bg-emerald-600 transition-opacity", navigation.state === "idle" ? "opacity-0" : "animate-pulse opacity-100")}
+          aria-hidden="true"
+        />
+        <main className="mx-auto w-full max-w-7xl flex-1 space-y-4 p-4 md:p-6" aria-busy={navigation.state !== "idle"}>
+          {root?.flash.map((f, i) => (
+            <Alert key={i} tone={f.type}>
+              {f.text}
+            </Alert>
+          ))}
+          <Outlet />
+        </main>
+      </div>
+      <Dialog name="municipality" title={t("layout.selectMunicipality", "Výběr obce")} size="sm">
+        {municipalities.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("layout.noMunicipalities", "Nemáte přiřazenou žádnou obec.")}</p>
+        ) : (
+          <Form method="post" action="/active-municipality" className="space-y-1">
+            <ul className="max-h-80 space-y-1 overflow-y-auto">
+              {municipalities.map((m) => (
+                <li key={m.id}>
+                  <button
+                    type="submit"
+                    name="municipalityId"
+                    value={m.id}
+                    className={cn(
+                      "w-full rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600",
+                      m.id === activeMunicipality?.id && "bg-emerald-50 font-medium text-emerald-800",
+                    )}
+                    aria-current={m.id === activeMunicipality?.id ? "true" : undefined}
+                  >
+                    {m.name}
+                    {!m.active && <span className="ml-2 text-xs text-slate-500">({t("layout.inactive", "neaktivní")})</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Form>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { BOTH_EXPIRED_MESSAGE, refreshTokens, SessionExpiredError, tokenState } from "./auth.server";
+import { commit, getSession, safeRedirectTarget, type WebSession } from "./session.server";
+import type { SessionTokens } from "./context";
+
+/** Spec 000 §9: the server-side client times out after 10 s and retries once, for GET/HEAD only. */
+export const SERVER_TIMEOUT_MS = 10_000;
+
+export interface ApiProblem {
+  Message: string;
+  errors?: Record<string, string[]>;
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; problem: ApiProblem };
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+interface RequestOptions {
+  query?: Query | URLSearchParams;
+  json?: unknown;
+  formData?: FormData;
+}
+
+function toSearch(query: RequestOptions["query"]): string {
+  if (!query) return "";
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams();
+  if (!(query instanceof URLSearchParams)) {
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+async function fetchWithRetry(context: AppLoadContext, build: () => Request): Promise<Response> {
+  const attempt = async () => {
+    const req = build();
+    const timeout = AbortSignal.timeout(SERVER_TIMEOUT_MS);
+    return Promise.race([
+      context.apiFetch(new Request(req, { signal: timeout })),
+      new Promise<never>((_, reject) =>
+        timeout.addEventListener("abort", () => reject(new Error("API timeout")), { once: true }),
+      ),
+    ]);
+  };
+  const method = build().method;
+  try {
+    return await attempt();
+  } catch (err) {
+    if (method !== "GET" && method !== "HEAD") throw err;
+    return attempt();
+  }
+}
+
+/** Typed /v1 client of one web request: bearer token from the session, refresh, 401/403 handling (spec 000 §4, §8). */
+export class ApiClient {
+  private tokensChanged = false;
+
+  constructor(
+    private incoming: Request,
+    private context: AppLoadContext,
+    public session: WebSession,
+  ) {}
+
+  private async signOut(): Promise<never> {
+    throw redirect("/login", { headers: { "Set-Cookie": await this.context.sessionStorage.destroySession(this.session) } });
+  }
+
+  private async validTokens(force = false): Promise<SessionTokens> {
+    const tokens = this.session.get("tokens");
+    if (!tokens) return this.signOut();
+    if (!force && tokenState(tokens.expiresAt) === "valid") return tokens;
+    try {
+      const fresh = await refreshTokens(this.context.config, tokens);
+      this.session.set("tokens", fresh);
+      this.tokensChanged = true;
+      await commit(this.context, this.session);
+      return fresh;
+    } catch (err) {
+      if (err instanceof SessionExpiredError) {
+        // Silent for the user (spec 000 §4): the session is reset and the request aborted.
+        console.warn(BOTH_EXPIRED_MESSAGE);
+        return this.signOut();
+      }
+      throw err;
+    }
+  }
+
+  async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const url = `${this.context.apiBase}/v1${path}${toSearch(opts.query)}`;
+    const send = (token: string) =>
+      fetchWithRetry(this.context, () => {
+        const headers = new Headers({ Authorization: `Bearer ${token}`, Accept: "application/json" });
+        let body: BodyInit | undefined;
+        if (opts.json !== undefined) {
+          headers.set("Content-Type", "application/json");
+          body = JSON.stringify(opts.json);
+        } else if (opts.formData) body = opts.formData;
+        return new Request(url, { method, headers, body });
+      });
+
+    let res = await send((await this.validTokens()).accessToken);
+    if (res.status === 401) {
+      // Spec 000 §4: refresh once and retry; otherwise log out to /login.
+      res = await send((await this.validTokens(true)).accessToken);
+      if (res.status === 401) return this.signOut();
+    }
+    if (res.status === 403) {
+      const url = new URL(this.incoming.url);
+      this.session.set("forbidden", { path: url.pathname + url.search, timestamp: new Date().toISOString(), status: "403" });
+      throw redirect("/error/403", { headers: { "Set-Cookie": await commit(this.context, this.session) } });
+    }
+    if (res.status === 204) return { ok: true, status: 204, data: null as T };
+    const type = res.headers.get("content-type") ?? "";
+    const payload = type.includes("json") ? await res.json() : null;
+    if (res.ok) return { ok: true, status: res.status, data: payload as T };
+    return {
+      ok: false,
+      status: res.status,
+      problem: { Message: payload?.Message ?? `HTTP ${res.status}`, errors: payload?.errors },
+    };
+  }
+
+  /** For binary answers (logos, PDFs): the raw response after the same token handling. */
+  async raw(path: string): Promise<Response> {
+    const token = (await this.validTokens()).accessToken;
+    return fetchWithRetry(this.context, () => new Request(`${this.context.apiBase}/v1${path}`, { headers: { Authorization: `Bearer ${token}` } }));
+  }
+
+  /** GET for loaders: any failure becomes the error page with the response's Message (spec 000 §8). */
+  async get<T>(path: string, query?: RequestOptions["query"]): Promise<T> {
+    const result = await this.request<T>("GET", path, { query });
+    if (result.ok) return result.data;
+    throw data({ message: result.problem.Message }, { status: result.status });
+  }
+
+  send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, json?: unknown) {
+    return this.request<T>(method, path, { json });
+  }
+}
+
+export async function apiFor(request: Request, context: AppLoadContext): Promise<ApiClient> {
+  const session = await getSession(request, context);
+  if (!session.get("tokens")) {
+    const url = new URL(request.url);
+    session.set("returnTo", safeRedirectTarget(url.pathname + url.search));
+    throw redirect("/login", { headers: { "Set-Cookie": await commit(context, session) } });
+  }
+  return new ApiClient(request, context, session);
+}

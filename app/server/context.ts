@@ -1,0 +1,67 @@
+import type { SessionStorage } from "react-router";
+
+/** What the web part knows about its surroundings; handed in by server.ts through the load context. */
+export interface WebConfig {
+  publicUrl: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  builtInIdp: boolean;
+  supportEmail: string;
+}
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken: string | null;
+  /** epoch ms */
+  expiresAt: number;
+  /** epoch ms; the refresh token's own end when known */
+  refreshExpiresAt: number;
+}
+
+export interface SessionUser {
+  id: number;
+  fullName: string;
+  userName: string;
+  email: string | null;
+  roles: string[];
+  language: string;
+  municipalityId: number | null;
+}
+
+export interface FlashMessage {
+  type: "success" | "error" | "warning" | "info";
+  text: string;
+}
+
+export interface SessionData {
+  tokens: SessionTokens;
+  user: SessionUser;
+  /** Spec 000 §4: loaded once after sign-in and kept. */
+  permissions: string[];
+  activeMunicipalityId: number | null;
+  returnTo: string;
+  /** Spec 000 §6: a 403 is remembered (path, timestamp, '403'). */
+  forbidden: { path: string; timestamp: string; status: "403" };
+}
+
+export interface SessionFlash {
+  flash: FlashMessage[];
+}
+
+export type WebSessionStorage = SessionStorage<SessionData, SessionFlash>;
+
+export interface WebContext {
+  config: WebConfig;
+  sessionStorage: WebSessionStorage;
+  /** Calls the /v1 API: in process (Hono's fetch) or over HTTP when API_URL is set. */
+  apiFetch: (request: Request) => Promise<Response>;
+  /** API origin used to build request URLs. */
+  apiBase: string;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends WebContext {}
+}

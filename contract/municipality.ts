@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { isValidIco } from "~/lib/ico";
+import {
+  CONTACT_TYPES,
+  COUNTRIES,
+  DUPLICATE_HANDLING_STRATEGIES,
+  EXTERNAL_ACCOUNT_TYPES,
+  LABEL_TYPES,
+  MUNICIPALITY_KINDS,
+  MUNICIPALITY_MODULES,
+  MUNICIPALITY_PERIODS,
+  MUNICIPALITY_TYPES,
+} from "./enums";
+import { boolFlag, optionalEmail, optionalText, requiredText } from "./common";
+
+const choose = "Vyberte hodnotu.";
+
+export const contactSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  name: requiredText(200),
+  type: z.enum(CONTACT_TYPES, { message: choose }),
+  phone: optionalText(30).refine((v) => !v || /^\+?[0-9 ]{6,20}$/.test(v), {
+    message: "Zadejte platné telefonní číslo.",
+  }),
+  email: optionalEmail,
+});
+
+const zip = optionalText(10).refine((v) => !v || /^\d{3} ?\d{2}$/.test(v), {
+  message: "PSČ má tvar 123 45.",
+});
+
+/** Spec 001 §3 Municipality: the create/edit form and the POST/PUT body share this schema. */
+export const municipalityFormSchema = z
+  .object({
+    name: requiredText(200),
+    shortName: optionalText(50),
+    type: z.enum(MUNICIPALITY_TYPES, { message: choose }),
+    kind: z.enum(MUNICIPALITY_KINDS, { message: choose }),
+    parentId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
+    district: optionalText(100),
+    country: z.enum(COUNTRIES, { message: choose }),
+    identificationNumber: optionalText(20),
+    vatNumber: optionalText(20),
+    companyName: optionalText(200),
+    companyAddress: optionalText(200),
+    city: optionalText(100),
+    zipCode: zip,
+    labelType: z.enum(LABEL_TYPES, { message: choose }),
+    monitoredPeriod: z.enum(MUNICIPALITY_PERIODS, { message: choose }),
+    duplicateHandlingStrategy: z.enum(DUPLICATE_HANDLING_STRATEGIES, { message: choose }),
+    note: optionalText(2000),
+    contacts: z.array(contactSchema).max(20).default([]),
+  })
+  .superRefine((v, ctx) => {
+    // Spec 001 §5: the identification number is checked by the country's rule (Czech checksum).
+    if (v.identificationNumber && !isValidIco(v.identificationNumber, v.country)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["identificationNumber"],
+        message: v.country === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
+      });
+    }
+  });
+
+export type MunicipalityForm = z.infer<typeof municipalityFormSchema>;
+
+export const municipalityListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.string().max(40).optional(),
+  search: optionalText(100),
+  district: optionalText(100),
+  active: z.enum(["true", "false"]).optional(),
+  parentId: z.coerce.number().int().positive().optional(),
+  country: z.enum(COUNTRIES).optional(),
+  type: z.enum(MUNICIPALITY_TYPES).optional(),
+});
+
+export const MUNICIPALITY_SORTS = ["id", "name", "district", "type", "lastLoginAt", "lastRecordAt", "active"] as const;
+
+export const municipalityListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  district: z.string().nullable(),
+  type: z.string(),
+  country: z.string(),
+  parentId: z.number().nullable(),
+  parentName: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  lastRecordAt: z.string().nullable(),
+  userCount: z.number(),
+  active: z.boolean(),
+});
+export type MunicipalityListItem = z.infer<typeof municipalityListItem>;
+
+export const municipalityDetail = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  type: z.string(),
+  kind: z.string(),
+  parentId: z.number().nullable(),
+  parentName: z.string().nullable(),
+  district: z.string().nullable(),
+  country: z.enum(COUNTRIES),
+  identificationNumber: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyAddress: z.string().nullable(),
+  city: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  labelType: z.string(),
+  monitoredPeriod: z.string(),
+  duplicateHandlingStrategy: z.string(),
+  note: z.string().nullable(),
+  active: z.boolean(),
+  hasLogo: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  lastRecordAt: z.string().nullable(),
+  contacts: z.array(
+    z.object({ id: z.number(), name: z.string(), type: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  ),
+  modules: z.array(z.object({ module: z.enum(MUNICIPALITY_MODULES), enabled: z.boolean() })),
+});
+export type MunicipalityDetail = z.infer<typeof municipalityDetail>;
+
+export const activeBody = z.object({ active: boolFlag });
+export const moduleBody = z.object({ enabled: boolFlag });
+export const moduleParam = z.enum(MUNICIPALITY_MODULES);
+
+/** Spec 001 §5: deleting a municipality's data requires typing a confirmation word. */
+export const DELETE_DATA_WORD = "SMAZAT";
+export const deleteDataBody = z.object({
+  confirmation: z.string().refine((v) => v.trim().toUpperCase() === DELETE_DATA_WORD, {
+    message: `Pro potvrzení napište ${DELETE_DATA_WORD}.`,
+  }),
+});
+
+export const externalAccountSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  type: z.enum(EXTERNAL_ACCOUNT_TYPES, { message: choose }),
+  login: requiredText(100),
+  /** Empty on edit keeps the stored password. */
+  password: optionalText(200),
+  customerNumber: optionalText(50),
+});
+export const externalAccountsBody = z.object({ accounts: z.array(externalAccountSchema).max(50) });
+
+// SVG is refused: it can carry scripts. The type is checked by the file's magic bytes, not its name.
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export const LOGO_MAX_BYTES = 512 * 1024;

@@ -1,0 +1,259 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../api/db/client";
+import { user } from "../api/db/schema";
+import { verifyPassword } from "../api/lib/password-hash";
+import { createAdapterFactory } from "./adapter";
+import { loginPage, logoutPage, messagePage, pickLanguage, texts } from "./pages";
+import { persistentSecret, randomSecret, signingKeys } from "./secrets";
+
+export const SCOPES = ["openid", "profile", "email", "api_obec.read", "offline_access"] as const;
+
+export interface IdpOptions {
+  db: Db;
+  /** e.g. http://localhost:3000/oidc */
+  issuer: string;
+  publicUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Audience of the JWT access tokens: the /v1 API. */
+  apiAudience: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+}
+
+/** After this many wrong passwords in a row, each further attempt waits (2^(n-LIMIT) s, at most 5 min). */
+const FREE_ATTEMPTS = 3;
+export function throttleSeconds(failed: number): number {
+  return failed < FREE_ATTEMPTS ? 0 : Math.min(2 ** (failed - FREE_ATTEMPTS + 1), 300);
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 64 * 1024) break;
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+function send(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+  });
+  res.end(html);
+}
+
+/**
+ * The built-in OpenID provider (oidc-provider) backed by the user table: authorization code with PKCE S256
+ * required, refresh tokens, RP-initiated logout, JWT (RS256) access tokens for the /v1 API.
+ */
+export async function createIdp(opts: IdpOptions) {
+  const { db } = opts;
+  const { privateJwks, publicJwks } = await signingKeys(db);
+  const cookieKey = await persistentSecret(db, "oidc_cookie_key", randomSecret);
+  const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, "");
+
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(db),
+    jwks: privateJwks as Configuration["jwks"],
+    cookies: { keys: [cookieKey], long: { signed: true }, short: { signed: true } },
+    clients: [
+      {
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+        redirect_uris: [`${opts.publicUrl}/login`],
+        post_logout_redirect_uris: [`${opts.publicUrl}/`],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    scopes: [...SCOPES],
+    claims: {
+      openid: ["sub"],
+      profile: ["name", "given_name", "family_name", "preferred_username", "locale"],
+      email: ["email", "email_verified"],
+    },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          // The product's logout button already asked; submit at once when JavaScript runs.
+          const lang = pickLanguage(undefined, ctx.get("accept-language"));
+          ctx.body = logoutPage(lang, form).replace(
+            "</main>",
+            `</main><script>document.querySelector('button[name="logout"]').click()</script>`,
+          );
+        },
+        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+          const lang = pickLanguage(undefined, ctx.get("accept-language"));
+          const t = texts(lang);
+          ctx.body = messagePage(lang, t.logoutTitle, t.loggedOut, `${opts.publicUrl}/`);
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => opts.apiAudience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: "api_obec.read",
+          audience: opts.apiAudience,
+          accessTokenTTL: opts.accessTokenTtl,
+          accessTokenFormat: "jwt",
+          jwt: { sign: { alg: "RS256" } },
+        }),
+      },
+    },
+    // Access tokens carry the claims the API matches users by (same path as an external provider).
+    extraTokenClaims: async (_ctx, token) => {
+      if (!("accountId" in token) || !token.accountId) return undefined;
+      const [u] = await db.select().from(user).where(eq(user.id, Number(token.accountId)));
+      return u ? { preferred_username: u.userName, email: u.email ?? undefined } : undefined;
+    },
+    findAccount: async (_ctx, sub) => {
+      const id = Number(sub);
+      if (!Number.isInteger(id)) return undefined;
+      const [u] = await db.select().from(user).where(eq(user.id, id));
+      if (!u || !u.active) return undefined;
+      return {
+        accountId: String(u.id),
+        claims: async () => ({
+          sub: String(u.id),
+          name: `${u.firstName} ${u.lastName}`.trim(),
+          given_name: u.firstName,
+          family_name: u.lastName,
+          preferred_username: u.userName,
+          locale: u.language,
+          email: u.email ?? undefined,
+          email_verified: !!u.email,
+        }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed("refresh_token") && code.scopes.has("offline_access"),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: opts.accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: 1800,
+      RefreshToken: opts.refreshTokenTtl,
+      Interaction: 600,
+      Session: opts.refreshTokenTtl,
+      Grant: opts.refreshTokenTtl,
+    },
+    renderError: async (ctx, _out, error) => {
+      const lang = pickLanguage(undefined, ctx.get("accept-language"));
+      const t = texts(lang);
+      console.warn("[idp] error", (error as Error).message);
+      ctx.type = "html";
+      ctx.body = messagePage(lang, t.errorTitle, t.errorText, `${opts.publicUrl}/`);
+    },
+  };
+
+  const provider = new Provider(opts.issuer, configuration);
+  provider.proxy = true;
+  const callback = provider.callback();
+
+  async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string, action?: string) {
+    const lang = pickLanguage(undefined, req.headers["accept-language"]);
+    const t = texts(lang);
+    let details;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      return send(res, 400, messagePage(lang, t.errorTitle, t.expired, `${opts.publicUrl}/`));
+    }
+    if (details.uid !== uid) return send(res, 400, messagePage(lang, t.errorTitle, t.expired, `${opts.publicUrl}/`));
+    const uiLang = pickLanguage(details.params.ui_locales as string | undefined, req.headers["accept-language"]);
+    const ui = texts(uiLang);
+    const loginAction = `${mountPath}/interaction/${uid}/login`;
+
+    if (details.prompt.name === "login") {
+      if (req.method !== "POST" || action !== "login") {
+        return send(res, 200, loginPage({ lang: uiLang, action: loginAction }));
+      }
+      const form = await readForm(req);
+      const userName = (form.get("username") ?? "").trim();
+      const password = form.get("password") ?? "";
+      if (!userName || !password) {
+        return send(res, 422, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.required }));
+      }
+      const [u] = await db
+        .select()
+        .from(user)
+        .where(sql`lower(${user.userName}) = lower(${userName}) or lower(${user.email}) = lower(${userName})`)
+        .limit(1);
+      if (u) {
+        const wait = throttleSeconds(u.failedLogins);
+        const since = u.lastFailedLoginAt ? (Date.now() - u.lastFailedLoginAt.getTime()) / 1000 : Infinity;
+        if (wait > 0 && since < wait) {
+          const seconds = Math.ceil(wait - since);
+          return send(res, 429, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.throttled.replace("{{seconds}}", String(seconds)) }));
+        }
+      }
+      const ok = u ? await verifyPassword(password, u.passwordHash) : await verifyPassword(password, "scrypt$AAAA$AAAA");
+      if (!u || !ok) {
+        if (u) {
+          await db
+            .update(user)
+            .set({ failedLogins: sql`${user.failedLogins} + 1`, lastFailedLoginAt: new Date() })
+            .where(eq(user.id, u.id));
+        }
+        return send(res, 401, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.invalid }));
+      }
+      if (!u.active) {
+        return send(res, 403, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.inactive }));
+      }
+      await db.update(user).set({ failedLogins: 0, lastFailedLoginAt: null, lastLoginAt: new Date() }).where(eq(user.id, u.id));
+      return provider.interactionFinished(req, res, { login: { accountId: String(u.id) } }, { mergeWithLastSubmission: false });
+    }
+
+    if (details.prompt.name === "consent") {
+      // The product's own web client is first-party: consent is granted without asking.
+      const { grantId, params, session } = details;
+      const grant = grantId
+        ? await provider.Grant.find(grantId)
+        : new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
+      if (!grant) return send(res, 400, messagePage(lang, t.errorTitle, t.expired, `${opts.publicUrl}/`));
+      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+        grant.addResourceScope(indicator, scopes.join(" "));
+      }
+      const savedId = await grant.save();
+      return provider.interactionFinished(req, res, { consent: { grantId: savedId } }, { mergeWithLastSubmission: true });
+    }
+    return send(res, 400, messagePage(lang, t.errorTitle, t.errorText, `${opts.publicUrl}/`));
+  }
+
+  /** Node handler for every request under the mount path (default /oidc). */
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const original = req.url ?? "/";
+    const rest = original.slice(mountPath.length) || "/";
+    const m = /^\/interaction\/([\w-]+)(?:\/(login))?\/?(?:\?.*)?$/.exec(rest);
+    if (m) {
+      try {
+        return await handleInteraction(req, res, m[1]!, m[2]);
+      } catch (err) {
+        console.error("[idp] interaction failed", err);
+        return send(res, 500, messagePage("cs", texts("cs").errorTitle, texts("cs").errorText));
+      }
+    }
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
+    req.url = rest;
+    return callback(req, res);
+  }
+
+  return { provider, handle, publicJwks, mountPath };
+}

@@ -1,0 +1,204 @@
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { Hono } from "hono";
+import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createCookie, createRequestHandler, createSessionStorage, type AppLoadContext, type ServerBuild } from "react-router";
+import { eq, lt } from "drizzle-orm";
+import { loadConfig, type Config } from "./config";
+import { migrateDatabase, openDatabase } from "./api/db/client";
+import { session as sessionTable } from "./api/db/schema";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
+import { createApi } from "./api/app";
+import { createTokenVerifier } from "./api/lib/auth";
+import { createRegistryClient } from "./api/modules/registry/service";
+import { createIdp } from "./idp/provider";
+import { purgeExpired } from "./idp/adapter";
+import { persistentSecret, randomSecret } from "./idp/secrets";
+import type { SessionData, SessionFlash, WebContext } from "./app/server/context";
+
+const ROOT = import.meta.dirname;
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The composition root (ARCHITECTURE.md): config → database → provider → API → web, on one port. */
+export async function startServer(config: Config, opts: { fetchForRegistry?: typeof fetch } = {}): Promise<RunningServer> {
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR, "pglite") },
+  );
+  await migrateDatabase(database);
+  const { db } = database;
+  await syncRolesAndPermissions(db);
+  const seeded = config.DEMO_DATA ? await seedDemoData(db) : false;
+
+  const apiAudience = `${config.publicUrl}/v1`;
+  const clientSecret =
+    config.OIDC_CLIENT_SECRET ?? (config.builtInIdp ? await persistentSecret(db, "oidc_client_secret", randomSecret) : null);
+  const idp = config.builtInIdp
+    ? await createIdp({
+        db,
+        issuer: config.issuer,
+        publicUrl: config.publicUrl,
+        clientId: config.OIDC_CLIENT_ID,
+        clientSecret: clientSecret!,
+        apiAudience,
+        accessTokenTtl: config.ACCESS_TOKEN_TTL,
+        refreshTokenTtl: config.REFRESH_TOKEN_TTL,
+      })
+    : null;
+
+  const verifyToken = createTokenVerifier({
+    issuer: config.issuer,
+    jwks: idp?.publicJwks,
+    // External providers differ in the audience they put into access tokens; the issuer and signature decide.
+    audience: idp ? apiAudience : undefined,
+  });
+  const api = createApi({
+    services: {
+      db,
+      config: { publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL },
+      registry: createRegistryClient({ db, aresUrl: config.ARES_URL, rpoUrl: config.RPO_URL, fetch: opts.fetchForRegistry }),
+    },
+    verifyToken,
+  });
+
+  // Web sessions live in the database; the cookie holds only the id (spec 000 §4, §9 'auth.' prefix).
+  const sessionSecret = config.SESSION_SECRET ?? (await persistentSecret(db, "session_secret", randomSecret));
+  const cookie = createCookie("auth.session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 31_536_000,
+    secure: config.publicUrl.startsWith("https://"),
+    secrets: [sessionSecret],
+  });
+  const sessionStorage = createSessionStorage<SessionData, SessionFlash>({
+    cookie,
+    async createData(data, expires) {
+      const id = randomBytes(24).toString("base64url");
+      await db.insert(sessionTable).values({ id, data, expiresAt: expires ?? null });
+      return id;
+    },
+    async readData(id) {
+      const [row] = await db.select().from(sessionTable).where(eq(sessionTable.id, id));
+      if (!row) return null;
+      if (row.expiresAt && row.expiresAt < new Date()) return null;
+      return row.data as Partial<SessionData & SessionFlash>;
+    },
+    async updateData(id, data, expires) {
+      await db
+        .insert(sessionTable)
+        .values({ id, data, expiresAt: expires ?? null })
+        .onConflictDoUpdate({ target: sessionTable.id, set: { data, expiresAt: expires ?? null } });
+    },
+    async deleteData(id) {
+      await db.delete(sessionTable).where(eq(sessionTable.id, id));
+    },
+  });
+
+  const apiBase = config.API_URL?.replace(/\/$/, "") ?? config.publicUrl;
+  const webContext: WebContext = {
+    config: {
+      publicUrl: config.publicUrl,
+      issuer: config.issuer,
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret,
+      builtInIdp: config.builtInIdp,
+      supportEmail: config.SUPPORT_EMAIL,
+    },
+    sessionStorage,
+    apiBase,
+    // No API_URL: the web part calls the in-process Hono app (no socket), through the same auth middleware.
+    apiFetch: config.API_URL ? (req) => fetch(req) : (req) => Promise.resolve(api.fetch(req)),
+  };
+
+  const buildPath = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(buildPath)) throw new Error("The web part is not built: run `npm run build` (npm start does it).");
+  const build = (await import(buildPath)) as ServerBuild;
+  const handleWeb = createRequestHandler(build, "production");
+
+  const app = new Hono();
+  app.get("/healthz", async (c) => {
+    try {
+      await db.execute("select 1");
+      return c.json({ status: "ok" });
+    } catch {
+      return c.json({ status: "database unavailable" }, 503);
+    }
+  });
+  app.all("/v1/*", (c) => api.fetch(c.req.raw));
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: path.relative(process.cwd(), path.join(ROOT, "build/client")),
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", serveStatic({ root: path.relative(process.cwd(), path.join(ROOT, "build/client")) }));
+  app.all("*", (c) => handleWeb(c.req.raw, webContext as unknown as AppLoadContext));
+  const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+
+  const server = http.createServer((req, res) => {
+    if (idp && (req.url === idp.mountPath || req.url?.startsWith(`${idp.mountPath}/`))) {
+      void idp.handle(req, res);
+      return;
+    }
+    void listener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+
+  const housekeeping = setInterval(() => {
+    void purgeExpired(db).catch(() => undefined);
+    void db.delete(sessionTable).where(lt(sessionTable.expiresAt, new Date())).catch(() => undefined);
+  }, 3600_000);
+  housekeeping.unref();
+
+  if (seeded) console.log("Demo data created.");
+  return {
+    url: config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`,
+    async close() {
+      clearInterval(housekeeping);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+    },
+  };
+}
+
+export async function main() {
+  const config = loadConfig();
+  const running = await startServer(config);
+  console.log(`\nOdpady obce běží na ${running.url}`);
+  console.log(`  database: ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.DATA_DIR}/pglite`}`);
+  console.log(`  identity provider: ${config.issuer}${config.builtInIdp ? " (built in)" : ""}`);
+  if (config.DEMO_DATA && config.builtInIdp) {
+    console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`    ${a.userName.padEnd(9)} ${a.role}`);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing…`);
+    await running.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

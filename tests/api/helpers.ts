@@ -1,0 +1,274 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
+import { eq } from "drizzle-orm";
+import { createApi, type ApiApp } from "../../api/app";
+import { createTokenVerifier } from "../../api/lib/auth";
+import { createRegistryClient } from "../../api/modules/registry/service";
+import { openDatabase, type Database, type Db } from "../../api/db/client";
+import { municipality, role, user, userMunicipality } from "../../api/db/schema";
+import type { RoleName } from "#contract/roles";
+import { ARES_URL, RPO_URL } from "../mocks/registry";
+import { dbUrl } from "./global-setup";
+
+export const PUBLIC_URL = "http://test.local";
+export const ISSUER = `${PUBLIC_URL}/oidc`;
+export const AUDIENCE = `${PUBLIC_URL}/v1`;
+
+/** The fixture users every API test file starts with. */
+export const PERSONAS = {
+  admin: { role: "ADMIN", municipality: null, active: true },
+  readonly: { role: "ADMIN_READ_ONLY", municipality: null, active: true },
+  manager: { role: "MUNICIPALITY_MANAGER", municipality: "a", active: true },
+  worker: { role: "MUNICIPALITY_WORKER", municipality: "a", active: true },
+  managerB: { role: "MUNICIPALITY_MANAGER", municipality: "b", active: true },
+  citizen: { role: "CITIZEN", municipality: "a", active: true },
+  /** An administrator whose account was deactivated: a valid token must not open anything. */
+  inactive: { role: "ADMIN", municipality: null, active: false },
+} as const satisfies Record<string, { role: RoleName; municipality: "a" | "b" | null; active: boolean }>;
+export type Persona = keyof typeof PERSONAS;
+
+/** wasteCompanyBranchId of the manager's user_municipality row (managed-municipalities answer). */
+export const MANAGER_BRANCH_ID = 7;
+
+export interface CallOptions {
+  /** Sign in as a fixture user (a fresh valid token). */
+  as?: Persona;
+  /** A raw bearer token (wins over `as`). */
+  token?: string;
+  json?: unknown;
+  /** A raw body (FormData for uploads, a string...). */
+  body?: BodyInit;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: T;
+  headers: Headers;
+}
+
+export interface Fixtures {
+  municipalities: { a: { id: number; name: string }; b: { id: number; name: string } };
+  users: Record<Persona, { id: number; userName: string; email: string }>;
+}
+
+export interface TestApi {
+  app: ApiApp;
+  db: Db;
+  database: Database;
+  fixtures: Fixtures;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
+  /** A valid signed access token of a fixture user. */
+  token(as: Persona): Promise<string>;
+  /** Sign any claims with the test issuer's key (iss, aud, iat and a 10-minute exp are filled in unless given). */
+  signToken(claims: JWTPayload, opts?: { expiresIn?: string | number; key?: CryptoKey }): Promise<string>;
+  /** Expired an hour ago, otherwise valid. */
+  expiredToken(as: Persona): Promise<string>;
+  /** Signed by the right key but issued by another issuer. */
+  wrongIssuerToken(as: Persona): Promise<string>;
+  /** Issued for another audience. */
+  wrongAudienceToken(as: Persona): Promise<string>;
+  /** Right claims, signed by a key the API does not trust. */
+  foreignKeyToken(as: Persona): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const source = inject("testDb");
+  if (source.kind === "pglite") {
+    const dump = new Blob([fs.readFileSync(source.dumpPath)]);
+    const database = await openDatabase({ loadDataDir: dump });
+    return { database, drop: async () => undefined };
+  }
+  const name = `${source.prefix}${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: source.adminUrl });
+  await admin.connect();
+  try {
+    // Copies of one template made at the same moment may collide on the template's lock: retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${source.template}"`);
+        break;
+      } catch (err) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ url: dbUrl(source.adminUrl, name) });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: source.adminUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+async function seedFixtures(db: Db): Promise<Fixtures> {
+  const [a] = await db
+    .insert(municipality)
+    .values({
+      name: "Třebíč",
+      shortName: "Třebíč",
+      type: "Municipality",
+      kind: "Large",
+      district: "Třebíč",
+      country: "CZ",
+      identificationNumber: "00290629",
+      city: "Třebíč",
+      zipCode: "67401",
+    })
+    .returning({ id: municipality.id, name: municipality.name });
+  const [b] = await db
+    .insert(municipality)
+    .values({
+      name: "Petržalka",
+      shortName: "Petržalka",
+      type: "Municipality",
+      kind: "Large",
+      district: "Bratislava V",
+      country: "SK",
+      identificationNumber: "00603201",
+      city: "Bratislava",
+      zipCode: "85101",
+    })
+    .returning({ id: municipality.id, name: municipality.name });
+  const roles = new Map((await db.select({ id: role.id, name: role.name }).from(role)).map((r) => [r.name, r.id]));
+  const users = {} as Fixtures["users"];
+  for (const [persona, p] of Object.entries(PERSONAS) as [Persona, (typeof PERSONAS)[Persona]][]) {
+    const roleId = roles.get(p.role);
+    if (!roleId) throw new Error(`role ${p.role} is not seeded`);
+    const municipalityId = p.municipality === "a" ? a!.id : p.municipality === "b" ? b!.id : null;
+    const userName = `t.${persona.toLowerCase()}`;
+    const email = `${persona.toLowerCase()}@test.local`;
+    const [u] = await db
+      .insert(user)
+      .values({
+        userName,
+        firstName: persona[0]!.toUpperCase() + persona.slice(1),
+        lastName: "Testovací",
+        email,
+        roleId,
+        municipalityId,
+        active: p.active,
+      })
+      .returning({ id: user.id });
+    if (municipalityId) {
+      await db.insert(userMunicipality).values({
+        userId: u!.id,
+        municipalityId,
+        wasteCompanyBranchId: persona === "manager" ? MANAGER_BRANCH_ID : null,
+      });
+    }
+    users[persona] = { id: u!.id, userName, email };
+  }
+  return { municipalities: { a: a!, b: b! }, users };
+}
+
+/**
+ * A fresh API for one test file: its own copy of the migrated database, fixtures (municipalities A and B, a
+ * user per persona), an RS256 key pair standing in for the identity provider, and a `call` helper that goes
+ * through the real Hono app (auth middleware, permissions, tenancy, validation) without a socket.
+ */
+export async function setupApi(): Promise<TestApi> {
+  const { database, drop } = await cloneDatabase();
+  const { db } = database;
+  const fixtures = await seedFixtures(db);
+
+  const { publicKey, privateKey } = await generateKeyPair("RS256");
+  const foreign = await generateKeyPair("RS256");
+  const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  const jwks: JSONWebKeySet = { keys: [jwk] };
+
+  const app = createApi({
+    services: {
+      db,
+      config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@test.local" },
+      registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
+    },
+    verifyToken: createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
+  });
+
+  const signToken: TestApi["signToken"] = async (claims, opts = {}) => {
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ scope: "openid profile email api_obec.read offline_access", ...claims })
+      .setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "at+jwt" })
+      .setIssuedAt(claims.iat ?? now)
+      .setIssuer(claims.iss ?? ISSUER)
+      .setAudience(claims.aud ?? AUDIENCE)
+      .setExpirationTime(claims.exp ?? opts.expiresIn ?? "10m");
+    if (claims.sub) jwt.setSubject(claims.sub);
+    return jwt.sign(opts.key ?? privateKey);
+  };
+  const claimsOf = (as: Persona) => {
+    const u = fixtures.users[as];
+    return { sub: String(u.id), preferred_username: u.userName, email: u.email };
+  };
+  const tokens = new Map<Persona, string>();
+  const token = async (as: Persona) => {
+    let t = tokens.get(as);
+    if (!t) tokens.set(as, (t = await signToken(claimsOf(as))));
+    return t;
+  };
+
+  const call: TestApi["call"] = async (method, path, opts = {}) => {
+    const url = new URL(path.startsWith("/v1") ? path : `/v1${path.startsWith("/") ? "" : "/"}${path}`, PUBLIC_URL);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    const headers = new Headers({ Accept: "application/json", ...opts.headers });
+    const bearer = opts.token ?? (opts.as ? await token(opts.as) : undefined);
+    if (bearer) headers.set("Authorization", `Bearer ${bearer}`);
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(opts.json);
+    }
+    const res = await app.request(url.toString(), { method: method.toUpperCase(), headers, body });
+    const type = res.headers.get("content-type") ?? "";
+    const raw = new Uint8Array(await res.arrayBuffer());
+    let parsed: unknown = raw.length ? raw : null;
+    if (raw.length && type.includes("json")) parsed = JSON.parse(new TextDecoder().decode(raw));
+    else if (raw.length && type.startsWith("text/")) parsed = new TextDecoder().decode(raw);
+    return { status: res.status, body: parsed as never, headers: res.headers };
+  };
+
+  return {
+    app,
+    db,
+    database,
+    fixtures,
+    call,
+    token,
+    signToken,
+    expiredToken: (as) => {
+      const now = Math.floor(Date.now() / 1000);
+      return signToken({ ...claimsOf(as), iat: now - 7200, exp: now - 3600 });
+    },
+    wrongIssuerToken: (as) => signToken({ ...claimsOf(as), iss: "http://evil.local/oidc" }),
+    wrongAudienceToken: (as) => signToken({ ...claimsOf(as), aud: "http://other.local/v1" }),
+    foreignKeyToken: (as) => signToken(claimsOf(as), { key: foreign.privateKey }),
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Rows of the user table for assertions. */
+export async function userRow(db: Db, id: number) {
+  const [row] = await db.select().from(user).where(eq(user.id, id));
+  return row;
+}
