@@ -243,10 +243,13 @@ export function hasActiveFilters(
   def: { filters: ListFilter[] },
   params: Record<string, unknown>,
 ): boolean {
-  return def.filters.some(
-    (f) =>
-      params[f.key] !== undefined &&
-      params[f.key] !== null &&
-      params[f.key] !== "",
-  );
+  return def.filters.some((f) => {
+    const v = params[f.key];
+    return (
+      v !== undefined &&
+      v !== null &&
+      v !== "" &&
+      !(Array.isArray(v) && v.length === 0)
+    );
+  });
 }

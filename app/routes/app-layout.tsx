@@ -95,7 +95,7 @@ export default function AppLayout() {
             <span className="text-sm text-slate-700" data-testid="user-name">
               {user.fullName}
             </span>
-            <Form method="post" action="/logout">
+            <Form method="post" action="/logout" reloadDocument>
               <Button type="submit" variant="ghost" size="sm">
                 {t("layout.logout", "Odhlásit")}
               </Button>

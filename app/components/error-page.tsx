@@ -1,0 +1,125 @@
+/**
+ * Error pages of spec 000 §2: the generic one ('Něco se pokazilo.', a link to /dashboard, a picture for 404 and
+ * another for other errors, a support e-mail) and the 403 page ('Přístup byl odepřen').
+ * Rendered by error boundaries, so they rely only on react-router's <Link> and (optional) translations.
+ */
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+
+/** Product default of the support address (config SUPPORT_EMAIL overrides it; pass it in). */
+export const DEFAULT_SUPPORT_EMAIL = "podpora@odpady-obce.cz";
+
+const linkClass =
+  "font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 rounded";
+
+export type ErrorPageProps = {
+  /** HTTP status; 404 selects the 'not found' picture. */
+  status?: number;
+  /** Message to show, e.g. 'Page not found: /foo' or the API's Message. */
+  message?: ReactNode;
+  supportEmail?: string;
+  /** Technical details (stack trace) for development builds only. */
+  details?: string;
+};
+
+function ErrorLayout(props: {
+  image: string;
+  title: ReactNode;
+  children: ReactNode;
+  supportEmail: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <main className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-lg rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <img
+          src={props.image}
+          alt=""
+          width={240}
+          height={200}
+          className="mx-auto mb-6 h-40 w-auto"
+        />
+        <h1 className="text-2xl font-semibold text-slate-900">{props.title}</h1>
+        <div className="mt-3 space-y-2 text-sm text-slate-600">
+          {props.children}
+        </div>
+        <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-500">
+          {t("common:errorPage.support", "Potřebujete pomoc? Napište nám na")}{" "}
+          <a href={`mailto:${props.supportEmail}`} className={linkClass}>
+            {props.supportEmail}
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** 'Pokračujte prosím na úvodní stránku.' with a link to /dashboard (plain t() so it works before i18n is ready). */
+function HomeLine() {
+  const { t } = useTranslation();
+  return (
+    <p>
+      {t("common:errorPage.homeBefore", "Pokračujte prosím na")}{" "}
+      <Link to="/dashboard" className={linkClass}>
+        {t("common:errorPage.homeLink", "úvodní stránku")}
+      </Link>
+      {t("common:errorPage.homeAfter", ".")}
+    </p>
+  );
+}
+
+export function ErrorPage({
+  status,
+  message,
+  supportEmail = DEFAULT_SUPPORT_EMAIL,
+  details,
+}: ErrorPageProps) {
+  const { t } = useTranslation();
+  return (
+    <ErrorLayout
+      image={status === 404 ? "/errors/404.svg" : "/errors/error.svg"}
+      title={t("common:errorPage.title", "Něco se pokazilo.")}
+      supportEmail={supportEmail}
+    >
+      {(status !== undefined || message) && (
+        <p className="font-medium text-slate-700">
+          {status !== undefined && (
+            <span className="mr-1 tabular-nums">{status}</span>
+          )}
+          {status !== undefined && message && (
+            <span aria-hidden="true">· </span>
+          )}
+          {message}
+        </p>
+      )}
+      <HomeLine />
+      {details && (
+        <pre className="mt-4 max-h-64 overflow-auto rounded bg-slate-100 p-3 text-left text-xs text-slate-700">
+          {details}
+        </pre>
+      )}
+    </ErrorLayout>
+  );
+}
+
+export type ForbiddenPageProps = { supportEmail?: string };
+
+/** /error/403 */
+export function ForbiddenPage({
+  supportEmail = DEFAULT_SUPPORT_EMAIL,
+}: ForbiddenPageProps) {
+  const { t } = useTranslation();
+  return (
+    <ErrorLayout
+      image="/errors/error.svg"
+      title={t("common:forbiddenPage.title", "Přístup byl odepřen")}
+      supportEmail={supportEmail}
+    >
+      <p>
+        {t("common:forbiddenPage.message", "K tomuto obsahu nemáte přístup.")}
+      </p>
+      <HomeLine />
+    </ErrorLayout>
+  );
+}

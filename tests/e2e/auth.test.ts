@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { baseUrl, launch, newContext, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("sign-in and session (spec 000 §4)", () => {
+  it("sends a signed-out user to the provider with PKCE S256 and back to the page asked for", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const authorizeUrls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/oidc/auth")) authorizeUrls.push(r.url());
+    });
+    await signIn(page, "admin", "/administration/municipalities");
+    expect(new URL(page.url()).pathname).toBe("/administration/municipalities");
+    const authorize = new URL(authorizeUrls[0]!);
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get("state")).toHaveLength(10);
+    expect(authorize.searchParams.get("scope")).toBe("openid profile email api_obec.read offline_access");
+    // The session cookie holds only an id, httpOnly and sameSite lax.
+    const cookie = (await context.cookies()).find((c) => c.name === "auth.session");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie!.value.length).toBeLessThan(120);
+    await expect(page.getByTestId("user-name").textContent()).resolves.toBe("Alena Správcová");
+    await context.close();
+  });
+
+  it("refuses a wrong password with a Czech message", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.getByLabel("Uživatelské jméno nebo e-mail").fill("worker");
+    await page.getByLabel("Heslo").fill("wrong-password");
+    await page.getByRole("button", { name: "Přihlásit se" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("Nesprávné uživatelské jméno nebo heslo.");
+    await context.close();
+  });
+
+  it("logs out through the provider's end-session endpoint back to the sign-in", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "manager");
+    const endSession: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/oidc/session/end")) endSession.push(r.url());
+    });
+    await page.getByRole("button", { name: "Odhlásit" }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    const end = new URL(endSession[0]!);
+    expect(end.searchParams.get("id_token_hint")).toBeTruthy();
+    expect(end.searchParams.get("post_logout_redirect_uri")).toBe(`${baseUrl()}/`);
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await context.close();
+  });
+
+  it("shows the 404 page for an unknown path and for a malformed id", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "admin");
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Něco se pokazilo." }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Page not found: /no-such-page").isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("link", { name: "úvodní stránku" }).first().getAttribute("href")).toBe("/dashboard");
+    const bad = await page.goto("/administration/municipalities/abc");
+    expect(bad?.status()).toBe(404);
+    await expect(page.getByText("Page Not Found: /administration/municipalities/abc").isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("sends a user without the permission to /error/403", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "worker");
+    await page.goto("/administration/municipalities/create");
+    expect(new URL(page.url()).pathname).toBe("/error/403");
+    await expect(page.getByRole("heading", { name: "Přístup byl odepřen" }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});

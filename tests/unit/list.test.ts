@@ -1,0 +1,291 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { z } from "zod";
+import {
+  DEFAULT_PAGE_SIZE,
+  defineList,
+  hasActiveFilters,
+  listParam,
+  listSchema,
+  pageCount,
+  pageWindow,
+  parseListParams,
+  parseSort,
+  shownRange,
+  toApiQuery,
+  toSearch,
+  toggleSort,
+  withSearchParams,
+} from "~/lib/list";
+
+type Municipality = {
+  id: number;
+  name: string;
+  district: string;
+  active: boolean;
+};
+
+const municipalities = defineList({
+  id: "municipalities",
+  columns: [
+    {
+      key: "name",
+      label: "Název",
+      sortable: true,
+      render: (row: Municipality) => row.name,
+    },
+    {
+      key: "district",
+      label: { key: "municipalities:district", defaultValue: "Okres" },
+      sortable: true,
+    },
+    { key: "active", label: "Stav" },
+  ],
+  filters: [
+    { key: "search", label: "Hledat", kind: "search" },
+    {
+      key: "country",
+      label: "Země",
+      kind: "select",
+      options: [
+        { value: "CZ", label: "Česko" },
+        { value: "SK", label: "Slovensko" },
+      ],
+    },
+    { key: "active", label: "Aktivní", kind: "boolean" },
+    { key: "lastLoginFrom", label: "Poslední přihlášení od", kind: "date" },
+  ],
+  searchParams: listSchema({
+    search: listParam.search(),
+    country: listParam.select(["CZ", "SK"]),
+    active: listParam.boolean(),
+    lastLoginFrom: listParam.date(),
+    type: z.array(z.enum(["city", "village"])).default([]),
+  }),
+  defaultSort: "name",
+});
+
+const parse = (qs: string) =>
+  parseListParams(municipalities, new URLSearchParams(qs));
+
+describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, sort and page in the URL)", () => {
+  it("gives defaults for an empty URL", () => {
+    expect(parse("")).toEqual({
+      page: 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+      sort: "name",
+      search: undefined,
+      country: undefined,
+      active: undefined,
+      lastLoginFrom: undefined,
+      type: [],
+    });
+  });
+
+  it("accepts a URL object or a string like request.url", () => {
+    const url =
+      "http://localhost/administration/municipalities?page=3&pageSize=50&sort=-district&search=Brno";
+    for (const input of [new URL(url), url]) {
+      expect(parseListParams(municipalities, input)).toMatchObject({
+        page: 3,
+        pageSize: 50,
+        sort: "-district",
+        search: "Brno",
+      });
+    }
+  });
+
+  it("parses every filter kind", () => {
+    expect(
+      parse(
+        "search=%20Hradec%20&country=SK&active=false&lastLoginFrom=2024-02-29&type=city&type=village",
+      ),
+    ).toMatchObject({
+      search: "Hradec",
+      country: "SK",
+      active: false,
+      lastLoginFrom: "2024-02-29",
+      type: ["city", "village"],
+    });
+    expect(parse("active=true").active).toBe(true);
+    expect(parse("type=city").type).toEqual(["city"]);
+  });
+
+  it("falls back to defaults for invalid values and never throws", () => {
+    const values = parse(
+      "page=-2&pageSize=33&sort=password&search=%20%20&country=DE&active=maybe&lastLoginFrom=2023-02-30&type=town",
+    );
+    expect(values).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: "name",
+      search: undefined,
+      country: undefined,
+      active: undefined,
+      lastLoginFrom: undefined,
+      type: [],
+    });
+    expect(parse("page=abc&pageSize=").page).toBe(1);
+    expect(parse("page=2.5").page).toBe(1);
+    expect(parse("page=1e9").page).toBe(1);
+    expect(parse("sort=-").sort).toBe("name");
+    expect(parse("sort=active").sort).toBe("name"); // a column, but not sortable
+  });
+
+  it("treats empty params from a submitted GET form as absent", () => {
+    expect(
+      parse("search=&country=&active=&lastLoginFrom=&pageSize=25"),
+    ).toMatchObject({
+      search: undefined,
+      country: undefined,
+      active: undefined,
+      pageSize: 25,
+    });
+  });
+
+  it("accepts every page size option", () => {
+    for (const size of [10, 25, 50, 100])
+      expect(parse(`pageSize=${size}`).pageSize).toBe(size);
+  });
+
+  it("uses the definition's default page size", () => {
+    const small = defineList({ ...municipalities, defaultPageSize: 10 });
+    expect(parseListParams(small, new URLSearchParams()).pageSize).toBe(10);
+  });
+
+  it("normalises page, pageSize and sort even if the schema leaves them out", () => {
+    const bare = defineList({
+      id: "bare",
+      columns: [{ key: "createdAt", label: "Vytvořeno", sortable: true }],
+      filters: [],
+      searchParams: z.object({}),
+      defaultSort: "-createdAt",
+    });
+    expect(
+      parseListParams(
+        bare,
+        new URLSearchParams("page=2&pageSize=100&sort=createdAt"),
+      ),
+    ).toEqual({
+      page: 2,
+      pageSize: 100,
+      sort: "createdAt",
+    });
+    expect(parseListParams(bare, new URLSearchParams("pageSize=7")).sort).toBe(
+      "-createdAt",
+    );
+  });
+
+  it("types the parsed values from the schema", () => {
+    const values = parse("");
+    expectTypeOf(values.page).toEqualTypeOf<number>();
+    expectTypeOf(values.search).toEqualTypeOf<string | undefined>();
+    expectTypeOf(values.active).toEqualTypeOf<boolean | undefined>();
+    expectTypeOf(values.country).toEqualTypeOf<"CZ" | "SK" | undefined>();
+  });
+});
+
+describe("toApiQuery", () => {
+  it("sends page, pageSize and sort first, then filters with values", () => {
+    const q = toApiQuery(
+      parse(
+        "search=Brno&active=false&type=city&type=village&sort=-district&page=2",
+      ),
+    );
+    expect(q.toString()).toBe(
+      "page=2&pageSize=25&sort=-district&search=Brno&active=false&type=city&type=village",
+    );
+  });
+
+  it("leaves out empty filters", () => {
+    expect(toApiQuery(parse("")).toString()).toBe(
+      "page=1&pageSize=25&sort=name",
+    );
+    expect(
+      toApiQuery({
+        page: 1,
+        pageSize: 10,
+        sort: "name",
+        a: "",
+        b: null,
+        c: undefined,
+        d: [],
+      }).toString(),
+    ).toBe("page=1&pageSize=10&sort=name");
+  });
+
+  it("writes dates as ISO strings and numbers as text", () => {
+    const q = toApiQuery({
+      page: 1,
+      pageSize: 10,
+      sort: "name",
+      from: new Date("2024-01-02T00:00:00Z"),
+      year: 2024,
+    });
+    expect(q.get("from")).toBe("2024-01-02T00:00:00.000Z");
+    expect(q.get("year")).toBe("2024");
+  });
+});
+
+describe("sorting helpers", () => {
+  it("parses the sort direction", () => {
+    expect(parseSort("name")).toEqual({ key: "name", direction: "asc" });
+    expect(parseSort("-name")).toEqual({ key: "name", direction: "desc" });
+  });
+
+  it("toggles: another column sorts ascending, the same column flips", () => {
+    expect(toggleSort("name", "district")).toBe("district");
+    expect(toggleSort("-name", "district")).toBe("district");
+    expect(toggleSort("name", "name")).toBe("-name");
+    expect(toggleSort("-name", "name")).toBe("name");
+    expect(toggleSort(undefined, "name")).toBe("name");
+  });
+});
+
+describe("URL helpers", () => {
+  it("changes params and keeps the others", () => {
+    const current = new URLSearchParams("search=Brno&sort=-name&page=3");
+    const next = withSearchParams(current, { page: 4 });
+    expect(next.toString()).toBe("search=Brno&sort=-name&page=4");
+    expect(current.get("page")).toBe("3"); // not mutated
+    expect(
+      toSearch(
+        withSearchParams(current, { search: null, sort: undefined, page: "" }),
+      ),
+    ).toBe("");
+    expect(toSearch(withSearchParams(current, { active: true }))).toBe(
+      "?search=Brno&sort=-name&page=3&active=true",
+    );
+  });
+});
+
+describe("paging helpers", () => {
+  it("counts pages (at least one)", () => {
+    expect(pageCount(0, 25)).toBe(1);
+    expect(pageCount(25, 25)).toBe(1);
+    expect(pageCount(26, 25)).toBe(2);
+    expect(pageCount(120, 25)).toBe(5);
+  });
+
+  it("shows the range 'Zobrazeno 1–25 z 120'", () => {
+    expect(shownRange(1, 25, 120)).toEqual({ from: 1, to: 25 });
+    expect(shownRange(5, 25, 120)).toEqual({ from: 101, to: 120 });
+    expect(shownRange(1, 25, 0)).toEqual({ from: 0, to: 0 });
+    expect(shownRange(9, 25, 120)).toEqual({ from: 0, to: 0 }); // beyond the last page
+  });
+
+  it("windows page numbers around the current page", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(7, 20)).toEqual([5, 6, 7, 8, 9]);
+    expect(pageWindow(20, 20)).toEqual([16, 17, 18, 19, 20]);
+    expect(pageWindow(99, 20)).toEqual([16, 17, 18, 19, 20]);
+  });
+
+  it("knows when filters are active", () => {
+    expect(hasActiveFilters(municipalities, parse("sort=-name&page=2"))).toBe(
+      false,
+    );
+    expect(hasActiveFilters(municipalities, parse("active=false"))).toBe(true);
+  });
+});
