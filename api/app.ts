@@ -114,7 +114,7 @@ export function createApi({ services, verifyToken }: ApiOptions) {
       const result = await def.handler({ c, auth, params, query, body, services });
       if (result instanceof Response) return result;
       if (result === null) return c.body(null, 204);
-      return c.json(result, def.method === "post" ? 201 : 200);
+      return c.json(result, def.status ?? (def.method === "post" ? 201 : 200));
     });
   }
 

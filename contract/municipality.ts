@@ -51,16 +51,20 @@ export const municipalityFormSchema = z
     note: optionalText(2000),
     contacts: z.array(contactSchema).max(20).default([]),
   })
-  .superRefine((v, ctx) => {
-    // Spec 001 §5: the identification number is checked by the country's rule (Czech checksum).
-    if (v.identificationNumber && !isValidIco(v.identificationNumber, v.country)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["identificationNumber"],
-        message: v.country === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
-      });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      // Spec 001 §5: the identification number is checked by the country's rule (Czech checksum).
+      if (v.identificationNumber && !isValidIco(v.identificationNumber, v.country)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["identificationNumber"],
+          message: v.country === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
+        });
+      }
+    },
+    // Also when other fields failed: the form shows every error at once, not the IČO one a round later.
+    { when: (p) => !p.issues.some((i) => i.path?.[0] === "identificationNumber" || i.path?.[0] === "country") },
+  );
 
 export type MunicipalityForm = z.infer<typeof municipalityFormSchema>;
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../api/db/client";
-import { user } from "../api/db/schema";
+import { municipality, user } from "../api/db/schema";
 import { verifyPassword } from "../api/lib/password-hash";
 import { createAdapterFactory } from "./adapter";
 import { loginPage, logoutPage, messagePage, pickLanguage, texts } from "./pages";
@@ -215,6 +215,8 @@ export async function createIdp(opts: IdpOptions) {
         return send(res, 403, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.inactive }));
       }
       await db.update(user).set({ failedLogins: 0, lastFailedLoginAt: null, lastLoginAt: new Date() }).where(eq(user.id, u.id));
+      // The municipalities list shows each municipality's last sign-in.
+      if (u.municipalityId) await db.update(municipality).set({ lastLoginAt: new Date() }).where(eq(municipality.id, u.municipalityId));
       return provider.interactionFinished(req, res, { login: { accountId: String(u.id) } }, { mergeWithLastSubmission: false });
     }
 

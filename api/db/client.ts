@@ -11,7 +11,7 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 // Both drivers share the PostgreSQL dialect; code is written against this common type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "migrations");
@@ -50,10 +50,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "pglite") {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+     
     await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   } else {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+     
     await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   }
 }

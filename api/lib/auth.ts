@@ -51,6 +51,8 @@ export function createTokenVerifier(opts: TokenVerifierOptions) {
       issuer: opts.issuer,
       audience: opts.audience,
       algorithms: ["RS256", "ES256", "PS256", "EdDSA"],
+      // jose checks exp only when present: a token without it would never expire.
+      requiredClaims: ["exp"],
     });
     return payload;
   };

@@ -38,7 +38,7 @@ export function buildOpenApi(routes: AnyRoute[], publicUrl: string) {
         ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(r.body) } } } }
         : {}),
       responses: {
-        "200": {
+        [String(r.status ?? (r.method === "post" ? 201 : 200))]: {
           description: "OK",
           ...(r.response ? { content: { "application/json": { schema: toSchema(r.response) } } } : {}),
         },

@@ -33,6 +33,8 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** multipart bodies are read by the handler itself (uploads). */
   bodyKind?: "json" | "multipart";
+  /** Success status of a JSON answer; default 201 for POST (a record created), else 200. */
+  status?: 200 | 201 | 202;
   /** The answer's schema, for the OpenAPI document. */
   response?: z.ZodType;
   handler: (args: HandlerArgs<P, Q, B>) => Promise<Response | object | null>;
@@ -43,5 +45,5 @@ export function route<P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> {
   return def;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type AnyRoute = RouteDef<any, any, any>;

@@ -13,10 +13,7 @@ import { Label } from "./ui/label";
 
 /** Server-side check of the typed confirmation word (trimmed, case-insensitive). */
 export function confirmWordMatches(value: unknown, word: string): boolean {
-  return (
-    typeof value === "string" &&
-    value.trim().toLocaleLowerCase() === word.trim().toLocaleLowerCase()
-  );
+  return typeof value === "string" && value.trim().toLocaleLowerCase() === word.trim().toLocaleLowerCase();
 }
 
 export type ConfirmDialogProps = {
@@ -64,19 +61,14 @@ export function ConfirmDialog({
   const [typed, setTyped] = useState("");
   const formId = `confirm-${name}`;
   const inputId = `${formId}-confirmation`;
-  const blocked =
-    hydrated &&
-    confirmWord !== undefined &&
-    !confirmWordMatches(typed, confirmWord);
+  const blocked = hydrated && confirmWord !== undefined && !confirmWordMatches(typed, confirmWord);
 
   return (
     <>
       {trigger !== undefined && (
         <DialogTrigger
           name={name}
-          variant={
-            triggerVariant ?? (tone === "danger" ? "danger" : "secondary")
-          }
+          variant={triggerVariant ?? (tone === "danger" ? "danger" : "secondary")}
           size={triggerSize}
         >
           {trigger}
@@ -90,15 +82,8 @@ export function ConfirmDialog({
         onClose={() => setTyped("")}
         footer={
           <>
-            <DialogClose variant="secondary">
-              {cancelLabel ?? t("common:confirmDialog.cancel", "Zrušit")}
-            </DialogClose>
-            <Button
-              type="submit"
-              form={formId}
-              variant={tone === "danger" ? "danger" : "primary"}
-              disabled={blocked}
-            >
+            <DialogClose variant="secondary">{cancelLabel ?? t("common:confirmDialog.cancel", "Zrušit")}</DialogClose>
+            <Button type="submit" form={formId} variant={tone === "danger" ? "danger" : "primary"} disabled={blocked}>
               {confirmLabel ?? t("common:confirmDialog.confirm", "Potvrdit")}
             </Button>
           </>
@@ -107,18 +92,12 @@ export function ConfirmDialog({
         <Form method="post" id={formId} action={action} className="space-y-3">
           <input type="hidden" name="intent" value={intent} />
           {fields &&
-            Object.entries(fields).map(([key, value]) => (
-              <input key={key} type="hidden" name={key} value={value} />
-            ))}
+            Object.entries(fields).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
           <div className="text-slate-700">{message}</div>
           {confirmWord !== undefined && (
             <div className="space-y-1">
               <Label htmlFor={inputId}>
-                {t(
-                  "common:confirmDialog.typeWord",
-                  "Pro potvrzení napište „{{word}}“.",
-                  { word: confirmWord },
-                )}
+                {t("common:confirmDialog.typeWord", "Pro potvrzení napište „{{word}}“.", { word: confirmWord })}
               </Label>
               <Input
                 id={inputId}

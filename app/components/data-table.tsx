@@ -4,14 +4,7 @@
  * Declare the list with defineList() in app/lib/list.ts; the loader parses params with parseListParams().
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import {
-  Form,
-  Link,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-  useSubmit,
-} from "react-router";
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { useTranslation } from "react-i18next";
 import {
   DEFAULT_PAGE_SIZE,
@@ -81,23 +74,10 @@ const alignClass = {
 } as const;
 const SKIP_ON_FILTER = new Set(["page", "pageSize", "dialog", "index"]);
 
-export function DataTable<Row, S extends AnyListSchema>(
-  props: DataTableProps<Row, S>,
-) {
-  const {
-    def,
-    rows,
-    total,
-    params,
-    rowKey,
-    selectable,
-    bulkActions,
-    rowActions,
-    emptyState,
-  } = props;
+export function DataTable<Row, S extends AnyListSchema>(props: DataTableProps<Row, S>) {
+  const { def, rows, total, params, rowKey, selectable, bulkActions, rowActions, emptyState } = props;
   const { t, i18n } = useTranslation();
-  const text = (v: ListText) =>
-    typeof v === "string" ? v : t(v.key, v.defaultValue);
+  const text = (v: ListText) => (typeof v === "string" ? v : t(v.key, v.defaultValue));
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -113,19 +93,13 @@ export function DataTable<Row, S extends AnyListSchema>(
     pathname: location.pathname,
     search: toSearch(withSearchParams(searchParams, changes)),
   });
-  const number = (n: number) =>
-    n.toLocaleString(i18n.language === "en" ? "en-GB" : "cs-CZ");
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.location?.pathname === location.pathname;
+  const number = (n: number) => n.toLocaleString(i18n.language === "en" ? "en-GB" : "cs-CZ");
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
 
   // Filters with JavaScript: drop empty and default values, then navigate (page resets because it is not sent).
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  function submitFilters(
-    form: HTMLFormElement | null,
-    opts: { delay?: number; replace?: boolean } = {},
-  ) {
+  function submitFilters(form: HTMLFormElement | null, opts: { delay?: number; replace?: boolean } = {}) {
     clearTimeout(timer.current);
     if (!form) return;
     const run = () => {
@@ -148,19 +122,14 @@ export function DataTable<Row, S extends AnyListSchema>(
 
   // Row selection (client state; without JavaScript the checkboxes simply submit with the bulk form).
   const keyOf = (row: Row) =>
-    String(
-      typeof rowKey === "function"
-        ? rowKey(row)
-        : (row[rowKey] as unknown as string | number),
-    );
+    String(typeof rowKey === "function" ? rowKey(row) : (row[rowKey] as unknown as string | number));
   const keys = rows.map(keyOf);
   const signature = keys.join("\u0000");
   const [selection, setSelection] = useState({
     signature,
     ids: new Set<string>(),
   });
-  const selected =
-    selection.signature === signature ? selection.ids : new Set<string>();
+  const selected = selection.signature === signature ? selection.ids : new Set<string>();
   const [askToSelect, setAskToSelect] = useState(false);
   const setSelected = (ids: Set<string>) => {
     setSelection({ signature, ids });
@@ -172,32 +141,17 @@ export function DataTable<Row, S extends AnyListSchema>(
 
   const firstColumn = def.columns[0];
   const labelOf = (row: Row) =>
-    props.rowLabel?.(row) ??
-    (firstColumn ? cellText(row, firstColumn.key) : undefined) ??
-    keyOf(row);
-  const columnCount =
-    def.columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
+    props.rowLabel?.(row) ?? (firstColumn ? cellText(row, firstColumn.key) : undefined) ?? keyOf(row);
+  const columnCount = def.columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
 
-  const preserved = [...searchParams].filter(
-    ([k]) => !SKIP_ON_FILTER.has(k) && !def.filters.some((f) => f.key === k),
-  );
-  const clearFilters = href(
-    Object.fromEntries([
-      ...def.filters.map((f) => [f.key, null]),
-      ["page", null],
-    ]),
-  );
+  const preserved = [...searchParams].filter(([k]) => !SKIP_ON_FILTER.has(k) && !def.filters.some((f) => f.key === k));
+  const clearFilters = href(Object.fromEntries([...def.filters.map((f) => [f.key, null]), ["page", null]]));
   const { from, to } = shownRange(params.page, params.pageSize, total);
   const pages = pageCount(total, params.pageSize);
   const sortState = parseSort(params.sort);
 
   return (
-    <div
-      className={cn(
-        "rounded-lg border border-slate-200 bg-white shadow-sm",
-        props.className,
-      )}
-    >
+    <div className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", props.className)}>
       {/* Filters: a GET form; page is not sent, so changing a filter goes back to page 1. */}
       {(def.filters.length > 0 || props.toolbar) && (
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-4 py-3">
@@ -245,11 +199,7 @@ export function DataTable<Row, S extends AnyListSchema>(
               </div>
             </Form>
           )}
-          {props.toolbar && (
-            <div className="ml-auto flex flex-wrap items-center gap-2">
-              {props.toolbar}
-            </div>
-          )}
+          {props.toolbar && <div className="ml-auto flex flex-wrap items-center gap-2">{props.toolbar}</div>}
         </div>
       )}
 
@@ -287,12 +237,7 @@ export function DataTable<Row, S extends AnyListSchema>(
               size="sm"
               variant={a.variant ?? "secondary"}
               onClick={(e) => {
-                if (
-                  a.confirm &&
-                  selected.size > 0 &&
-                  !window.confirm(a.confirm)
-                )
-                  e.preventDefault();
+                if (a.confirm && selected.size > 0 && !window.confirm(a.confirm)) e.preventDefault();
               }}
             >
               {a.label}
@@ -306,42 +251,30 @@ export function DataTable<Row, S extends AnyListSchema>(
         </Form>
       )}
 
-      <div
-        aria-busy={busy}
-        className={cn("relative transition-opacity", busy && "opacity-60")}
-      >
+      <div aria-busy={busy} className={cn("relative transition-opacity", busy && "opacity-60")}>
         {busy && (
           <p role="status" className="sr-only">
             {t("common:dataTable.loading", "Načítání…")}
           </p>
         )}
         <Table>
-          {props.caption && (
-            <caption className="sr-only">{props.caption}</caption>
-          )}
+          {props.caption && <caption className="sr-only">{props.caption}</caption>}
           <THead>
             <tr>
               {selectable && (
                 <TH className="w-10">
                   {hydrated ? (
                     <Checkbox
-                      aria-label={t(
-                        "common:dataTable.selectAll",
-                        "Vybrat vše na stránce",
-                      )}
+                      aria-label={t("common:dataTable.selectAll", "Vybrat vše na stránce")}
                       checked={allSelected}
                       ref={(el) => {
                         if (el) el.indeterminate = someSelected && !allSelected;
                       }}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(keys))
-                      }
+                      onChange={() => setSelected(allSelected ? new Set() : new Set(keys))}
                       disabled={keys.length === 0}
                     />
                   ) : (
-                    <span className="sr-only">
-                      {t("common:dataTable.selection", "Výběr")}
-                    </span>
+                    <span className="sr-only">{t("common:dataTable.selection", "Výběr")}</span>
                   )}
                 </TH>
               )}
@@ -350,9 +283,7 @@ export function DataTable<Row, S extends AnyListSchema>(
                   key={c.key}
                   column={c}
                   label={text(c.label)}
-                  direction={
-                    sortState.key === c.key ? sortState.direction : undefined
-                  }
+                  direction={sortState.key === c.key ? sortState.direction : undefined}
                   to={href({
                     sort: nextSort(params.sort, c.key, def.defaultSort),
                     page: null,
@@ -361,9 +292,7 @@ export function DataTable<Row, S extends AnyListSchema>(
               ))}
               {rowActions && (
                 <TH className="text-right">
-                  <span className="sr-only">
-                    {t("common:dataTable.actions", "Akce")}
-                  </span>
+                  <span className="sr-only">{t("common:dataTable.actions", "Akce")}</span>
                 </TH>
               )}
             </tr>
@@ -371,18 +300,11 @@ export function DataTable<Row, S extends AnyListSchema>(
           <TBody>
             {rows.length === 0 ? (
               <tr>
-                <td
-                  colSpan={columnCount}
-                  className="px-4 py-10 text-center text-sm text-slate-500"
-                >
+                <td colSpan={columnCount} className="px-4 py-10 text-center text-sm text-slate-500">
                   <p>
                     {filtered
-                      ? t(
-                          "common:dataTable.emptyFiltered",
-                          "Filtrům neodpovídají žádné záznamy.",
-                        )
-                      : (emptyState?.message ??
-                        t("common:dataTable.empty", "Žádné záznamy"))}
+                      ? t("common:dataTable.emptyFiltered", "Filtrům neodpovídají žádné záznamy.")
+                      : (emptyState?.message ?? t("common:dataTable.empty", "Žádné záznamy"))}
                   </p>
                   <div className="mt-3 flex justify-center gap-2">
                     {filtered && (
@@ -391,11 +313,7 @@ export function DataTable<Row, S extends AnyListSchema>(
                       </Button>
                     )}
                     {!filtered && total > 0 && params.page > 1 && (
-                      <Button
-                        to={href({ page: null })}
-                        variant="secondary"
-                        size="sm"
-                      >
+                      <Button to={href({ page: null })} variant="secondary" size="sm">
                         {t("common:dataTable.firstPage", "První stránka")}
                       </Button>
                     )}
@@ -407,10 +325,7 @@ export function DataTable<Row, S extends AnyListSchema>(
               rows.map((row, i) => {
                 const key = keys[i];
                 return (
-                  <TR
-                    key={key}
-                    className={cn(selected.has(key) && "bg-emerald-50/60")}
-                  >
+                  <TR key={key} className={cn(selected.has(key) && "bg-emerald-50/60")}>
                     {selectable && (
                       <TD className="w-10">
                         <Checkbox
@@ -429,23 +344,13 @@ export function DataTable<Row, S extends AnyListSchema>(
                       </TD>
                     )}
                     {def.columns.map((c) => (
-                      <TD
-                        key={c.key}
-                        className={cn(
-                          alignClass[c.align ?? "left"],
-                          c.className,
-                        )}
-                      >
-                        {c.render
-                          ? c.render(row)
-                          : (cellText(row, c.key) ?? "–")}
+                      <TD key={c.key} className={cn(alignClass[c.align ?? "left"], c.className)}>
+                        {c.render ? c.render(row) : (cellText(row, c.key) ?? "–")}
                       </TD>
                     ))}
                     {rowActions && (
                       <TD className="text-right whitespace-nowrap">
-                        <div className="inline-flex items-center justify-end gap-1">
-                          {rowActions(row)}
-                        </div>
+                        <div className="inline-flex items-center justify-end gap-1">{rowActions(row)}</div>
                       </TD>
                     )}
                   </TR>
@@ -460,23 +365,16 @@ export function DataTable<Row, S extends AnyListSchema>(
       {total > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-sm text-slate-600">
           <p>
-            {t(
-              "common:dataTable.showing",
-              "Zobrazeno {{from}}–{{to}} z {{total}}",
-              {
-                from: number(from),
-                to: number(to),
-                total: number(total),
-              },
-            )}
+            {t("common:dataTable.showing", "Zobrazeno {{from}}–{{to}} z {{total}}", {
+              from: number(from),
+              to: number(to),
+              total: number(total),
+            })}
           </p>
           <div className="flex flex-wrap items-center gap-4">
             {def.filters.length > 0 ? (
               <div className="flex items-center gap-2">
-                <Label
-                  htmlFor={`${def.id}-page-size`}
-                  className="font-normal text-slate-600"
-                >
+                <Label htmlFor={`${def.id}-page-size`} className="font-normal text-slate-600">
                   {t("common:dataTable.pageSize", "Na stránku")}
                 </Label>
                 <PageSizeSelect
@@ -486,12 +384,7 @@ export function DataTable<Row, S extends AnyListSchema>(
                   onChange={(el) => submitFilters(el.form)}
                 />
                 <noscript>
-                  <Button
-                    type="submit"
-                    form={filterFormId}
-                    size="sm"
-                    variant="secondary"
-                  >
+                  <Button type="submit" form={filterFormId} size="sm" variant="secondary">
                     {t("common:dataTable.apply", "Použít")}
                   </Button>
                 </noscript>
@@ -508,11 +401,7 @@ export function DataTable<Row, S extends AnyListSchema>(
               />
             )}
             {pages > 1 && (
-              <Pagination
-                page={params.page}
-                pages={pages}
-                href={(p) => href({ page: p === 1 ? null : p })}
-              />
+              <Pagination page={params.page} pages={pages} href={(p) => href({ page: p === 1 ? null : p })} />
             )}
           </div>
         </div>
@@ -522,11 +411,7 @@ export function DataTable<Row, S extends AnyListSchema>(
 }
 
 /** Next sort param for a header click; null when it equals the default (keeps URLs short). */
-function nextSort(
-  current: string,
-  key: string,
-  defaultSort: string,
-): string | null {
+function nextSort(current: string, key: string, defaultSort: string): string | null {
   const next = toggleSort(current, key);
   return next === defaultSort ? null : next;
 }
@@ -549,24 +434,16 @@ function cellText(row: unknown, key: string): string | undefined {
  * Ref for an uncontrolled control whose value follows `value` (the URL) after client navigations, e.g. 'Zrušit
  * filtry'. A focused control is left alone so typing is never overwritten.
  */
-function useSyncedValue<E extends HTMLInputElement | HTMLSelectElement>(
-  value: string,
-) {
+function useSyncedValue<E extends HTMLInputElement | HTMLSelectElement>(value: string) {
   const ref = useRef<E>(null);
   useEffect(() => {
     const el = ref.current;
-    if (el && document.activeElement !== el && el.value !== value)
-      el.value = value;
+    if (el && document.activeElement !== el && el.value !== value) el.value = value;
   }, [value]);
   return ref;
 }
 
-function PageSizeSelect(props: {
-  id: string;
-  form: string;
-  value: number;
-  onChange: (el: HTMLSelectElement) => void;
-}) {
+function PageSizeSelect(props: { id: string; form: string; value: number; onChange: (el: HTMLSelectElement) => void }) {
   const ref = useSyncedValue<HTMLSelectElement>(String(props.value));
   return (
     <Select
@@ -591,30 +468,20 @@ type FilterControlProps = {
 };
 
 /** One filter control: uncontrolled (works without JavaScript), re-synced when the URL changes. */
-function FilterControl({
-  listId,
-  filter,
-  value,
-  text,
-  onChange,
-}: FilterControlProps) {
+function FilterControl({ listId, filter, value, text, onChange }: FilterControlProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLInputElement & HTMLSelectElement>(null);
   useEffect(() => {
     const el = ref.current;
-    if (el && document.activeElement !== el && el.value !== value)
-      el.value = value;
+    if (el && document.activeElement !== el && el.value !== value) el.value = value;
   }, [value]);
   const id = `${listId}-filter-${filter.key}`;
-  const all = filter.allLabel
-    ? text(filter.allLabel)
-    : t("common:dataTable.all", "Vše");
+  const all = filter.allLabel ? text(filter.allLabel) : t("common:dataTable.all", "Vše");
   const common = {
     id,
     name: filter.key,
     defaultValue: value,
-    onChange: (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
-      onChange(e.currentTarget),
+    onChange: (e: { currentTarget: HTMLInputElement | HTMLSelectElement }) => onChange(e.currentTarget),
   };
   let control: ReactNode;
   if (filter.kind === "search") {
@@ -640,15 +507,7 @@ function FilterControl({
             value: o.value,
             label: text(o.label),
           }));
-    control = (
-      <Select
-        ref={ref}
-        className="w-auto min-w-32"
-        emptyOption={all}
-        options={options}
-        {...common}
-      />
-    );
+    control = <Select ref={ref} className="w-auto min-w-32" emptyOption={all} options={options} {...common} />;
   }
   return (
     <div className="flex flex-col gap-1">
@@ -670,16 +529,7 @@ function SortHeader<Row>(props: {
   const align = alignClass[column.align ?? "left"];
   if (!column.sortable) return <TH className={align}>{label}</TH>;
   return (
-    <TH
-      className={align}
-      aria-sort={
-        direction === "asc"
-          ? "ascending"
-          : direction === "desc"
-            ? "descending"
-            : "none"
-      }
-    >
+    <TH className={align} aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}>
       <Link
         to={to}
         preventScrollReset
@@ -697,44 +547,20 @@ function SortHeader<Row>(props: {
 
 function SortIcon({ direction }: { direction?: "asc" | "desc" }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 12 12"
-      className="size-3"
-      fill="currentColor"
-    >
-      <path
-        d="M6 1.5 9 5H3z"
-        opacity={direction === "desc" ? 0.25 : direction ? 1 : 0.4}
-      />
-      <path
-        d="M6 10.5 3 7h6z"
-        opacity={direction === "asc" ? 0.25 : direction ? 1 : 0.4}
-      />
+    <svg aria-hidden="true" viewBox="0 0 12 12" className="size-3" fill="currentColor">
+      <path d="M6 1.5 9 5H3z" opacity={direction === "desc" ? 0.25 : direction ? 1 : 0.4} />
+      <path d="M6 10.5 3 7h6z" opacity={direction === "asc" ? 0.25 : direction ? 1 : 0.4} />
     </svg>
   );
 }
 
 type To = { pathname: string; search: string };
 
-function Pagination({
-  page,
-  pages,
-  href,
-}: {
-  page: number;
-  pages: number;
-  href: (page: number) => To;
-}) {
+function Pagination({ page, pages, href }: { page: number; pages: number; href: (page: number) => To }) {
   const { t } = useTranslation();
   const item =
     "inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600";
-  const step = (
-    target: number,
-    label: string,
-    glyph: string,
-    disabled: boolean,
-  ) => (
+  const step = (target: number, label: string, glyph: string, disabled: boolean) => (
     <li>
       {disabled ? (
         <span aria-disabled="true" className={cn(item, "text-slate-300")}>
@@ -742,11 +568,7 @@ function Pagination({
           <span className="sr-only">{label}</span>
         </span>
       ) : (
-        <Link
-          to={href(target)}
-          className={cn(item, "text-slate-700 hover:bg-slate-100")}
-          aria-label={label}
-        >
+        <Link to={href(target)} className={cn(item, "text-slate-700 hover:bg-slate-100")} aria-label={label}>
           <span aria-hidden="true">{glyph}</span>
         </Link>
       )}
@@ -755,25 +577,12 @@ function Pagination({
   return (
     <nav aria-label={t("common:dataTable.pagination", "Stránkování")}>
       <ul className="flex items-center gap-0.5">
-        {step(
-          1,
-          t("common:dataTable.firstPage", "První stránka"),
-          "«",
-          page <= 1,
-        )}
-        {step(
-          page - 1,
-          t("common:dataTable.previousPage", "Předchozí stránka"),
-          "‹",
-          page <= 1,
-        )}
+        {step(1, t("common:dataTable.firstPage", "První stránka"), "«", page <= 1)}
+        {step(Math.min(page - 1, pages), t("common:dataTable.previousPage", "Předchozí stránka"), "‹", page <= 1)}
         {pageWindow(page, pages).map((p) => (
           <li key={p}>
             {p === page ? (
-              <span
-                aria-current="page"
-                className={cn(item, "bg-emerald-700 font-semibold text-white")}
-              >
+              <span aria-current="page" className={cn(item, "bg-emerald-700 font-semibold text-white")}>
                 {p}
               </span>
             ) : (
@@ -789,58 +598,29 @@ function Pagination({
             )}
           </li>
         ))}
-        {step(
-          Math.min(page + 1, pages),
-          t("common:dataTable.nextPage", "Další stránka"),
-          "›",
-          page >= pages,
-        )}
-        {step(
-          pages,
-          t("common:dataTable.lastPage", "Poslední stránka"),
-          "»",
-          page >= pages,
-        )}
+        {step(Math.min(page + 1, pages), t("common:dataTable.nextPage", "Další stránka"), "›", page >= pages)}
+        {step(pages, t("common:dataTable.lastPage", "Poslední stránka"), "»", page >= pages)}
       </ul>
     </nav>
   );
 }
 
 /** Page size choice as links, for lists without a filter form. */
-function PageSizeLinks({
-  current,
-  href,
-}: {
-  current: number;
-  href: (n: number) => To;
-}) {
+function PageSizeLinks({ current, href }: { current: number; href: (n: number) => To }) {
   const { t } = useTranslation();
   return (
-    <div
-      className="flex items-center gap-1"
-      role="group"
-      aria-label={t("common:dataTable.pageSize", "Na stránku")}
-    >
-      <span aria-hidden="true">
-        {t("common:dataTable.pageSize", "Na stránku")}
-      </span>
+    <div className="flex items-center gap-1" role="group" aria-label={t("common:dataTable.pageSize", "Na stránku")}>
+      <span aria-hidden="true">{t("common:dataTable.pageSize", "Na stránku")}</span>
       {PAGE_SIZES.map((n) =>
         n === current ? (
-          <span
-            key={n}
-            aria-current="true"
-            className="rounded px-1.5 font-semibold text-slate-900"
-          >
+          <span key={n} aria-current="true" className="rounded px-1.5 font-semibold text-slate-900">
             {n}
           </span>
         ) : (
           <Link
             key={n}
             to={href(n)}
-            className={cn(
-              buttonClasses({ variant: "ghost", size: "sm" }),
-              "h-7 px-1.5 font-normal",
-            )}
+            className={cn(buttonClasses({ variant: "ghost", size: "sm" }), "h-7 px-1.5 font-normal")}
           >
             {n}
           </Link>

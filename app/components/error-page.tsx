@@ -21,6 +21,8 @@ export type ErrorPageProps = {
   supportEmail?: string;
   /** Technical details (stack trace) for development builds only. */
   details?: string;
+  /** Render as <main> when no layout around it provides one (e.g. the root error boundary). Default "div". */
+  as?: "main" | "div";
 };
 
 function ErrorLayout(props: {
@@ -28,22 +30,16 @@ function ErrorLayout(props: {
   title: ReactNode;
   children: ReactNode;
   supportEmail: string;
+  as?: "main" | "div";
 }) {
   const { t } = useTranslation();
+  const Tag = props.as ?? "div";
   return (
-    <main className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-12">
+    <Tag className="flex min-h-[70vh] items-center justify-center px-4 py-12">
       <div className="w-full max-w-lg rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <img
-          src={props.image}
-          alt=""
-          width={240}
-          height={200}
-          className="mx-auto mb-6 h-40 w-auto"
-        />
+        <img src={props.image} alt="" width={240} height={200} className="mx-auto mb-6 h-40 w-auto" />
         <h1 className="text-2xl font-semibold text-slate-900">{props.title}</h1>
-        <div className="mt-3 space-y-2 text-sm text-slate-600">
-          {props.children}
-        </div>
+        <div className="mt-3 space-y-2 text-sm text-slate-600">{props.children}</div>
         <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-500">
           {t("common:errorPage.support", "Potřebujete pomoc? Napište nám na")}{" "}
           <a href={`mailto:${props.supportEmail}`} className={linkClass}>
@@ -51,7 +47,7 @@ function ErrorLayout(props: {
           </a>
         </p>
       </div>
-    </main>
+    </Tag>
   );
 }
 
@@ -69,27 +65,19 @@ function HomeLine() {
   );
 }
 
-export function ErrorPage({
-  status,
-  message,
-  supportEmail = DEFAULT_SUPPORT_EMAIL,
-  details,
-}: ErrorPageProps) {
+export function ErrorPage({ status, message, supportEmail = DEFAULT_SUPPORT_EMAIL, details, as }: ErrorPageProps) {
   const { t } = useTranslation();
   return (
     <ErrorLayout
       image={status === 404 ? "/errors/404.svg" : "/errors/error.svg"}
       title={t("common:errorPage.title", "Něco se pokazilo.")}
       supportEmail={supportEmail}
+      as={as}
     >
       {(status !== undefined || message) && (
         <p className="font-medium text-slate-700">
-          {status !== undefined && (
-            <span className="mr-1 tabular-nums">{status}</span>
-          )}
-          {status !== undefined && message && (
-            <span aria-hidden="true">· </span>
-          )}
+          {status !== undefined && <span className="mr-1 tabular-nums">{status}</span>}
+          {status !== undefined && message && <span aria-hidden="true">· </span>}
           {message}
         </p>
       )}
@@ -103,22 +91,19 @@ export function ErrorPage({
   );
 }
 
-export type ForbiddenPageProps = { supportEmail?: string };
+export type ForbiddenPageProps = { supportEmail?: string; as?: "main" | "div" };
 
 /** /error/403 */
-export function ForbiddenPage({
-  supportEmail = DEFAULT_SUPPORT_EMAIL,
-}: ForbiddenPageProps) {
+export function ForbiddenPage({ supportEmail = DEFAULT_SUPPORT_EMAIL, as }: ForbiddenPageProps) {
   const { t } = useTranslation();
   return (
     <ErrorLayout
       image="/errors/error.svg"
       title={t("common:forbiddenPage.title", "Přístup byl odepřen")}
       supportEmail={supportEmail}
+      as={as}
     >
-      <p>
-        {t("common:forbiddenPage.message", "K tomuto obsahu nemáte přístup.")}
-      </p>
+      <p>{t("common:forbiddenPage.message", "K tomuto obsahu nemáte přístup.")}</p>
       <HomeLine />
     </ErrorLayout>
   );

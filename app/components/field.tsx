@@ -3,7 +3,7 @@
  * Conform's ids are used: error `${id}-error`, description `${id}-description`; the control gets aria-invalid and
  * aria-describedby from getInputProps/getSelectProps/getTextareaProps.
  */
-import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { useEffect, type ComponentProps, type ReactNode } from "react";
 import {
   getInputProps,
   getSelectProps,
@@ -11,7 +11,7 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import { useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Alert } from "./ui/alert";
 import { Checkbox } from "./ui/checkbox";
@@ -62,10 +62,7 @@ export function Field({
           <span aria-hidden="true" className="ml-0.5 text-red-700">
             *
           </span>
-          <span className="sr-only">
-            {" "}
-            ({t("common:field.required", "povinné")})
-          </span>
+          <span className="sr-only"> ({t("common:field.required", "povinné")})</span>
         </>
       )}
     </Label>
@@ -84,18 +81,12 @@ export function Field({
         </>
       )}
       {description && (
-        <p
-          id={`${id}-description`}
-          className={cn("text-xs text-slate-500", inline && "pl-6")}
-        >
+        <p id={`${id}-description`} className={cn("text-xs text-slate-500", inline && "pl-6")}>
           {description}
         </p>
       )}
       {error && (
-        <p
-          id={`${id}-error`}
-          className={cn("text-xs font-medium text-red-700", inline && "pl-6")}
-        >
+        <p id={`${id}-error`} className={cn("text-xs font-medium text-red-700", inline && "pl-6")}>
           {error}
         </p>
       )}
@@ -104,18 +95,9 @@ export function Field({
 }
 
 /** aria attributes for a control used with <Field id errors> outside Conform. */
-export function fieldAria(
-  id: string,
-  errors?: string[],
-  hasDescription = false,
-) {
+export function fieldAria(id: string, errors?: string[], hasDescription = false) {
   const invalid = Boolean(errors?.length);
-  const describedBy = [
-    invalid && `${id}-error`,
-    hasDescription && `${id}-description`,
-  ]
-    .filter(Boolean)
-    .join(" ");
+  const describedBy = [invalid && `${id}-error`, hasDescription && `${id}-description`].filter(Boolean).join(" ");
   return {
     id,
     "aria-invalid": invalid || undefined,
@@ -129,21 +111,11 @@ type Common = {
   description?: ReactNode;
   className?: string;
 };
-type Reserved =
-  | "id"
-  | "name"
-  | "form"
-  | "defaultValue"
-  | "defaultChecked"
-  | "type"
-  | "children";
+type Reserved = "id" | "name" | "form" | "defaultValue" | "defaultChecked" | "type" | "children";
 
 export type InputFieldProps = Common &
   Omit<ComponentProps<"input">, Reserved | "className"> & {
-    type?: Exclude<
-      Parameters<typeof getInputProps>[1]["type"],
-      "checkbox" | "radio"
-    >;
+    type?: Exclude<Parameters<typeof getInputProps>[1]["type"], "checkbox" | "radio">;
     inputClassName?: string;
   };
 
@@ -161,12 +133,7 @@ export function InputField({
     ariaDescribedBy: description ? meta.descriptionId : undefined,
   });
   return (
-    <Field
-      meta={meta}
-      label={label}
-      description={description}
-      className={className}
-    >
+    <Field meta={meta} label={label} description={description} className={className}>
       <Input key={key} {...rest} {...props} className={inputClassName} />
     </Field>
   );
@@ -194,20 +161,8 @@ export function SelectField({
     ariaDescribedBy: description ? meta.descriptionId : undefined,
   });
   return (
-    <Field
-      meta={meta}
-      label={label}
-      description={description}
-      className={className}
-    >
-      <Select
-        key={key}
-        {...rest}
-        {...props}
-        options={options}
-        emptyOption={emptyOption}
-        className={selectClassName}
-      />
+    <Field meta={meta} label={label} description={description} className={className}>
+      <Select key={key} {...rest} {...props} options={options} emptyOption={emptyOption} className={selectClassName} />
     </Field>
   );
 }
@@ -217,24 +172,12 @@ export type TextareaFieldProps = Common &
     textareaClassName?: string;
   };
 
-export function TextareaField({
-  meta,
-  label,
-  description,
-  className,
-  textareaClassName,
-  ...rest
-}: TextareaFieldProps) {
+export function TextareaField({ meta, label, description, className, textareaClassName, ...rest }: TextareaFieldProps) {
   const { key, ...props } = getTextareaProps(meta, {
     ariaDescribedBy: description ? meta.descriptionId : undefined,
   });
   return (
-    <Field
-      meta={meta}
-      label={label}
-      description={description}
-      className={className}
-    >
+    <Field meta={meta} label={label} description={description} className={className}>
       <Textarea key={key} {...rest} {...props} className={textareaClassName} />
     </Field>
   );
@@ -245,27 +188,14 @@ export type CheckboxFieldProps = Common &
     value?: string;
   };
 
-export function CheckboxField({
-  meta,
-  label,
-  description,
-  className,
-  value,
-  ...rest
-}: CheckboxFieldProps) {
+export function CheckboxField({ meta, label, description, className, value, ...rest }: CheckboxFieldProps) {
   const { key, ...props } = getInputProps(meta, {
     type: "checkbox",
     value: value ?? "on",
     ariaDescribedBy: description ? meta.descriptionId : undefined,
   });
   return (
-    <Field
-      meta={meta}
-      label={label}
-      description={description}
-      className={className}
-      inline
-    >
+    <Field meta={meta} label={label} description={description} className={className} inline>
       <Checkbox key={key} {...rest} {...props} />
     </Field>
   );
@@ -281,13 +211,7 @@ export type FormErrorsProps = {
 };
 
 /** Form-level errors (not tied to a field), e.g. the API's general messages. */
-export function FormErrors({
-  form,
-  errors,
-  id,
-  title,
-  className,
-}: FormErrorsProps) {
+export function FormErrors({ form, errors, id, title, className }: FormErrorsProps) {
   const { t } = useTranslation();
   const list = (errors ?? form?.errors ?? []).filter(Boolean);
   if (list.length === 0) return null;
@@ -296,10 +220,7 @@ export function FormErrors({
       id={id ?? form?.errorId}
       tabIndex={-1}
       tone="error"
-      className={cn(
-        "focus-visible:outline-2 focus-visible:outline-red-600",
-        className,
-      )}
+      className={cn("focus-visible:outline-2 focus-visible:outline-red-600", className)}
       title={title ?? t("common:formErrors.title", "Formulář nelze uložit.")}
     >
       {list.length === 1 ? (
@@ -316,19 +237,13 @@ export function FormErrors({
 }
 
 /** Focuses and scrolls to the first invalid control of `formEl`, else to the form-level error box. */
-export function scrollToFirstError(
-  formEl: HTMLFormElement,
-  formErrorId?: string,
-): boolean {
+export function scrollToFirstError(formEl: HTMLFormElement, formErrorId?: string): boolean {
   const invalid = Array.from(formEl.elements).find(
-    (el): el is HTMLElement =>
-      el instanceof HTMLElement && el.getAttribute("aria-invalid") === "true",
+    (el): el is HTMLElement => el instanceof HTMLElement && el.getAttribute("aria-invalid") === "true",
   );
-  const target =
-    invalid ?? (formErrorId ? document.getElementById(formErrorId) : null);
+  const target = invalid ?? (formErrorId ? document.getElementById(formErrorId) : null);
   if (!target) return false;
-  const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)")
-    .matches;
+  const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   target.focus({ preventScroll: true });
   target.scrollIntoView({
     block: "center",
@@ -339,21 +254,14 @@ export function scrollToFirstError(
 
 /**
  * Spec 000 §5 / §8 (422): after a submission comes back with errors, scroll to and focus the first invalid field
- * (or the form-level error box). Also runs once after hydration for errors rendered by the server.
+ * (or the form-level error box). Also runs after hydration for errors rendered by the server.
  */
-export function useScrollToFirstError(
-  form: Pick<FormMetadata<any, any>, "id" | "errorId">,
-) {
+export function useScrollToFirstError(form: Pick<FormMetadata<any, any>, "id" | "errorId">) {
   const navigation = useNavigation();
-  const pending = useRef(true); // true: check once after hydration
+  const location = useLocation(); // every finished submission or navigation is a new location
   const { id, errorId } = form;
   useEffect(() => {
-    if (navigation.formData) {
-      pending.current = true; // a submission is under way
-      return;
-    }
-    if (navigation.state !== "idle" || !pending.current) return;
-    pending.current = false;
+    if (navigation.state !== "idle") return;
     // Conform applies the server result in its own effects; look once the DOM shows it.
     let inner = 0;
     const outer = requestAnimationFrame(() => {
@@ -366,5 +274,5 @@ export function useScrollToFirstError(
       cancelAnimationFrame(outer);
       cancelAnimationFrame(inner);
     };
-  }, [navigation.state, navigation.formData, id, errorId]);
+  }, [navigation.state, location.key, id, errorId]);
 }

@@ -55,10 +55,7 @@ export type ListDefinition<Row, S extends AnyListSchema> = {
 export type ListBaseParams = { page: number; pageSize: PageSize; sort: string };
 
 /** Parsed search params of a list: its filters plus page, pageSize and sort. */
-export type ListParams<S extends AnyListSchema = AnyListSchema> = Omit<
-  z.output<S>,
-  keyof ListBaseParams
-> &
+export type ListParams<S extends AnyListSchema = AnyListSchema> = Omit<z.output<S>, keyof ListBaseParams> &
   ListBaseParams;
 
 // The Row type is inferred from annotated `render` functions: render: (row: Municipality) => …
@@ -71,8 +68,7 @@ export function defineList<Row = any, S extends AnyListSchema = AnyListSchema>(
 /** zod helpers for search-param schemas; each yields undefined (or its default) when the param is absent. */
 export const listParam = {
   search: () => z.string().trim().min(1).max(200).optional(),
-  select: <const T extends readonly [string, ...string[]]>(values: T) =>
-    z.enum(values).optional(),
+  select: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional(),
   boolean: () =>
     z
       .enum(["true", "false"])
@@ -83,18 +79,14 @@ export const listParam = {
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .refine(
-        (v) =>
-          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       )
       .optional(),
   page: () => z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: () =>
     z.coerce
       .number()
-      .refine((n): n is PageSize =>
-        (PAGE_SIZES as readonly number[]).includes(n),
-      )
+      .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))
       .default(DEFAULT_PAGE_SIZE),
   sort: () => z.string().max(100).optional(),
 };
@@ -109,9 +101,7 @@ export function listSchema<Shape extends z.ZodRawShape>(shape: Shape) {
   });
 }
 
-function toSearchParams(
-  input: URL | URLSearchParams | string,
-): URLSearchParams {
+function toSearchParams(input: URL | URLSearchParams | string): URLSearchParams {
   if (input instanceof URL) return input.searchParams;
   if (input instanceof URLSearchParams) return input;
   return new URL(input, "http://localhost").searchParams;
@@ -121,11 +111,7 @@ function toSearchParams(
 function parseField(schema: z.ZodType, raw: string[]): unknown {
   const values = raw.filter((v) => v !== "");
   const candidates: unknown[] =
-    values.length === 0
-      ? []
-      : values.length === 1
-        ? [values[0], values]
-        : [values, values[0]];
+    values.length === 0 ? [] : values.length === 1 ? [values[0], values] : [values, values[0]];
   for (const candidate of candidates) {
     const r = schema.safeParse(candidate);
     if (r.success) return r.data;
@@ -139,9 +125,7 @@ export function parseSort(sort: string): {
   key: string;
   direction: "asc" | "desc";
 } {
-  return sort.startsWith("-")
-    ? { key: sort.slice(1), direction: "desc" }
-    : { key: sort, direction: "asc" };
+  return sort.startsWith("-") ? { key: sort.slice(1), direction: "desc" } : { key: sort, direction: "asc" };
 }
 
 /** Next sort when a column header is clicked: ascending first, then it flips. */
@@ -162,17 +146,12 @@ export function parseListParams<Row, S extends AnyListSchema>(
   }
 
   const page = Number(sp.get("page"));
-  out.page =
-    Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+  out.page = Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
 
   const size = Number(sp.get("pageSize"));
-  out.pageSize = (PAGE_SIZES as readonly number[]).includes(size)
-    ? size
-    : (def.defaultPageSize ?? DEFAULT_PAGE_SIZE);
+  out.pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : (def.defaultPageSize ?? DEFAULT_PAGE_SIZE);
 
-  const sortable = new Set(
-    def.columns.filter((c) => c.sortable).map((c) => c.key),
-  );
+  const sortable = new Set(def.columns.filter((c) => c.sortable).map((c) => c.key));
   const sort = sp.get("sort") ?? "";
   out.sort = sortable.has(parseSort(sort).key) ? sort : def.defaultSort;
 
@@ -220,11 +199,7 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** Rows shown on a page, 1-based: { from: 26, to: 50 }; { from: 0, to: 0 } when there are none. */
-export function shownRange(
-  page: number,
-  pageSize: number,
-  total: number,
-): { from: number; to: number } {
+export function shownRange(page: number, pageSize: number, total: number): { from: number; to: number } {
   const from = (page - 1) * pageSize + 1;
   if (total <= 0 || from > total) return { from: 0, to: 0 };
   return { from, to: Math.min(total, page * pageSize) };
@@ -239,17 +214,9 @@ export function pageWindow(page: number, count: number, max = 5): number[] {
 }
 
 /** True when any filter of the definition has a value in the parsed params. */
-export function hasActiveFilters(
-  def: { filters: ListFilter[] },
-  params: Record<string, unknown>,
-): boolean {
+export function hasActiveFilters(def: { filters: ListFilter[] }, params: Record<string, unknown>): boolean {
   return def.filters.some((f) => {
     const v = params[f.key];
-    return (
-      v !== undefined &&
-      v !== null &&
-      v !== "" &&
-      !(Array.isArray(v) && v.length === 0)
-    );
+    return v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
   });
 }

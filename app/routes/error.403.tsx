@@ -7,10 +7,15 @@ export const meta = () => [{ title: "Přístup byl odepřen" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  return { forbidden: session.get("forbidden") ?? null };
+  // The remembered 403 (path, timestamp, '403') of spec 000 §6 stays in the session for support.
+  return { forbidden: session.get("forbidden") ?? null, supportEmail: context.config.supportEmail };
 }
 
 export default function Forbidden() {
-  const { forbidden } = useLoaderData<typeof loader>();
-  return <ForbiddenPage path={forbidden?.path} />;
+  const { forbidden, supportEmail } = useLoaderData<typeof loader>();
+  return (
+    <div data-forbidden-path={forbidden?.path}>
+      <ForbiddenPage supportEmail={supportEmail} />
+    </div>
+  );
 }

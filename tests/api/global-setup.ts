@@ -1,29 +1,44 @@
 import fs from "node:fs";
 import path from "node:path";
+import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import pg from "pg";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, openDatabase } from "../../api/db/client";
+import { migrateDatabase, MIGRATIONS_DIR, openDatabase } from "../../api/db/client";
 import { syncRolesAndPermissions } from "../../api/db/seed";
 
 /**
  * API tests start from one migrated database (ARCHITECTURE.md "Tests", "Toolchain facts"):
- * - PGlite (default): migrated once here, dumped to .tmp/, and each test file loads the dump (~0.6 s instead of
- *   a 3–4 s fresh create);
+ * - PGlite (default): migrated once, dumped to .tmp/, and each test file loads the dump (well under a second on
+ *   an idle machine, instead of 3–4 s for a fresh create). The dump is named by a hash of everything that shapes
+ *   it (migrations, role/permission seeding, PGlite's version), so a later run reuses it until one of those changes.
  * - PostgreSQL (DATABASE_URL set, as in CI): a template database migrated once; each test file runs
- *   CREATE DATABASE … TEMPLATE it and drops its copy at the end.
+ *   CREATE DATABASE … TEMPLATE it and drops its copy at the end; the template goes at teardown.
+ * The signing keys standing in for the identity provider are made here once too (RSA generation is slow).
  */
 export type TestDbSource =
   | { kind: "pglite"; dumpPath: string }
   | { kind: "postgres"; adminUrl: string; template: string; prefix: string };
 
+export interface TestKeys {
+  /** The key the API trusts (its public half is the JWKS given to createTokenVerifier). */
+  privateJwk: JWK;
+  publicJwk: JWK;
+  /** A key the API does not trust. */
+  foreignPrivateJwk: JWK;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     testDb: TestDbSource;
+    testKeys: TestKeys;
   }
 }
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-/** Databases this suite creates: obec_tpl_<pid> (template) and obec_t_<pid>_<file> (one per test file). */
+const TMP = path.join(ROOT, ".tmp");
+/** Databases this suite creates: obec_tpl_<pid> (template) and obec_t_<pid>_… (one per test file). */
 const NAME_RE = /^obec_(?:tpl|t)_(\d+)(?:_|$)/;
 
 export function dbUrl(adminUrl: string, database: string): string {
@@ -41,6 +56,7 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** Drops this suite's databases for which `which(name, pid of the run that made it)` holds. */
 export async function dropDatabases(adminUrl: string, which: (name: string, pid: number) => boolean) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -51,7 +67,6 @@ export async function dropDatabases(adminUrl: string, which: (name: string, pid:
     for (const { datname } of rows) {
       const m = NAME_RE.exec(datname);
       if (!m || !which(datname, Number(m[1]))) continue;
-      await client.query(`ALTER DATABASE "${datname}" IS_TEMPLATE false`).catch(() => undefined);
       await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
   } finally {
@@ -61,7 +76,8 @@ export async function dropDatabases(adminUrl: string, which: (name: string, pid:
 
 async function preparePostgres(project: TestProject, adminUrl: string) {
   const runPid = process.pid;
-  // Leftovers of earlier runs whose process is gone (a killed run cannot drop its own); a run still going keeps its.
+  // Leftovers of earlier runs whose process is gone (a killed run cannot drop its own); a run still going
+  // (another checkout testing against the same server) keeps its databases.
   await dropDatabases(adminUrl, (_name, pid) => pid === runPid || !processAlive(pid));
   const template = `obec_tpl_${runPid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -76,7 +92,7 @@ async function preparePostgres(project: TestProject, adminUrl: string) {
     await migrateDatabase(database);
     await syncRolesAndPermissions(database.db);
   } finally {
-    // No session may stay connected to a template while copies are made.
+    // CREATE DATABASE … TEMPLATE needs the template free of sessions.
     await database.close();
   }
   project.provide("testDb", { kind: "postgres", adminUrl, template, prefix: `obec_t_${runPid}_` });
@@ -85,32 +101,71 @@ async function preparePostgres(project: TestProject, adminUrl: string) {
   };
 }
 
+/** Hash of the inputs that decide the migrated database's content. */
+function schemaHash(): string {
+  const h = createHash("sha256");
+  const files = [
+    ...fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: "utf8" }).map((f) => path.join(MIGRATIONS_DIR, f)),
+    path.join(ROOT, "api/db/seed.ts"),
+    path.join(ROOT, "api/db/client.ts"),
+    path.join(ROOT, "contract/roles.ts"),
+    path.join(ROOT, "contract/permissions.ts"),
+    import.meta.filename,
+  ]
+    .filter((f) => fs.statSync(f).isFile())
+    .sort();
+  for (const f of files) h.update(path.relative(ROOT, f)).update("\0").update(fs.readFileSync(f)).update("\0");
+  // The dump's format belongs to the PGlite build that wrote it.
+  const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  h.update(fs.readFileSync(pgliteEntry));
+  return h.digest("hex").slice(0, 16);
+}
+
 async function preparePglite(project: TestProject) {
-  const dir = path.join(ROOT, ".tmp");
-  fs.mkdirSync(dir, { recursive: true });
-  // Dumps of earlier runs are leftovers: one file per run, named by its pid.
-  for (const f of fs.readdirSync(dir)) {
-    const m = /^api-db-(\d+)\.tar$/.exec(f);
-    if (m && (Number(m[1]) === process.pid || !processAlive(Number(m[1])))) fs.rmSync(path.join(dir, f), { force: true });
+  fs.mkdirSync(TMP, { recursive: true });
+  const dumpPath = path.join(TMP, `api-db-${schemaHash()}.tar`);
+  // Dumps of another schema are leftovers once no run can still be loading them (an hour), as are partial
+  // writes of a run that died.
+  for (const f of fs.readdirSync(TMP)) {
+    const file = path.join(TMP, f);
+    const partial = /^api-db-.*\.tar\.(\d+)\.partial$/.exec(f);
+    const stale = partial
+      ? !processAlive(Number(partial[1]))
+      : /^api-db-.*\.tar$/.test(f) && file !== dumpPath && Date.now() - fs.statSync(file).mtimeMs > 3600_000;
+    if (stale) fs.rmSync(file, { force: true });
   }
-  const database = await openDatabase({});
-  let dumpPath: string;
-  try {
-    await migrateDatabase(database);
-    await syncRolesAndPermissions(database.db);
-    const dump = await database.pglite!.dumpDataDir("none");
-    dumpPath = path.join(dir, `api-db-${process.pid}.tar`);
-    fs.writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await database.close();
+  if (!fs.existsSync(dumpPath)) {
+    const database = await openDatabase({});
+    try {
+      await migrateDatabase(database);
+      await syncRolesAndPermissions(database.db);
+      const dump = await database.pglite!.dumpDataDir("none");
+      // Write then rename: a run started alongside never reads half a file.
+      const partial = `${dumpPath}.${process.pid}.partial`;
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(partial, dumpPath);
+    } finally {
+      await database.close();
+    }
   }
   project.provide("testDb", { kind: "pglite", dumpPath });
-  return async () => {
-    fs.rmSync(dumpPath, { force: true });
+}
+
+async function makeKeys(): Promise<TestKeys> {
+  const [own, foreign] = await Promise.all([
+    generateKeyPair("RS256", { extractable: true }),
+    generateKeyPair("RS256", { extractable: true }),
+  ]);
+  return {
+    privateJwk: await exportJWK(own.privateKey),
+    publicJwk: await exportJWK(own.publicKey),
+    foreignPrivateJwk: await exportJWK(foreign.privateKey),
   };
 }
 
 export default async function setup(project: TestProject) {
+  project.provide("testKeys", await makeKeys());
   const url = process.env.DATABASE_URL;
-  return url ? preparePostgres(project, url) : preparePglite(project);
+  if (url) return preparePostgres(project, url);
+  await preparePglite(project);
 }

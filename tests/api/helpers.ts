@@ -2,8 +2,7 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
-import { eq } from "drizzle-orm";
+import { importJWK, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
 import { createApi, type ApiApp } from "../../api/app";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
@@ -47,7 +46,6 @@ export interface CallOptions {
 
 export interface CallResult<T = any> {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: T;
   headers: Headers;
 }
@@ -62,12 +60,11 @@ export interface TestApi {
   db: Db;
   database: Database;
   fixtures: Fixtures;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
   /** A valid signed access token of a fixture user. */
   token(as: Persona): Promise<string>;
   /** Sign any claims with the test issuer's key (iss, aud, iat and a 10-minute exp are filled in unless given). */
-  signToken(claims: JWTPayload, opts?: { expiresIn?: string | number; key?: CryptoKey }): Promise<string>;
+  signToken(claims: JWTPayload, opts?: { expiresIn?: string | number | null; key?: CryptoKey }): Promise<string>;
   /** Expired an hour ago, otherwise valid. */
   expiredToken(as: Persona): Promise<string>;
   /** Signed by the right key but issued by another issuer. */
@@ -189,10 +186,11 @@ export async function setupApi(): Promise<TestApi> {
   const { db } = database;
   const fixtures = await seedFixtures(db);
 
-  const { publicKey, privateKey } = await generateKeyPair("RS256");
-  const foreign = await generateKeyPair("RS256");
-  const jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
-  const jwks: JSONWebKeySet = { keys: [jwk] };
+  // The key pair is made once per run by global-setup.ts (RSA generation is slow); the API trusts its public half.
+  const keys = inject("testKeys");
+  const privateKey = (await importJWK(keys.privateJwk, "RS256")) as CryptoKey;
+  const foreignKey = (await importJWK(keys.foreignPrivateJwk, "RS256")) as CryptoKey;
+  const jwks: JSONWebKeySet = { keys: [{ ...keys.publicJwk, kid: "test-key", alg: "RS256", use: "sig" }] };
 
   const app = createApi({
     services: {
@@ -209,8 +207,9 @@ export async function setupApi(): Promise<TestApi> {
       .setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "at+jwt" })
       .setIssuedAt(claims.iat ?? now)
       .setIssuer(claims.iss ?? ISSUER)
-      .setAudience(claims.aud ?? AUDIENCE)
-      .setExpirationTime(claims.exp ?? opts.expiresIn ?? "10m");
+      .setAudience(claims.aud ?? AUDIENCE);
+    // expiresIn: null leaves exp out.
+    if (opts.expiresIn !== null) jwt.setExpirationTime(claims.exp ?? opts.expiresIn ?? "10m");
     if (claims.sub) jwt.setSubject(claims.sub);
     return jwt.sign(opts.key ?? privateKey);
   };
@@ -259,16 +258,10 @@ export async function setupApi(): Promise<TestApi> {
     },
     wrongIssuerToken: (as) => signToken({ ...claimsOf(as), iss: "http://evil.local/oidc" }),
     wrongAudienceToken: (as) => signToken({ ...claimsOf(as), aud: "http://other.local/v1" }),
-    foreignKeyToken: (as) => signToken(claimsOf(as), { key: foreign.privateKey }),
+    foreignKeyToken: (as) => signToken(claimsOf(as), { key: foreignKey }),
     async close() {
       await database.close();
       await drop();
     },
   };
-}
-
-/** Rows of the user table for assertions. */
-export async function userRow(db: Db, id: number) {
-  const [row] = await db.select().from(user).where(eq(user.id, id));
-  return row;
 }

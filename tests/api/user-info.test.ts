@@ -55,6 +55,24 @@ describe("GET user/user-info (spec 000 §7)", () => {
     }
   });
 
+  it("a token without exp, or an unsigned one (alg none), gives 401", async () => {
+    const noExp = await t.signToken({ sub: "1", preferred_username: t.fixtures.users.admin.userName }, { expiresIn: null });
+    expect(JSON.parse(Buffer.from(noExp.split(".")[1]!, "base64url").toString())).not.toHaveProperty("exp");
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64({ alg: "none", typ: "JWT" })}.${b64({
+      iss: "http://test.local/oidc",
+      aud: "http://test.local/v1",
+      exp: now + 600,
+      iat: now,
+      preferred_username: t.fixtures.users.admin.userName,
+    })}.`;
+    for (const token of [noExp, unsigned]) {
+      const res = await t.call("GET", "/user/user-info", { token });
+      expect(res.status).toBe(401);
+    }
+  });
+
   it("expired, wrong-issuer, wrong-audience and foreign-key tokens give 401", async () => {
     for (const token of [
       await t.expiredToken("admin"),

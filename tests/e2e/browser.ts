@@ -21,7 +21,13 @@ export async function launch(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, opts: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), locale: "cs-CZ", javaScriptEnabled: opts.javaScriptEnabled ?? true });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: "cs-CZ",
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+  });
+  context.setDefaultTimeout(10_000);
+  return context;
 }
 
 /** Opens `path`, is sent to the provider's sign-in page, signs in and comes back to `path`. */

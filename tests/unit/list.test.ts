@@ -64,8 +64,7 @@ const municipalities = defineList({
   defaultSort: "name",
 });
 
-const parse = (qs: string) =>
-  parseListParams(municipalities, new URLSearchParams(qs));
+const parse = (qs: string) => parseListParams(municipalities, new URLSearchParams(qs));
 
 describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, sort and page in the URL)", () => {
   it("gives defaults for an empty URL", () => {
@@ -82,8 +81,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
   });
 
   it("accepts a URL object or a string like request.url", () => {
-    const url =
-      "http://localhost/administration/municipalities?page=3&pageSize=50&sort=-district&search=Brno";
+    const url = "http://localhost/administration/municipalities?page=3&pageSize=50&sort=-district&search=Brno";
     for (const input of [new URL(url), url]) {
       expect(parseListParams(municipalities, input)).toMatchObject({
         page: 3,
@@ -96,9 +94,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
 
   it("parses every filter kind", () => {
     expect(
-      parse(
-        "search=%20Hradec%20&country=SK&active=false&lastLoginFrom=2024-02-29&type=city&type=village",
-      ),
+      parse("search=%20Hradec%20&country=SK&active=false&lastLoginFrom=2024-02-29&type=city&type=village"),
     ).toMatchObject({
       search: "Hradec",
       country: "SK",
@@ -132,9 +128,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
   });
 
   it("treats empty params from a submitted GET form as absent", () => {
-    expect(
-      parse("search=&country=&active=&lastLoginFrom=&pageSize=25"),
-    ).toMatchObject({
+    expect(parse("search=&country=&active=&lastLoginFrom=&pageSize=25")).toMatchObject({
       search: undefined,
       country: undefined,
       active: undefined,
@@ -143,8 +137,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
   });
 
   it("accepts every page size option", () => {
-    for (const size of [10, 25, 50, 100])
-      expect(parse(`pageSize=${size}`).pageSize).toBe(size);
+    for (const size of [10, 25, 50, 100]) expect(parse(`pageSize=${size}`).pageSize).toBe(size);
   });
 
   it("uses the definition's default page size", () => {
@@ -160,19 +153,12 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
       searchParams: z.object({}),
       defaultSort: "-createdAt",
     });
-    expect(
-      parseListParams(
-        bare,
-        new URLSearchParams("page=2&pageSize=100&sort=createdAt"),
-      ),
-    ).toEqual({
+    expect(parseListParams(bare, new URLSearchParams("page=2&pageSize=100&sort=createdAt"))).toEqual({
       page: 2,
       pageSize: 100,
       sort: "createdAt",
     });
-    expect(parseListParams(bare, new URLSearchParams("pageSize=7")).sort).toBe(
-      "-createdAt",
-    );
+    expect(parseListParams(bare, new URLSearchParams("pageSize=7")).sort).toBe("-createdAt");
   });
 
   it("types the parsed values from the schema", () => {
@@ -186,20 +172,12 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
 
 describe("toApiQuery", () => {
   it("sends page, pageSize and sort first, then filters with values", () => {
-    const q = toApiQuery(
-      parse(
-        "search=Brno&active=false&type=city&type=village&sort=-district&page=2",
-      ),
-    );
-    expect(q.toString()).toBe(
-      "page=2&pageSize=25&sort=-district&search=Brno&active=false&type=city&type=village",
-    );
+    const q = toApiQuery(parse("search=Brno&active=false&type=city&type=village&sort=-district&page=2"));
+    expect(q.toString()).toBe("page=2&pageSize=25&sort=-district&search=Brno&active=false&type=city&type=village");
   });
 
   it("leaves out empty filters", () => {
-    expect(toApiQuery(parse("")).toString()).toBe(
-      "page=1&pageSize=25&sort=name",
-    );
+    expect(toApiQuery(parse("")).toString()).toBe("page=1&pageSize=25&sort=name");
     expect(
       toApiQuery({
         page: 1,
@@ -247,14 +225,8 @@ describe("URL helpers", () => {
     const next = withSearchParams(current, { page: 4 });
     expect(next.toString()).toBe("search=Brno&sort=-name&page=4");
     expect(current.get("page")).toBe("3"); // not mutated
-    expect(
-      toSearch(
-        withSearchParams(current, { search: null, sort: undefined, page: "" }),
-      ),
-    ).toBe("");
-    expect(toSearch(withSearchParams(current, { active: true }))).toBe(
-      "?search=Brno&sort=-name&page=3&active=true",
-    );
+    expect(toSearch(withSearchParams(current, { search: null, sort: undefined, page: "" }))).toBe("");
+    expect(toSearch(withSearchParams(current, { active: true }))).toBe("?search=Brno&sort=-name&page=3&active=true");
   });
 });
 
@@ -283,9 +255,7 @@ describe("paging helpers", () => {
   });
 
   it("knows when filters are active", () => {
-    expect(hasActiveFilters(municipalities, parse("sort=-name&page=2"))).toBe(
-      false,
-    );
+    expect(hasActiveFilters(municipalities, parse("sort=-name&page=2"))).toBe(false);
     expect(hasActiveFilters(municipalities, parse("active=false"))).toBe(true);
   });
 });

@@ -187,6 +187,8 @@ export const municipalityRoutes = [
     tenancy,
     params: byId,
     body: deleteDataBody,
+    // An action, not a creation: 200 with the removed counts.
+    status: 200,
     handler: async ({ services, params }) => ({ removed: await svc.deleteMunicipalityData(services.db, params.municipalityId) }),
   }),
   route({

@@ -298,20 +298,26 @@ export async function saveExternalAccounts(
   await db.transaction(async (tx) => {
     const existing = await tx.select().from(externalAccount).where(eq(externalAccount.municipalityId, id));
     const byId = new Map(existing.map((e) => [e.id, e]));
-    const keep = accounts.filter((a) => a.id && byId.has(a.id)).map((a) => a.id!);
-    const removed = existing.filter((e) => !keep.includes(e.id)).map((e) => e.id);
-    if (removed.length) await tx.delete(externalAccount).where(inArray(externalAccount.id, removed));
-    for (const a of accounts) {
-      const values = { type: a.type, login: a.login, customerNumber: a.customerNumber ?? null };
-      if (a.id && byId.has(a.id)) {
-        await tx
-          .update(externalAccount)
-          .set(a.password ? { ...values, password: a.password } : values)
-          .where(eq(externalAccount.id, a.id));
-      } else {
-        await tx.insert(externalAccount).values({ ...values, municipalityId: id, password: a.password ?? null });
-      }
-    }
+    // The set is replaced in one statement: logins may change hands within one save (an account renamed and its
+    // old login added anew, two swapped), which row-by-row updates would trip over on the unique index.
+    // Kept accounts keep their id and, when no new one is typed, their stored password.
+    await tx.delete(externalAccount).where(eq(externalAccount.municipalityId, id));
+    if (!accounts.length) return;
+    const used = new Set<number>();
+    await tx.insert(externalAccount).values(
+      accounts.map((a) => {
+        const old = a.id && !used.has(a.id) ? byId.get(a.id) : undefined;
+        if (old) used.add(old.id);
+        return {
+          ...(old ? { id: old.id } : {}),
+          municipalityId: id,
+          type: a.type,
+          login: a.login,
+          customerNumber: a.customerNumber ?? null,
+          password: a.password ?? old?.password ?? null,
+        };
+      }),
+    );
   });
 }
 

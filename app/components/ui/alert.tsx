@@ -16,24 +16,10 @@ export type AlertProps = Omit<ComponentProps<"div">, "title"> & {
 };
 
 /** A message box. Errors and warnings interrupt screen readers (role="alert"); others are polite (role="status"). */
-export function Alert({
-  tone = "info",
-  title,
-  className,
-  children,
-  ...props
-}: AlertProps) {
+export function Alert({ tone = "info", title, className, children, ...props }: AlertProps) {
   const role = tone === "error" || tone === "warning" ? "alert" : "status";
   return (
-    <div
-      role={role}
-      className={cn(
-        "rounded-md border px-4 py-3 text-sm",
-        tones[tone],
-        className,
-      )}
-      {...props}
-    >
+    <div role={role} className={cn("rounded-md border px-4 py-3 text-sm", tones[tone], className)} {...props}>
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={title ? "mt-1" : undefined}>{children}</div>}
     </div>

@@ -12,10 +12,8 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-emerald-700 text-white shadow-sm hover:bg-emerald-800",
-  secondary:
-    "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50",
-  danger:
-    "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-600",
+  secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50",
+  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-600",
   ghost: "text-slate-700 hover:bg-slate-100",
 };
 
@@ -27,15 +25,8 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Class names of a button, for elements that must look like one (e.g. a plain <a>). */
-export function buttonClasses(
-  opts: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},
-) {
-  return cn(
-    base,
-    variants[opts.variant ?? "primary"],
-    sizes[opts.size ?? "md"],
-    opts.className,
-  );
+export function buttonClasses(opts: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+  return cn(base, variants[opts.variant ?? "primary"], sizes[opts.size ?? "md"], opts.className);
 }
 
 type StyleProps = {
@@ -44,32 +35,16 @@ type StyleProps = {
   className?: string;
   children?: ReactNode;
 };
-export type ButtonAsButton = StyleProps &
-  ComponentProps<"button"> & { to?: undefined };
-export type ButtonAsLink = StyleProps &
-  Omit<LinkProps, "className"> & { to: LinkProps["to"] };
+export type ButtonAsButton = StyleProps & ComponentProps<"button"> & { to?: undefined };
+export type ButtonAsLink = StyleProps & Omit<LinkProps, "className"> & { to: LinkProps["to"] };
 export type ButtonProps = ButtonAsButton | ButtonAsLink;
 
 /** A button; with `to` it renders a react-router <Link> styled as a button. */
 export function Button(props: ButtonProps) {
   if (props.to !== undefined) {
     const { variant, size, className, ...rest } = props as ButtonAsLink;
-    return (
-      <Link {...rest} className={buttonClasses({ variant, size, className })} />
-    );
+    return <Link {...rest} className={buttonClasses({ variant, size, className })} />;
   }
-  const {
-    variant,
-    size,
-    className,
-    type = "button",
-    ...rest
-  } = props as ButtonAsButton;
-  return (
-    <button
-      type={type}
-      {...rest}
-      className={buttonClasses({ variant, size, className })}
-    />
-  );
+  const { variant, size, className, type = "button", ...rest } = props as ButtonAsButton;
+  return <button type={type} {...rest} className={buttonClasses({ variant, size, className })} />;
 }

@@ -5,21 +5,8 @@
  * Without JavaScript: the trigger is a plain link to ?dialog=<name>; the server then renders <dialog open> inline,
  * and the close link goes back to the same URL without the param. `open` defaults to exactly that URL check.
  */
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ComponentProps,
-  type ReactNode,
-} from "react";
-import {
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from "react-router";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
+import { useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { cn } from "./cn";
 import { buttonClasses, type ButtonSize, type ButtonVariant } from "./button";
@@ -126,44 +113,33 @@ export function Dialog({
     }
   }, [open, hydrated]);
 
-  // Close after a submission from inside the dialog has finished, unless the form came back with errors.
-  const submitted = useRef<"none" | "sent" | "running">("none");
+  // Close after a submission from inside the dialog has finished (a new location, router idle), unless the form
+  // came back with invalid fields. Router states may be batched, so only the finished navigation is relied on.
+  const location = useLocation();
+  const submitted = useRef(false);
   useEffect(() => {
-    if (submitted.current === "sent" && navigation.state !== "idle")
-      submitted.current = "running";
-    if (submitted.current !== "running" || navigation.state !== "idle") return;
-    submitted.current = "none";
+    if (!submitted.current || navigation.state !== "idle") return;
+    submitted.current = false;
     const el = ref.current;
-    if (
-      closeAfterSubmit &&
-      el?.open &&
-      !el.querySelector('[aria-invalid="true"], [data-keep-dialog-open]')
-    )
-      el.close();
-  }, [navigation.state, closeAfterSubmit]);
+    if (closeAfterSubmit && el?.open && !el.querySelector('[aria-invalid="true"], [data-keep-dialog-open]')) el.close();
+  }, [navigation.state, location.key, closeAfterSubmit]);
 
   function handleClose() {
     const el = ref.current;
     if (el?.open) return; // late event of the close() that preceded showModal()
-    submitted.current = "none";
+    submitted.current = false;
     const opener = el && openers.get(el);
     if (el) openers.delete(el);
     if (opener?.isConnected) opener.focus();
     // Opened through the URL: drop the param so a reload does not reopen it.
-    if (searchParams.get(DIALOG_PARAM) === name)
-      navigate(closeHref, { replace: true, preventScrollReset: true });
+    if (searchParams.get(DIALOG_PARAM) === name) navigate(closeHref, { replace: true, preventScrollReset: true });
     onClose?.();
   }
 
   return (
     <>
       {/* Without JavaScript there is no ::backdrop: dim the page behind the inline dialog. */}
-      {ssrOpen && !hydrated && (
-        <div
-          aria-hidden="true"
-          className="fixed inset-0 z-40 bg-slate-900/40"
-        />
-      )}
+      {ssrOpen && !hydrated && <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/40" />}
       <dialog
         {...props}
         ref={ref}
@@ -173,7 +149,7 @@ export function Dialog({
         open={ssrOpen || undefined}
         onClose={handleClose}
         onSubmit={() => {
-          submitted.current = "sent";
+          submitted.current = true;
         }}
         onClick={(e) => {
           // A click on the backdrop (the dialog element itself, outside its panel) closes it.
@@ -189,10 +165,7 @@ export function Dialog({
         <div className="flex max-h-[calc(100dvh-2rem)] flex-col rounded-lg border border-slate-200 bg-white text-slate-800 shadow-xl">
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
-              <h2
-                id={titleId}
-                className="text-base font-semibold text-slate-900"
-              >
+              <h2 id={titleId} className="text-base font-semibold text-slate-900">
                 {title}
               </h2>
               {description && (
@@ -256,15 +229,7 @@ export function DialogTrigger({
       className={buttonClasses({ variant, size, className })}
       onClick={(e) => {
         onClick?.(e);
-        if (
-          e.defaultPrevented ||
-          e.button !== 0 ||
-          e.metaKey ||
-          e.ctrlKey ||
-          e.shiftKey ||
-          e.altKey
-        )
-          return;
+        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         if (!document.getElementById(dialogId(name))) return; // not rendered: follow the link
         e.preventDefault();
         openDialog(name, e.currentTarget);
@@ -281,13 +246,7 @@ export function DialogTrigger({
 }
 
 /** Closes the surrounding dialog: a link back to the URL without ?dialog=… that JavaScript turns into close(). */
-export function DialogClose({
-  variant = "secondary",
-  size,
-  className,
-  onClick,
-  ...props
-}: LinkButtonProps) {
+export function DialogClose({ variant = "secondary", size, className, onClick, ...props }: LinkButtonProps) {
   const href = useDialogHref(null);
   return (
     <a

@@ -11,11 +11,5 @@ export const controlClasses =
 export type InputProps = ComponentProps<"input">;
 
 export function Input({ className, type = "text", ...props }: InputProps) {
-  return (
-    <input
-      type={type}
-      className={cn(controlClasses, "h-9", className)}
-      {...props}
-    />
-  );
+  return <input type={type} className={cn(controlClasses, "h-9", className)} {...props} />;
 }

@@ -2,10 +2,5 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
-  return (
-    <label
-      className={cn("text-sm font-medium text-slate-700", className)}
-      {...props}
-    />
-  );
+  return <label className={cn("text-sm font-medium text-slate-700", className)} {...props} />;
 }

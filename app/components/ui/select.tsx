@@ -12,13 +12,7 @@ export type SelectProps = ComponentProps<"select"> & {
 };
 
 /** A native <select>: works without JavaScript and with every keyboard and screen reader. */
-export function Select({
-  className,
-  options,
-  emptyOption,
-  children,
-  ...props
-}: SelectProps) {
+export function Select({ className, options, emptyOption, children, ...props }: SelectProps) {
   return (
     <select className={cn(controlClasses, "h-9 pr-8", className)} {...props}>
       {emptyOption !== undefined && <option value="">{emptyOption}</option>}

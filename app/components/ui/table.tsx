@@ -9,53 +9,33 @@ export function Table({
 }: ComponentProps<"table"> & { wrapperClassName?: string }) {
   return (
     <div className={cn("w-full overflow-x-auto", wrapperClassName)}>
-      <table
-        className={cn(
-          "w-full border-collapse text-left text-sm text-slate-800",
-          className,
-        )}
-        {...props}
-      />
+      <table className={cn("w-full border-collapse text-left text-sm text-slate-800", className)} {...props} />
     </div>
   );
 }
 
 export function THead({ className, ...props }: ComponentProps<"thead">) {
-  return (
-    <thead
-      className={cn("border-b border-slate-200 bg-slate-50", className)}
-      {...props}
-    />
-  );
+  return <thead className={cn("border-b border-slate-200 bg-slate-50", className)} {...props} />;
 }
 
 export function TBody({ className, ...props }: ComponentProps<"tbody">) {
-  return (
-    <tbody className={cn("divide-y divide-slate-100", className)} {...props} />
-  );
+  return <tbody className={cn("divide-y divide-slate-100", className)} {...props} />;
 }
 
 export function TR({ className, ...props }: ComponentProps<"tr">) {
   return <tr className={cn("hover:bg-slate-50/70", className)} {...props} />;
 }
 
-export function TH({
-  className,
-  scope = "col",
-  ...props
-}: ComponentProps<"th">) {
+export function TH({ className, scope = "col", ...props }: ComponentProps<"th">) {
   return (
     <th
       scope={scope}
-      className={cn(
-        "px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase",
-        className,
-      )}
+      className={cn("px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase", className)}
       {...props}
     />
   );
 }
 
 export function TD({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-3 py-2 align-middle", className)} {...props} />;
+  return <td className={cn("px-3 py-1.5 align-middle", className)} {...props} />;
 }

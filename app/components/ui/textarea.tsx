@@ -5,11 +5,5 @@ import { controlClasses } from "./input";
 export type TextareaProps = ComponentProps<"textarea">;
 
 export function Textarea({ className, rows = 4, ...props }: TextareaProps) {
-  return (
-    <textarea
-      rows={rows}
-      className={cn(controlClasses, "min-h-20", className)}
-      {...props}
-    />
-  );
+  return <textarea rows={rows} className={cn(controlClasses, "min-h-20", className)} {...props} />;
 }

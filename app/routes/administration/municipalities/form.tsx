@@ -47,7 +47,7 @@ export const EMPTY_MUNICIPALITY = {
 
 interface Props {
   lastResult?: SubmissionResult<string[]> | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   defaultValue: any;
   parents: { id: number; name: string }[];
   submitLabel: string;
@@ -75,7 +75,19 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
   const busy = navigation.state === "submitting";
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" encType="application/x-www-form-urlencoded">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      // Adding or removing a contact goes through the action (the same path as without JavaScript): Conform's
+      // client-side list intents did not re-render the list with React 19 here.
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name === "__intent__") return;
+        form.onSubmit(event);
+      }}
+      className="space-y-4"
+      encType="application/x-www-form-urlencoded"
+    >
       <FormErrors errors={form.errors} id={form.errorId} />
       <Card>
         <CardHeader>
@@ -143,7 +155,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
                 <InputField meta={c.phone} label={t("municipality:contacts.phone", "Telefon")} type="tel" />
                 <InputField meta={c.email} label={t("municipality:contacts.email", "E-mail")} type="email" />
                 <div className="flex items-end pb-6">
-                  <Button variant="ghost" size="sm" {...form.remove.getButtonProps({ name: fields.contacts.name, index })}>
+                  <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name: fields.contacts.name, index })}>
                     {t("municipality:contacts.remove", "Odebrat")}
                   </Button>
                 </div>
@@ -151,6 +163,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
             );
           })}
           <Button
+            type="submit"
             variant="secondary"
             size="sm"
             {...form.insert.getButtonProps({ name: fields.contacts.name, defaultValue: { type: "MunicipalityAdmin" } })}

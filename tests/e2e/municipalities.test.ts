@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launch, newContext, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the text is visible (true) or 5 s have passed (false). */
+const text = (page: Page, s: string | RegExp) =>
+  page
+    .getByText(s)
+    .first()
+    .waitFor({ state: "visible", timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+
+describe("Municipalities area (spec 001 §2 Municipalities)", () => {
+  it("lists, creates with a contact (validation under the field first), edits, deactivates and activates", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "admin", "/administration/municipalities");
+    await page.getByRole("link", { name: "Třebíč" }).waitFor();
+
+    await page.getByRole("link", { name: "Nová obec" }).click();
+    await page.waitForURL("**/administration/municipalities/create");
+    await page.getByLabel("IČO").fill("12345678");
+    await page.getByRole("button", { name: "Přidat kontakt" }).click();
+    await page.getByRole("button", { name: "Vytvořit obec" }).click();
+    // Client-side (Conform + zod) messages under the fields; nothing was sent.
+    await expect(page.locator("#" + (await page.getByLabel("Název", { exact: true }).getAttribute("id")) + "-error").textContent()).resolves.toBe(
+      "Vyplňte toto pole.",
+    );
+    await expect(text(page, "Neplatné IČO (8 číslic s kontrolní číslicí).")).resolves.toBe(true);
+
+    await page.getByLabel("Název", { exact: true }).fill("Nové Město na Moravě");
+    await page.getByLabel("IČO").fill("00294900");
+    await page.getByLabel("Okres").fill("Žďár nad Sázavou");
+    await page.getByLabel("Jméno").fill("Petr Malý");
+    await page.getByLabel("E-mail").fill("odpady@nmnm.example");
+    await page.getByRole("button", { name: "Vytvořit obec" }).click();
+    await page.waitForURL(/\/administration\/municipalities\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Nové Město na Moravě" }).isVisible()).resolves.toBe(true);
+    await expect(text(page, "Obec vytvořena.")).resolves.toBe(true);
+    await expect(text(page, "Petr Malý")).resolves.toBe(true);
+
+    await page.getByRole("link", { name: "Upravit" }).click();
+    await page.waitForURL(/\/edit$/);
+    await page.getByLabel("Zkrácený název").fill("NMNM");
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await page.waitForURL(/\/administration\/municipalities\/\d+$/);
+    await expect(text(page, "Změny uloženy.")).resolves.toBe(true);
+    await expect(text(page, "NMNM")).resolves.toBe(true);
+
+    await page.getByRole("button", { name: "Deaktivovat" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Deaktivovat" }).click();
+    await expect(text(page, "Obec deaktivována.")).resolves.toBe(true);
+    await page.getByRole("button", { name: "Aktivovat" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Aktivovat" }).click();
+    await expect(text(page, "Obec aktivována.")).resolves.toBe(true);
+
+    // The list filter keeps its state in the URL.
+    await page.goto("/administration/municipalities?search=Nov%C3%A9&active=true");
+    await page.getByRole("link", { name: "Nové Město na Moravě" }).waitFor();
+    await expect(page.getByRole("link", { name: "Třebíč" }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("creates a municipality with JavaScript disabled, showing the API's field errors first", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "admin", "/administration/municipalities/create");
+    await page.getByLabel("PSČ").fill("12");
+    await page.getByRole("button", { name: "Vytvořit obec" }).click();
+    await expect(text(page, "Vyplňte toto pole.")).resolves.toBe(true);
+    await expect(text(page, "PSČ má tvar 123 45.")).resolves.toBe(true);
+    await page.getByLabel("Název", { exact: true }).fill("Bez JavaScriptu");
+    await page.getByLabel("PSČ").fill("592 31");
+    await page.getByRole("button", { name: "Vytvořit obec" }).click();
+    await page.waitForURL(/\/administration\/municipalities\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Bez JavaScriptu" }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("hides actions the read-only administrator may not use", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "readonly", "/administration/municipalities");
+    await page.getByRole("link", { name: "Třebíč" }).waitFor();
+    await expect(page.getByRole("link", { name: "Nová obec" }).count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "Třebíč" }).click();
+    await page.waitForURL(/\/administration\/municipalities\/\d+$/);
+    await expect(page.getByRole("link", { name: "Upravit" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: "Deaktivovat" }).count()).resolves.toBe(0);
+    await context.close();
+  });
+});
