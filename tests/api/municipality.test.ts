@@ -406,6 +406,22 @@ describe("PUT municipality/{id} (update)", () => {
     expect(row!.parentId).toBeNull();
   });
 
+  it("a manager can save their municipality when it hangs under one they do not manage (parent unchanged)", async () => {
+    const region = await insertMunicipality({ name: "Svazek Třebíčsko" });
+    await t.db.update(municipality).set({ parentId: region }).where(eq(municipality.id, A));
+    try {
+      const res = await t.call("PUT", `/municipality/${A}`, {
+        as: "manager",
+        json: form({ name: "Třebíč", identificationNumber: "00290629", parentId: region }),
+      });
+      expect(res.status).toBe(200);
+      const [row] = await t.db.select().from(municipality).where(eq(municipality.id, A));
+      expect(row!.parentId).toBe(region);
+    } finally {
+      await t.db.update(municipality).set({ parentId: null }).where(eq(municipality.id, A));
+    }
+  });
+
   it("404 for an unknown id, 403 for a worker", async () => {
     expect((await t.call("PUT", "/municipality/999999", { as: "admin", json: form() })).status).toBe(404);
     expect((await t.call("PUT", `/municipality/${A}`, { as: "worker", json: form() })).status).toBe(403);

@@ -211,8 +211,9 @@ export async function createMunicipality(db: Db, auth: AuthContext, form: Munici
 }
 
 export async function updateMunicipality(db: Db, auth: AuthContext, id: number, form: MunicipalityForm): Promise<void> {
-  await getMunicipality(db, id);
-  await checkParent(db, auth, form.parentId, id);
+  const current = await getMunicipality(db, id);
+  // An unchanged parent is kept as it is, even one the user does not manage (a manager's municipality under a region).
+  if (form.parentId !== (current.parentId ?? undefined)) await checkParent(db, auth, form.parentId, id);
   await db.transaction(async (tx) => {
     await tx
       .update(municipality)

@@ -16,12 +16,16 @@ const groups: Array<[RegExp, string]> = [
   [/^(block|inline-block|inline|flex|inline-flex|grid|inline-grid|hidden|contents|table)$/, "display"],
   [/^(static|fixed|absolute|relative|sticky)$/, "position"],
 ];
-const prefixed = /^(min-w|min-h|max-w|max-h|size|w|h|px|py|pt|pr|pb|pl|p|mx|my|mt|mr|mb|ml|m|gap|rounded|bg|shadow|opacity|z)-/;
+const prefixed =
+  /^(min-w|min-h|max-w|max-h|size|w|h|px|py|pt|pr|pb|pl|p|mx|my|mt|mr|mb|ml|m|gap|rounded|bg|shadow|opacity|z)-/;
 
 function groupOf(cls: string): string | undefined {
   const cut = cls.lastIndexOf(":");
   const variant = cls.slice(0, cut + 1);
-  const base = cls.slice(cut + 1).replace(/^!/, "").replace(/^-/, "");
+  const base = cls
+    .slice(cut + 1)
+    .replace(/^!/, "")
+    .replace(/^-/, "");
   for (const [re, name] of groups) if (re.test(base)) return variant + name;
   const m = prefixed.exec(base);
   return m ? variant + m[1] : undefined;

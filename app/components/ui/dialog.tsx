@@ -65,7 +65,10 @@ export type DialogProps = Omit<ComponentProps<"dialog">, "title" | "open"> & {
   description?: ReactNode;
   footer?: ReactNode;
   children?: ReactNode;
-  /** Close after a form inside the dialog was submitted and came back without invalid fields. Default true. */
+  /**
+   * Close after a form inside the dialog was submitted and the navigation finished, unless an element inside has
+   * aria-invalid="true" or data-keep-dialog-open. Default true.
+   */
   closeAfterSubmit?: boolean;
   onClose?: () => void;
   size?: "sm" | "md" | "lg";
