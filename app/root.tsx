@@ -71,5 +71,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else if (error instanceof Error && import.meta.env.DEV) {
     message = error.message;
   }
-  return <ErrorPage status={status} message={message} supportEmail={root?.supportEmail ?? "podpora@odpady-obce.cz"} />;
+  return (
+    <ErrorPage as="main" status={status} message={message} supportEmail={root?.supportEmail ?? "podpora@odpady-obce.cz"} />
+  );
 }
