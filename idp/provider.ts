@@ -141,7 +141,9 @@ export async function createIdp(opts: IdpOptions) {
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
     issueRefreshToken: async (_ctx, client, code) =>
       client.grantTypeAllowed("refresh_token") && code.scopes.has("offline_access"),
-    rotateRefreshToken: true,
+    // A confidential client's refresh token is bound to its secret; without rotation parallel requests of one
+    // page cannot trip the provider's reuse detection (which would revoke the whole grant).
+    rotateRefreshToken: false,
     ttl: {
       AccessToken: opts.accessTokenTtl,
       AuthorizationCode: 60,

@@ -131,13 +131,26 @@ export class SessionExpiredError extends Error {
   }
 }
 
+// Loaders of one page run in parallel; they share one refresh instead of racing with the same refresh token.
+const refreshing = new Map<string, Promise<SessionTokens>>();
+
 /** Refreshes the access token with the refresh token; throws SessionExpiredError when that is impossible. */
 export async function refreshTokens(config: WebConfig, tokens: SessionTokens): Promise<SessionTokens> {
   if (!tokens.refreshToken || tokenState(tokens.refreshExpiresAt) !== "valid") throw new SessionExpiredError();
+  const key = tokens.refreshToken;
+  const pending = refreshing.get(key);
+  if (pending) return pending;
+  const promise = doRefresh(config, tokens).finally(() => setTimeout(() => refreshing.delete(key), 5_000));
+  refreshing.set(key, promise);
+  return promise;
+}
+
+async function doRefresh(config: WebConfig, tokens: SessionTokens): Promise<SessionTokens> {
   try {
     const strategy = await getStrategy(config);
-    return tokensFrom(await strategy.refreshToken(tokens.refreshToken), tokens);
-  } catch {
+    return tokensFrom(await strategy.refreshToken(tokens.refreshToken!), tokens);
+  } catch (err) {
+    console.warn("[auth] token refresh failed:", err instanceof Error ? err.message : err);
     throw new SessionExpiredError();
   }
 }

@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { eq } from "drizzle-orm";
 import { allRoutes } from "../../api/app";
 import type { AnyRoute } from "../../api/lib/route";
 import { municipality, permission, role, rolePermission, user, userMunicipality } from "../../api/db/schema";
 import { ACTIONS, ENTITIES } from "#contract/permissions";
 import { createRegistryServer } from "../mocks/registry";
 import { setupApi, type TestApi } from "./helpers";
-import { eq } from "drizzle-orm";
 
 /** Non-GET routes the read-only administrator may call, with the reason. None so far. */
 const READ_ONLY_MAY_CALL = new Set<string>([]);
@@ -23,7 +23,9 @@ const RECORD_NOT_FOUND = "Záznam nebyl nalezen.";
 
 const KNOWN_PERMISSIONS = new Set<string>(ENTITIES.flatMap((e) => ACTIONS.map((a) => `${e}.${a}`)));
 const label = (r: AnyRoute) => `${r.method.toUpperCase()} ${r.path}`;
-const pathParams = (r: AnyRoute) => [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+/** Hono path parameters: ':name', optionally with a pattern ':name{[0-9]+}'. */
+const PARAM_RE = /:([A-Za-z0-9_]+)(?:\{[^}]*\})?/g;
+const pathParams = (r: AnyRoute) => [...r.path.matchAll(PARAM_RE)].map((m) => m[1]!);
 const tenancyParam = (r: AnyRoute) => (typeof r.tenancy === "object" ? r.tenancy.municipalityParam : undefined);
 
 let t: TestApi;
@@ -70,7 +72,7 @@ function sampleValue(r: AnyRoute, name: string, municipalityId: number): string 
 }
 
 function urlFor(r: AnyRoute, municipalityId: number): string {
-  return r.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(sampleValue(r, name, municipalityId)));
+  return r.path.replace(PARAM_RE, (_m, name: string) => encodeURIComponent(sampleValue(r, name, municipalityId)));
 }
 
 /** A minimal body of the right kind: the checks under test all come before body validation. */
@@ -169,7 +171,7 @@ describe.each(allRoutes.map((r) => [label(r), r] as const))("%s", (_l, r) => {
     });
 
     it("a malformed municipality id → 404", async () => {
-      const bad = r.path.replace(`:${tenancyParam(r)}`, "abc").replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) => sampleValue(r, n, 1));
+      const bad = r.path.replace(PARAM_RE, (_m, n: string) => (n === tenancyParam(r) ? "abc" : sampleValue(r, n, 1)));
       const res = await t.call(r.method, bad, { ...bodyFor(r), as: "admin" });
       expect(res.status).toBe(404);
     });
@@ -204,7 +206,7 @@ describe("GET /v1/openapi.json", () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
     for (const r of allRoutes) {
-      const path = "/v1" + r.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+      const path = "/v1" + r.path.replace(PARAM_RE, "{$1}");
       const op = res.body.paths[path]?.[r.method];
       expect(op, `${label(r)} in openapi.json`).toBeDefined();
       expect(op["x-permission"]).toBe(r.permission);

@@ -34,6 +34,19 @@ describe("sign-in and session (spec 000 §4)", () => {
     await context.close();
   });
 
+  it("refreshes an expired access token with the refresh token and carries on", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "worker", "/dashboard");
+    // The e2e server issues access tokens for 6 s (global-setup.ts); wait past the expiry.
+    await page.waitForTimeout(7_000);
+    const res = await page.goto("/administration/municipalities");
+    expect(res?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/administration/municipalities");
+    await page.getByRole("link", { name: "Třebíč" }).waitFor();
+    await context.close();
+  });
+
   it("refuses a wrong password with a Czech message", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

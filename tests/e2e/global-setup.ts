@@ -17,6 +17,7 @@ async function freePort(): Promise<number> {
   });
 }
 
+export const ACCESS_TOKEN_TTL = 6;
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 
@@ -37,6 +38,8 @@ export async function setup(project: TestProject) {
       DATABASE_URL: "",
       DEMO_DATA: "true",
       NODE_ENV: "production",
+      // Short-lived access tokens: every longer test also exercises the refresh (spec 000 §4).
+      ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
