@@ -83,12 +83,12 @@ describe("sign-in and session (spec 000 §4)", () => {
     await signIn(page, "admin");
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Něco se pokazilo." }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Page not found: /no-such-page").isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Něco se pokazilo." }).waitFor();
+    await page.getByText("Page not found: /no-such-page").waitFor();
     expect(await page.getByRole("link", { name: "úvodní stránku" }).first().getAttribute("href")).toBe("/dashboard");
     const bad = await page.goto("/administration/municipalities/abc");
     expect(bad?.status()).toBe(404);
-    await expect(page.getByText("Page Not Found: /administration/municipalities/abc").isVisible()).resolves.toBe(true);
+    await page.getByText("Page Not Found: /administration/municipalities/abc").waitFor();
     await context.close();
   });
 
@@ -98,7 +98,7 @@ describe("sign-in and session (spec 000 §4)", () => {
     await signIn(page, "worker");
     await page.goto("/administration/municipalities/create");
     expect(new URL(page.url()).pathname).toBe("/error/403");
-    await expect(page.getByRole("heading", { name: "Přístup byl odepřen" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Přístup byl odepřen" }).waitFor();
     await context.close();
   });
 });

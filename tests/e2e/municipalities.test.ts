@@ -30,11 +30,12 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
     await page.waitForURL("**/administration/municipalities/create");
     await page.getByLabel("IČO").fill("12345678");
     await page.getByRole("button", { name: "Přidat kontakt" }).click();
+    await page.getByLabel("Jméno").waitFor();
     await page.getByRole("button", { name: "Vytvořit obec" }).click();
     // Client-side (Conform + zod) messages under the fields; nothing was sent.
-    await expect(page.locator("#" + (await page.getByLabel("Název", { exact: true }).getAttribute("id")) + "-error").textContent()).resolves.toBe(
-      "Vyplňte toto pole.",
-    );
+    const nameId = await page.getByLabel("Název", { exact: true }).getAttribute("id");
+    await page.locator(`#${nameId}-error`).waitFor();
+    await expect(page.locator(`#${nameId}-error`).textContent()).resolves.toBe("Vyplňte toto pole.");
     await expect(text(page, "Neplatné IČO (8 číslic s kontrolní číslicí).")).resolves.toBe(true);
 
     await page.getByLabel("Název", { exact: true }).fill("Nové Město na Moravě");
@@ -44,7 +45,7 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
     await page.getByLabel("E-mail").fill("odpady@nmnm.example");
     await page.getByRole("button", { name: "Vytvořit obec" }).click();
     await page.waitForURL(/\/administration\/municipalities\/\d+$/);
-    await expect(page.getByRole("heading", { name: "Nové Město na Moravě" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Nové Město na Moravě" }).waitFor();
     await expect(text(page, "Obec vytvořena.")).resolves.toBe(true);
     await expect(text(page, "Petr Malý")).resolves.toBe(true);
 
@@ -82,7 +83,7 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
     await page.getByLabel("PSČ").fill("592 31");
     await page.getByRole("button", { name: "Vytvořit obec" }).click();
     await page.waitForURL(/\/administration\/municipalities\/\d+$/);
-    await expect(page.getByRole("heading", { name: "Bez JavaScriptu" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Bez JavaScriptu" }).waitFor();
     await context.close();
   });
 
