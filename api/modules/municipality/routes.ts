@@ -5,6 +5,7 @@ import {
   activeBody,
   deleteDataBody,
   externalAccountsBody,
+  LOGO_MAX_BYTES,
   moduleBody,
   moduleParam,
   municipalityDetail,
@@ -13,6 +14,7 @@ import {
   municipalityListQuery,
 } from "#contract/municipality";
 import * as svc from "./service";
+import { validation } from "../../lib/errors";
 
 const byId = z.object({ municipalityId: idParam });
 const tenancy = { municipalityParam: "municipalityId" } as const;
@@ -161,6 +163,10 @@ export const municipalityRoutes = [
     params: byId,
     bodyKind: "multipart",
     handler: async ({ c, services, params }) => {
+      // Refuse an oversized upload before reading it into memory.
+      if (Number(c.req.header("content-length") ?? 0) > LOGO_MAX_BYTES + 64 * 1024) {
+        throw validation({ logo: ["Logo může mít nejvýše 512 kB."] });
+      }
       const form = await c.req.formData().catch(() => null);
       const file = form?.get("logo");
       await svc.saveLogo(services.db, params.municipalityId, file instanceof File ? file : null);
