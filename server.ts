@@ -101,6 +101,10 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
     },
   });
 
+  const buildPath = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(buildPath)) throw new Error("The web part is not built: run `npm run build` (npm start does it).");
+  const build = (await import(buildPath)) as ServerBuild;
+
   const apiBase = config.API_URL?.replace(/\/$/, "") ?? config.publicUrl;
   const webContext: WebContext = {
     config: {
@@ -113,13 +117,11 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
     },
     sessionStorage,
     apiBase,
+    buildId: build.assets.version,
     // No API_URL: the web part calls the in-process Hono app (no socket), through the same auth middleware.
     apiFetch: config.API_URL ? (req) => fetch(req) : (req) => Promise.resolve(api.fetch(req)),
   };
 
-  const buildPath = path.join(ROOT, "build/server/index.js");
-  if (!fs.existsSync(buildPath)) throw new Error("The web part is not built: run `npm run build` (npm start does it).");
-  const build = (await import(buildPath)) as ServerBuild;
   const handleWeb = createRequestHandler(build, "production");
 
   const app = new Hono();

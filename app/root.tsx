@@ -10,7 +10,9 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
+import { watchBuild } from "~/lib/build-check";
 import { ErrorPage } from "~/components/error-page";
 import { commit, getSession } from "~/server/session.server";
 import { localeFor } from "~/server/i18n.server";
@@ -55,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => watchBuild((window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version), []);
   return <Outlet />;
 }
 

@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("builds/latest.json", "routes/builds.latest.ts"),
   layout("routes/app-layout.tsx", [
     index("routes/index.tsx"),
     route("dashboard", "routes/dashboard.tsx"),

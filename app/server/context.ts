@@ -59,6 +59,8 @@ export interface WebContext {
   apiFetch: (request: Request) => Promise<Response>;
   /** API origin used to build request URLs. */
   apiBase: string;
+  /** Version of the running web build (spec 000 §7 builds/latest.json). */
+  buildId: string;
 }
 
 declare module "react-router" {

@@ -47,6 +47,17 @@ describe("sign-in and session (spec 000 §4)", () => {
     await context.close();
   });
 
+  it("serves builds/latest.json with the build the page runs (spec 000 §7)", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "worker", "/dashboard");
+    const pageBuild = await page.evaluate(() => (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version);
+    const res = await page.request.get("/builds/latest.json");
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    expect(((await res.json()) as { buildId: string }).buildId).toBe(pageBuild);
+    await context.close();
+  });
+
   it("refuses a wrong password with a Czech message", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

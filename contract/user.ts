@@ -1,0 +1,282 @@
+import { z } from "zod";
+import { unmetPasswordRequirements } from "~/lib/password";
+import { idParam, optionalEmail, optionalText, requiredText } from "./common";
+import { ADMIN_ROLES, ROLES } from "./roles";
+
+/**
+ * Users, roles and the own profile (spec 000 §6, §7 'User calls'; spec 001 §2 Users, Profile; §3 User; §5).
+ * The API validates with these schemas and the web forms use the same ones (Conform + zod).
+ *
+ * Forms and the calls they make:
+ * - users list (/administration/users): search params `userListQuery` → GET user → `{ items: UserListItem[], total }`;
+ *   bulk and single activate/deactivate → PATCH user/activate?isActiveState=… with `activateUsersBody`
+ *   (checkbox name `personIds`; nothing selected → 'Vyberte položky.' on `personIds`);
+ *   resend registration → PATCH user/resend-registration-email?userId=… (no body).
+ * - create (/administration/users/create, …/municipalities/{id}/users/create): `userCreateFormSchema`, a union on
+ *   `registration` ('password' → POST user/register with `registerUserSchema`; 'email' → POST
+ *   user/register-by-email with `registerByEmailSchema`). The user-name suggestion comes from
+ *   GET user/unique-user-name?FirstName=…&LastName=… (`uniqueUserNameAnswer`). Role options: GET user/roles.
+ * - edit (…/users/{user_id}/edit): GET user/{id} → `UserDetail`; PUT user/{id} with `userUpdateSchema`
+ *   (an empty password keeps the current one).
+ * - profile (/profile): GET user/profile → `Profile`; PUT user/profile with `profileUpdateSchema`; the
+ *   change-password dialog posts `changePasswordSchema` to POST user/profile/change-password.
+ */
+
+export const LANGUAGES = ["cs", "sk", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Spec 001 §5 'Bulk actions with nothing selected'. */
+export const NOTHING_SELECTED = "Vyberte položky.";
+/** Spec 001 §5 / §8: a wrong current password. */
+export const WRONG_CURRENT_PASSWORD = "Heslo neodpovídá současnému heslu.";
+export const PASSWORDS_DIFFER = "Hesla se neshodují.";
+/** Validity of the invitation link sent by POST user/register-by-email. */
+export const REGISTRATION_LINK_TTL_HOURS = 72;
+
+/** Role ids of the two admin roles (spec 000 §6): they have no municipality of their own. */
+export const ADMIN_ROLE_IDS: readonly number[] = ROLES.filter((r) => (ADMIN_ROLES as readonly string[]).includes(r.name)).map(
+  (r) => r.id,
+);
+
+const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
+
+export const phoneField = optionalText(30).refine((v) => !v || /^\+?[0-9 ]{6,20}$/.test(v), {
+  message: "Zadejte platné telefonní číslo.",
+});
+
+export const USER_NAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+export const userNameField = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z
+    .string({ message: "Vyplňte toto pole." })
+    .min(1, { message: "Vyplňte toto pole." })
+    .min(3, { message: "Uživatelské jméno musí mít alespoň 3 znaky." })
+    .max(100, { message: "Nejvýše 100 znaků." })
+    .regex(USER_NAME_PATTERN, {
+      message: "Uživatelské jméno smí obsahovat jen písmena bez diakritiky, číslice a znaky . _ - @",
+    }),
+);
+
+/**
+ * A new password by the strong rule of spec 001 §5: one message per unmet requirement, in display order
+ * (the form shows the first; app/lib/password.ts lists all of them under the field). Never trimmed.
+ */
+export const newPasswordField = z
+  .string({ message: "Zadejte heslo." })
+  .max(200, { message: "Nejvýše 200 znaků." })
+  .superRefine((value, ctx) => {
+    if (value === "") {
+      ctx.addIssue({ code: "custom", message: "Zadejte heslo." });
+      return;
+    }
+    for (const r of unmetPasswordRequirements(value, "strong")) ctx.addIssue({ code: "custom", message: r.defaultText });
+  });
+
+const requiredEmail = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z
+    .string({ message: "Vyplňte toto pole." })
+    .min(1, { message: "Vyplňte toto pole." })
+    .pipe(z.email({ message: "Zadejte platný e-mail." }).max(200, { message: "Nejvýše 200 znaků." })),
+);
+
+const roleIdField = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number({ message: "Vyberte roli." }).int({ message: "Vyberte roli." }).positive({ message: "Vyberte roli." }),
+);
+
+/** Fields of spec 001 §3 User shared by create and edit. */
+const userFields = {
+  roleId: roleIdField,
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  userName: userNameField,
+  phone: phoneField,
+  email: optionalEmail,
+  /** Required for every role except the admin roles (ignored for those: an administrator has no municipality). */
+  municipalityId: optionalId,
+  collectionYardId: optionalId,
+  /** Interface and e-mail language; empty = by the municipality's country (SK → sk, otherwise cs). */
+  language: z.preprocess(emptyToUndefined, z.enum(LANGUAGES, { message: "Vyberte hodnotu." }).optional()),
+};
+
+type RefineCtx = z.core.$RefinementCtx;
+
+function municipalityRequired(v: { roleId?: unknown; municipalityId?: unknown }, ctx: RefineCtx) {
+  if (!Number.isInteger(v.roleId) || ADMIN_ROLE_IDS.includes(v.roleId as number)) return;
+  if (v.municipalityId === undefined) ctx.addIssue({ code: "custom", path: ["municipalityId"], message: "Vyberte obec." });
+}
+
+/** The repeated password must match; an API client that sends no confirmation at all (undefined) skips it. */
+function passwordsMatch(password: unknown, confirm: unknown, ctx: RefineCtx, path = "confirmPassword") {
+  if (typeof password !== "string" || password === "" || confirm === undefined) return;
+  if (password !== confirm) ctx.addIssue({ code: "custom", path: [path], message: PASSWORDS_DIFFER });
+}
+
+// The refinements run also when other fields failed, so the form shows every error at once.
+const always = { when: () => true } as const;
+
+/** POST user/register: a user with a password (strong rule, typed twice). */
+export const registerUserSchema = z
+  .object({ ...userFields, password: newPasswordField, confirmPassword: z.string().optional() })
+  .superRefine((v, ctx) => {
+    municipalityRequired(v, ctx);
+    passwordsMatch(v.password, v.confirmPassword, ctx);
+  }, always);
+export type RegisterUser = z.infer<typeof registerUserSchema>;
+
+/** POST user/register-by-email: no password; the user gets an invitation link to set one (e-mail required). */
+export const registerByEmailSchema = z
+  .object({ ...userFields, email: requiredEmail })
+  .superRefine((v, ctx) => municipalityRequired(v, ctx), always);
+export type RegisterByEmail = z.infer<typeof registerByEmailSchema>;
+
+export const REGISTRATION_METHODS = ["password", "email"] as const;
+/** The create form: one form, the `registration` radio decides the call and which fields are required. */
+export const userCreateFormSchema = z.discriminatedUnion("registration", [
+  registerUserSchema.extend({ registration: z.literal("password") }),
+  registerByEmailSchema.extend({ registration: z.literal("email") }),
+]);
+export type UserCreateForm = z.infer<typeof userCreateFormSchema>;
+
+const optionalNewPassword = z.preprocess(emptyToUndefined, newPasswordField.optional());
+
+/** PUT user/{id}: the edit form. An empty password keeps the current one; a new one ends the user's sessions. */
+export const userUpdateSchema = z
+  .object({ ...userFields, password: optionalNewPassword, confirmPassword: z.string().optional() })
+  .superRefine((v, ctx) => {
+    municipalityRequired(v, ctx);
+    passwordsMatch(v.password, v.confirmPassword, ctx);
+  }, always);
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const USER_SORTS = [
+  "id",
+  "userName",
+  "firstName",
+  "lastName",
+  "email",
+  "role",
+  "municipality",
+  "lastLoginAt",
+  "active",
+] as const;
+
+/** GET user: page (1-based), pageSize (≤ 200), sort ('lastName' or '-lastName', USER_SORTS) and filters. */
+export const userListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.string().max(40).optional(),
+  /** Part of the user name, first or last name, e-mail or phone. */
+  search: optionalText(100),
+  roleId: optionalId,
+  municipalityId: optionalId,
+  active: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const userListItem = z.object({
+  id: z.number(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roleId: z.number(),
+  /** Role name of spec 000 §6; the label is translated by `common:role.<roleName>`. */
+  roleName: z.string(),
+  roleLabel: z.string(),
+  municipalityId: z.number().nullable(),
+  municipalityName: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  active: z.boolean(),
+  /** Registered by e-mail and no password set yet: 'resend registration' applies. */
+  registrationPending: z.boolean(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+export const userListAnswer = z.object({ items: z.array(userListItem), total: z.number() });
+
+/** GET user/{id}. */
+export const userDetail = userListItem.extend({
+  language: z.enum(LANGUAGES),
+  collectionYardId: z.number().nullable(),
+  createdAt: z.string(),
+  /** When the newest unused invitation link expires; null when there is none. */
+  invitationExpiresAt: z.string().nullable(),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+/** GET user/roles: active roles only (spec 001 §6), and only those the caller may assign. */
+export const roleItem = z.object({ id: z.number(), name: z.string(), label: z.string() });
+export type RoleItem = z.infer<typeof roleItem>;
+export const roleListAnswer = z.object({ items: z.array(roleItem) });
+
+/** PATCH user/activate?isActiveState=true|false. */
+export const activateUsersQuery = z.object({
+  isActiveState: z.enum(["true", "false"], { message: "Zadejte true nebo false." }).transform((v) => v === "true"),
+});
+/** Body of PATCH user/activate: the selected ids (checkboxes named personIds; one value or many). */
+export const activateUsersBody = z.object({
+  personIds: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(idParam, { message: NOTHING_SELECTED }).min(1, { message: NOTHING_SELECTED }).max(1000),
+  ),
+});
+export type ActivateUsersBody = z.infer<typeof activateUsersBody>;
+export const activateUsersAnswer = z.object({ updated: z.number(), active: z.boolean() });
+
+/** GET user/unique-user-name?FirstName=…&LastName=… → { userName: 'jan.novak' } (then 'jan.novak2', …). */
+export const uniqueUserNameQuery = z.object({ FirstName: requiredText(100), LastName: requiredText(100) });
+export const uniqueUserNameAnswer = z.object({ userName: z.string() });
+
+/** PATCH user/resend-registration-email?userId=… */
+export const resendRegistrationQuery = z.object({ userId: idParam });
+export const resendRegistrationAnswer = z.object({ userId: z.number(), expiresAt: z.string(), mailSent: z.boolean() });
+
+/** POST user/register and user/register-by-email answer the new id (and whether the invitation went out). */
+export const registerAnswer = z.object({ id: z.number(), mailSent: z.boolean().optional() });
+
+/** GET user/profile: the signed-in user's own data. */
+export const profile = z.object({
+  id: z.number(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  roleId: z.number(),
+  roleName: z.string(),
+  roleLabel: z.string(),
+  municipalityId: z.number().nullable(),
+  municipalityName: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** PUT user/profile: personal information and the interface language. */
+export const profileUpdateSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  phone: phoneField,
+  email: optionalEmail,
+  language: z.enum(LANGUAGES, { message: "Vyberte hodnotu." }),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** POST user/profile/change-password. A wrong current password: 422 on currentPassword (WRONG_CURRENT_PASSWORD). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ message: "Zadejte současné heslo." }).min(1, { message: "Zadejte současné heslo." }),
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ message: PASSWORDS_DIFFER }),
+  })
+  .superRefine((v, ctx) => {
+    passwordsMatch(v.newPassword, v.confirmPassword, ctx);
+    if (typeof v.newPassword === "string" && v.newPassword !== "" && v.newPassword === v.currentPassword) {
+      ctx.addIssue({ code: "custom", path: ["newPassword"], message: "Nové heslo se musí lišit od současného." });
+    }
+  }, always);
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+export const changePasswordAnswer = z.object({ changed: z.literal(true), endedSessions: z.number() });

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench` — the performance harness (ARCHITECTURE.md "Performance").
+ *
+ * For each database kind (PGlite in a fresh temp dir; PostgreSQL in its own obec_bench database when the server
+ * answers): open, migrate, sync roles and permissions, generate every area's data set, ANALYZE, then time each
+ * area's requests through the real in-process API. Prints Markdown tables and updates docs/benchmarks.md.
+ *
+ * A new area adds scripts/bench/areas/<area>.ts (an `Area`) and lists it in AREAS below, after the areas whose
+ * data it builds on.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import { migrateDatabase } from "../api/db/client";
+import { syncRolesAndPermissions } from "../api/db/seed";
+import { createBenchApi, runScenarios } from "./bench/api";
+import { DEFAULT_PG_ADMIN_URL, openPglite, openPostgres, type BenchDatabase } from "./bench/databases";
+import { createGenerateContext, type Area, type DbKind, type Persona } from "./bench/harness";
+import { Random } from "./bench/random";
+import { kindSection, writeBenchmarksDoc, type KindResult } from "./bench/report";
+import { municipalitiesArea } from "./bench/areas/municipalities";
+import { usersArea } from "./bench/areas/users";
+
+/** In data order: an area may use what the ones before it generated. */
+const AREAS: Area[] = [municipalitiesArea, usersArea];
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const DOC = path.join(ROOT, "docs/benchmarks.md");
+const SEED = 20_240_601;
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: "string" },
+    iterations: { type: "string", default: "200" },
+    warmup: { type: "string" },
+    scale: { type: "string", default: "1" },
+    "pg-url": { type: "string", default: DEFAULT_PG_ADMIN_URL },
+    "no-write": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+  strict: true,
+});
+
+if (args.help) {
+  console.log(`npm run bench -- [--only=pglite|postgres] [--iterations=200] [--warmup=N] [--scale=1] [--pg-url=${DEFAULT_PG_ADMIN_URL}] [--no-write]`);
+  process.exit(0);
+}
+
+const positive = (name: string, v: string | undefined, fallback: number) => {
+  const x = v === undefined ? fallback : Number(v);
+  if (!Number.isFinite(x) || x <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
+  return x;
+};
+const iterations = Math.round(positive("iterations", args.iterations, 200));
+const warmup = Math.round(positive("warmup", args.warmup, Math.max(10, Math.round(iterations / 10))));
+const scale = positive("scale", args.scale, 1);
+if (args.only && args.only !== "pglite" && args.only !== "postgres") throw new Error("--only must be pglite or postgres");
+const kinds: DbKind[] = args.only ? [args.only as DbKind] : ["pglite", "postgres"];
+
+const pgliteVersion = (() => {
+  const require = createRequire(import.meta.url);
+  let dir = path.dirname(require.resolve("@electric-sql/pglite"));
+  while (!fs.existsSync(path.join(dir, "package.json"))) dir = path.dirname(dir);
+  return (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version;
+})();
+
+async function timed<T>(phases: { name: string; ms: number }[], name: string, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const out = await fn();
+  phases.push({ name, ms: performance.now() - started });
+  return out;
+}
+
+async function benchOne(bench: BenchDatabase): Promise<KindResult> {
+  const { database } = bench;
+  const phases = [{ name: "open", ms: bench.openMs }];
+  await timed(phases, "migrate", () => migrateDatabase(database));
+  await timed(phases, "roles", () => syncRolesAndPermissions(database.db));
+
+  const personas = new Map<string, Persona>();
+  const ctx = createGenerateContext({ db: database.db, kind: bench.kind, rnd: new Random(SEED), scale }, personas);
+  await timed(phases, "generate", async () => {
+    for (const area of AREAS) {
+      const started = performance.now();
+      await area.generate(ctx);
+      console.log(`  generated ${area.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  });
+  // Fresh statistics, as autovacuum would have them after a load (PGlite has no autovacuum).
+  await timed(phases, "analyze", () => database.db.execute("analyze"));
+
+  const api = await createBenchApi(database.db);
+  const scenarios = AREAS.flatMap((a) => a.scenarios({ state: ctx.state }));
+  const timings = await timed(phases, "requests", () =>
+    runScenarios(api, personas, scenarios, {
+      iterations,
+      warmup,
+      onResult: (t) =>
+        console.log(`  ${t.p95 < t.budgetMs ? "✓" : "✗"} ${t.name.padEnd(58)} p50 ${t.p50.toFixed(2).padStart(7)}  p95 ${t.p95.toFixed(2).padStart(7)}  max ${t.max.toFixed(1).padStart(6)} ms`),
+    }),
+  );
+  return {
+    kind: bench.kind,
+    label: bench.label,
+    date: new Date(),
+    iterations,
+    warmup,
+    scale,
+    sizes: ctx.sizes,
+    phases,
+    generation: ctx.stats,
+    timings,
+  };
+}
+
+const results: KindResult[] = [];
+const skipped: string[] = [];
+const started = performance.now();
+for (const kind of kinds) {
+  console.log(`\n== ${kind === "pglite" ? "PGlite" : "PostgreSQL"} ==`);
+  let bench: BenchDatabase;
+  if (kind === "pglite") bench = await openPglite(pgliteVersion);
+  else {
+    const opened = await openPostgres(args["pg-url"]);
+    if ("skipped" in opened) {
+      const line = `PostgreSQL skipped: ${opened.skipped}`;
+      console.log(line);
+      skipped.push(line);
+      continue;
+    }
+    bench = opened;
+  }
+  try {
+    results.push(await benchOne(bench));
+  } finally {
+    await bench.dispose();
+  }
+}
+
+console.log("");
+for (const r of results) console.log(`${kindSection(r)}\n`);
+for (const line of skipped) console.log(line);
+const write = !args["no-write"] && scale === 1 && results.length > 0;
+if (write) {
+  writeBenchmarksDoc(DOC, results);
+  console.log(`Written to ${path.relative(process.cwd(), DOC)}.`);
+} else if (results.length) {
+  console.log(`docs/benchmarks.md not written${scale !== 1 ? ` (scale ${scale})` : ""}.`);
+}
+console.log(`Bench finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+const missed = results.flatMap((r) => r.timings.filter((t) => r.kind === "postgres" && t.p95 >= t.budgetMs).map((t) => t.name));
+if (missed.length) console.log(`Over budget on PostgreSQL: ${missed.join("; ")}`);

@@ -1,0 +1,95 @@
+/**
+ * The real /v1 API in process, trusting a freshly generated RS256 key (as tests/api/helpers.ts does, without
+ * vitest): tokens are signed here and verified by the product's own verifier, so every timed request pays for the
+ * signature check and the user lookup exactly as in production.
+ */
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet } from "jose";
+import { createApi } from "../../api/app";
+import { createTokenVerifier } from "../../api/lib/auth";
+import { createRegistryClient } from "../../api/modules/registry/service";
+import type { Db } from "../../api/db/client";
+import { summarise, type Persona, type Scenario, type Timing } from "./harness";
+
+const PUBLIC_URL = "http://bench.local";
+const ISSUER = `${PUBLIC_URL}/oidc`;
+const AUDIENCE = `${PUBLIC_URL}/v1`;
+
+export interface BenchApi {
+  /** One request, body consumed; returns status and server time in ms. */
+  request(path: string, token: string): Promise<{ status: number; ms: number; body: string }>;
+  token(persona: Persona): Promise<string>;
+}
+
+export async function createBenchApi(db: Db): Promise<BenchApi> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  const jwks: JSONWebKeySet = { keys: [{ ...(await exportJWK(publicKey)), kid: "bench", alg: "RS256", use: "sig" }] };
+  const api = createApi({
+    services: {
+      db,
+      config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@bench.local" },
+      // The scenarios never reach the registries; the addresses are never called.
+      registry: createRegistryClient({ db, aresUrl: "http://ares.invalid", rpoUrl: "http://rpo.invalid" }),
+    },
+    verifyToken: createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
+  });
+  return {
+    async request(path, token) {
+      const url = `${PUBLIC_URL}/v1${path}`;
+      const started = performance.now();
+      const res = await api.fetch(
+        new Request(url, { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } }),
+      );
+      const body = await res.text();
+      const ms = performance.now() - started;
+      return { status: res.status, ms, body };
+    },
+    token(p) {
+      return new SignJWT({ scope: "openid profile email", preferred_username: p.userName, email: p.email })
+        .setProtectedHeader({ alg: "RS256", kid: "bench", typ: "at+jwt" })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setSubject(p.userName)
+        .setIssuedAt()
+        .setExpirationTime("2h")
+        .sign(privateKey as CryptoKey);
+    },
+  };
+}
+
+export interface RunOptions {
+  iterations: number;
+  warmup: number;
+  onResult?: (t: Timing) => void;
+}
+
+/** Warm-up, then `iterations` sequential requests per scenario; a non-200 answer stops the run (no bogus figures). */
+export async function runScenarios(
+  api: BenchApi,
+  personas: Map<string, Persona>,
+  scenarios: Scenario[],
+  opts: RunOptions,
+): Promise<Timing[]> {
+  const tokens = new Map<string, string>();
+  const results: Timing[] = [];
+  for (const s of scenarios) {
+    const persona = personas.get(s.as);
+    if (!persona) throw new Error(`scenario "${s.name}": no persona "${s.as}"`);
+    let token = tokens.get(s.as);
+    if (!token) tokens.set(s.as, (token = await api.token(persona)));
+    const pathOf = (i: number) => (typeof s.path === "function" ? s.path(i) : s.path);
+    for (let i = 0; i < opts.warmup; i++) {
+      const r = await api.request(pathOf(i), token);
+      if (r.status !== 200) throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
+    }
+    const samples: number[] = [];
+    for (let i = 0; i < opts.iterations; i++) {
+      const r = await api.request(pathOf(i), token);
+      if (r.status !== 200) throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
+      samples.push(r.ms);
+    }
+    const t = summarise(s.name, samples, s.budgetMs ?? 50);
+    results.push(t);
+    opts.onResult?.(t);
+  }
+  return results;
+}
