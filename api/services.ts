@@ -1,9 +1,16 @@
 import type { Db } from "./db/client";
+import type { Mailer } from "./lib/mail";
 import type { RegistryClient } from "./modules/registry/service";
 
 export interface ApiConfig {
   publicUrl: string;
   supportEmail: string;
+  /**
+   * The built-in provider's set-password page (e.g. http://localhost:3000/oidc/set-password) that invitation
+   * links point to; absent when an external provider (OIDC_ISSUER) keeps the passwords, and then
+   * registration by e-mail is not offered.
+   */
+  setPasswordUrl?: string;
 }
 
 /** What route handlers may use; built once by server.ts (or by a test) and handed to createApi. */
@@ -11,4 +18,6 @@ export interface Services {
   db: Db;
   config: ApiConfig;
   registry: RegistryClient;
+  /** E-mail: SMTP (SMTP_URL) or the outbox directory of .eml files (api/lib/mail.ts). */
+  mailer: Mailer;
 }

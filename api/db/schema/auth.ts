@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /** Server-side web sessions: the cookie carries only the id (spec 000 §4, ARCHITECTURE.md). */
@@ -8,7 +9,11 @@ export const session = pgTable(
     data: jsonb("data").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
-  (t) => [index("session_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("session_expires_idx").on(t.expiresAt),
+    // A password change ends the user's other sessions (user/profile/change-password).
+    index("session_user_idx").on(sql`(${t.data} -> 'user' ->> 'id')`),
+  ],
 );
 
 /** Storage of the built-in OpenID provider (grants, codes, refresh tokens, interactions...). */
@@ -28,6 +33,8 @@ export const oidcPayload = pgTable(
     index("oidc_payload_pk").on(t.type, t.id),
     index("oidc_payload_grant_idx").on(t.grantId),
     index("oidc_payload_uid_idx").on(t.uid),
+    // Grants, sessions and refresh tokens of one account (ended by a password change).
+    index("oidc_payload_account_idx").on(sql`(${t.payload} ->> 'accountId')`),
   ],
 );
 

@@ -67,6 +67,9 @@ export const user = pgTable(
     uniqueIndex("user_user_name_unique").on(sql`lower(${t.userName})`),
     index("user_email_idx").on(sql`lower(${t.email})`),
     index("user_municipality_idx").on(t.municipalityId),
+    // The users list: filter by role, default sort by last and first name.
+    index("user_role_idx").on(t.roleId),
+    index("user_last_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
   ],
 );
 
@@ -86,4 +89,24 @@ export const userMunicipality = pgTable(
     primaryKey({ columns: [t.userId, t.municipalityId] }),
     index("user_municipality_municipality_idx").on(t.municipalityId),
   ],
+);
+
+/**
+ * One-time links of POST user/register-by-email and PATCH user/resend-registration-email: only a SHA-256 hash
+ * of the token is stored. A link is valid while unused and unexpired; resending deletes the unused ones.
+ */
+export const registrationToken = pgTable(
+  "registration_token",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("registration_token_hash_unique").on(t.tokenHash), index("registration_token_user_idx").on(t.userId)],
 );
