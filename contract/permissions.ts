@@ -75,6 +75,8 @@ export const ROLE_PERMISSIONS: Partial<Record<RoleName, Permission[]>> = {
   MUNICIPALITY_WORKER: [
     "municipality.aDetail",
     "user.aDetail",
+    // Spec 000 §6: workers register users by e-mail (the user service allows them nothing else).
+    "user.aAdd",
     ...MUNICIPALITY_AREAS.filter((e) => !["motivationProgram", "fee"].includes(e)).flatMap((e) =>
       e === "import" ? [read(e)] : all(e),
     ),

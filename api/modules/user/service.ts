@@ -231,6 +231,10 @@ async function checkAssignment(
   else if (existing && existing.id === auth.user.id && r.id !== existing.roleId) errors.roleId = ["Svou vlastní roli nemůžete změnit."];
   else if (!r.active && r.id !== existing?.roleId) errors.roleId = ["Tato role není aktivní."];
   else if (isAdminRole(r.name) && !auth.isAdmin) errors.roleId = ["Tuto roli může přidělit jen správce JRK."];
+  // A municipality worker may invite colleagues (spec 000 §6) but not create someone with more rights.
+  else if (r.name === "MUNICIPALITY_MANAGER" && !auth.isAdmin && !auth.user.roles.includes("MUNICIPALITY_MANAGER")) {
+    errors.roleId = ["Tuto roli může přidělit jen správce obce nebo správce JRK."];
+  }
 
   let municipalityId: number | null = null;
   let country: string | null = null;
@@ -309,6 +313,8 @@ async function insertUser(
 
 /** POST user/register: a user with a password. */
 export async function registerWithPassword(db: Db, auth: AuthContext, form: RegisterUser): Promise<{ id: number }> {
+  // Workers may only invite by e-mail (spec 000 §6); a password is set by administrators and managers.
+  if (!auth.isAdmin && !auth.user.roles.includes("MUNICIPALITY_MANAGER")) throw forbidden();
   const id = await insertUser(db, auth, form, await hashPassword(form.password));
   return { id };
 }
@@ -329,6 +335,7 @@ async function sendInvitation(services: Services, auth: AuthContext, userId: num
   const link = `${setPasswordUrl}?token=${encodeURIComponent(token)}`;
   let mailSent = true;
   try {
+    if (!services.mailer) throw new Error("no mailer configured");
     await services.mailer.send(
       invitationMail({
         language: u.language,
