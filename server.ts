@@ -13,6 +13,7 @@ import { session as sessionTable } from "./api/db/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { createApi } from "./api/app";
 import { createTokenVerifier } from "./api/lib/auth";
+import { createMailer } from "./api/lib/mail";
 import { createRegistryClient } from "./api/modules/registry/service";
 import { createIdp } from "./idp/provider";
 import { purgeExpired } from "./idp/adapter";
@@ -61,8 +62,14 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   const api = createApi({
     services: {
       db,
-      config: { publicUrl: config.publicUrl, supportEmail: config.SUPPORT_EMAIL },
+      config: {
+        publicUrl: config.publicUrl,
+        supportEmail: config.SUPPORT_EMAIL,
+        setPasswordUrl: idp ? `${config.issuer}/set-password` : undefined,
+      },
       registry: createRegistryClient({ db, aresUrl: config.ARES_URL, rpoUrl: config.RPO_URL, fetch: opts.fetchForRegistry }),
+      // SMTP_URL, else every message becomes an .eml file in <DATA_DIR>/outbox.
+      mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.resolve(config.DATA_DIR, "outbox") }),
     },
     verifyToken,
   });

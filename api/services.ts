@@ -18,6 +18,9 @@ export interface Services {
   db: Db;
   config: ApiConfig;
   registry: RegistryClient;
-  /** E-mail: SMTP (SMTP_URL) or the outbox directory of .eml files (api/lib/mail.ts). */
-  mailer: Mailer;
+  /**
+   * E-mail: SMTP (SMTP_URL) or the outbox directory of .eml files (api/lib/mail.ts). server.ts always sets it;
+   * without one (a tool that needs no mail) an invitation counts as not sent.
+   */
+  mailer?: Mailer;
 }

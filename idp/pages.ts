@@ -43,6 +43,8 @@ button{width:100%;margin-top:20px;padding:10px;border:0;border-radius:8px;backgr
 font-weight:600;font-size:.95rem;cursor:pointer}button:hover{background:#065f46}
 button.secondary{background:#fff;color:#0f172a;border:1px solid #cbd5e1;margin-top:10px}
 .error{background:#fef2f2;border:1px solid #fecaca;color:#991b1b;padding:10px 12px;border-radius:8px;font-size:.9rem;margin-bottom:8px}
+.rules{margin-top:8px}.rules p{margin:0 0 4px;font-size:.8rem}.rules ul{margin:0;padding-left:18px;font-size:.8rem;color:#475569}
+.rules li.missed{color:#991b1b;font-weight:600}
 a{color:#047857}
 </style>
 </head>
@@ -80,11 +82,55 @@ export function logoutPage(lang: string, form: string): string {
   );
 }
 
-export function messagePage(lang: string, title: string, text: string, link?: string): string {
+export function messagePage(lang: string, title: string, text: string, link?: string, linkText?: string): string {
   const t = texts(lang);
   return layout(
     lang,
     title,
-    `<h1>${esc(title)}</h1><p>${esc(text)}</p>${link ? `<p><a href="${esc(link)}">${esc(t.backToApp)}</a></p>` : ""}`,
+    `<h1>${esc(title)}</h1><p>${esc(text)}</p>${link ? `<p><a href="${esc(link)}">${esc(linkText ?? t.backToApp)}</a></p>` : ""}`,
+  );
+}
+
+/** {{name}} placeholders of the translation files. */
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+
+export type PasswordRuleKey = keyof Texts["passwordRules"];
+
+/**
+ * The set-password page of an invitation link (POST user/register-by-email): the new password twice, with the
+ * strong rule of spec 001 §5 listed under the field; `unmet` marks the rules a submitted password missed.
+ */
+export function setPasswordPage(opts: {
+  lang: string;
+  action: string;
+  token: string;
+  userName: string;
+  minLength: number;
+  error?: string;
+  unmet?: PasswordRuleKey[];
+}): string {
+  const t = texts(opts.lang);
+  const error = opts.error ? `<div class="error" role="alert" id="password-error">${esc(opts.error)}</div>` : "";
+  const rules = (Object.keys(t.passwordRules) as PasswordRuleKey[])
+    .map((k) => {
+      const missed = opts.unmet?.includes(k);
+      return `<li${missed ? ' class="missed"' : ""}>${esc(fill(t.passwordRules[k], { min: opts.minLength }))}</li>`;
+    })
+    .join("");
+  return layout(
+    opts.lang,
+    t.setPasswordTitle,
+    `<h1>${esc(t.setPasswordTitle)}</h1><p>${esc(fill(t.setPasswordIntro, { userName: opts.userName }))}</p>${error}
+<form method="post" action="${esc(opts.action)}" autocomplete="off">
+<input type="hidden" name="token" value="${esc(opts.token)}">
+<input type="text" name="username" autocomplete="username" value="${esc(opts.userName)}" hidden readonly>
+<label for="password">${esc(t.newPassword)}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="password-rules${opts.error ? " password-error" : ""}">
+<div id="password-rules" class="rules"><p>${esc(t.passwordRulesTitle)}</p><ul>${rules}</ul></div>
+<label for="confirm">${esc(t.confirmPassword)}</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required>
+<button type="submit">${esc(t.setPasswordSubmit)}</button>
+</form>`,
   );
 }

@@ -5,7 +5,9 @@ import type { Db } from "../api/db/client";
 import { municipality, user } from "../api/db/schema";
 import { verifyPassword } from "../api/lib/password-hash";
 import { createAdapterFactory } from "./adapter";
-import { loginPage, logoutPage, messagePage, pickLanguage, texts } from "./pages";
+import { fill, loginPage, logoutPage, messagePage, pickLanguage, setPasswordPage, texts, type PasswordRuleKey } from "./pages";
+import { completeRegistration, findRegistrationToken } from "../api/modules/user/registration";
+import { PASSWORD_MIN_LENGTH } from "~/lib/password";
 import { persistentSecret, randomSecret, signingKeys } from "./secrets";
 
 export const SCOPES = ["openid", "profile", "email", "api_obec.read", "offline_access"] as const;
@@ -40,11 +42,12 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-function send(res: ServerResponse, status: number, html: string) {
+function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
   res.writeHead(status, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",
     "X-Frame-Options": "DENY",
+    ...headers,
   });
   res.end(html);
 }
@@ -241,10 +244,58 @@ export async function createIdp(opts: IdpOptions) {
     return send(res, 400, messagePage(lang, t.errorTitle, t.errorText, `${opts.publicUrl}/`));
   }
 
+  /**
+   * GET/POST {mount}/set-password?token=…: the page of an invitation link (POST /v1/user/register-by-email).
+   * The link works once, for 72 hours; the password follows the strong rule of spec 001 §5.
+   */
+  async function handleSetPassword(req: IncomingMessage, res: ServerResponse, query: URLSearchParams) {
+    // The token is in the address: it must not leak to other sites through the Referer header.
+    const headers = { "Referrer-Policy": "no-referrer" };
+    const action = `${mountPath}/set-password`;
+    const form = req.method === "POST" ? await readForm(req) : null;
+    const token = (form ? form.get("token") : query.get("token")) ?? "";
+    const target = await findRegistrationToken(db, token);
+    if (!target) {
+      const lang = pickLanguage(undefined, req.headers["accept-language"]);
+      const t = texts(lang);
+      return send(res, 410, messagePage(lang, t.linkInvalidTitle, t.linkInvalid, `${opts.publicUrl}/`), headers);
+    }
+    // In the invited user's language, as the invitation e-mail was.
+    const lang = pickLanguage(target.language, undefined);
+    const t = texts(lang);
+    const page = (status: number, error?: string, unmet?: PasswordRuleKey[]) =>
+      send(res, status, setPasswordPage({ lang, action, token, userName: target.userName, minLength: PASSWORD_MIN_LENGTH, error, unmet }), headers);
+    if (!form) return page(200);
+    const password = form.get("password") ?? "";
+    if (password !== (form.get("confirm") ?? "")) return page(422, t.passwordMismatch);
+    const result = await completeRegistration(db, token, password);
+    if (!result.ok && result.reason === "weak") {
+      const unmet = result.unmet.map((r) => r.key.replace(/^password\./, "") as PasswordRuleKey);
+      const rules = unmet.map((k) => fill(t.passwordRules[k], { min: PASSWORD_MIN_LENGTH })).join(", ");
+      return page(422, fill(t.passwordWeak, { rules }), unmet);
+    }
+    if (!result.ok) return send(res, 410, messagePage(lang, t.linkInvalidTitle, t.linkInvalid, `${opts.publicUrl}/`), headers);
+    return send(
+      res,
+      200,
+      messagePage(lang, t.passwordSetTitle, fill(t.passwordSet, { userName: target.userName }), `${opts.publicUrl}/`, t.goToApp),
+      headers,
+    );
+  }
+
   /** Node handler for every request under the mount path (default /oidc). */
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const original = req.url ?? "/";
     const rest = original.slice(mountPath.length) || "/";
+    const sp = /^\/set-password\/?(?:\?(.*))?$/.exec(rest);
+    if (sp && (req.method === "GET" || req.method === "POST")) {
+      try {
+        return await handleSetPassword(req, res, new URLSearchParams(sp[1] ?? ""));
+      } catch (err) {
+        console.error("[idp] set-password failed", err);
+        return send(res, 500, messagePage("cs", texts("cs").errorTitle, texts("cs").errorText));
+      }
+    }
     const m = /^\/interaction\/([\w-]+)(?:\/(login))?\/?(?:\?.*)?$/.exec(rest);
     if (m) {
       try {

@@ -9,6 +9,7 @@
  * data it builds on.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
@@ -37,13 +38,17 @@ const { values: args } = parseArgs({
     scale: { type: "string", default: "1" },
     "pg-url": { type: "string", default: DEFAULT_PG_ADMIN_URL },
     "no-write": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
 });
 
 if (args.help) {
-  console.log(`npm run bench -- [--only=pglite|postgres] [--iterations=200] [--warmup=N] [--scale=1] [--pg-url=${DEFAULT_PG_ADMIN_URL}] [--no-write]`);
+  console.log(
+    `npm run bench -- [--only=pglite|postgres] [--iterations=200] [--warmup=N] [--scale=1] [--pg-url=${DEFAULT_PG_ADMIN_URL}] [--no-write] [--keep]`,
+  );
+  console.log("  --keep leaves the generated database (obec_bench, or the PGlite dir) for EXPLAIN ANALYZE.");
   process.exit(0);
 }
 
@@ -55,7 +60,8 @@ const positive = (name: string, v: string | undefined, fallback: number) => {
 const iterations = Math.round(positive("iterations", args.iterations, 200));
 const warmup = Math.round(positive("warmup", args.warmup, Math.max(10, Math.round(iterations / 10))));
 const scale = positive("scale", args.scale, 1);
-if (args.only && args.only !== "pglite" && args.only !== "postgres") throw new Error("--only must be pglite or postgres");
+if (args.only && args.only !== "pglite" && args.only !== "postgres")
+  throw new Error("--only must be pglite or postgres");
 const kinds: DbKind[] = args.only ? [args.only as DbKind] : ["pglite", "postgres"];
 
 const pgliteVersion = (() => {
@@ -74,6 +80,7 @@ async function timed<T>(phases: { name: string; ms: number }[], name: string, fn
 
 async function benchOne(bench: BenchDatabase): Promise<KindResult> {
   const { database } = bench;
+  const loadAtStart = os.loadavg()[0]!;
   const phases = [{ name: "open", ms: bench.openMs }];
   await timed(phases, "migrate", () => migrateDatabase(database));
   await timed(phases, "roles", () => syncRolesAndPermissions(database.db));
@@ -87,8 +94,9 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
       console.log(`  generated ${area.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
   });
-  // Fresh statistics, as autovacuum would have them after a load (PGlite has no autovacuum).
-  await timed(phases, "analyze", () => database.db.execute("analyze"));
+  // Statistics and the visibility map as autovacuum leaves them after a load on PostgreSQL. PGlite runs no
+  // autovacuum: there only an explicit VACUUM ANALYZE gives the same (docs/benchmarks.md, notes).
+  await timed(phases, "vacuum analyze", () => database.db.execute("vacuum analyze"));
 
   const api = await createBenchApi(database.db);
   const scenarios = AREAS.flatMap((a) => a.scenarios({ state: ctx.state }));
@@ -97,7 +105,9 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
       iterations,
       warmup,
       onResult: (t) =>
-        console.log(`  ${t.p95 < t.budgetMs ? "✓" : "✗"} ${t.name.padEnd(58)} p50 ${t.p50.toFixed(2).padStart(7)}  p95 ${t.p95.toFixed(2).padStart(7)}  max ${t.max.toFixed(1).padStart(6)} ms`),
+        console.log(
+          `  ${t.p95 < t.budgetMs ? "✓" : "✗"} ${t.name.padEnd(58)} p50 ${t.p50.toFixed(2).padStart(7)}  p95 ${t.p95.toFixed(2).padStart(7)}  max ${t.max.toFixed(1).padStart(6)} ms`,
+        ),
     }),
   );
   return {
@@ -108,6 +118,7 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
     warmup,
     scale,
     sizes: ctx.sizes,
+    load: [loadAtStart, os.loadavg()[0]!],
     phases,
     generation: ctx.stats,
     timings,
@@ -120,9 +131,9 @@ const started = performance.now();
 for (const kind of kinds) {
   console.log(`\n== ${kind === "pglite" ? "PGlite" : "PostgreSQL"} ==`);
   let bench: BenchDatabase;
-  if (kind === "pglite") bench = await openPglite(pgliteVersion);
+  if (kind === "pglite") bench = await openPglite(pgliteVersion, args.keep);
   else {
-    const opened = await openPostgres(args["pg-url"]);
+    const opened = await openPostgres(args["pg-url"], args.keep);
     if ("skipped" in opened) {
       const line = `PostgreSQL skipped: ${opened.skipped}`;
       console.log(line);
@@ -131,16 +142,20 @@ for (const kind of kinds) {
     }
     bench = opened;
   }
+  // Ctrl-C still removes the temp dir / obec_bench.
+  const interrupted = () => void bench.dispose().finally(() => process.exit(130));
+  process.once("SIGINT", interrupted);
   try {
     results.push(await benchOne(bench));
   } finally {
+    process.off("SIGINT", interrupted);
     await bench.dispose();
   }
 }
 
 console.log("");
 for (const r of results) console.log(`${kindSection(r)}\n`);
-for (const line of skipped) console.log(line);
+if (results.length) for (const line of skipped) console.log(line);
 const write = !args["no-write"] && scale === 1 && results.length > 0;
 if (write) {
   writeBenchmarksDoc(DOC, results);
@@ -149,5 +164,7 @@ if (write) {
   console.log(`docs/benchmarks.md not written${scale !== 1 ? ` (scale ${scale})` : ""}.`);
 }
 console.log(`Bench finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-const missed = results.flatMap((r) => r.timings.filter((t) => r.kind === "postgres" && t.p95 >= t.budgetMs).map((t) => t.name));
+const missed = results.flatMap((r) =>
+  r.timings.filter((t) => r.kind === "postgres" && t.p95 >= t.budgetMs).map((t) => t.name),
+);
 if (missed.length) console.log(`Over budget on PostgreSQL: ${missed.join("; ")}`);

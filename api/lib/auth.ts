@@ -31,21 +31,24 @@ export interface TokenVerifierOptions {
 }
 
 export function createTokenVerifier(opts: TokenVerifierOptions) {
-  let keys: JWTVerifyGetKey | undefined;
-  const getKeys = async (): Promise<JWTVerifyGetKey> => {
-    if (keys) return keys;
-    if (opts.jwks) keys = createLocalJWKSet(opts.jwks);
-    else {
-      let uri = opts.jwksUri;
-      if (!uri) {
-        const res = await fetch(`${opts.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`);
-        if (!res.ok) throw new Error("Error loading OpenIDConnect configuration document");
-        uri = ((await res.json()) as { jwks_uri: string }).jwks_uri;
-      }
-      keys = createRemoteJWKSet(new URL(uri));
+  const loadKeys = async (): Promise<JWTVerifyGetKey> => {
+    if (opts.jwks) return createLocalJWKSet(opts.jwks);
+    let uri = opts.jwksUri;
+    if (!uri) {
+      const res = await fetch(`${opts.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`);
+      if (!res.ok) throw new Error("Error loading OpenIDConnect configuration document");
+      uri = ((await res.json()) as { jwks_uri: string }).jwks_uri;
     }
-    return keys;
+    return createRemoteJWKSet(new URL(uri));
   };
+  // One discovery for all: requests arriving together before it answers share it; a failed one is retried by the
+  // next request rather than remembered.
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  const getKeys = () =>
+    (keys ??= loadKeys().catch((err: unknown) => {
+      keys = undefined;
+      throw err;
+    }));
   return async (token: string) => {
     const { payload } = await jwtVerify(token, await getKeys(), {
       issuer: opts.issuer,

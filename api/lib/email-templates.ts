@@ -31,7 +31,6 @@ export function formatDateTime(date: Date, lang: EmailLanguage): string {
     hour: "numeric",
     minute: "2-digit",
     timeZone: "Europe/Prague",
-    timeZoneName: "short",
   }).format(date);
 }
 

@@ -79,12 +79,14 @@ export async function runScenarios(
     const pathOf = (i: number) => (typeof s.path === "function" ? s.path(i) : s.path);
     for (let i = 0; i < opts.warmup; i++) {
       const r = await api.request(pathOf(i), token);
-      if (r.status !== 200) throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
+      if (r.status !== 200)
+        throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
     }
     const samples: number[] = [];
     for (let i = 0; i < opts.iterations; i++) {
       const r = await api.request(pathOf(i), token);
-      if (r.status !== 200) throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
+      if (r.status !== 200)
+        throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
       samples.push(r.ms);
     }
     const t = summarise(s.name, samples, s.budgetMs ?? 50);

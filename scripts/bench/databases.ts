@@ -25,7 +25,7 @@ async function serverVersion(database: Database): Promise<string> {
   return res.rows[0]?.server_version.split(" ")[0] ?? "?";
 }
 
-export async function openPglite(pgliteVersion: string): Promise<BenchDatabase> {
+export async function openPglite(pgliteVersion: string, keep = false): Promise<BenchDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-bench-"));
   const started = performance.now();
   let database: Database;
@@ -43,7 +43,8 @@ export async function openPglite(pgliteVersion: string): Promise<BenchDatabase> 
     openMs,
     async dispose() {
       await database.close().catch(() => undefined);
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (keep) console.log(`  kept the PGlite data dir ${dir}`);
+      else fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -55,7 +56,7 @@ function withDatabase(url: string, name: string) {
 }
 
 /** `{ skipped: reason }` when the server cannot be reached. */
-export async function openPostgres(adminUrl: string): Promise<BenchDatabase | { skipped: string }> {
+export async function openPostgres(adminUrl: string, keep = false): Promise<BenchDatabase | { skipped: string }> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -79,6 +80,10 @@ export async function openPostgres(adminUrl: string): Promise<BenchDatabase | { 
     openMs,
     async dispose() {
       await database.close().catch(() => undefined);
+      if (keep) {
+        console.log(`  kept the database ${withDatabase(adminUrl, PG_BENCH_DATABASE)}`);
+        return;
+      }
       const c = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
       await c.connect();
       try {

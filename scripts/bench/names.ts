@@ -7,6 +7,7 @@ import type { Random } from "./random";
 export type Gender = "m" | "f" | "n";
 
 /** Real town names, used as they are (about a tenth of the generated municipalities). */
+// prettier-ignore
 export const CZ_TOWNS = [
   "Třebíč", "Jihlava", "Velké Meziříčí", "Žďár nad Sázavou", "Havlíčkův Brod", "Pelhřimov", "Humpolec", "Telč",
   "Moravské Budějovice", "Náměšť nad Oslavou", "Bystřice nad Pernštejnem", "Nové Město na Moravě", "Chotěboř",
@@ -22,6 +23,7 @@ export const CZ_TOWNS = [
   "Karviná", "Havířov", "Kopřivnice", "Hranice", "Lipník nad Bečvou", "Uničov", "Litovel", "Mohelnice",
 ];
 
+// prettier-ignore
 export const SK_TOWNS = [
   "Žilina", "Martin", "Prešov", "Trnava", "Nitra", "Banská Bystrica", "Zvolen", "Poprad", "Košice", "Trenčín",
   "Piešťany", "Senica", "Skalica", "Komárno", "Levice", "Lučenec", "Rožňava", "Michalovce", "Humenné", "Bardejov",
@@ -34,6 +36,7 @@ interface Root {
   gender: Gender;
 }
 
+// prettier-ignore
 const CZ_ROOTS: Root[] = [
   { word: "Lhota", gender: "f" }, { word: "Ves", gender: "f" }, { word: "Lhotka", gender: "f" },
   { word: "Bystřice", gender: "f" }, { word: "Víska", gender: "f" }, { word: "Dobrá", gender: "f" },
@@ -49,6 +52,7 @@ const CZ_ROOTS: Root[] = [
   { word: "Lazce", gender: "f" }, { word: "Čermná", gender: "f" }, { word: "Slavětín", gender: "m" },
 ];
 
+// prettier-ignore
 const SK_ROOTS: Root[] = [
   { word: "Lehota", gender: "f" }, { word: "Ves", gender: "f" }, { word: "Poruba", gender: "f" },
   { word: "Lúka", gender: "f" }, { word: "Dolina", gender: "f" }, { word: "Bystrica", gender: "f" },
@@ -58,24 +62,29 @@ const SK_ROOTS: Root[] = [
 ];
 
 /** Adjective prefixes by gender; "Horní"/"Dolní" do not change. */
+// prettier-ignore
 const CZ_PREFIXES: Record<Gender, string[]> = {
   m: ["Horní", "Dolní", "Velký", "Malý", "Nový", "Starý", "Vysoký", "Červený", "Bílý", "Černý", "Dlouhý", "Krásný"],
   f: ["Horní", "Dolní", "Velká", "Malá", "Nová", "Stará", "Vysoká", "Červená", "Bílá", "Černá", "Dlouhá", "Krásná"],
   n: ["Horní", "Dolní", "Velké", "Malé", "Nové", "Staré", "Vysoké", "Červené", "Bílé", "Černé", "Dlouhé", "Krásné"],
 };
+// prettier-ignore
 const SK_PREFIXES: Record<Gender, string[]> = {
   m: ["Horný", "Dolný", "Veľký", "Malý", "Nový", "Starý", "Vysoký", "Červený", "Biely"],
   f: ["Horná", "Dolná", "Veľká", "Malá", "Nová", "Stará", "Vysoká", "Červená", "Biela"],
   n: ["Horné", "Dolné", "Veľké", "Malé", "Nové", "Staré", "Vysoké", "Červené", "Biele"],
 };
 
+// prettier-ignore
 const CZ_SUFFIXES = [
   "nad Sázavou", "u Brna", "pod Radhoštěm", "nad Labem", "u Jihlavy", "nad Oslavou", "v Podještědí", "u Třebíče",
   "nad Jizerou", "pod Sněžkou", "u Tábora", "nad Vltavou", "na Moravě", "u Rokycan", "nad Orlicí", "pod Blaníkem",
 ];
+// prettier-ignore
 const SK_SUFFIXES = ["nad Váhom", "pri Bratislave", "pod Tatrami", "nad Hronom", "nad Ondavou", "pri Žiline", "nad Myjavou"];
 
 /** Districts (okresy) with the country; used for municipalities and as filter values. */
+// prettier-ignore
 export const CZ_DISTRICTS = [
   "Třebíč", "Jihlava", "Žďár nad Sázavou", "Havlíčkův Brod", "Pelhřimov", "Benešov", "Beroun", "Kladno", "Kolín",
   "Kutná Hora", "Mělník", "Mladá Boleslav", "Nymburk", "Příbram", "Rakovník", "České Budějovice", "Český Krumlov",
@@ -86,6 +95,7 @@ export const CZ_DISTRICTS = [
   "Brno-venkov", "Břeclav", "Hodonín", "Vyškov", "Znojmo", "Jeseník", "Olomouc", "Prostějov", "Přerov", "Šumperk",
   "Kroměříž", "Uherské Hradiště", "Vsetín", "Zlín", "Bruntál", "Frýdek-Místek", "Karviná", "Nový Jičín", "Opava",
 ];
+// prettier-ignore
 export const SK_DISTRICTS = [
   "Bratislava V", "Malacky", "Pezinok", "Senec", "Dunajská Streda", "Galanta", "Piešťany", "Senica", "Skalica",
   "Trnava", "Nitra", "Komárno", "Levice", "Nové Zámky", "Topoľčany", "Trenčín", "Prievidza", "Považská Bystrica",
@@ -93,18 +103,22 @@ export const SK_DISTRICTS = [
   "Lučenec", "Rožňava", "Poprad", "Prešov", "Bardejov", "Humenné", "Košice-okolie", "Michalovce",
 ];
 
+// prettier-ignore
 export const CZ_FIRST = {
   m: ["Jan", "Petr", "Josef", "Pavel", "Martin", "Tomáš", "Jaroslav", "Miroslav", "Zdeněk", "Václav", "Jiří", "Karel", "Lukáš", "Ondřej", "Radek"],
   f: ["Marie", "Jana", "Eva", "Hana", "Anna", "Lenka", "Kateřina", "Věra", "Lucie", "Alena", "Petra", "Jitka", "Zuzana", "Tereza", "Ivana"],
 };
+// prettier-ignore
 export const CZ_LAST = {
   m: ["Novák", "Svoboda", "Novotný", "Dvořák", "Černý", "Procházka", "Kučera", "Veselý", "Horák", "Němec", "Marek", "Pospíšil", "Hájek", "Jelínek", "Král", "Růžička", "Beneš", "Fiala", "Sedláček", "Doležal"],
   f: ["Nováková", "Svobodová", "Novotná", "Dvořáková", "Černá", "Procházková", "Kučerová", "Veselá", "Horáková", "Němcová", "Marková", "Pospíšilová", "Hájková", "Jelínková", "Králová", "Růžičková", "Benešová", "Fialová", "Sedláčková", "Doležalová"],
 };
+// prettier-ignore
 export const SK_FIRST = {
   m: ["Ján", "Peter", "Jozef", "Michal", "Martin", "Tomáš", "Juraj", "Marek", "Ľubomír", "Štefan"],
   f: ["Mária", "Jana", "Eva", "Zuzana", "Katarína", "Lucia", "Monika", "Ľudmila", "Veronika", "Martina"],
 };
+// prettier-ignore
 export const SK_LAST = {
   m: ["Horváth", "Kováč", "Varga", "Tóth", "Nagy", "Baláž", "Szabó", "Molnár", "Lukáč", "Kollár"],
   f: ["Horváthová", "Kováčová", "Vargová", "Tóthová", "Nagyová", "Balážová", "Szabóová", "Molnárová", "Lukáčová", "Kollárová"],

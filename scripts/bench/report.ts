@@ -11,6 +11,8 @@ export interface KindResult {
   warmup: number;
   scale: number;
   sizes: Record<string, number>;
+  /** 1-minute load average when the kind's run started and ended (other work on the machine skews figures). */
+  load: [number, number];
   phases: { name: string; ms: number }[];
   generation: GenerationStat[];
   timings: Timing[];
@@ -33,18 +35,28 @@ export function kindSection(r: KindResult): string {
   lines.push(`### ${KIND_TITLE[r.kind]}`, "");
   lines.push(`- Run: ${r.date.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machineNote()}`);
   lines.push(`- Database: ${r.label}`);
-  lines.push(`- Data set${r.scale !== 1 ? ` (scale ${r.scale})` : ""}: ${Object.entries(r.sizes).map(([k, v]) => `${n(v)} ${k}`).join(", ")}`);
+  lines.push(`- Machine load (1-min load average) at start / end: ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)}`);
+  lines.push(
+    `- Data set${r.scale !== 1 ? ` (scale ${r.scale})` : ""}: ${Object.entries(r.sizes)
+      .map(([k, v]) => `${n(v)} ${k}`)
+      .join(", ")}`,
+  );
   lines.push(`- Setup: ${r.phases.map((p) => `${p.name} ${s(p.ms)} s`).join(", ")}`);
-  lines.push(`- Requests: ${r.warmup} warm-up, then ${r.iterations} timed, one at a time; server time of \`api.fetch\` with the body read`);
+  lines.push(
+    `- Requests: ${r.warmup} warm-up, then ${r.iterations} timed, one at a time; server time of \`api.fetch\` with the body read`,
+  );
   lines.push("");
   const rows = r.generation.reduce((a, g) => a + g.rows, 0);
   const genMs = r.generation.reduce((a, g) => a + g.ms, 0);
   lines.push("| generated table | rows | s | rows/s |", "|---|---:|---:|---:|");
-  for (const g of r.generation) lines.push(`| ${g.table} | ${n(g.rows)} | ${s(g.ms)} | ${n(Math.round(g.rows / (g.ms / 1000)))} |`);
+  for (const g of r.generation)
+    lines.push(`| ${g.table} | ${n(g.rows)} | ${s(g.ms)} | ${n(Math.round(g.rows / (g.ms / 1000)))} |`);
   lines.push(`| **all** | **${n(rows)}** | **${s(genMs)}** | **${n(Math.round(rows / (genMs / 1000)))}** |`, "");
   lines.push("| request | p50 ms | p95 ms | max ms | p95 budget |", "|---|---:|---:|---:|:---:|");
   for (const t of r.timings) {
-    lines.push(`| ${t.name} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} | ${t.p95 < t.budgetMs ? "✓" : "✗"} < ${t.budgetMs} ms |`);
+    lines.push(
+      `| ${t.name} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} | ${t.p95 < t.budgetMs ? "✓" : "✗"} < ${t.budgetMs} ms |`,
+    );
   }
   return lines.join("\n");
 }

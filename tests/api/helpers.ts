@@ -1,11 +1,14 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { importJWK, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
-import { createApi, type ApiApp } from "../../api/app";
+import { createApi, type ApiApp, type VerifyToken } from "../../api/app";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
+import { createMailer } from "../../api/lib/mail";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { municipality, role, user, userMunicipality } from "../../api/db/schema";
 import type { RoleName } from "#contract/roles";
@@ -15,6 +18,8 @@ import { dbUrl } from "./global-setup";
 export const PUBLIC_URL = "http://test.local";
 export const ISSUER = `${PUBLIC_URL}/oidc`;
 export const AUDIENCE = `${PUBLIC_URL}/v1`;
+/** The built-in provider's set-password page that invitation links point to. */
+export const SET_PASSWORD_URL = `${ISSUER}/set-password`;
 
 /** The fixture users every API test file starts with. */
 export const PERSONAS = {
@@ -60,6 +65,10 @@ export interface TestApi {
   db: Db;
   database: Database;
   fixtures: Fixtures;
+  /** This file's e-mail outbox (a temporary directory): every message sent is an .eml file here. */
+  outboxDir: string;
+  /** The .eml files in the outbox, oldest first (full paths). */
+  outbox(): string[];
   call<T = any>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
   /** A valid signed access token of a fixture user. */
   token(as: Persona): Promise<string>;
@@ -176,12 +185,17 @@ async function seedFixtures(db: Db): Promise<Fixtures> {
   return { municipalities: { a: a!, b: b! }, users };
 }
 
+export interface SetupOptions {
+  /** The API's token verifier; default: trust the test issuer's key (ISSUER, AUDIENCE). */
+  verifyToken?: VerifyToken;
+}
+
 /**
  * A fresh API for one test file: its own copy of the migrated database, fixtures (municipalities A and B, a
  * user per persona), an RS256 key pair standing in for the identity provider, and a `call` helper that goes
  * through the real Hono app (auth middleware, permissions, tenancy, validation) without a socket.
  */
-export async function setupApi(): Promise<TestApi> {
+export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   const { database, drop } = await cloneDatabase();
   const { db } = database;
   const fixtures = await seedFixtures(db);
@@ -192,13 +206,15 @@ export async function setupApi(): Promise<TestApi> {
   const foreignKey = (await importJWK(keys.foreignPrivateJwk, "RS256")) as CryptoKey;
   const jwks: JSONWebKeySet = { keys: [{ ...keys.publicJwk, kid: "test-key", alg: "RS256", use: "sig" }] };
 
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
   const app = createApi({
     services: {
       db,
-      config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@test.local" },
+      config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@test.local", setPasswordUrl: SET_PASSWORD_URL },
       registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
+      mailer: createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir }),
     },
-    verifyToken: createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
+    verifyToken: opts.verifyToken ?? createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });
 
   const signToken: TestApi["signToken"] = async (claims, opts = {}) => {
@@ -249,6 +265,15 @@ export async function setupApi(): Promise<TestApi> {
     db,
     database,
     fixtures,
+    outboxDir,
+    outbox: () =>
+      fs.existsSync(outboxDir)
+        ? fs
+            .readdirSync(outboxDir)
+            .filter((f) => f.endsWith(".eml"))
+            .sort()
+            .map((f) => path.join(outboxDir, f))
+        : [],
     call,
     token,
     signToken,
@@ -262,6 +287,7 @@ export async function setupApi(): Promise<TestApi> {
     async close() {
       await database.close();
       await drop();
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,8 +15,16 @@ import { ACTIONS, ENTITIES } from "#contract/permissions";
 import { createRegistryServer } from "../mocks/registry";
 import { setupApi, type TestApi } from "./helpers";
 
-/** Non-GET routes the read-only administrator may call, with the reason. None so far. */
-const READ_ONLY_MAY_CALL = new Set<string>([]);
+/**
+ * Non-GET routes the read-only administrator may call, with the reason: only the user's own account, never the
+ * product's data (spec 000 §6 'read only' is about the data; everybody keeps their profile and password).
+ */
+const READ_ONLY_MAY_CALL = new Set<string>([
+  // Own name, phone, e-mail and language.
+  "PUT /user/profile",
+  // Own password (spec 001 §2 Profile: every user changes their password).
+  "POST /user/profile/change-password",
+]);
 
 /** The message of the tenancy (and malformed id) 404; the app's unmatched-path 404 says 'Not found: …'. */
 const RECORD_NOT_FOUND = "Záznam nebyl nalezen.";
@@ -59,9 +67,18 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * A user of the given municipality, for /user/:id (tenancy checked by the service): the worker of A (the
+ * control's own municipality) and the manager of B (another municipality's user).
+ */
+function userOf(municipalityId: number): number {
+  return municipalityId === t.fixtures.municipalities.b.id ? t.fixtures.users.managerB.id : t.fixtures.users.worker.id;
+}
+
 /** A valid-looking value for a path parameter: from its zod schema when it is an enum, else by its name. */
 function sampleValue(r: AnyRoute, name: string, municipalityId: number): string {
   if (name === tenancyParam(r)) return String(municipalityId);
+  if (name === "id" && r.path.startsWith("/user/")) return String(userOf(municipalityId));
   const shape = r.params instanceof z.ZodObject ? (r.params.shape as Record<string, z.ZodType>) : {};
   const s = shape[name];
   if (s instanceof z.ZodEnum) return String(s.options[0]);

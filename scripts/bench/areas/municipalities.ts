@@ -80,7 +80,15 @@ async function generate(ctx: GenerateContext) {
     const country = rnd.chance(0.85) ? "CZ" : "SK";
     const type = rnd.chance(0.6) ? "Microregion" : rnd.chance(0.6) ? "CollectionAgency" : "Company";
     const district = districtOf(rnd, country);
-    parentsSpec.push({ name: parentName(rnd, type, country, district), country, district, kind: "Custom", type, active: true, parentId: null });
+    parentsSpec.push({
+      name: parentName(rnd, type, country, district),
+      country,
+      district,
+      kind: "Custom",
+      type,
+      active: true,
+      parentId: null,
+    });
   }
   const parentIds = await ctx.insertMany<typeof municipality, number>(
     municipality,
@@ -164,8 +172,17 @@ export const municipalitiesArea: Area = {
     return [
       { name: "municipality list, first page", as: "admin", path: "/municipality?page=1&pageSize=25" },
       { name: "municipality list, filtered (search + district + active)", as: "admin", path: `/municipality?${q}` },
-      { name: `municipality list, deep page (${deepPage} × 25)`, as: "admin", path: `/municipality?page=${deepPage}&pageSize=25` },
-      { name: "municipality list, sorted by lastLoginAt desc", as: "admin", path: "/municipality?sort=-lastLoginAt&page=1&pageSize=25" },
+      { name: "municipality list, search only", as: "admin", path: `/municipality?search=${s.filter.search}` },
+      {
+        name: `municipality list, deep page (${deepPage} × 25)`,
+        as: "admin",
+        path: `/municipality?page=${deepPage}&pageSize=25`,
+      },
+      {
+        name: "municipality list, sorted by lastLoginAt desc",
+        as: "admin",
+        path: "/municipality?sort=-lastLoginAt&page=1&pageSize=25",
+      },
       { name: "municipality detail", as: "admin", path: (i) => `/municipality/${detailIds[i % detailIds.length]}` },
       { name: "municipality options", as: "admin", path: "/municipality/options" },
       { name: "municipality districts", as: "admin", path: "/municipality/districts" },

@@ -52,7 +52,8 @@ async function generate(ctx: GenerateContext) {
     return members[lo]!;
   };
   const byParent = new Map<number, GeneratedMunicipality[]>();
-  for (const m of members) if (m.parentId) (byParent.get(m.parentId) ?? byParent.set(m.parentId, []).get(m.parentId)!).push(m);
+  for (const m of members)
+    if (m.parentId) (byParent.get(m.parentId) ?? byParent.set(m.parentId, []).get(m.parentId)!).push(m);
 
   const total = Math.max(50, Math.round(USERS * ctx.scale));
   const users: (typeof user.$inferInsert)[] = [];
@@ -65,13 +66,19 @@ async function generate(ctx: GenerateContext) {
     const p = personName(rnd, country);
     const userName = `${slug(p.first)}.${slug(p.last)}.${i + 1}`;
     const x = rnd.next();
-    const roleName = admin ? (i % 4 === 0 ? "ADMIN_READ_ONLY" : "ADMIN") : MUNICIPAL_ROLES.find(([, share]) => x < share)![0];
+    const roleName = admin
+      ? i % 4 === 0
+        ? "ADMIN_READ_ONLY"
+        : "ADMIN"
+      : MUNICIPAL_ROLES.find(([, share]) => x < share)![0];
     users.push({
       userName,
       firstName: p.first,
       lastName: p.last,
       email: `${userName}@${m ? slug(m.name) : "odpady"}.example`,
-      phone: rnd.chance(0.6) ? `${country === "CZ" ? "+420" : "+421"} ${rnd.int(600, 799)} ${rnd.int(100, 999)} ${rnd.int(100, 999)}` : null,
+      phone: rnd.chance(0.6)
+        ? `${country === "CZ" ? "+420" : "+421"} ${rnd.int(600, 799)} ${rnd.int(100, 999)} ${rnd.int(100, 999)}`
+        : null,
       passwordHash,
       roleId: roleId(roleName),
       municipalityId: m?.id ?? null,
@@ -84,20 +91,32 @@ async function generate(ctx: GenerateContext) {
       // Some managers look after neighbours under the same parent (a microregion's shared clerk).
       const siblings = m.parentId ? (byParent.get(m.parentId) ?? []) : [];
       if (roleName === "MUNICIPALITY_MANAGER" && siblings.length > 1 && rnd.chance(0.15)) {
-        for (const s of rnd.sample(siblings, Math.min(siblings.length, rnd.int(2, 5)))) if (!ids.includes(s.id)) ids.push(s.id);
+        for (const s of rnd.sample(siblings, Math.min(siblings.length, rnd.int(2, 5))))
+          if (!ids.includes(s.id)) ids.push(s.id);
       }
       managed.push({ index: i, municipalityIds: ids });
     }
   }
 
   // The scenarios' own accounts: an administrator and a manager of a large municipality and two neighbours.
-  const home = members.find((m) => m.kind === "Large" && m.active && m.parentId && (byParent.get(m.parentId)?.length ?? 0) >= 3) ?? members[0]!;
-  const neighbours = (home.parentId ? byParent.get(home.parentId) ?? [] : []).filter((m) => m.id !== home.id).slice(0, 2);
+  const home =
+    members.find((m) => m.kind === "Large" && m.active && m.parentId && (byParent.get(m.parentId)?.length ?? 0) >= 3) ??
+    members[0]!;
+  const neighbours = (home.parentId ? (byParent.get(home.parentId) ?? []) : [])
+    .filter((m) => m.id !== home.id)
+    .slice(0, 2);
   const benchAdmin = { userName: "bench.admin", email: "bench.admin@odpady.example" };
   const benchManager = { userName: "bench.manager", email: "bench.manager@odpady.example" };
   users.push(
     { ...benchAdmin, firstName: "Alena", lastName: "Správcová", passwordHash, roleId: roleId("ADMIN") },
-    { ...benchManager, firstName: "Marie", lastName: "Nováková", passwordHash, roleId: roleId("MUNICIPALITY_MANAGER"), municipalityId: home.id },
+    {
+      ...benchManager,
+      firstName: "Marie",
+      lastName: "Nováková",
+      passwordHash,
+      roleId: roleId("MUNICIPALITY_MANAGER"),
+      municipalityId: home.id,
+    },
   );
   managed.push({ index: users.length - 1, municipalityIds: [home.id, ...neighbours.map((m) => m.id)] });
 
@@ -119,7 +138,15 @@ export const usersArea: Area = {
   scenarios: () => [
     { name: "user/user-info", as: "admin", path: "/user/user-info" },
     { name: "user/user-info/permissions", as: "admin", path: "/user/user-info/permissions" },
-    { name: "user/user-info/managed-municipalities (admin)", as: "admin", path: "/user/user-info/managed-municipalities" },
-    { name: "user/user-info/managed-municipalities (manager)", as: "manager", path: "/user/user-info/managed-municipalities" },
+    {
+      name: "user/user-info/managed-municipalities (admin)",
+      as: "admin",
+      path: "/user/user-info/managed-municipalities",
+    },
+    {
+      name: "user/user-info/managed-municipalities (manager)",
+      as: "manager",
+      path: "/user/user-info/managed-municipalities",
+    },
   ],
 };
