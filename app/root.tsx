@@ -11,6 +11,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { watchBuild } from "~/lib/build-check";
 import { ErrorPage } from "~/components/error-page";
@@ -58,6 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(() => watchBuild((window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version), []);
+  // The language may change without a page load (the profile's language, another user signing in): follow it.
+  const locale = useRouteLoaderData<RootData>("root")?.locale;
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (locale && i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
   return <Outlet />;
 }
 

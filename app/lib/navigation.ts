@@ -29,6 +29,13 @@ export const NAV_ITEMS: NavItem[] = [
     label: "Obce",
     permission: "municipality.aDetail",
   },
+  {
+    group: "administration",
+    to: "/administration/users",
+    labelKey: "nav.users",
+    label: "Uživatelé",
+    permission: "user.aDetail",
+  },
 ];
 
 export const NAV_GROUP_LABELS: Record<NavGroup, string> = {

@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/app-layout";
 import { apiFor } from "~/server/api.server";
@@ -92,9 +92,14 @@ export default function AppLayout() {
             </DialogTrigger>
           </div>
           <div className="flex items-center gap-3">
-            <span className="text-sm text-slate-700" data-testid="user-name">
+            <Link
+              to="/profile"
+              className="rounded text-sm text-slate-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+              title={t("layout.profile", "Profil")}
+              data-testid="user-name"
+            >
               {user.fullName}
-            </span>
+            </Link>
             <Form method="post" action="/logout" reloadDocument>
               <Button type="submit" variant="ghost" size="sm">
                 {t("layout.logout", "Odhlásit")}

@@ -21,10 +21,13 @@ export async function submitForm<S extends z.ZodType, T>(
   formData: FormData,
   schema: S,
   send: (value: z.output<S>) => Promise<ApiResult<T>>,
+  /** hideFields: values never sent back to the page (passwords). */
+  options: { hideFields?: string[] } = {},
 ) {
+  const { hideFields } = options;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return { ok: false as const, response: data({ result: submission.reply() }, { status: 422 }) };
+    return { ok: false as const, response: data({ result: submission.reply({ hideFields }) }, { status: 422 }) };
   }
   const res = await send(submission.value as z.output<S>);
   if (res.ok) return { ok: true as const, data: res.data, submission };
@@ -36,6 +39,7 @@ export async function submitForm<S extends z.ZodType, T>(
         result: submission.reply({
           fieldErrors: res.status === 422 ? toConformErrors(res.problem.errors) : undefined,
           formErrors: [res.problem.Message],
+          hideFields,
         }),
       },
       { status },

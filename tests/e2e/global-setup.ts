@@ -59,6 +59,8 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide("baseUrl", baseUrl);
+  // E-mail goes to <DATA_DIR>/outbox as .eml files on the embedded default: tests read the real messages there.
+  project.provide("dataDir", dataDir);
 }
 
 export async function teardown() {
@@ -72,5 +74,6 @@ export async function teardown() {
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }

@@ -131,6 +131,8 @@ export default function MunicipalityDetailPage() {
   const { t, i18n } = useTranslation();
   const canEdit = useCan("aEdit", "municipality");
   const canRemove = useCan("aRemove", "municipality");
+  const canAddUser = useCan("aAdd", "user");
+  const canEditUser = useCan("aEdit", "user");
   const errorFor = (intent: string) => (answer?.intent === intent ? answer : undefined);
 
   return (
@@ -287,6 +289,11 @@ export default function MunicipalityDetailPage() {
         <Card>
           <CardHeader>
             <CardTitle>{t("municipality:section.users", "Uživatelé")}</CardTitle>
+            {canAddUser && (
+              <Button to={`/administration/municipalities/${m.id}/users/create`} variant="secondary" size="sm">
+                {t("municipality:users.add", "Přidat uživatele")}
+              </Button>
+            )}
           </CardHeader>
           <CardContent>
             {users.length === 0 ? (
@@ -306,7 +313,15 @@ export default function MunicipalityDetailPage() {
                   {users.map((u) => (
                     <TR key={u.id}>
                       <TD>
-                        {u.firstName} {u.lastName}
+                        {canEditUser ? (
+                          <Link className="font-medium text-emerald-800 hover:underline" to={`/administration/municipalities/${m.id}/users/${u.id}/edit`}>
+                            {u.firstName} {u.lastName}
+                          </Link>
+                        ) : (
+                          <>
+                            {u.firstName} {u.lastName}
+                          </>
+                        )}
                       </TD>
                       <TD>{u.userName}</TD>
                       <TD>{t(`common:role.${u.role}`, u.role)}</TD>

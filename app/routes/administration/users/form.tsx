@@ -1,0 +1,363 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { requiredText } from "#contract/common";
+import {
+  ADMIN_ROLE_IDS,
+  LANGUAGES,
+  userCreateFormSchema,
+  userUpdateSchema,
+  type RoleItem,
+  type UserDetail,
+} from "#contract/user";
+import { FormErrors, InputField, SelectField, useScrollToFirstError } from "~/components/field";
+import { PasswordField } from "~/components/password-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useHydrated } from "~/components/ui/dialog";
+import { cn } from "~/components/ui/cn";
+
+/** The 'Navrhnout' button (and the suggestion resource route) only need the names. */
+export const suggestSchema = z.object({ firstName: requiredText(100), lastName: requiredText(100) });
+
+export type UserFormMode = "create" | "edit";
+
+export function schemaFor(mode: UserFormMode, intent: FormDataEntryValue | null) {
+  if (intent === "suggest") return suggestSchema;
+  return mode === "create" ? userCreateFormSchema : userUpdateSchema;
+}
+
+/** Fields never sent back to the page after a failed submission. */
+export const SECRET_FIELDS = ["password", "confirmPassword"];
+
+/** Where the page asks for a user-name suggestion with JavaScript (a resource route). */
+export const SUGGEST_URL = "/administration/users/unique-user-name";
+
+type UserFormShape = {
+  roleId: string;
+  municipalityId: string;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  phone: string;
+  email: string;
+  language: string;
+  registration: string;
+  password: string;
+  confirmPassword: string;
+};
+
+export function toFormValues(u: UserDetail): Partial<UserFormShape> {
+  return {
+    roleId: String(u.roleId),
+    municipalityId: u.municipalityId ? String(u.municipalityId) : "",
+    firstName: u.firstName,
+    lastName: u.lastName,
+    userName: u.userName,
+    phone: u.phone ?? "",
+    email: u.email ?? "",
+    language: u.language,
+  };
+}
+
+export interface UserFormProps {
+  mode: UserFormMode;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue: Partial<UserFormShape>;
+  /** Roles the caller may assign (GET user/roles); an edited user's current inactive role is added by the page. */
+  roles: RoleItem[];
+  municipalities: { id: number; name: string }[];
+  /** The municipality-scoped routes: the municipality is fixed to this one. */
+  fixedMunicipality?: { id: number; name: string } | null;
+  /** Registration by e-mail is offered (spec 000 §6 roles, built-in provider). */
+  canInvite: boolean;
+  submitLabel: string;
+  cancelTo: string;
+}
+
+const isAdminRole = (roleId: string | undefined) => Boolean(roleId) && ADMIN_ROLE_IDS.includes(Number(roleId));
+
+/**
+ * Create and edit of a user share this form (spec 001 §2 Users, §3 User, §5 password rules): role, municipality,
+ * first and last name, a suggested user name, phone, e-mail, language and — on create — a password or an e-mail
+ * invitation.
+ */
+export function UserForm({
+  mode,
+  lastResult,
+  defaultValue,
+  roles,
+  municipalities,
+  fixedMunicipality,
+  canInvite,
+  submitLabel,
+  cancelTo,
+}: UserFormProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm<UserFormShape>({
+    lastResult,
+    defaultValue,
+    // Errors appear after the first submit, then follow the typing: an error appearing on blur would move the
+    // buttons under the pointer and swallow the click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      // The schema depends on the button: 'Navrhnout' checks only the names.
+      return parseWithZod(formData, {
+        schema: schemaFor(mode, formData.get("intent")) as unknown as z.ZodType<UserFormShape>,
+      });
+    },
+  });
+  useScrollToFirstError(form);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "suggest";
+
+  // With JavaScript the municipality is hidden for the admin roles (they have none); the server ignores it anyway.
+  const [roleId, setRoleId] = useState(String(defaultValue.roleId ?? ""));
+  const suggestion = useUserNameSuggestion(fields);
+
+  const roleOptions = roles.map((r) => ({ value: String(r.id), label: t(`common:role.${r.name}`, r.label) }));
+  const languageOptions = LANGUAGES.map((l) => ({ value: l, label: t(`user:language.${l}`, l) }));
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.value === "suggest" && hydrated && suggestion.request(true)) {
+          // With JavaScript the suggestion comes from the fetcher; the form stays as it is. Without both names
+          // the submission goes on to the client validation, which shows what is missing.
+          event.preventDefault();
+          return;
+        }
+        form.onSubmit(event);
+      }}
+      className="group space-y-4"
+      encType="application/x-www-form-urlencoded"
+    >
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("user:section.account", "Účet")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <SelectField
+            meta={fields.roleId}
+            label={t("user:field.role", "Role")}
+            options={roleOptions}
+            emptyOption={t("user:field.chooseRole", "– vyberte roli –")}
+            onChange={(e) => setRoleId(e.currentTarget.value)}
+          />
+          {fixedMunicipality ? (
+            <div className="space-y-1">
+              <p className="text-sm font-medium text-slate-700">{t("user:field.municipality", "Obec")}</p>
+              <input type="hidden" name={fields.municipalityId.name} value={fixedMunicipality.id} />
+              <p className="py-1.5 text-sm font-semibold text-slate-900" data-testid="fixed-municipality">
+                {fixedMunicipality.name}
+              </p>
+            </div>
+          ) : (
+            <>
+              <SelectField
+                meta={fields.municipalityId}
+                label={t("user:field.municipality", "Obec")}
+                options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
+                emptyOption={t("user:field.chooseMunicipality", "– vyberte obec –")}
+                className={cn(hydrated && isAdminRole(roleId) && "hidden")}
+                description={
+                  hydrated
+                    ? undefined
+                    : t("user:field.municipalityHelp", "Správci JRK obec nemají; u nich se nevyplňuje.")
+                }
+              />
+              {hydrated && isAdminRole(roleId) && (
+                <div className="space-y-1">
+                  <p className="text-sm font-medium text-slate-700">{t("user:field.municipality", "Obec")}</p>
+                  <p className="py-1.5 text-sm text-slate-600">
+                    {t("user:field.noMunicipality", "Správci JRK obec nemají.")}
+                  </p>
+                </div>
+              )}
+            </>
+          )}
+          <InputField
+            meta={fields.firstName}
+            label={t("user:field.firstName", "Jméno")}
+            autoComplete="off"
+            onBlur={() => mode === "create" && suggestion.request(false)}
+          />
+          <InputField
+            meta={fields.lastName}
+            label={t("user:field.lastName", "Příjmení")}
+            autoComplete="off"
+            onBlur={() => mode === "create" && suggestion.request(false)}
+          />
+          <div className="flex items-start gap-2">
+            <InputField
+              meta={fields.userName}
+              label={t("user:field.userName", "Uživatelské jméno")}
+              className="flex-1"
+              autoComplete="off"
+              spellCheck={false}
+              description={
+                mode === "create"
+                  ? t("user:field.userNameHelp", "Navrhne se z jména a příjmení; lze jej změnit.")
+                  : undefined
+              }
+            />
+            {mode === "create" && (
+              <Button
+                type="submit"
+                name="intent"
+                value="suggest"
+                variant="secondary"
+                formNoValidate
+                className="mt-6"
+                disabled={suggestion.loading}
+              >
+                {t("user:action.suggest", "Navrhnout")}
+              </Button>
+            )}
+          </div>
+          <SelectField
+            meta={fields.language}
+            label={t("user:field.language", "Jazyk")}
+            options={languageOptions}
+            emptyOption={t("user:field.languageByCountry", "Podle země obce")}
+          />
+          <InputField meta={fields.phone} label={t("user:field.phone", "Telefon")} type="tel" autoComplete="off" />
+          <InputField meta={fields.email} label={t("user:field.email", "E-mail")} type="email" autoComplete="off" />
+        </CardContent>
+      </Card>
+
+      {mode === "create" && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("user:section.registration", "Registrace")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {canInvite ? (
+              <fieldset className="space-y-2">
+                <legend className="mb-1 text-sm font-medium text-slate-700">
+                  {t("user:registration.legend", "Jak uživatel získá heslo")}
+                </legend>
+                <RegistrationRadio
+                  meta={fields.registration}
+                  value="password"
+                  label={t("user:registration.password", "Heslo zadám teď")}
+                />
+                <RegistrationRadio
+                  meta={fields.registration}
+                  value="email"
+                  label={t("user:registration.email", "Poslat pozvánku e-mailem")}
+                  description={t(
+                    "user:registration.emailHelp",
+                    "Uživatel dostane e-mail s odkazem, kterým si heslo nastaví sám. Odkaz platí 72 hodin.",
+                  )}
+                />
+              </fieldset>
+            ) : (
+              <input type="hidden" name={fields.registration.name} value="password" />
+            )}
+            {/* Hidden by CSS alone while the invitation is chosen: works without JavaScript too. */}
+            <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
+              <PasswordField meta={fields.password} label={t("user:field.password", "Heslo")} />
+              <InputField
+                meta={fields.confirmPassword}
+                label={t("user:field.confirmPassword", "Heslo znovu")}
+                type="password"
+                autoComplete="new-password"
+              />
+            </div>
+          </CardContent>
+        </Card>
+      )}
+
+      <div className="flex gap-2">
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          {busy ? t("common:saving", "Ukládám…") : submitLabel}
+        </Button>
+        <Button to={cancelTo} variant="secondary">
+          {t("common:cancel", "Zrušit")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function RegistrationRadio({
+  meta,
+  value,
+  label,
+  description,
+}: {
+  meta: FieldMetadata<string, any, string[]>;
+  value: string;
+  label: string;
+  description?: string;
+}) {
+  const { key, ...props } = getInputProps(meta, { type: "radio", value });
+  const id = `${meta.id}-${value}`;
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        key={key}
+        {...props}
+        id={id}
+        data-registration={value}
+        className="mt-0.5 size-4 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+      />
+      <label htmlFor={id} className="text-sm">
+        <span className="font-medium text-slate-800">{label}</span>
+        {description && <span className="block text-xs text-slate-500">{description}</span>}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The user-name suggestion with JavaScript (GET user/unique-user-name through the resource route): filled in when
+ * both names are there and the field is still empty or still holds the previous suggestion; `force` (the
+ * 'Navrhnout' button) always fills it.
+ */
+function useUserNameSuggestion(fields: ReturnType<typeof useForm<UserFormShape>>[1]) {
+  const fetcher = useFetcher<{ userName: string | null }>();
+  const last = useRef<string | null>(null);
+  const force = useRef(false);
+  const input = (name: keyof UserFormShape) => document.getElementById(fields[name].id) as HTMLInputElement | null;
+
+  /** Asks for a suggestion; false when a name is missing. */
+  function request(forced: boolean): boolean {
+    const first = input("firstName")?.value.trim() ?? "";
+    const lastName = input("lastName")?.value.trim() ?? "";
+    const current = input("userName")?.value.trim() ?? "";
+    if (!first || !lastName) return false;
+    if (!forced && current !== "" && current !== last.current) return true;
+    force.current = forced;
+    void fetcher.load(`${SUGGEST_URL}?${new URLSearchParams({ firstName: first, lastName })}`);
+    return true;
+  }
+
+  const answer = fetcher.data;
+  useEffect(() => {
+    const suggested = answer?.userName;
+    if (fetcher.state !== "idle" || !suggested) return;
+    const el = document.getElementById(fields.userName.id) as HTMLInputElement | null;
+    if (!el) return;
+    const current = el.value.trim();
+    if (force.current || current === "" || current === last.current) {
+      el.value = suggested;
+      // Conform listens to input events on the form: it revalidates the field with the new value.
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    last.current = suggested;
+    force.current = false;
+  }, [answer, fetcher.state, fields.userName.id]);
+
+  return { request, loading: fetcher.state !== "idle" };
+}

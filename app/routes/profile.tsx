@@ -1,0 +1,214 @@
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { Route } from "./+types/profile";
+import { changePasswordSchema, LANGUAGES, profileUpdateSchema, type Profile } from "#contract/user";
+import { apiFor } from "~/server/api.server";
+import { submitForm } from "~/server/form.server";
+import { serverT, userT } from "~/server/i18n.server";
+import { addFlash, commit } from "~/server/session.server";
+import { FormErrors, InputField, SelectField, useScrollToFirstError } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
+import { PasswordField } from "~/components/password-field";
+
+export const meta = () => [{ title: "Profil · Odpady obce" }];
+
+/** Spec 001 §2 Profile: every signed-in user, no permission needed. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await apiFor(request, context);
+  return { profile: await api.get<Profile>("/user/profile") };
+}
+
+type ActionAnswer = { intent: "profile" | "password"; result: SubmissionResult<string[]> };
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+/**
+ * intent=profile: PUT user/profile; the session's user follows at once (name in the header, language of every
+ * page and of <html lang>). intent=password: POST user/profile/change-password; a wrong current password comes
+ * back as the API's message under that field; this session stays signed in, the others end.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = await apiFor(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "password" ? "password" : "profile";
+
+  if (intent === "password") {
+    const outcome = await submitForm(
+      formData,
+      changePasswordSchema,
+      (value) => api.send("POST", "/user/profile/change-password", value),
+      { hideFields: PASSWORD_FIELDS },
+    );
+    if (!outcome.ok) return withIntent(outcome.response, intent);
+    const t = await userT(api.session);
+    addFlash(api.session, {
+      type: "success",
+      text: t("profile:flash.passwordChanged", "Heslo bylo změněno. Ostatní přihlášení byla ukončena."),
+    });
+    return redirect("/profile", { headers: { "Set-Cookie": await commit(context, api.session) } });
+  }
+
+  const outcome = await submitForm(formData, profileUpdateSchema, (value) =>
+    api.send<Profile>("PUT", "/user/profile", value),
+  );
+  if (!outcome.ok) return withIntent(outcome.response, intent);
+  const saved = outcome.data;
+  const user = api.session.get("user");
+  if (user) {
+    api.session.set("user", {
+      ...user,
+      fullName: `${saved.firstName} ${saved.lastName}`.trim(),
+      email: saved.email,
+      language: saved.language,
+    });
+  }
+  const t = await serverT(saved.language);
+  addFlash(api.session, { type: "success", text: t("profile:flash.saved", "Profil uložen.") });
+  return redirect("/profile", { headers: { "Set-Cookie": await commit(context, api.session) } });
+}
+
+/** Tells the two forms' answers apart (each form reads only its own result). */
+function withIntent(
+  response: ReturnType<typeof data<{ result: SubmissionResult<string[]> }>>,
+  intent: ActionAnswer["intent"],
+) {
+  return data<ActionAnswer>({ intent, result: response.data.result }, response.init ?? undefined);
+}
+
+export default function ProfilePage() {
+  const { profile } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+  const [searchParams] = useSearchParams();
+  const { t } = useTranslation();
+  const passwordFailed = answer?.intent === "password" && answer.result.status === "error";
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("profile:title", "Profil")}</h1>
+          <p className="text-sm text-slate-600">
+            {profile.userName} · {t(`common:role.${profile.roleName}`, profile.roleLabel)}
+            {profile.municipalityName && <> · {profile.municipalityName}</>}
+          </p>
+        </div>
+        <DialogTrigger name="password" variant="secondary">
+          {t("profile:password.open", "Změnit heslo")}
+        </DialogTrigger>
+      </div>
+      <ProfileForm profile={profile} lastResult={answer?.intent === "profile" ? answer.result : undefined} />
+      <Dialog
+        name="password"
+        title={t("profile:password.title", "Změna hesla")}
+        description={t(
+          "profile:password.description",
+          "Po změně hesla zůstanete přihlášeni jen zde; ostatní přihlášení skončí.",
+        )}
+        open={searchParams.get("dialog") === "password" || passwordFailed}
+      >
+        {/* The answer with errors keeps the dialog open (Conform marks the fields only after the dialog looks). */}
+        {passwordFailed && <span data-keep-dialog-open hidden />}
+        <PasswordForm lastResult={answer?.intent === "password" ? answer.result : undefined} />
+      </Dialog>
+    </div>
+  );
+}
+
+function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof profileUpdateSchema>>({
+    id: "profile",
+    lastResult,
+    defaultValue: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone ?? "",
+      email: profile.email ?? "",
+      language: profile.language,
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileUpdateSchema }),
+  });
+  useScrollToFirstError(form);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="profile" />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("profile:section.personal", "Osobní údaje")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <InputField meta={fields.firstName} label={t("profile:field.firstName", "Jméno")} autoComplete="given-name" />
+          <InputField
+            meta={fields.lastName}
+            label={t("profile:field.lastName", "Příjmení")}
+            autoComplete="family-name"
+          />
+          <InputField meta={fields.phone} label={t("profile:field.phone", "Telefon")} type="tel" autoComplete="tel" />
+          <InputField
+            meta={fields.email}
+            label={t("profile:field.email", "E-mail")}
+            type="email"
+            autoComplete="email"
+          />
+          <SelectField
+            meta={fields.language}
+            label={t("profile:field.language", "Jazyk rozhraní")}
+            description={t("profile:field.languageHelp", "V tomto jazyce uvidíte aplikaci a dostanete e-maily.")}
+            options={LANGUAGES.map((l) => ({ value: l, label: t(`profile:language.${l}`, l) }))}
+          />
+        </CardContent>
+      </Card>
+      <Button type="submit" disabled={busy}>
+        {busy ? t("common:saving", "Ukládám…") : t("common:save", "Uložit")}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
+    id: "change-password",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="password" />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <InputField
+        meta={fields.currentPassword}
+        label={t("profile:password.current", "Současné heslo")}
+        type="password"
+        autoComplete="current-password"
+      />
+      <PasswordField meta={fields.newPassword} label={t("profile:password.new", "Nové heslo")} />
+      <InputField
+        meta={fields.confirmPassword}
+        label={t("profile:password.confirm", "Nové heslo znovu")}
+        type="password"
+        autoComplete="new-password"
+      />
+      <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
+        <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+        <Button type="submit" disabled={busy}>
+          {busy ? t("common:saving", "Ukládám…") : t("profile:password.submit", "Změnit heslo")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
