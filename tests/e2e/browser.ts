@@ -39,3 +39,11 @@ export async function signIn(page: Page, userName: string, path = "/dashboard", 
   await page.getByRole("button", { name: "Přihlásit se" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/oidc") && !url.pathname.startsWith("/login"));
 }
+
+/** The first error shown under a labelled field (Conform's `${id}-error`), once it appears. */
+export async function errorUnder(page: Page, label: string) {
+  const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
+  const el = page.locator(`[id="${id}-error"]`);
+  await el.waitFor();
+  return el.textContent();
+}

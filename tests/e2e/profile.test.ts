@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import type { Browser } from "playwright-core";
+import { errorUnder, launch, newContext, signIn } from "./browser";
 import { createUser, seen, settle } from "./user-helpers";
 
 let browser: Browser;
@@ -11,12 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function errorUnder(page: Page, label: string) {
-  const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
-  const el = page.locator(`[id="${id}-error"]`);
-  await el.waitFor();
-  return el.textContent();
-}
 
 /** Signing in with a password that must be refused: the provider's page stays with its message. */
 async function signInRefused(browser: Browser, userName: string, password: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import type { Browser } from "playwright-core";
+import { errorUnder, launch, newContext, signIn } from "./browser";
 import { createUser, fillUserForm, outboxMessages, seen, settle, STRONG_PASSWORD, uid } from "./user-helpers";
 
 let browser: Browser;
@@ -11,13 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The first error shown under a labelled field (Conform's `${id}-error`). */
-async function errorUnder(page: Page, label: string) {
-  const id = await page.getByLabel(label, { exact: true }).getAttribute("id");
-  const el = page.locator(`[id="${id}-error"]`);
-  await el.waitFor();
-  return el.textContent();
-}
 
 /** The list filtered to one user through the URL (filters live in the search params). */
 const listOf = (search: string) => `/administration/users?search=${encodeURIComponent(search)}`;

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -15,6 +15,7 @@ import {
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
 import { InputField, SelectField, TextareaField, FormErrors, useScrollToFirstError } from "~/components/field";
 import { Button } from "~/components/ui/button";
+import { FormActions } from "~/components/form-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
@@ -57,7 +58,6 @@ interface Props {
 /** Create and edit share this one form (ARCHITECTURE.md): every section of spec 001 §2 Municipalities. */
 export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useForm<z.input<typeof municipalityFormSchema>>({
     lastResult,
     defaultValue,
@@ -72,7 +72,6 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
   const contacts = fields.contacts.getFieldList();
   const opt = (ns: string, values: readonly string[]) =>
     values.map((v) => ({ value: v, label: t(`municipality:${ns}.${v}`, v) }));
-  const busy = navigation.state === "submitting";
 
   return (
     <Form
@@ -193,14 +192,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
         </CardContent>
       </Card>
 
-      <div className="flex gap-2">
-        <Button type="submit" name="intent" value="save" disabled={busy}>
-          {busy ? t("common:saving", "Ukládám…") : submitLabel}
-        </Button>
-        <Button to={cancelTo} variant="secondary">
-          {t("common:cancel", "Zrušit")}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />
     </Form>
   );
 }

@@ -16,6 +16,7 @@ import {
 import { FormErrors, InputField, SelectField, useScrollToFirstError } from "~/components/field";
 import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
+import { FormActions } from "~/components/form-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/ui/dialog";
 import { cn } from "~/components/ui/cn";
@@ -278,14 +279,7 @@ export function UserForm({
         </Card>
       )}
 
-      <div className="flex gap-2">
-        <Button type="submit" name="intent" value="save" disabled={busy}>
-          {busy ? t("common:saving", "Ukládám…") : submitLabel}
-        </Button>
-        <Button to={cancelTo} variant="secondary">
-          {t("common:cancel", "Zrušit")}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
     </Form>
   );
 }
