@@ -10,6 +10,7 @@ import { eq, lt } from "drizzle-orm";
 import { loadConfig, type Config } from "./config";
 import { migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
+import { refreshAllMemberCounts } from "./api/modules/subject/membership";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { createApi } from "./api/app";
 import { createTokenVerifier } from "./api/lib/auth";
@@ -163,8 +164,11 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
 
+  // Memberships start and end on dates: member counts are recounted at start and every hour (day changes).
+  void refreshAllMemberCounts(db).catch((err: unknown) => console.error("[housekeeping] member counts", err));
   const housekeeping = setInterval(() => {
     void purgeExpired(db).catch(() => undefined);
+    void refreshAllMemberCounts(db).catch(() => undefined);
     void db.delete(sessionTable).where(lt(sessionTable.expiresAt, new Date())).catch(() => undefined);
   }, 3600_000);
   housekeeping.unref();

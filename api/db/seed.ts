@@ -4,6 +4,7 @@ import { municipality, municipalityContact, municipalityModule, permission, role
 import { ROLES } from "#contract/roles";
 import { ACTIONS, ENTITIES, permissionsForRole } from "#contract/permissions";
 import { hashPassword } from "../lib/password-hash";
+import { seedDemoCity } from "./demo-city";
 
 /** Roles, permissions and the role → permission matrix follow contract/ on every start (idempotent). */
 export async function syncRolesAndPermissions(db: Db): Promise<void> {
@@ -123,6 +124,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         .returning({ id: user.id });
       if (municipal) await tx.insert(userMunicipality).values({ userId: u!.id, municipalityId: trebic!.id });
     }
+    await seedDemoCity(tx as unknown as Db, trebic!.id);
   });
   return true;
 }

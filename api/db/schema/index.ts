@@ -1,3 +1,4 @@
 export * from "./municipality";
 export * from "./user";
 export * from "./auth";
+export * from "./subject";

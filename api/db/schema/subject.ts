@@ -1,0 +1,299 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { municipality } from "./municipality";
+import { user } from "./user";
+
+/**
+ * Text search without diacritics (ARCHITECTURE.md: Czech search): lower-cased and with the Czech and Slovak
+ * accented letters folded, so 'novak' finds 'Novák'. translate() is immutable, so it can feed a generated column
+ * and a trigram index; the API folds the search term with the same map (api/lib/search.ts).
+ */
+export const FOLD_FROM = "áäčďéěíĺľňóôŕřšťúůýž";
+export const FOLD_TO = "aacdeeillnoorrstuuyz";
+export const foldSql = (expr: SQL) => sql`translate(lower(${expr}), '${sql.raw(FOLD_FROM)}', '${sql.raw(FOLD_TO)}')`;
+
+/** Spec 001 §3 Subject (collection point). Money is numeric; counts are kept current by the services. */
+export const subject = pgTable(
+  "subject",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 30 }).notNull(),
+    name: varchar("name", { length: 200 }).notNull(),
+    /** Printed on the label. */
+    shortName: varchar("short_name", { length: 50 }),
+    variableSymbol: varchar("variable_symbol", { length: 10 }),
+    establishmentIdentificationNumber: varchar("establishment_identification_number", { length: 20 }),
+    householdCode: varchar("household_code", { length: 30 }),
+    parentId: integer("parent_id").references((): AnyPgColumn => subject.id, { onDelete: "set null" }),
+    externalChief: boolean("external_chief").notNull().default(false),
+    operatorIdentificationNumber: varchar("operator_identification_number", { length: 20 }),
+    operatorVatNumber: varchar("operator_vat_number", { length: 20 }),
+    operatorCompanyName: varchar("operator_company_name", { length: 200 }),
+    operatorInvoiceAddress: varchar("operator_invoice_address", { length: 200 }),
+    operatorZipCode: varchar("operator_zip_code", { length: 10 }),
+    operatorCity: varchar("operator_city", { length: 100 }),
+    description: text("description"),
+    cityDistrict: varchar("city_district", { length: 100 }),
+    street: varchar("street", { length: 150 }),
+    conscriptionNumber: varchar("conscription_number", { length: 10 }),
+    streetNumber: varchar("street_number", { length: 10 }),
+    provisionalNumber: varchar("provisional_number", { length: 10 }),
+    zipCode: varchar("zip_code", { length: 10 }),
+    city: varchar("city", { length: 100 }),
+    latitude: numeric("latitude", { precision: 9, scale: 6 }),
+    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    binCount: integer("bin_count").notNull().default(0),
+    /** Active fee payers (subject_fee_payer rows valid today); kept by the fee-payer service. */
+    memberCount: integer("member_count").notNull().default(0),
+    sortRatio: numeric("sort_ratio", { precision: 5, scale: 2 }),
+    totalFee: numeric("total_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    feePaid: boolean("fee_paid").notNull().default(false),
+    feePaidChangedAt: timestamp("fee_paid_changed_at", { withTimezone: true }),
+    /** Spec 001 §2 'set collection frequency': ordered collections per month or per year. */
+    disposeFrequencyPeriod: varchar("dispose_frequency_period", { length: 10 }),
+    orderedDisposeCount: integer("ordered_dispose_count"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the list's search matches, folded once on write (never written by the product, never returned). */
+    search: text("search").generatedAlwaysAs(
+      foldSql(
+        sql`coalesce("name", '') || E'\\n' || coalesce("short_name", '') || E'\\n' || coalesce("variable_symbol", '') || E'\\n' || coalesce("street", '') || ' ' || coalesce("street_number", '') || E'\\n' || coalesce("conscription_number", '') || E'\\n' || coalesce("city", '') || E'\\n' || coalesce("household_code", '') || E'\\n' || coalesce("operator_company_name", '')`,
+      ),
+    ),
+  },
+  (t) => [
+    // Default sort (name) and the other sorts read in index order within one municipality.
+    index("subject_municipality_name_idx").on(t.municipalityId, t.name, t.id),
+    index("subject_municipality_street_idx").on(t.municipalityId, t.street, t.id),
+    index("subject_municipality_district_idx").on(t.municipalityId, t.cityDistrict),
+    // The list's other sorts (and the type / fee-paid filters): a page of 30,000 subjects without a full sort.
+    index("subject_municipality_type_idx").on(t.municipalityId, t.type, t.id),
+    index("subject_municipality_member_count_idx").on(t.municipalityId, t.memberCount, t.id),
+    index("subject_municipality_bin_count_idx").on(t.municipalityId, t.binCount, t.id),
+    index("subject_municipality_total_fee_idx").on(t.municipalityId, t.totalFee, t.id),
+    index("subject_municipality_fee_paid_idx").on(t.municipalityId, t.feePaid, t.id),
+    index("subject_parent_idx").on(t.parentId),
+    uniqueIndex("subject_variable_symbol_unique").on(t.municipalityId, t.variableSymbol),
+    index("subject_search_trgm_idx").using("gin", t.search.op("gin_trgm_ops")),
+  ],
+);
+
+/** Spec 001 §3 Fee payer. */
+export const feePayer = pgTable(
+  "fee_payer",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    /** Company or Resident. */
+    type: varchar("type", { length: 10 }).notNull(),
+    titleBefore: varchar("title_before", { length: 30 }),
+    firstName: varchar("first_name", { length: 100 }),
+    lastName: varchar("last_name", { length: 100 }),
+    titleAfter: varchar("title_after", { length: 30 }),
+    companyName: varchar("company_name", { length: 200 }),
+    gender: varchar("gender", { length: 10 }),
+    phone: varchar("phone", { length: 30 }),
+    email: varchar("email", { length: 200 }),
+    variableSymbol: varchar("variable_symbol", { length: 10 }),
+    dateOfBirth: date("date_of_birth"),
+    identificationNumber: varchar("identification_number", { length: 20 }),
+    vatNumber: varchar("vat_number", { length: 20 }),
+    /** The street address printed on the payment notice. */
+    streetAddress: varchar("street_address", { length: 200 }),
+    city: varchar("city", { length: 100 }),
+    zipCode: varchar("zip_code", { length: 10 }),
+    activeFrom: date("active_from").notNull(),
+    activeTo: date("active_to"),
+    /** The end of the fee period (spec 001 §2 'period end'). */
+    periodEnd: date("period_end"),
+    activeChangedAt: timestamp("active_changed_at", { withTimezone: true }),
+    /** Registered for the fee (the registration form was filed). */
+    registered: boolean("registered").notNull().default(false),
+    registeredAt: timestamp("registered_at", { withTimezone: true }),
+    /** The citizen login made by 'generate login'. */
+    userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
+    finalFee: numeric("final_fee", { precision: 12, scale: 2 }),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    search: text("search").generatedAlwaysAs(
+      foldSql(
+        sql`coalesce("last_name", '') || ' ' || coalesce("first_name", '') || E'\\n' || coalesce("first_name", '') || ' ' || coalesce("last_name", '') || E'\\n' || coalesce("company_name", '') || E'\\n' || coalesce("variable_symbol", '') || E'\\n' || coalesce("email", '') || E'\\n' || coalesce("identification_number", '') || E'\\n' || coalesce("street_address", '')`,
+      ),
+    ),
+  },
+  (t) => [
+    index("fee_payer_municipality_name_idx").on(t.municipalityId, t.lastName, t.firstName, t.id),
+    index("fee_payer_municipality_birth_idx").on(t.municipalityId, t.dateOfBirth),
+    uniqueIndex("fee_payer_variable_symbol_unique").on(t.municipalityId, t.variableSymbol),
+    index("fee_payer_user_idx").on(t.userId),
+    index("fee_payer_search_trgm_idx").using("gin", t.search.op("gin_trgm_ops")),
+  ],
+);
+
+/** Spec 001 §3 Fee payer 'several addresses (permanent, temporary, other)'. */
+export const feePayerAddress = pgTable(
+  "fee_payer_address",
+  {
+    id: serial("id").primaryKey(),
+    feePayerId: integer("fee_payer_id")
+      .notNull()
+      .references(() => feePayer.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 10 }).notNull(),
+    street: varchar("street", { length: 150 }),
+    conscriptionNumber: varchar("conscription_number", { length: 10 }),
+    streetNumber: varchar("street_number", { length: 10 }),
+    city: varchar("city", { length: 100 }),
+    zipCode: varchar("zip_code", { length: 10 }),
+  },
+  (t) => [index("fee_payer_address_payer_idx").on(t.feePayerId)],
+);
+
+/**
+ * A payer belongs to a subject for a period (spec 001 §4): rows are never overwritten; leaving sets valid_to,
+ * joining again adds a row, so the history table reads them all.
+ */
+export const subjectFeePayer = pgTable(
+  "subject_fee_payer",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id")
+      .notNull()
+      .references(() => subject.id, { onDelete: "cascade" }),
+    feePayerId: integer("fee_payer_id")
+      .notNull()
+      .references(() => feePayer.id, { onDelete: "cascade" }),
+    validFrom: date("valid_from").notNull(),
+    validTo: date("valid_to"),
+    isChief: boolean("is_chief").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("subject_fee_payer_subject_idx").on(t.subjectId, t.validTo),
+    index("subject_fee_payer_payer_idx").on(t.feePayerId, t.validFrom),
+  ],
+);
+
+/** Spec 001 §3 Discount (the fixed discounts; their screens come with the fees area). */
+export const discount = pgTable(
+  "discount",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 200 }).notNull(),
+    /** Age or Other (spec 001 §9 fixed discount types). */
+    type: varchar("type", { length: 10 }).notNull(),
+    ageFrom: smallint("age_from"),
+    ageUntil: smallint("age_until"),
+    feeDiscount: numeric("fee_discount", { precision: 12, scale: 2 }).notNull().default("0"),
+    description: text("description"),
+  },
+  (t) => [index("discount_municipality_idx").on(t.municipalityId)],
+);
+
+export const feePayerDiscount = pgTable(
+  "fee_payer_discount",
+  {
+    feePayerId: integer("fee_payer_id")
+      .notNull()
+      .references(() => feePayer.id, { onDelete: "cascade" }),
+    discountId: integer("discount_id")
+      .notNull()
+      .references(() => discount.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("fee_payer_discount_pk").on(t.feePayerId, t.discountId), index("fee_payer_discount_discount_idx").on(t.discountId)],
+);
+
+/**
+ * Spec 001 §3 Fee: one row per subject, payer and period (month null = the whole year). Written by the fee
+ * recalculation of the fees area; read here by the subject and fee-payer screens.
+ */
+export const fee = pgTable(
+  "fee",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "cascade" }),
+    // No action (not restrict): checked at the end of the statement, so a municipality's cascade still runs; the
+    // fee-payer service refuses the delete of a payer with fee records with a clear message first.
+    feePayerId: integer("fee_payer_id").references(() => feePayer.id),
+    year: smallint("year").notNull(),
+    month: smallint("month"),
+    variableSymbol: varchar("variable_symbol", { length: 10 }),
+    volume: numeric("volume", { precision: 12, scale: 2 }),
+    baseFee: numeric("base_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    binFee: numeric("bin_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    motivationFee: numeric("motivation_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    motivationDiscount: numeric("motivation_discount", { precision: 12, scale: 2 }).notNull().default("0"),
+    fixedDiscountNames: text("fixed_discount_names"),
+    totalDiscount: numeric("total_discount", { precision: 12, scale: 2 }).notNull().default("0"),
+    totalFee: numeric("total_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    finalFee: numeric("final_fee", { precision: 12, scale: 2 }).notNull().default("0"),
+    orderedDisposeCount: integer("ordered_dispose_count"),
+    weight: numeric("weight", { precision: 12, scale: 2 }),
+    sortRatio: numeric("sort_ratio", { precision: 5, scale: 2 }),
+    minFeePercent: numeric("min_fee_percent", { precision: 5, scale: 2 }),
+    maxFeePercent: numeric("max_fee_percent", { precision: 5, scale: 2 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("fee_subject_period_idx").on(t.subjectId, t.year, t.month),
+    index("fee_payer_period_idx").on(t.feePayerId, t.year, t.month),
+    index("fee_municipality_year_idx").on(t.municipalityId, t.year),
+  ],
+);
+
+/**
+ * Spec 001 §3 Waste card. The subject detail creates virtual cards; the waste-cards area (list, import) adds the
+ * rest on this table.
+ */
+export const wasteCard = pgTable(
+  "waste_card",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    plainCode: varchar("plain_code", { length: 40 }).notNull(),
+    code: varchar("code", { length: 60 }).notNull(),
+    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
+    feePayerId: integer("fee_payer_id").references(() => feePayer.id, { onDelete: "set null" }),
+    /** Free, Assigned, Discarded, Expired. */
+    state: varchar("state", { length: 12 }).notNull().default("Free"),
+    validFrom: date("valid_from"),
+    validTo: date("valid_to"),
+    virtual: boolean("virtual").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("waste_card_code_unique").on(t.municipalityId, t.code),
+    index("waste_card_subject_idx").on(t.subjectId),
+    index("waste_card_payer_idx").on(t.feePayerId),
+  ],
+);

@@ -1,0 +1,310 @@
+/**
+ * Collection points (subjects): spec 001 §2 'Collection points (subjects)', §3 Subject, §4, §9 subject types.
+ * The create/edit form and the POST/PUT body share `subjectFormSchema`; the list's query and answer, the detail
+ * and the smaller calls of the detail screen are typed here once for the API and the web part.
+ */
+import { z } from "zod";
+import { isValidIco } from "~/lib/ico";
+import { COUNTRIES, SUBJECT_TYPES } from "./enums";
+import { boolFlag, optionalText, requiredText } from "./common";
+
+export const DISPOSE_FREQUENCY_PERIODS = ["Month", "Year"] as const;
+export type DisposeFrequencyPeriod = (typeof DISPOSE_FREQUENCY_PERIODS)[number];
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
+
+const choose = "Vyberte hodnotu.";
+
+/** '' from a form → undefined; otherwise a positive integer id. */
+export const optionalId = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.coerce.number({ message: choose }).int().positive().optional(),
+);
+
+/** A date of a form or query: YYYY-MM-DD, a real calendar day. */
+export const dateField = (message = "Zadejte platné datum.") =>
+  z
+    .string({ message })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      message,
+    });
+export const optionalDate = (message?: string) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), dateField(message).optional());
+
+/** Czech/Slovak zip code: 5 digits, optionally '123 45'; stored without the space. */
+export const zipField = optionalText(10)
+  .refine((v) => !v || /^\d{3} ?\d{2}$/.test(v), { message: "PSČ má tvar 123 45." })
+  .transform((v) => v?.replace(" ", ""));
+
+/** Variable symbol (Czech payment reference): up to 10 digits, unique per municipality. */
+export const variableSymbolField = optionalText(10).refine((v) => !v || /^\d{1,10}$/.test(v), {
+  message: "Variabilní symbol má nejvýše 10 číslic.",
+});
+
+/** House numbers: digits with an optional letter ('12a'). */
+const houseNumber = optionalText(10).refine((v) => !v || /^\d{1,6}[a-zA-Z]?$/.test(v), {
+  message: "Zadejte číslo (případně s písmenem, např. 12a).",
+});
+
+/** Spec 001 §3 Subject address and spec 000 §3 address fields. */
+export const subjectAddressShape = {
+  cityDistrict: optionalText(100),
+  street: optionalText(150),
+  conscriptionNumber: houseNumber,
+  streetNumber: houseNumber,
+  provisionalNumber: houseNumber,
+  zipCode: zipField,
+  city: optionalText(100),
+};
+
+/** Spec 001 §3 Subject: every field of the create/edit form (and the POST/PUT body). */
+export const subjectFormSchema = z
+  .object({
+    type: z.enum(SUBJECT_TYPES, { message: choose }),
+    name: requiredText(200),
+    /** Printed on the label. */
+    shortName: optionalText(50),
+    variableSymbol: variableSymbolField,
+    establishmentIdentificationNumber: optionalText(20),
+    householdCode: optionalText(30),
+    parentId: optionalId,
+    externalChief: boolFlag.default(false),
+    /** The operator company (filled from the registry by IČO); its country decides the IČO rule. */
+    operatorCountry: z.enum(COUNTRIES).default("CZ"),
+    operatorIdentificationNumber: optionalText(20),
+    operatorVatNumber: optionalText(20),
+    operatorCompanyName: optionalText(200),
+    operatorInvoiceAddress: optionalText(200),
+    operatorZipCode: zipField,
+    operatorCity: optionalText(100),
+    description: optionalText(2000),
+    ...subjectAddressShape,
+  })
+  .superRefine(
+    (v, ctx) => {
+      // Spec 001 §5: the company identification number by the country's rule.
+      if (v.operatorIdentificationNumber && !isValidIco(v.operatorIdentificationNumber, v.operatorCountry)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["operatorIdentificationNumber"],
+          message: v.operatorCountry === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
+        });
+      }
+      if (!v.street && !v.conscriptionNumber && !v.city) {
+        ctx.addIssue({ code: "custom", path: ["street"], message: "Zadejte ulici, číslo popisné nebo obec." });
+      }
+    },
+    { when: (p) => !p.issues.some((i) => i.path?.[0] === "operatorIdentificationNumber") },
+  );
+export type SubjectForm = z.infer<typeof subjectFormSchema>;
+
+export const SUBJECT_SORTS = ["name", "type", "street", "cityDistrict", "variableSymbol", "memberCount", "binCount", "totalFee", "feePaid", "id"] as const;
+export type SubjectSort = (typeof SUBJECT_SORTS)[number];
+
+/** GET municipality/{id}/subject: spec 001 §2 filters (search, type, city district, street, paid, has bins, parent). */
+export const subjectListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.string().max(40).optional(),
+  search: optionalText(100),
+  type: z.enum(SUBJECT_TYPES).optional(),
+  cityDistrict: optionalText(100),
+  street: optionalText(150),
+  feePaid: z.enum(["true", "false"]).optional(),
+  hasBins: z.enum(["true", "false"]).optional(),
+  parentId: z.coerce.number().int().positive().optional(),
+});
+export type SubjectListQuery = z.infer<typeof subjectListQuery>;
+
+/** One row of the subject list. */
+export const subjectListItem = z.object({
+  id: z.number(),
+  type: z.enum(SUBJECT_TYPES),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  variableSymbol: z.string().nullable(),
+  /** 'Hasskova 845/12, Vnitřní Město' — formatted by the API once (formatSubjectAddress). */
+  address: z.string(),
+  street: z.string().nullable(),
+  cityDistrict: z.string().nullable(),
+  parentId: z.number().nullable(),
+  parentName: z.string().nullable(),
+  memberCount: z.number(),
+  binCount: z.number(),
+  /** Decimal string, e.g. '2400.00'. */
+  totalFee: z.string(),
+  feePaid: z.boolean(),
+});
+export type SubjectListItem = z.infer<typeof subjectListItem>;
+
+/** GET municipality/{id}/subject/{subjectId}: every field plus what the detail header shows. */
+export const subjectDetail = z.object({
+  id: z.number(),
+  municipalityId: z.number(),
+  type: z.enum(SUBJECT_TYPES),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  variableSymbol: z.string().nullable(),
+  establishmentIdentificationNumber: z.string().nullable(),
+  householdCode: z.string().nullable(),
+  parentId: z.number().nullable(),
+  parentName: z.string().nullable(),
+  externalChief: z.boolean(),
+  operatorIdentificationNumber: z.string().nullable(),
+  operatorVatNumber: z.string().nullable(),
+  operatorCompanyName: z.string().nullable(),
+  operatorInvoiceAddress: z.string().nullable(),
+  operatorZipCode: z.string().nullable(),
+  operatorCity: z.string().nullable(),
+  description: z.string().nullable(),
+  cityDistrict: z.string().nullable(),
+  street: z.string().nullable(),
+  conscriptionNumber: z.string().nullable(),
+  streetNumber: z.string().nullable(),
+  provisionalNumber: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string(),
+  binCount: z.number(),
+  memberCount: z.number(),
+  sortRatio: z.string().nullable(),
+  totalFee: z.string(),
+  feePaid: z.boolean(),
+  feePaidChangedAt: z.string().nullable(),
+  disposeFrequencyPeriod: z.enum(DISPOSE_FREQUENCY_PERIODS).nullable(),
+  orderedDisposeCount: z.number().nullable(),
+  childCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SubjectDetail = z.infer<typeof subjectDetail>;
+
+/** Id and name for pickers (parent, add payer to a subject); `search` narrows, at most 20 answered. */
+export const subjectOptionsQuery = z.object({
+  search: optionalText(100),
+  /** Leave this subject and its descendants out (the parent picker must not offer a cycle). */
+  exclude: z.coerce.number().int().positive().optional(),
+});
+export const subjectOption = z.object({ id: z.number(), name: z.string(), address: z.string(), type: z.enum(SUBJECT_TYPES) });
+export type SubjectOption = z.infer<typeof subjectOption>;
+
+/** GET municipality/{id}/subject/filters: the values the list's select filters offer. */
+export const subjectFilterValues = z.object({ cityDistricts: z.array(z.string()), streets: z.array(z.string()) });
+export type SubjectFilterValues = z.infer<typeof subjectFilterValues>;
+
+/** PATCH municipality/{id}/subject/fee-paid: mark fee paid or unpaid, singly or in bulk. */
+export const feePaidBody = z.object({
+  subjectIds: z.array(z.coerce.number().int().positive()).max(1000).min(1, { message: "Vyberte položky." }),
+  paid: z.boolean(),
+});
+
+/** PATCH municipality/{id}/subject/{subjectId}/parent: null removes the parent. */
+export const setParentBody = z.object({ parentId: z.number().int().positive().nullable() });
+
+/** PUT municipality/{id}/subject/{subjectId}/dispose-frequency: ordered collections per month or year. */
+export const disposeFrequencyBody = z.object({
+  period: z.enum(DISPOSE_FREQUENCY_PERIODS, { message: choose }),
+  orderedDisposeCount: z.coerce
+    .number({ message: "Zadejte počet svozů." })
+    .int({ message: "Zadejte celé číslo." })
+    .min(0, { message: "Počet nemůže být záporný." })
+    .max(400, { message: "Nejvýše 400 svozů." }),
+});
+
+/** GET municipality/{id}/subject/{subjectId}/delete-impact: what deleting the subject takes along (shown first). */
+export const subjectDeleteImpact = z.object({
+  memberships: z.number(),
+  wasteCards: z.number(),
+  fees: z.number(),
+  children: z.number(),
+  bins: z.number(),
+});
+export type SubjectDeleteImpact = z.infer<typeof subjectDeleteImpact>;
+
+/** One membership row of the subject's fee payers table (current first, then history). */
+export const subjectMember = z.object({
+  membershipId: z.number(),
+  feePayerId: z.number(),
+  name: z.string(),
+  type: z.enum(["Company", "Resident"]),
+  dateOfBirth: z.string().nullable(),
+  variableSymbol: z.string().nullable(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  isChief: z.boolean(),
+  /** Valid today. */
+  current: z.boolean(),
+});
+export type SubjectMember = z.infer<typeof subjectMember>;
+
+/** POST municipality/{id}/subject/{subjectId}/fee-payers: add an existing payer as a member from a day. */
+export const addMemberBody = z.object({
+  feePayerId: z.coerce.number({ message: "Vyberte poplatníka." }).int().positive({ message: "Vyberte poplatníka." }),
+  validFrom: dateField(),
+  isChief: boolFlag.default(false),
+});
+/** PATCH …/fee-payers/{membershipId}/chief. */
+export const chiefBody = z.object({ isChief: z.boolean() });
+/** POST …/fee-payers/{membershipId}/end: the payer leaves the subject on validTo (the row stays as history). */
+export const endMemberBody = z.object({ validTo: dateField() });
+
+/** A waste card of the subject detail's table (spec 001 §3 Waste card). */
+export const subjectWasteCard = z.object({
+  id: z.number(),
+  plainCode: z.string(),
+  code: z.string(),
+  feePayerId: z.number().nullable(),
+  feePayerName: z.string().nullable(),
+  state: z.enum(["Free", "Assigned", "Discarded", "Expired"]),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  virtual: z.boolean(),
+});
+export type SubjectWasteCard = z.infer<typeof subjectWasteCard>;
+/** POST …/waste-cards/virtual: a virtual card for the subject, optionally for one of its payers. */
+export const virtualCardBody = z.object({ feePayerId: optionalId });
+
+/** GET …/fees?view=yearly|monthly&year=: the fee records of the subject (written by the fees area). */
+export const subjectFeesQuery = z.object({
+  view: z.enum(["yearly", "monthly"]).default("yearly"),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export const subjectFeeRow = z.object({
+  year: z.number(),
+  month: z.number().nullable(),
+  feePayerName: z.string().nullable(),
+  baseFee: z.string(),
+  binFee: z.string(),
+  motivationFee: z.string(),
+  totalDiscount: z.string(),
+  totalFee: z.string(),
+  finalFee: z.string(),
+});
+export type SubjectFeeRow = z.infer<typeof subjectFeeRow>;
+
+/** GET …/hierarchy: the whole tree the subject belongs to (from its top ancestor), for the hierarchy modal. */
+export type SubjectTreeNode = { id: number; name: string; type: SubjectType; totalFee: string; children: SubjectTreeNode[] };
+export const subjectTreeNode: z.ZodType<SubjectTreeNode> = z.lazy(() =>
+  z.object({ id: z.number(), name: z.string(), type: z.enum(SUBJECT_TYPES), totalFee: z.string(), children: z.array(subjectTreeNode) }),
+);
+
+/** 'Hasskova 845/12' (street, conscription/street number or 'ev. č.' provisional number), then the district. */
+export function formatSubjectAddress(a: {
+  street?: string | null;
+  conscriptionNumber?: string | null;
+  streetNumber?: string | null;
+  provisionalNumber?: string | null;
+  cityDistrict?: string | null;
+  city?: string | null;
+}): string {
+  const number = a.conscriptionNumber
+    ? a.streetNumber
+      ? `${a.conscriptionNumber}/${a.streetNumber}`
+      : a.conscriptionNumber
+    : a.provisionalNumber
+      ? `ev. č. ${a.provisionalNumber}`
+      : (a.streetNumber ?? "");
+  const line = [a.street ?? a.city ?? "", number].filter(Boolean).join(" ");
+  return [line, a.cityDistrict].filter(Boolean).join(", ");
+}
