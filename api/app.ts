@@ -8,9 +8,17 @@ import { buildOpenApi } from "./lib/openapi";
 import { userRoutes } from "./modules/user/routes";
 import { municipalityRoutes } from "./modules/municipality/routes";
 import { registryRoutes } from "./modules/registry/routes";
+import { subjectRoutes } from "./modules/subject/routes";
+import { feePayerRoutes } from "./modules/fee-payer/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
-export const allRoutes: AnyRoute[] = [...userRoutes, ...municipalityRoutes, ...registryRoutes];
+export const allRoutes: AnyRoute[] = [
+  ...userRoutes,
+  ...municipalityRoutes,
+  ...registryRoutes,
+  ...subjectRoutes,
+  ...feePayerRoutes,
+];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;
 

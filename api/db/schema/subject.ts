@@ -142,7 +142,8 @@ export const feePayer = pgTable(
     ),
   },
   (t) => [
-    index("fee_payer_municipality_name_idx").on(t.municipalityId, t.lastName, t.firstName, t.id),
+    // The name sort (last name, first name, company name, id) reads in index order, however deep the page.
+    index("fee_payer_municipality_name_idx").on(t.municipalityId, t.lastName, t.firstName, t.companyName, t.id),
     index("fee_payer_municipality_birth_idx").on(t.municipalityId, t.dateOfBirth),
     uniqueIndex("fee_payer_variable_symbol_unique").on(t.municipalityId, t.variableSymbol),
     index("fee_payer_user_idx").on(t.userId),

@@ -1,0 +1,2 @@
+DROP INDEX "fee_payer_municipality_name_idx";--> statement-breakpoint
+CREATE INDEX "fee_payer_municipality_name_idx" ON "fee_payer" USING btree ("municipality_id","last_name","first_name","company_name","id");
