@@ -122,10 +122,13 @@ export class ApiClient {
     };
   }
 
-  /** For binary answers (logos, PDFs): the raw response after the same token handling. */
-  async raw(path: string): Promise<Response> {
+  /** For binary answers (logos, PDFs): the raw response after the same token handling; `init` for a POST of JSON. */
+  async raw(path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
     const token = (await this.validTokens()).accessToken;
-    return fetchWithRetry(this.context, () => new Request(`${this.context.apiBase}/v1${path}`, { headers: { Authorization: `Bearer ${token}` } }));
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+    if (init.json !== undefined) headers["Content-Type"] = "application/json";
+    const body = init.json !== undefined ? JSON.stringify(init.json) : undefined;
+    return fetchWithRetry(this.context, () => new Request(`${this.context.apiBase}/v1${path}`, { method: init.method ?? "GET", headers, body }));
   }
 
   /** GET for loaders: any failure becomes the error page with the response's Message (spec 000 §8). */

@@ -1,0 +1,247 @@
+/**
+ * The fee-payer detail's dialogs (spec 001 §2): deactivate (date, period end, date of birth) and generate login
+ * (e-mail invitation or a PDF letter). Both work without JavaScript: they open through ?dialog=<name> and post
+ * plain forms; a failed post re-renders the dialog open with the errors under the fields.
+ */
+import { useState, type FormEvent } from "react";
+import { Form, useRevalidator, useSubmit } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { deactivateBody, type FeePayerDetail } from "#contract/fee-payer";
+import { Field, FormErrors, InputField, fieldAria } from "~/components/field";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogTrigger, closeDialog } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { detailPath } from "./shared";
+
+type DeactivateShape = { activeTo: string; periodEnd: string; dateOfBirth: string };
+
+export function DeactivateDialog({
+  feePayer,
+  today,
+  lastResult,
+}: {
+  feePayer: FeePayerDetail;
+  today: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<DeactivateShape>({
+    id: "deactivate",
+    lastResult,
+    defaultValue: { activeTo: today, periodEnd: feePayer.periodEnd ?? "", dateOfBirth: feePayer.dateOfBirth ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: deactivateBody as unknown as z.ZodType<DeactivateShape> });
+    },
+  });
+  const label = t("feePayer:action.deactivate", "Deaktivovat");
+  return (
+    <>
+      <DialogTrigger name="deactivate" variant="secondary">
+        {label}
+      </DialogTrigger>
+      <Dialog
+        name="deactivate"
+        size="sm"
+        title={t("feePayer:deactivate.title", "Deaktivovat poplatníka?")}
+        description={t(
+          "feePayer:deactivate.description",
+          "Poplatník přestane být aktivní k zadanému dni; jeho členství v odběrných místech skončí týž den.",
+        )}
+        footer={
+          <>
+            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <Button type="submit" form={form.id} variant="danger">
+              {label}
+            </Button>
+          </>
+        }
+      >
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
+          {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
+          {lastResult?.error && <span hidden data-keep-dialog-open />}
+          <input type="hidden" name="intent" value="deactivate" />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <InputField
+            meta={fields.activeTo}
+            type="date"
+            label={t("feePayer:deactivate.activeTo", "Datum deaktivace")}
+          />
+          <InputField meta={fields.periodEnd} type="date" label={t("feePayer:field.periodEnd", "Konec období")} />
+          {feePayer.type === "Resident" && (
+            <InputField
+              meta={fields.dateOfBirth}
+              type="date"
+              label={t("feePayer:field.dateOfBirth", "Datum narození")}
+            />
+          )}
+        </Form>
+      </Dialog>
+    </>
+  );
+}
+
+/*
+ * The e-mail field and the two submit buttons follow the chosen method by CSS alone (the radios' :checked state,
+ * group-has-[…]/login classes written out in full for Tailwind's scanner), so it works without JavaScript.
+ */
+
+export function GenerateLoginDialog({
+  feePayer,
+  answer,
+}: {
+  feePayer: FeePayerDetail;
+  /** The detail action's answer to a failed e-mail generation. */
+  answer?: { message?: string; errors?: Record<string, string[]> };
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const revalidator = useRevalidator();
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formId = "generate-login";
+  const emailId = `${formId}-email`;
+  const emailErrors = answer?.errors?.email;
+  const letterUrl = `${detailPath(feePayer.id)}/login-letter.pdf`;
+
+  /**
+   * With JavaScript: the e-mail goes through the router (flash and redirect); the PDF is fetched and saved as a
+   * download, then the page reloads its data (the login now exists). Without JavaScript both are plain posts.
+   */
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    event.preventDefault();
+    setPdfError(null);
+    if (submitter?.value !== "pdf") {
+      void submit(submitter ?? event.currentTarget);
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = new FormData(event.currentTarget, submitter);
+      body.set("respond", "json");
+      const res = await fetch(letterUrl, { method: "POST", body });
+      if (!res.ok || !(res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
+        const problem = (await res.json().catch(() => null)) as { message?: string } | null;
+        setPdfError(problem?.message ?? t("feePayer:login.pdfFailed", "Přihlašovací dopis se nepodařilo vytvořit."));
+        return;
+      }
+      const name = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = name ?? `prihlaseni-${feePayer.id}.pdf`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      closeDialog("login");
+      void revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const error = pdfError ?? (answer?.message && !emailErrors ? answer.message : null);
+  return (
+    <>
+      <DialogTrigger name="login" variant="secondary">
+        {feePayer.login
+          ? t("feePayer:action.generateLoginAgain", "Vygenerovat přihlášení znovu")
+          : t("feePayer:action.generateLogin", "Vygenerovat přihlášení")}
+      </DialogTrigger>
+      <Dialog
+        name="login"
+        size="sm"
+        className="group/login"
+        title={t("feePayer:login.title", "Vygenerovat přihlášení")}
+        description={t(
+          "feePayer:login.description",
+          "Poplatník dostane přihlašovací údaje do občanského modulu e-mailem, nebo mu je předáte v tištěném dopise.",
+        )}
+        footer={
+          <>
+            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <Button
+              type="submit"
+              form={formId}
+              name="intent"
+              value="generateLogin"
+              className="group-has-[[data-login-method=pdf]:checked]/login:hidden"
+            >
+              {t("feePayer:login.sendEmail", "Odeslat e-mailem")}
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              name="method"
+              value="pdf"
+              formAction={letterUrl}
+              disabled={busy}
+              className="hidden group-has-[[data-login-method=pdf]:checked]/login:inline-flex"
+            >
+              {t("feePayer:login.downloadPdf", "Stáhnout PDF dopis")}
+            </Button>
+          </>
+        }
+      >
+        {/* A document form: the PDF answer must reach the browser as a download, never the router. */}
+        <Form method="post" id={formId} reloadDocument onSubmit={onSubmit} className="space-y-3">
+          {(emailErrors || answer?.message) && <span hidden data-keep-dialog-open />}
+          {error && <Alert tone="error">{error}</Alert>}
+          <fieldset className="space-y-2">
+            <legend className="mb-1 text-sm font-medium text-slate-700">
+              {t("feePayer:login.method", "Způsob předání")}
+            </legend>
+            <MethodRadio value="email" defaultChecked label={t("feePayer:login.methodEmail", "E-mailem")} />
+            <MethodRadio value="pdf" label={t("feePayer:login.methodPdf", "Tištěný dopis (PDF)")} />
+          </fieldset>
+          <Field
+            id={emailId}
+            errors={emailErrors}
+            label={t("feePayer:field.email", "E-mail")}
+            className="group-has-[[data-login-method=pdf]:checked]/login:hidden"
+            description={
+              feePayer.email
+                ? undefined
+                : t("feePayer:login.emailStored", "Poplatník zatím e-mail nemá; zadaný se mu uloží.")
+            }
+          >
+            <Input
+              {...fieldAria(emailId, emailErrors, !feePayer.email)}
+              name="email"
+              type="email"
+              autoComplete="off"
+              defaultValue={feePayer.email ?? ""}
+            />
+          </Field>
+        </Form>
+      </Dialog>
+    </>
+  );
+}
+
+function MethodRadio({ value, label, defaultChecked }: { value: string; label: string; defaultChecked?: boolean }) {
+  const id = `login-method-${value}`;
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        type="radio"
+        id={id}
+        name="method"
+        value={value}
+        defaultChecked={defaultChecked}
+        data-login-method={value}
+        className="size-4 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600"
+      />
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+    </div>
+  );
+}

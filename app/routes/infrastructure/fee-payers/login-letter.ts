@@ -1,0 +1,53 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/login-letter";
+import { requireId } from "~/lib/route-checks";
+import { requireMunicipality } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import { addFlash, commit } from "~/server/session.server";
+import { detailPath, feePayerApi } from "./shared";
+
+/** Only the detail's 'Vygenerovat přihlášení' dialog posts here; a plain visit goes back to the detail. */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return redirect(detailPath(requireId(params.feePayerId, request)));
+}
+
+/**
+ * Resource route: generates the payer's citizen login with a PDF letter (POST generate-login, method pdf) and
+ * streams the letter back as a download. Works as a plain form post (no JavaScript); the page's script posts with
+ * `respond=json` to get a failure as JSON instead of a redirect with a flash.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = requireId(params.feePayerId, request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
+  const formData = await request.formData();
+  const res = await api.raw(feePayerApi(municipalityId, id, "/generate-login"), {
+    method: "POST",
+    json: { method: "pdf" },
+  });
+  if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
+    // Always a download (attachment), under the API's file name when it gives one (ASCII only in the header).
+    const named = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
+    const fileName = (named ?? `prihlaseni-${id}.pdf`).replace(/[^\w.-]/g, "_");
+    return new Response(res.body, {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }
+  const problem = (await res.json().catch(() => null)) as {
+    Message?: string;
+    errors?: Record<string, string[]>;
+  } | null;
+  const t = await userT(api.session);
+  const message =
+    Object.values(problem?.errors ?? {})[0]?.[0] ??
+    problem?.Message ??
+    t("feePayer:login.pdfFailed", "Přihlašovací dopis se nepodařilo vytvořit.");
+  const status = res.ok ? 502 : res.status;
+  if (formData.get("respond") === "json") return Response.json({ message }, { status });
+  addFlash(api.session, { type: "error", text: message });
+  return redirect(detailPath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
+}
