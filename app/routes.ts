@@ -17,6 +17,20 @@ export default [
       route("unique-user-name", "routes/administration/users/unique-user-name.ts"),
       route(":userId/edit", "routes/administration/users/edit.tsx"),
     ]),
+    ...prefix("infrastructure/subjects", [
+      index("routes/infrastructure/subjects/list.tsx"),
+      route("create", "routes/infrastructure/subjects/create.tsx"),
+      route(":subjectId", "routes/infrastructure/subjects/detail.tsx"),
+      route(":subjectId/edit", "routes/infrastructure/subjects/edit.tsx"),
+      route(":subjectId/fee-payers/create", "routes/infrastructure/fee-payers/create-for-subject.tsx"),
+    ]),
+    ...prefix("infrastructure/fee-payers", [
+      index("routes/infrastructure/fee-payers/list.tsx"),
+      route("create", "routes/infrastructure/fee-payers/create.tsx"),
+      route(":feePayerId", "routes/infrastructure/fee-payers/detail.tsx"),
+      route(":feePayerId/edit", "routes/infrastructure/fee-payers/edit.tsx"),
+      route(":feePayerId/login-letter.pdf", "routes/infrastructure/fee-payers/login-letter.ts"),
+    ]),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),
       route("create", "routes/administration/municipalities/create.tsx"),

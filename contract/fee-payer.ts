@@ -88,7 +88,8 @@ export const feePayerFormSchema = z
       if (!v.lastName) ctx.addIssue({ code: "custom", path: ["lastName"], message: "Vyplňte příjmení." });
     } else {
       if (!v.companyName) ctx.addIssue({ code: "custom", path: ["companyName"], message: "Vyplňte název firmy." });
-      if (!v.identificationNumber) ctx.addIssue({ code: "custom", path: ["identificationNumber"], message: "Vyplňte IČO." });
+      if (!v.identificationNumber)
+        ctx.addIssue({ code: "custom", path: ["identificationNumber"], message: "Vyplňte IČO." });
       else if (!isValidIco(v.identificationNumber, v.country)) {
         ctx.addIssue({
           code: "custom",
@@ -109,7 +110,15 @@ export const feePayerFormSchema = z
   });
 export type FeePayerForm = z.infer<typeof feePayerFormSchema>;
 
-export const FEE_PAYER_SORTS = ["name", "dateOfBirth", "variableSymbol", "activeFrom", "activeTo", "registered", "id"] as const;
+export const FEE_PAYER_SORTS = [
+  "name",
+  "dateOfBirth",
+  "variableSymbol",
+  "activeFrom",
+  "activeTo",
+  "registered",
+  "id",
+] as const;
 
 /** GET municipality/{id}/fee-payer: spec 001 §2 filters (search, date of birth, fixed discounts, registered, active). */
 export const feePayerListQuery = z.object({

@@ -26,9 +26,12 @@ export const dateField = (message = "Zadejte platné datum.") =>
     .string({ message })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      message,
-    });
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message,
+      },
+    );
 export const optionalDate = (message?: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), dateField(message).optional());
 
@@ -88,7 +91,8 @@ export const subjectFormSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["operatorIdentificationNumber"],
-          message: v.operatorCountry === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
+          message:
+            v.operatorCountry === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
         });
       }
       if (!v.street && !v.conscriptionNumber && !v.city) {
@@ -99,7 +103,18 @@ export const subjectFormSchema = z
   );
 export type SubjectForm = z.infer<typeof subjectFormSchema>;
 
-export const SUBJECT_SORTS = ["name", "type", "street", "cityDistrict", "variableSymbol", "memberCount", "binCount", "totalFee", "feePaid", "id"] as const;
+export const SUBJECT_SORTS = [
+  "name",
+  "type",
+  "street",
+  "cityDistrict",
+  "variableSymbol",
+  "memberCount",
+  "binCount",
+  "totalFee",
+  "feePaid",
+  "id",
+] as const;
 export type SubjectSort = (typeof SUBJECT_SORTS)[number];
 
 /** GET municipality/{id}/subject: spec 001 §2 filters (search, type, city district, street, paid, has bins, parent). */
@@ -186,7 +201,12 @@ export const subjectOptionsQuery = z.object({
   /** Leave this subject and its descendants out (the parent picker must not offer a cycle). */
   exclude: z.coerce.number().int().positive().optional(),
 });
-export const subjectOption = z.object({ id: z.number(), name: z.string(), address: z.string(), type: z.enum(SUBJECT_TYPES) });
+export const subjectOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  type: z.enum(SUBJECT_TYPES),
+});
 export type SubjectOption = z.infer<typeof subjectOption>;
 
 /** GET municipality/{id}/subject/filters: the values the list's select filters offer. */
@@ -284,9 +304,21 @@ export const subjectFeeRow = z.object({
 export type SubjectFeeRow = z.infer<typeof subjectFeeRow>;
 
 /** GET …/hierarchy: the whole tree the subject belongs to (from its top ancestor), for the hierarchy modal. */
-export type SubjectTreeNode = { id: number; name: string; type: SubjectType; totalFee: string; children: SubjectTreeNode[] };
+export type SubjectTreeNode = {
+  id: number;
+  name: string;
+  type: SubjectType;
+  totalFee: string;
+  children: SubjectTreeNode[];
+};
 export const subjectTreeNode: z.ZodType<SubjectTreeNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), type: z.enum(SUBJECT_TYPES), totalFee: z.string(), children: z.array(subjectTreeNode) }),
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    type: z.enum(SUBJECT_TYPES),
+    totalFee: z.string(),
+    children: z.array(subjectTreeNode),
+  }),
 );
 
 /** 'Hasskova 845/12' (street, conscription/street number or 'ev. č.' provisional number), then the district. */

@@ -9,6 +9,7 @@
  * data it builds on.
  */
 import fs from "node:fs";
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -22,9 +23,11 @@ import { Random } from "./bench/random";
 import { kindSection, writeBenchmarksDoc, type KindResult } from "./bench/report";
 import { municipalitiesArea } from "./bench/areas/municipalities";
 import { usersArea } from "./bench/areas/users";
+import { subjectsArea } from "./bench/areas/subjects";
+import { createBenchWeb } from "./bench/web";
 
 /** In data order: an area may use what the ones before it generated. */
-const AREAS: Area[] = [municipalitiesArea, usersArea];
+const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DOC = path.join(ROOT, "docs/benchmarks.md");
@@ -99,9 +102,11 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
   await timed(phases, "vacuum analyze", () => database.db.execute("vacuum analyze"));
 
   const api = await createBenchApi(database.db);
+  const web = await createBenchWeb(api);
   const scenarios = AREAS.flatMap((a) => a.scenarios({ state: ctx.state }));
   const timings = await timed(phases, "requests", () =>
     runScenarios(api, personas, scenarios, {
+      web,
       iterations,
       warmup,
       onResult: (t) =>
@@ -123,6 +128,13 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
     generation: ctx.stats,
     timings,
   };
+}
+
+// The page scenarios render the production build: make it when there is none (as npm start does).
+if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+  console.log("No production build: running react-router build for the page scenarios …");
+  const built = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (built.status !== 0) console.log("The build failed: the page scenarios will be skipped.");
 }
 
 const results: KindResult[] = [];

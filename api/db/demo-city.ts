@@ -220,7 +220,9 @@ export async function seedDemoCity(tx: Db, municipalityId: number): Promise<void
           dateOfBirth: payer.born,
           email: payer.email ?? null,
           variableSymbol: String(vs++),
-          streetAddress: p.conscriptionNumber ? `${p.street} ${p.conscriptionNumber}/${p.streetNumber}` : `${p.street} ev. č. ${p.provisionalNumber}`,
+          streetAddress: p.conscriptionNumber
+            ? `${p.street} ${p.conscriptionNumber}/${p.streetNumber}`
+            : `${p.street} ev. č. ${p.provisionalNumber}`,
           city: "Třebíč",
           zipCode: p.zipCode,
           activeFrom: "2024-01-01",

@@ -20,3 +20,11 @@ export function FormActions(props: { submitLabel: string; cancelTo: string; busy
     </div>
   );
 }
+
+/**
+ * Enter in a text field presses the form's FIRST submit button. Forms whose helper buttons (registry lookup, list
+ * add/remove, a search) come before the save button start with this invisible save button, so Enter saves.
+ */
+export function DefaultSubmit() {
+  return <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" />;
+}

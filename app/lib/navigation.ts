@@ -23,6 +23,20 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { group: "overview", to: "/dashboard", labelKey: "nav.dashboard", label: "Přehled" },
   {
+    group: "infrastructure",
+    to: "/infrastructure/subjects",
+    labelKey: "nav.subjects",
+    label: "Odběrná místa",
+    permission: "subject.aDetail",
+  },
+  {
+    group: "infrastructure",
+    to: "/infrastructure/fee-payers",
+    labelKey: "nav.feePayers",
+    label: "Poplatníci",
+    permission: "feePayer.aDetail",
+  },
+  {
     group: "administration",
     to: "/administration/municipalities",
     labelKey: "nav.municipalities",
@@ -53,4 +67,22 @@ export function visibleNav(permissions: readonly string[]) {
   return NAV_GROUPS.map((group) => ({ group, items: items.filter((i) => i.group === group) })).filter(
     (g) => g.items.length > 0,
   );
+}
+
+/**
+ * Spec 000 §2 quick actions (assign a code, create a new collection point, print a label). Like the navigation,
+ * only actions whose screen exists are listed; assigning codes and printing labels arrive with the bins area.
+ */
+export const QUICK_ACTIONS: NavItem[] = [
+  {
+    group: "infrastructure",
+    to: "/infrastructure/subjects/create",
+    labelKey: "quick.newSubject",
+    label: "Nové odběrné místo",
+    permission: "subject.aAdd",
+  },
+];
+
+export function visibleQuickActions(permissions: readonly string[]) {
+  return QUICK_ACTIONS.filter((i) => !i.permission || permissions.includes(i.permission));
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/app-layout";
 import { apiFor } from "~/server/api.server";
 import { commit } from "~/server/session.server";
-import { visibleNav, NAV_GROUP_LABELS } from "~/lib/navigation";
+import { visibleNav, visibleQuickActions, NAV_GROUP_LABELS } from "~/lib/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
@@ -46,6 +46,7 @@ export default function AppLayout() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const groups = visibleNav(permissions);
+  const quickActions = visibleQuickActions(permissions);
 
   return (
     <div className="flex min-h-screen">
@@ -92,6 +93,15 @@ export default function AppLayout() {
             </DialogTrigger>
           </div>
           <div className="flex items-center gap-3">
+            {quickActions.length > 0 && (
+              <nav aria-label={t("quick.label", "Rychlé akce")} className="hidden items-center gap-2 sm:flex">
+                {quickActions.map((a) => (
+                  <Button key={a.to} to={a.to} variant="secondary" size="sm">
+                    <span aria-hidden="true">+</span> {t(a.labelKey, a.label)}
+                  </Button>
+                ))}
+              </nav>
+            )}
             <Link
               to="/profile"
               className="rounded text-sm text-slate-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"

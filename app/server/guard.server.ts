@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { Permission } from "#contract/permissions";
 import { commit } from "./session.server";
 import { apiFor, type ApiClient } from "./api.server";
@@ -16,4 +16,26 @@ export async function requirePermission(request: Request, context: AppLoadContex
     throw redirect("/error/403", { headers: { "Set-Cookie": await commit(context, api.session) } });
   }
   return api;
+}
+
+/**
+ * A municipality-scoped screen (subjects, fee payers, …): the permission as above, and the active municipality of
+ * the session (spec 000 §3 global state). The layout picks one on the first page; a screen opened first (a
+ * bookmark) picks the same one itself, since loaders run in parallel. Without any municipality the user has
+ * nothing to work on here: the error page says so.
+ */
+export async function requireMunicipality(
+  request: Request,
+  context: AppLoadContext,
+  permission: Permission,
+): Promise<{ api: ApiClient; municipalityId: number }> {
+  const api = await requirePermission(request, context, permission);
+  const active = api.session.get("activeMunicipalityId");
+  if (active) return { api, municipalityId: active };
+  const managed = await api.get<{ items: { id: number }[] }>("/user/user-info/managed-municipalities");
+  const own = api.session.get("user")?.municipalityId;
+  const id = managed.items.find((m) => m.id === own)?.id ?? managed.items[0]?.id;
+  if (!id) throw data({ message: "Nemáte přiřazenou žádnou obec." }, { status: 404 });
+  api.session.set("activeMunicipalityId", id);
+  return { api, municipalityId: id };
 }

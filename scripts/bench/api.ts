@@ -9,12 +9,16 @@ import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
 import type { Db } from "../../api/db/client";
 import { summarise, type Persona, type Scenario, type Timing } from "./harness";
+import type { BenchWeb } from "./web";
 
 const PUBLIC_URL = "http://bench.local";
 const ISSUER = `${PUBLIC_URL}/oidc`;
 const AUDIENCE = `${PUBLIC_URL}/v1`;
 
 export interface BenchApi {
+  publicUrl: string;
+  /** The app's own fetch (what the web part's in-process client calls). */
+  fetch(request: Request): Promise<Response>;
   /** One request, body consumed; returns status and server time in ms. */
   request(path: string, token: string): Promise<{ status: number; ms: number; body: string }>;
   token(persona: Persona): Promise<string>;
@@ -33,6 +37,8 @@ export async function createBenchApi(db: Db): Promise<BenchApi> {
     verifyToken: createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });
   return {
+    publicUrl: PUBLIC_URL,
+    fetch: async (request) => api.fetch(request),
     async request(path, token) {
       const url = `${PUBLIC_URL}/v1${path}`;
       const started = performance.now();
@@ -57,6 +63,8 @@ export async function createBenchApi(db: Db): Promise<BenchApi> {
 }
 
 export interface RunOptions {
+  /** Renders the page scenarios (`web: true`); without it they are skipped with a note. */
+  web?: BenchWeb | null;
   iterations: number;
   warmup: number;
   onResult?: (t: Timing) => void;
@@ -74,17 +82,22 @@ export async function runScenarios(
   for (const s of scenarios) {
     const persona = personas.get(s.as);
     if (!persona) throw new Error(`scenario "${s.name}": no persona "${s.as}"`);
+    if (s.web && !opts.web) {
+      console.log(`  – ${s.name}: skipped (no production build; run npm run build first)`);
+      continue;
+    }
     let token = tokens.get(s.as);
     if (!token) tokens.set(s.as, (token = await api.token(persona)));
+    const send = s.web ? (p: string) => opts.web!.request(p, persona) : (p: string) => api.request(p, token);
     const pathOf = (i: number) => (typeof s.path === "function" ? s.path(i) : s.path);
     for (let i = 0; i < opts.warmup; i++) {
-      const r = await api.request(pathOf(i), token);
+      const r = await send(pathOf(i));
       if (r.status !== 200)
         throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
     }
     const samples: number[] = [];
     for (let i = 0; i < opts.iterations; i++) {
-      const r = await api.request(pathOf(i), token);
+      const r = await send(pathOf(i));
       if (r.status !== 200)
         throw new Error(`scenario "${s.name}": ${pathOf(i)} answered ${r.status} ${r.body.slice(0, 200)}`);
       samples.push(r.ms);

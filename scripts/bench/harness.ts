@@ -54,7 +54,9 @@ export interface Scenario {
   as: string;
   /** Path below /v1 with its query, e.g. "/municipality?page=2"; a function varies it per iteration. */
   path: string | ((iteration: number) => string);
-  /** p95 budget in ms; default 50 (the API budget of the issues). */
+  /** A server-rendered page of the web part (path below /) instead of a /v1 call. */
+  web?: boolean;
+  /** p95 budget in ms; default 50 (the API budget of the issues; 150 for a whole page). */
   budgetMs?: number;
 }
 

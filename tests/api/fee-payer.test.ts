@@ -67,22 +67,36 @@ const form = (over: Record<string, unknown> = {}) => ({
 });
 
 async function newDiscount(m: number, name: string, over: Partial<typeof discount.$inferInsert> = {}) {
-  const [d] = await t.db.insert(discount).values({ municipalityId: m, name, type: "Other", ...over }).returning({ id: discount.id });
+  const [d] = await t.db
+    .insert(discount)
+    .values({ municipalityId: m, name, type: "Other", ...over })
+    .returning({ id: discount.id });
   return d!.id;
 }
 async function newSubject(m: number, name: string, over: Partial<typeof subject.$inferInsert> = {}) {
-  const [s] = await t.db.insert(subject).values({ municipalityId: m, type: "Household", name, ...over }).returning({ id: subject.id });
+  const [s] = await t.db
+    .insert(subject)
+    .values({ municipalityId: m, type: "Household", name, ...over })
+    .returning({ id: subject.id });
   return s!.id;
 }
 async function newPayer(m: number, over: Partial<typeof feePayer.$inferInsert> = {}) {
   const [p] = await t.db
     .insert(feePayer)
-    .values({ municipalityId: m, type: "Resident", firstName: "Jan", lastName: "Testovaný", activeFrom: "2020-01-01", ...over })
+    .values({
+      municipalityId: m,
+      type: "Resident",
+      firstName: "Jan",
+      lastName: "Testovaný",
+      activeFrom: "2020-01-01",
+      ...over,
+    })
     .returning({ id: feePayer.id });
   return p!.id;
 }
 const payerRow = async (id: number) => (await t.db.select().from(feePayer).where(eq(feePayer.id, id)))[0];
-const memberCount = async (id: number) => (await t.db.select({ n: subject.memberCount }).from(subject).where(eq(subject.id, id)))[0]!.n;
+const memberCount = async (id: number) =>
+  (await t.db.select({ n: subject.memberCount }).from(subject).where(eq(subject.id, id)))[0]!.n;
 async function create(body: Record<string, unknown>, m = A) {
   const res = await t.call("POST", url(m), { as: "manager", json: body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -105,7 +119,14 @@ describe("POST fee-payer", () => {
         variableSymbol: "1000001",
         email: "jan.novak@example.cz",
         addresses: [
-          { type: "Permanent", street: "Hasskova", conscriptionNumber: "845", streetNumber: "12", city: "Třebíč", zipCode: "674 01" },
+          {
+            type: "Permanent",
+            street: "Hasskova",
+            conscriptionNumber: "845",
+            streetNumber: "12",
+            city: "Třebíč",
+            zipCode: "674 01",
+          },
           { type: "Other", city: "Jihlava" },
         ],
         discountIds: [d1, d2, d1],
@@ -132,9 +153,20 @@ describe("POST fee-payer", () => {
       userId: null,
     });
     expect(row!.registeredAt).toBeInstanceOf(Date);
-    const addresses = await t.db.select().from(feePayerAddress).where(eq(feePayerAddress.feePayerId, id)).orderBy(asc(feePayerAddress.id));
+    const addresses = await t.db
+      .select()
+      .from(feePayerAddress)
+      .where(eq(feePayerAddress.feePayerId, id))
+      .orderBy(asc(feePayerAddress.id));
     expect(addresses).toMatchObject([
-      { type: "Permanent", street: "Hasskova", conscriptionNumber: "845", streetNumber: "12", city: "Třebíč", zipCode: "67401" },
+      {
+        type: "Permanent",
+        street: "Hasskova",
+        conscriptionNumber: "845",
+        streetNumber: "12",
+        city: "Třebíč",
+        zipCode: "67401",
+      },
       { type: "Other", street: null, city: "Jihlava" },
     ]);
     const links = await t.db.select().from(feePayerDiscount).where(eq(feePayerDiscount.feePayerId, id));
@@ -142,8 +174,20 @@ describe("POST fee-payer", () => {
   });
 
   it("creates a company with a valid IČO", async () => {
-    const id = await create(form({ type: "Company", firstName: "", lastName: "", companyName: "Stavby Třebíč s.r.o.", identificationNumber: "25596641" }));
-    expect(await payerRow(id)).toMatchObject({ type: "Company", companyName: "Stavby Třebíč s.r.o.", identificationNumber: "25596641" });
+    const id = await create(
+      form({
+        type: "Company",
+        firstName: "",
+        lastName: "",
+        companyName: "Stavby Třebíč s.r.o.",
+        identificationNumber: "25596641",
+      }),
+    );
+    expect(await payerRow(id)).toMatchObject({
+      type: "Company",
+      companyName: "Stavby Třebíč s.r.o.",
+      identificationNumber: "25596641",
+    });
   });
 
   it("422: a resident without names, a company with a bad IČO, activeTo before activeFrom", async () => {
@@ -159,9 +203,15 @@ describe("POST fee-payer", () => {
     expect(badIco.body.errors).toEqual({ identificationNumber: ["Neplatné IČO (8 číslic s kontrolní číslicí)."] });
 
     const noCompany = await t.call("POST", url(A), { as: "manager", json: form({ type: "Company" }) });
-    expect(noCompany.body.errors).toMatchObject({ companyName: ["Vyplňte název firmy."], identificationNumber: ["Vyplňte IČO."] });
+    expect(noCompany.body.errors).toMatchObject({
+      companyName: ["Vyplňte název firmy."],
+      identificationNumber: ["Vyplňte IČO."],
+    });
 
-    const ends = await t.call("POST", url(A), { as: "manager", json: form({ activeFrom: "2024-05-01", activeTo: "2024-04-30" }) });
+    const ends = await t.call("POST", url(A), {
+      as: "manager",
+      json: form({ activeFrom: "2024-05-01", activeTo: "2024-04-30" }),
+    });
     expect(ends.status).toBe(422);
     expect(ends.body.errors).toEqual({ activeTo: ["Konec nemůže být před začátkem."] });
   });
@@ -169,11 +219,20 @@ describe("POST fee-payer", () => {
   it("422: a variable symbol of another payer of the municipality; the same symbol in another municipality is fine", async () => {
     await create(form({ variableSymbol: "2000001" }));
     const before = (await t.db.select().from(feePayer)).length;
-    const dup = await t.call("POST", url(A), { as: "manager", json: form({ variableSymbol: "2000001", lastName: "Jiný" }) });
+    const dup = await t.call("POST", url(A), {
+      as: "manager",
+      json: form({ variableSymbol: "2000001", lastName: "Jiný" }),
+    });
     expect(dup.status).toBe(422);
-    expect(dup.body).toEqual({ Message: "Formulář obsahuje chyby.", errors: { variableSymbol: ["Variabilní symbol už používá jiný poplatník."] } });
+    expect(dup.body).toEqual({
+      Message: "Formulář obsahuje chyby.",
+      errors: { variableSymbol: ["Variabilní symbol už používá jiný poplatník."] },
+    });
     expect((await t.db.select().from(feePayer)).length).toBe(before);
-    const other = await t.call("POST", url(B), { as: "managerB", json: form({ variableSymbol: "2000001", country: "SK" }) });
+    const other = await t.call("POST", url(B), {
+      as: "managerB",
+      json: form({ variableSymbol: "2000001", country: "SK" }),
+    });
     expect(other.status).toBe(201);
   });
 
@@ -186,7 +245,10 @@ describe("POST fee-payer", () => {
       json: form({ discountIds: [foreignDiscount], subjectId: foreignSubject }),
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ discountIds: ["Vyberte slevy této obce."], subjectId: ["Odběrné místo nebylo nalezeno."] });
+    expect(res.body.errors).toEqual({
+      discountIds: ["Vyberte slevy této obce."],
+      subjectId: ["Odběrné místo nebylo nalezeno."],
+    });
     expect((await t.db.select().from(feePayer)).length).toBe(before);
   });
 
@@ -194,7 +256,9 @@ describe("POST fee-payer", () => {
     const s = await newSubject(A, "Rodinný dům Hasskova");
     const id = await create(form({ lastName: "Členský", subjectId: s, isChief: "on", activeFrom: shift(-10) }));
     const rows = await t.db.select().from(subjectFeePayer).where(eq(subjectFeePayer.feePayerId, id));
-    expect(rows).toMatchObject([{ subjectId: s, municipalityId: A, validFrom: shift(-10), validTo: null, isChief: true }]);
+    expect(rows).toMatchObject([
+      { subjectId: s, municipalityId: A, validFrom: shift(-10), validTo: null, isChief: true },
+    ]);
     expect(await memberCount(s)).toBe(1);
   });
 });
@@ -292,7 +356,14 @@ describe("PUT fee-payer/{id}", () => {
     const d1 = await newDiscount(A, "Sleva 1");
     const d2 = await newDiscount(A, "Sleva 2");
     const id = await create(
-      form({ variableSymbol: "4000001", discountIds: [d1], addresses: [{ type: "Permanent", city: "Třebíč" }, { type: "Other", city: "Brno" }] }),
+      form({
+        variableSymbol: "4000001",
+        discountIds: [d1],
+        addresses: [
+          { type: "Permanent", city: "Třebíč" },
+          { type: "Other", city: "Brno" },
+        ],
+      }),
     );
     const res = await t.call("PUT", url(A, `/${id}`), {
       as: "manager",
@@ -305,11 +376,18 @@ describe("PUT fee-payer/{id}", () => {
       }),
     });
     expect(res).toMatchObject({ status: 200, body: { id } });
-    expect(await payerRow(id)).toMatchObject({ firstName: "Josef", variableSymbol: "4000001", registered: true, activeChangedAt: null });
+    expect(await payerRow(id)).toMatchObject({
+      firstName: "Josef",
+      variableSymbol: "4000001",
+      registered: true,
+      activeChangedAt: null,
+    });
     expect(await t.db.select().from(feePayerAddress).where(eq(feePayerAddress.feePayerId, id))).toMatchObject([
       { type: "Temporary", city: "Jihlava", zipCode: "58601" },
     ]);
-    expect((await t.db.select().from(feePayerDiscount).where(eq(feePayerDiscount.feePayerId, id))).map((l) => l.discountId)).toEqual([d2]);
+    expect(
+      (await t.db.select().from(feePayerDiscount).where(eq(feePayerDiscount.feePayerId, id))).map((l) => l.discountId),
+    ).toEqual([d2]);
   });
 
   it("422 on another payer's variable symbol and on activeTo before activeFrom", async () => {
@@ -328,7 +406,10 @@ describe("PUT fee-payer/{id}", () => {
     const s = await newSubject(A, "Bytový dům Update");
     const id = await create(form({ lastName: "Stěhovaný", subjectId: s, activeFrom: shift(-100) }));
     expect(await memberCount(s)).toBe(1);
-    const res = await t.call("PUT", url(A, `/${id}`), { as: "manager", json: form({ lastName: "Stěhovaný", activeFrom: shift(-100), activeTo: shift(-1) }) });
+    const res = await t.call("PUT", url(A, `/${id}`), {
+      as: "manager",
+      json: form({ lastName: "Stěhovaný", activeFrom: shift(-100), activeTo: shift(-1) }),
+    });
     expect(res.status).toBe(200);
     const row = await payerRow(id);
     expect(row).toMatchObject({ activeTo: shift(-1) });
@@ -348,17 +429,40 @@ describe("GET fee-payer (list)", () => {
 
   beforeAll(async () => {
     // A municipality of its own, so the totals are exact.
-    const [c] = await t.db.insert(municipality).values({ name: "Seznamov", country: "CZ" }).returning({ id: municipality.id });
+    const [c] = await t.db
+      .insert(municipality)
+      .values({ name: "Seznamov", country: "CZ" })
+      .returning({ id: municipality.id });
     C = c!.id;
     studentDiscount = await newDiscount(C, "Student");
     const other = await newDiscount(C, "Invalidita");
     house = await newSubject(C, "Dům U Lípy");
     const flat = await newSubject(C, "Byt 12");
-    const add = async (key: string, values: Partial<typeof feePayer.$inferInsert>) => (ids[key] = await newPayer(C, values));
-    await add("novak", { firstName: "Jan", lastName: "Novák", titleBefore: "Ing.", dateOfBirth: "1950-03-01", registered: true, activeFrom: "2019-01-01" });
-    await add("novakova", { firstName: "Petra", lastName: "Nováková", dateOfBirth: "1990-07-15", activeTo: shift(-1), variableSymbol: "777" });
+    const add = async (key: string, values: Partial<typeof feePayer.$inferInsert>) =>
+      (ids[key] = await newPayer(C, values));
+    await add("novak", {
+      firstName: "Jan",
+      lastName: "Novák",
+      titleBefore: "Ing.",
+      dateOfBirth: "1950-03-01",
+      registered: true,
+      activeFrom: "2019-01-01",
+    });
+    await add("novakova", {
+      firstName: "Petra",
+      lastName: "Nováková",
+      dateOfBirth: "1990-07-15",
+      activeTo: shift(-1),
+      variableSymbol: "777",
+    });
     await add("dvorak", { firstName: "Karel", lastName: "Dvořák", dateOfBirth: "2015-01-20", activeFrom: shift(5) });
-    await add("firma", { type: "Company", firstName: null, lastName: null, companyName: "Alfa s.r.o.", registered: true });
+    await add("firma", {
+      type: "Company",
+      firstName: null,
+      lastName: null,
+      companyName: "Alfa s.r.o.",
+      registered: true,
+    });
     await add("bily", { firstName: "Ondřej", lastName: "Bílý", dateOfBirth: "1985-11-30", activeTo: shift(30) });
     await t.db.insert(feePayerDiscount).values([
       { feePayerId: ids.novak!, discountId: studentDiscount },
@@ -368,7 +472,13 @@ describe("GET fee-payer (list)", () => {
     await joinSubject(t.db, { municipalityId: C, subjectId: house, feePayerId: ids.novak!, validFrom: shift(-50) });
     await joinSubject(t.db, { municipalityId: C, subjectId: flat, feePayerId: ids.novak!, validFrom: shift(-50) });
     // A past membership is not a current one.
-    await joinSubject(t.db, { municipalityId: C, subjectId: house, feePayerId: ids.bily!, validFrom: shift(-50), validTo: shift(-2) });
+    await joinSubject(t.db, {
+      municipalityId: C,
+      subjectId: house,
+      feePayerId: ids.bily!,
+      validFrom: shift(-50),
+      validTo: shift(-2),
+    });
     await t.db.update(feePayer).set({ userId: t.fixtures.users.citizen.id }).where(eq(feePayer.id, ids.firma!));
   });
 
@@ -399,7 +509,12 @@ describe("GET fee-payer (list)", () => {
       finalFee: null,
     });
     const byId = new Map(res.body.items.map((i: { id: number }) => [i.id, i]));
-    expect(byId.get(ids.bily)).toMatchObject({ subjects: null, discounts: ["Student"], ageGroup: "adult", active: true });
+    expect(byId.get(ids.bily)).toMatchObject({
+      subjects: null,
+      discounts: ["Student"],
+      ageGroup: "adult",
+      active: true,
+    });
     expect(byId.get(ids.dvorak)).toMatchObject({ ageGroup: "child", active: false });
     expect(byId.get(ids.firma)).toMatchObject({ type: "Company", hasLogin: true, ageGroup: null });
   });
@@ -461,10 +576,16 @@ describe("GET fee-payer (list)", () => {
 
   it("options: at most 20 matches with the name and date of birth", async () => {
     for (let i = 0; i < 22; i++) await newPayer(C, { firstName: `Hromadný${i}`, lastName: "Zástup" });
-    const many = await t.call("GET", `/municipality/${C}/fee-payer/options`, { as: "admin", query: { search: "zastup" } });
+    const many = await t.call("GET", `/municipality/${C}/fee-payer/options`, {
+      as: "admin",
+      query: { search: "zastup" },
+    });
     expect(many.status).toBe(200);
     expect(many.body.items).toHaveLength(20);
-    const one = await t.call("GET", `/municipality/${C}/fee-payer/options`, { as: "admin", query: { search: "nováková" } });
+    const one = await t.call("GET", `/municipality/${C}/fee-payer/options`, {
+      as: "admin",
+      query: { search: "nováková" },
+    });
     expect(one.body).toEqual({ items: [{ id: ids.novakova, name: "Petra Nováková", dateOfBirth: "1990-07-15" }] });
   });
 
@@ -489,7 +610,9 @@ describe("DELETE fee-payer/{id}", () => {
       .returning({ id: fee.id });
     const refused = await t.call("DELETE", url(A, `/${id}`), { as: "manager" });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ Message: "Poplatníka nelze smazat, protože má záznamy o poplatcích. Deaktivujte ho." });
+    expect(refused.body).toEqual({
+      Message: "Poplatníka nelze smazat, protože má záznamy o poplatcích. Deaktivujte ho.",
+    });
     expect(await payerRow(id)).toBeDefined();
 
     await t.db.delete(fee).where(eq(fee.id, record!.id));
@@ -516,7 +639,9 @@ describe("deactivate and activate", () => {
   it("sets the end, period end and date of birth, ends the memberships that day; activate clears the end", async () => {
     const s1 = await newSubject(A, "Deaktivace 1");
     const s2 = await newSubject(A, "Deaktivace 2");
-    const id = await create(form({ lastName: "Odcházející", subjectId: s1, isChief: true, activeFrom: shift(-200), dateOfBirth: "" }));
+    const id = await create(
+      form({ lastName: "Odcházející", subjectId: s1, isChief: true, activeFrom: shift(-200), dateOfBirth: "" }),
+    );
     await joinSubject(t.db, { municipalityId: A, subjectId: s2, feePayerId: id, validFrom: shift(-20) });
     expect([await memberCount(s1), await memberCount(s2)]).toEqual([1, 1]);
 
@@ -528,30 +653,59 @@ describe("deactivate and activate", () => {
     const row = await payerRow(id);
     expect(row).toMatchObject({ activeTo: shift(-1), periodEnd: shift(30), dateOfBirth: "1970-01-02" });
     expect(row!.activeChangedAt).toBeInstanceOf(Date);
-    const memberships = await t.db.select().from(subjectFeePayer).where(eq(subjectFeePayer.feePayerId, id)).orderBy(asc(subjectFeePayer.id));
+    const memberships = await t.db
+      .select()
+      .from(subjectFeePayer)
+      .where(eq(subjectFeePayer.feePayerId, id))
+      .orderBy(asc(subjectFeePayer.id));
     expect(memberships).toMatchObject([
       { subjectId: s1, validTo: shift(-1), isChief: false },
       { subjectId: s2, validTo: shift(-1) },
     ]);
     expect([await memberCount(s1), await memberCount(s2)]).toEqual([0, 0]);
-    expect((await t.call("GET", url(A, `/${id}`), { as: "manager" })).body).toMatchObject({ active: false, activeTo: shift(-1) });
+    expect((await t.call("GET", url(A, `/${id}`), { as: "manager" })).body).toMatchObject({
+      active: false,
+      activeTo: shift(-1),
+    });
 
     const activated = await t.call("POST", url(A, `/${id}/activate`), { as: "manager" });
     expect(activated).toMatchObject({ status: 200, body: { id } });
     expect(await payerRow(id)).toMatchObject({ activeTo: null, periodEnd: shift(30) });
     // Ended memberships stay history.
-    expect((await t.db.select().from(subjectFeePayer).where(and(eq(subjectFeePayer.feePayerId, id), isNull(subjectFeePayer.validTo))))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(subjectFeePayer)
+        .where(and(eq(subjectFeePayer.feePayerId, id), isNull(subjectFeePayer.validTo))),
+    ).toEqual([]);
   });
 });
 
 describe("GET fee-payer/{id}/history", () => {
   it("lists every membership newest first with the address and the payer's final fee per subject", async () => {
-    const old = await newSubject(A, "Starý byt", { street: "Hasskova", conscriptionNumber: "845", streetNumber: "12", cityDistrict: "Vnitřní Město" });
+    const old = await newSubject(A, "Starý byt", {
+      street: "Hasskova",
+      conscriptionNumber: "845",
+      streetNumber: "12",
+      cityDistrict: "Vnitřní Město",
+    });
     const now = await newSubject(A, "Nový dům", { street: "Jihlavská", streetNumber: "3", city: "Třebíč" });
     const id = await newPayer(A, { lastName: "Historický" });
     const other = await newPayer(A, { lastName: "Cizí" });
-    await joinSubject(t.db, { municipalityId: A, subjectId: old, feePayerId: id, validFrom: "2021-01-01", validTo: "2022-12-31" });
-    await joinSubject(t.db, { municipalityId: A, subjectId: now, feePayerId: id, validFrom: "2023-01-01", isChief: true });
+    await joinSubject(t.db, {
+      municipalityId: A,
+      subjectId: old,
+      feePayerId: id,
+      validFrom: "2021-01-01",
+      validTo: "2022-12-31",
+    });
+    await joinSubject(t.db, {
+      municipalityId: A,
+      subjectId: now,
+      feePayerId: id,
+      validFrom: "2023-01-01",
+      isChief: true,
+    });
     await t.db.insert(fee).values([
       { municipalityId: A, subjectId: old, feePayerId: id, year: 2021, finalFee: "600.50" },
       { municipalityId: A, subjectId: old, feePayerId: id, year: 2022, finalFee: "700.25" },
@@ -595,12 +749,19 @@ describe("PATCH fee-payer/register", () => {
     const foreign = await newPayer(B, { lastName: "Cizinec" });
     const res = await t.call("PATCH", url(A, "/register"), { as: "worker", json: { feePayerIds: [p1, p2, foreign] } });
     expect(res).toMatchObject({ status: 200, body: { updated: 2 } });
-    const rows = await t.db.select().from(feePayer).where(inArray(feePayer.id, [p1, p2, foreign])).orderBy(asc(feePayer.id));
+    const rows = await t.db
+      .select()
+      .from(feePayer)
+      .where(inArray(feePayer.id, [p1, p2, foreign]))
+      .orderBy(asc(feePayer.id));
     expect(rows.map((r) => r.registered)).toEqual([true, true, false]);
     expect(rows[0]!.registeredAt).toBeInstanceOf(Date);
     expect(rows[2]!.registeredAt).toBeNull();
 
-    const off = await t.call("PATCH", url(A, "/register"), { as: "worker", json: { feePayerIds: [p1], registered: false } });
+    const off = await t.call("PATCH", url(A, "/register"), {
+      as: "worker",
+      json: { feePayerIds: [p1], registered: false },
+    });
     expect(off.body).toEqual({ updated: 1 });
     expect(await payerRow(p1)).toMatchObject({ registered: false, registeredAt: null });
   });
@@ -666,7 +827,9 @@ describe("POST fee-payer/{id}/generate-login", () => {
       active: true,
       language: "cs",
     });
-    expect(await t.db.select().from(userMunicipality).where(eq(userMunicipality.userId, userId))).toMatchObject([{ municipalityId: A }]);
+    expect(await t.db.select().from(userMunicipality).where(eq(userMunicipality.userId, userId))).toMatchObject([
+      { municipalityId: A },
+    ]);
     // The payer had no e-mail: it keeps the one given.
     expect(await payerRow(id)).toMatchObject({ userId, email: "zofie@example.cz" });
 
@@ -698,7 +861,13 @@ describe("POST fee-payer/{id}/generate-login", () => {
     // A namesake already has the plain user name: the unique-user-name rule picks the next one.
     const namesake = await newPayer(A, { firstName: "Pavel", lastName: "Dopisový", email: "pavel@example.cz" });
     await t.call("POST", url(A, `/${namesake}/generate-login`), { as: "manager", json: { method: "pdf" } });
-    const id = await newPayer(A, { firstName: "Pavel", lastName: "Dopisový", streetAddress: "Hasskova 12", city: "Třebíč", zipCode: "67401" });
+    const id = await newPayer(A, {
+      firstName: "Pavel",
+      lastName: "Dopisový",
+      streetAddress: "Hasskova 12",
+      city: "Třebíč",
+      zipCode: "67401",
+    });
     const res = await t.call("POST", url(A, `/${id}/generate-login`), { as: "manager", json: { method: "pdf" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
@@ -710,7 +879,9 @@ describe("POST fee-payer/{id}/generate-login", () => {
     const [u] = await t.db.select().from(user).where(eq(user.id, row!.userId!));
     expect(u).toMatchObject({ userName: "pavel.dopisovy2", roleId: 4, municipalityId: A, email: null });
     expect(u!.passwordHash).toMatch(/^scrypt\$/);
-    expect((await t.db.select().from(user).where(eq(user.email, "pavel@example.cz")))[0]!.userName).toBe("pavel.dopisovy");
+    expect((await t.db.select().from(user).where(eq(user.email, "pavel@example.cz")))[0]!.userName).toBe(
+      "pavel.dopisovy",
+    );
 
     const text = pdfText(bytes);
     if (text !== null) {
@@ -727,13 +898,20 @@ describe("POST fee-payer/{id}/generate-login", () => {
     }
 
     // Re-issue: the same user, a new password; pending links stop working.
-    await t.db.insert(registrationToken).values({ userId: u!.id, tokenHash: "x".repeat(64), expiresAt: new Date(Date.now() + 3600_000) });
+    await t.db
+      .insert(registrationToken)
+      .values({ userId: u!.id, tokenHash: "x".repeat(64), expiresAt: new Date(Date.now() + 3600_000) });
     const again = await t.call("POST", url(A, `/${id}/generate-login`), { as: "manager", json: { method: "pdf" } });
     expect(again.status).toBe(200);
     expect((await payerRow(id))!.userId).toBe(u!.id);
     const [after] = await t.db.select().from(user).where(eq(user.id, u!.id));
     expect(after!.passwordHash).not.toBe(u!.passwordHash);
-    expect(await t.db.select().from(registrationToken).where(and(eq(registrationToken.userId, u!.id), isNull(registrationToken.usedAt)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(registrationToken)
+        .where(and(eq(registrationToken.userId, u!.id), isNull(registrationToken.usedAt))),
+    ).toEqual([]);
 
     const listed = await t.call("GET", url(A), { as: "manager", query: { search: "dopisovy" } });
     expect(listed.body.items.map((i: { hasLogin: boolean }) => i.hasLogin)).toEqual([true, true]);
@@ -741,14 +919,20 @@ describe("POST fee-payer/{id}/generate-login", () => {
 
   it("a company's login is named after the company", async () => {
     const id = await newPayer(A, { type: "Company", firstName: null, lastName: null, companyName: "Kovo Třebíč a.s." });
-    const res = await t.call("POST", url(A, `/${id}/generate-login`), { as: "manager", json: { method: "email", email: "kovo@example.cz" } });
+    const res = await t.call("POST", url(A, `/${id}/generate-login`), {
+      as: "manager",
+      json: { method: "email", email: "kovo@example.cz" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.userName).toBe("kovo-trebic-a-s");
   });
 
   it("without the built-in provider's set-password page (external identity provider) → 422", async () => {
     const id = await newPayer(A, { lastName: "Externí", email: "externi@example.cz" });
-    const services = { db: t.db, config: { publicUrl: PUBLIC_URL, supportEmail: "x@test.local" } } as unknown as Services;
+    const services = {
+      db: t.db,
+      config: { publicUrl: PUBLIC_URL, supportEmail: "x@test.local" },
+    } as unknown as Services;
     const auth = { user: { id: t.fixtures.users.manager.id, userName: "t.manager", fullName: "Manager" } } as never;
     for (const method of ["email", "pdf"] as const) {
       await expect(generateLogin(services, auth, A, id, { method })).rejects.toMatchObject({

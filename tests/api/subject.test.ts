@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { fee, feePayer, municipality, subject, subjectFeePayer, userMunicipality, wasteCard } from "../../api/db/schema";
+import {
+  fee,
+  feePayer,
+  municipality,
+  subject,
+  subjectFeePayer,
+  userMunicipality,
+  wasteCard,
+} from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import { isValidVirtualCardCode, luhnCheckDigit } from "../../api/modules/subject/waste-card-code";
 import { setupApi, type TestApi } from "./helpers";
@@ -56,7 +64,14 @@ async function insertSubject(municipalityId: number, values: SubjectInsert): Pro
 async function insertPayer(municipalityId: number, lastName: string, firstName = "Jan"): Promise<number> {
   const [row] = await t.db
     .insert(feePayer)
-    .values({ municipalityId, type: "Resident", firstName, lastName, activeFrom: "2020-01-01", dateOfBirth: "1980-05-01" })
+    .values({
+      municipalityId,
+      type: "Resident",
+      firstName,
+      lastName,
+      activeFrom: "2020-01-01",
+      dateOfBirth: "1980-05-01",
+    })
     .returning({ id: feePayer.id });
   return row!.id;
 }
@@ -113,7 +128,13 @@ describe("POST subject (create)", () => {
   it("422 with field messages: missing name, bad IČO, no address", async () => {
     const res = await t.call("POST", url(A), {
       as: "manager",
-      json: form({ name: "  ", operatorIdentificationNumber: "25596642", street: "", conscriptionNumber: "", city: "" }),
+      json: form({
+        name: "  ",
+        operatorIdentificationNumber: "25596642",
+        street: "",
+        conscriptionNumber: "",
+        city: "",
+      }),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.name).toEqual(["Vyplňte toto pole."]);
@@ -125,7 +146,10 @@ describe("POST subject (create)", () => {
     const res = await t.call("POST", url(A), { as: "manager", json: form({ variableSymbol: "2002" }) });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ variableSymbol: ["Variabilní symbol už používá jiné odběrné místo."] });
-    const inB = await t.call("POST", url(B), { as: "managerB", json: form({ variableSymbol: "2002", operatorIdentificationNumber: "" }) });
+    const inB = await t.call("POST", url(B), {
+      as: "managerB",
+      json: form({ variableSymbol: "2002", operatorIdentificationNumber: "" }),
+    });
     expect(inB.status).toBe(201);
   });
 
@@ -201,7 +225,11 @@ describe("GET subject/{id} (detail) and another municipality's subject", () => {
       expect(res.body, `${method} ${rest}`).toEqual(NOT_FOUND);
     }
     // Nothing of B changed.
-    expect(await rowOf(ofB)).toMatchObject({ name: "Cizí místo", variableSymbol: "9999", disposeFrequencyPeriod: null });
+    expect(await rowOf(ofB)).toMatchObject({
+      name: "Cizí místo",
+      variableSymbol: "9999",
+      disposeFrequencyPeriod: null,
+    });
     // B's own manager sees it.
     expect((await t.call("GET", url(B, `/${ofB}`), { as: "managerB" })).status).toBe(200);
   });
@@ -209,7 +237,11 @@ describe("GET subject/{id} (detail) and another municipality's subject", () => {
 
 describe("PUT subject/{id} and PATCH subject/{id}/parent", () => {
   it("updates the fields and updatedAt; keeping its own variable symbol is fine", async () => {
-    const id = await insertSubject(A, { name: "Staré jméno", variableSymbol: "3003", updatedAt: new Date("2020-01-01T00:00:00Z") });
+    const id = await insertSubject(A, {
+      name: "Staré jméno",
+      variableSymbol: "3003",
+      updatedAt: new Date("2020-01-01T00:00:00Z"),
+    });
     const res = await t.call("PUT", url(A, `/${id}`), {
       as: "manager",
       json: form({ name: "Nové jméno", variableSymbol: "3003", type: "Cottage", street: "Bráfova" }),
@@ -268,7 +300,14 @@ describe("GET subject (list): filters, sort, paging", () => {
   beforeAll(async () => {
     // A municipality of its own, so totals count exactly these rows (the admin sees every municipality).
     C = await insertMunicipality("Seznamová obec");
-    ids.top = await insertSubject(C, { name: "Areál Horka", type: "Company", cityDistrict: "Horka", street: "Brněnská", binCount: 5, memberCount: 0 });
+    ids.top = await insertSubject(C, {
+      name: "Areál Horka",
+      type: "Company",
+      cityDistrict: "Horka",
+      street: "Brněnská",
+      binCount: 5,
+      memberCount: 0,
+    });
     ids.novak = await insertSubject(C, {
       name: "Novák Jan",
       street: "Hasskova",
@@ -281,12 +320,48 @@ describe("GET subject (list): filters, sort, paging", () => {
       feePaid: true,
       totalFee: "1500.00",
     });
-    ids.novakova = await insertSubject(C, { name: "Nováková Marie", street: "Hasskova 2", cityDistrict: "Vnitřní Město", memberCount: 1, parentId: ids.top });
-    ids.dvorak = await insertSubject(C, { name: "Dvořák Petr", street: "Bráfova", cityDistrict: "Horka", memberCount: 2, binCount: 2, feePaid: true, parentId: ids.top });
-    ids.cerny = await insertSubject(C, { name: "Kubíček Karel", type: "Cottage", cityDistrict: "Borovina", memberCount: 5 });
-    ids.skola = await insertSubject(C, { name: "Základní škola", type: "Municipality", street: "Bartuškova", variableSymbol: "999", binCount: 7 });
-    ids.chata = await insertSubject(C, { name: "Chata u lesa", type: "Cottage", city: "Ptáčov", provisionalNumber: "14" });
-    ids.byt = await insertSubject(C, { name: "Byt Žižkova", type: "Apartment", street: "Žižkova", memberCount: 4, parentId: ids.top });
+    ids.novakova = await insertSubject(C, {
+      name: "Nováková Marie",
+      street: "Hasskova 2",
+      cityDistrict: "Vnitřní Město",
+      memberCount: 1,
+      parentId: ids.top,
+    });
+    ids.dvorak = await insertSubject(C, {
+      name: "Dvořák Petr",
+      street: "Bráfova",
+      cityDistrict: "Horka",
+      memberCount: 2,
+      binCount: 2,
+      feePaid: true,
+      parentId: ids.top,
+    });
+    ids.cerny = await insertSubject(C, {
+      name: "Kubíček Karel",
+      type: "Cottage",
+      cityDistrict: "Borovina",
+      memberCount: 5,
+    });
+    ids.skola = await insertSubject(C, {
+      name: "Základní škola",
+      type: "Municipality",
+      street: "Bartuškova",
+      variableSymbol: "999",
+      binCount: 7,
+    });
+    ids.chata = await insertSubject(C, {
+      name: "Chata u lesa",
+      type: "Cottage",
+      city: "Ptáčov",
+      provisionalNumber: "14",
+    });
+    ids.byt = await insertSubject(C, {
+      name: "Byt Žižkova",
+      type: "Apartment",
+      street: "Žižkova",
+      memberCount: 4,
+      parentId: ids.top,
+    });
   });
 
   const list = (query: Record<string, string | number> = {}) => t.call("GET", url(C), { as: "admin", query });
@@ -344,7 +419,9 @@ describe("GET subject (list): filters, sort, paging", () => {
       const res = await list(query);
       expect(res.status, JSON.stringify(query)).toBe(200);
       expect(res.body.total, JSON.stringify(query)).toBe(expected.length);
-      expect(res.body.items.map((i: { id: number }) => i.id).sort(), JSON.stringify(query)).toEqual([...expected].sort());
+      expect(res.body.items.map((i: { id: number }) => i.id).sort(), JSON.stringify(query)).toEqual(
+        [...expected].sort(),
+      );
     };
     await check({ type: "Cottage" }, [ids.cerny!, ids.chata!]);
     await check({ cityDistrict: "Horka" }, [ids.top!, ids.dvorak!]);
@@ -372,7 +449,11 @@ describe("GET subject (list): filters, sort, paging", () => {
       "Základní škola",
       "Areál Horka",
     ]);
-    expect(names((await list({ sort: "binCount" })).body).slice(-3)).toEqual(["Dvořák Petr", "Areál Horka", "Základní škola"]);
+    expect(names((await list({ sort: "binCount" })).body).slice(-3)).toEqual([
+      "Dvořák Petr",
+      "Areál Horka",
+      "Základní škola",
+    ]);
     const byStreetDesc = names((await list({ sort: "-street" })).body);
     expect(byStreetDesc.slice(0, 2)).toEqual(["Byt Žižkova", "Nováková Marie"]);
     expect(byStreetDesc.slice(-2).sort()).toEqual(["Chata u lesa", "Kubíček Karel"].sort());
@@ -418,7 +499,15 @@ describe("GET subject (list): filters, sort, paging", () => {
 
   it("options answer at most 20", async () => {
     const D = await insertMunicipality("Obec s mnoha místy");
-    await t.db.insert(subject).values(Array.from({ length: 25 }, (_, i) => ({ municipalityId: D, type: "Household", name: `Místo ${String(i).padStart(2, "0")}` })));
+    await t.db
+      .insert(subject)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          municipalityId: D,
+          type: "Household",
+          name: `Místo ${String(i).padStart(2, "0")}`,
+        })),
+      );
     const res = await t.call("GET", url(D, "/options"), { as: "admin" });
     expect(res.body.items).toHaveLength(20);
     expect(res.body.items[0].name).toBe("Místo 00");
@@ -431,7 +520,10 @@ describe("PATCH subject/fee-paid (single or bulk)", () => {
     const a1 = await insertSubject(A, { name: "Platí 1" });
     const a2 = await insertSubject(A, { name: "Platí 2" });
     const b1 = await insertSubject(B, { name: "Platí v B" });
-    const res = await t.call("PATCH", url(A, "/fee-paid"), { as: "manager", json: { subjectIds: [a1, a2, b1], paid: true } });
+    const res = await t.call("PATCH", url(A, "/fee-paid"), {
+      as: "manager",
+      json: { subjectIds: [a1, a2, b1], paid: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ updated: 2 });
     for (const id of [a1, a2]) {
@@ -457,10 +549,21 @@ describe("permissions of the daily work", () => {
     const created = await t.call("POST", url(A), { as: "worker", json: form({ name: "Od pracovníka" }) });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    expect((await t.call("PUT", url(A, `/${id}`), { as: "worker", json: form({ name: "Upraveno pracovníkem" }) })).status).toBe(200);
-    expect((await t.call("PATCH", url(A, "/fee-paid"), { as: "worker", json: { subjectIds: [id], paid: true } })).body).toEqual({ updated: 1 });
+    expect(
+      (await t.call("PUT", url(A, `/${id}`), { as: "worker", json: form({ name: "Upraveno pracovníkem" }) })).status,
+    ).toBe(200);
+    expect(
+      (await t.call("PATCH", url(A, "/fee-paid"), { as: "worker", json: { subjectIds: [id], paid: true } })).body,
+    ).toEqual({ updated: 1 });
     const payer = await insertPayer(A, "Pracovitý");
-    expect((await t.call("POST", url(A, `/${id}/fee-payers`), { as: "worker", json: { feePayerId: payer, validFrom: today() } })).status).toBe(201);
+    expect(
+      (
+        await t.call("POST", url(A, `/${id}/fee-payers`), {
+          as: "worker",
+          json: { feePayerId: payer, validFrom: today() },
+        })
+      ).status,
+    ).toBe(201);
     expect((await t.call("POST", url(A, `/${id}/waste-cards/virtual`), { as: "worker", json: {} })).status).toBe(201);
     expect((await t.call("GET", url(A, `/${id}/fees`), { as: "worker" })).status).toBe(200);
     expect(await rowOf(id)).toMatchObject({ name: "Upraveno pracovníkem", feePaid: true, memberCount: 1 });
@@ -490,11 +593,17 @@ describe("permissions of the daily work", () => {
 describe("PUT subject/{id}/dispose-frequency", () => {
   it("stores the period and the ordered count; 422 on a bad period", async () => {
     const id = await insertSubject(A, { name: "Svozy" });
-    const res = await t.call("PUT", url(A, `/${id}/dispose-frequency`), { as: "manager", json: { period: "Month", orderedDisposeCount: "4" } });
+    const res = await t.call("PUT", url(A, `/${id}/dispose-frequency`), {
+      as: "manager",
+      json: { period: "Month", orderedDisposeCount: "4" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ period: "Month", orderedDisposeCount: 4 });
     expect(await rowOf(id)).toMatchObject({ disposeFrequencyPeriod: "Month", orderedDisposeCount: 4 });
-    const bad = await t.call("PUT", url(A, `/${id}/dispose-frequency`), { as: "manager", json: { period: "Week", orderedDisposeCount: -1 } });
+    const bad = await t.call("PUT", url(A, `/${id}/dispose-frequency`), {
+      as: "manager",
+      json: { period: "Week", orderedDisposeCount: -1 },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["orderedDisposeCount", "period"]);
   });
@@ -513,7 +622,14 @@ describe("delete-impact and DELETE subject/{id}", () => {
       .insert(wasteCard)
       .values([
         { municipalityId: A, plainCode: "100200", code: "1002003", subjectId: id, feePayerId: p1, state: "Assigned" },
-        { municipalityId: A, plainCode: "V000000001", code: "V0000000018", subjectId: id, state: "Assigned", virtual: true },
+        {
+          municipalityId: A,
+          plainCode: "V000000001",
+          code: "V0000000018",
+          subjectId: id,
+          state: "Assigned",
+          virtual: true,
+        },
       ])
       .returning({ id: wasteCard.id });
     await t.db.insert(fee).values([
@@ -531,10 +647,18 @@ describe("delete-impact and DELETE subject/{id}", () => {
     expect(await t.db.select().from(subjectFeePayer).where(eq(subjectFeePayer.subjectId, id))).toEqual([]);
     expect(await t.db.select().from(fee).where(eq(fee.subjectId, id))).toEqual([]);
     expect((await rowOf(child))!.parentId).toBeNull();
-    const cards = await t.db.select().from(wasteCard).where(inArray(wasteCard.id, [physical!.id, virtual!.id]));
+    const cards = await t.db
+      .select()
+      .from(wasteCard)
+      .where(inArray(wasteCard.id, [physical!.id, virtual!.id]));
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ id: physical!.id, subjectId: null, feePayerId: null, state: "Free" });
-    expect(await t.db.select({ id: feePayer.id }).from(feePayer).where(inArray(feePayer.id, [p1, p2]))).toHaveLength(2);
+    expect(
+      await t.db
+        .select({ id: feePayer.id })
+        .from(feePayer)
+        .where(inArray(feePayer.id, [p1, p2])),
+    ).toHaveLength(2);
     const again = await t.call("GET", url(A, `/${id}`), { as: "manager" });
     expect(again.status).toBe(404);
     expect(again.body).toEqual(NOT_FOUND);
@@ -544,7 +668,12 @@ describe("delete-impact and DELETE subject/{id}", () => {
 describe("GET subject/{id}/hierarchy", () => {
   it("the whole tree from the top ancestor, children by name", async () => {
     const top = await insertSubject(A, { name: "Sídliště", type: "Municipality", totalFee: "0" });
-    const house2 = await insertSubject(A, { name: "Dům B", type: "ApartmentBuilding", parentId: top, totalFee: "100.00" });
+    const house2 = await insertSubject(A, {
+      name: "Dům B",
+      type: "ApartmentBuilding",
+      parentId: top,
+      totalFee: "100.00",
+    });
     const house1 = await insertSubject(A, { name: "Dům A", type: "ApartmentBuilding", parentId: top });
     const flat = await insertSubject(A, { name: "Byt 3", type: "Apartment", parentId: house1, totalFee: "1234.50" });
     const res = await t.call("GET", url(A, `/${flat}/hierarchy`), { as: "manager" });
@@ -588,7 +717,11 @@ describe("GET subject/{id}/hierarchy", () => {
 describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
   it("adds members, keeps one chief, ends a membership as history, and recounts member_count", async () => {
     const id = await insertSubject(A, { name: "Rodina Svobodova" });
-    const [jan, eva, petr] = [await insertPayer(A, "Svoboda", "Jan"), await insertPayer(A, "Svobodová", "Eva"), await insertPayer(A, "Svoboda", "Petr")];
+    const [jan, eva, petr] = [
+      await insertPayer(A, "Svoboda", "Jan"),
+      await insertPayer(A, "Svobodová", "Eva"),
+      await insertPayer(A, "Svoboda", "Petr"),
+    ];
     const add = (feePayerId: number, validFrom: string, isChief = false) =>
       t.call("POST", url(A, `/${id}/fee-payers`), { as: "manager", json: { feePayerId, validFrom, isChief } });
 
@@ -611,35 +744,60 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
     expect(badDate.body.errors.validFrom).toEqual(["Zadejte platné datum."]);
 
     // Chief: setting Eva clears Jan; a future member cannot be chief.
-    const chief = await t.call("PATCH", url(A, `/${id}/fee-payers/${r2.body.id}/chief`), { as: "manager", json: { isChief: true } });
+    const chief = await t.call("PATCH", url(A, `/${id}/fee-payers/${r2.body.id}/chief`), {
+      as: "manager",
+      json: { isChief: true },
+    });
     expect(chief.status).toBe(200);
     expect(chief.body).toEqual({ id: r2.body.id, isChief: true });
-    const flags = await t.db.select({ id: subjectFeePayer.id, isChief: subjectFeePayer.isChief }).from(subjectFeePayer).where(eq(subjectFeePayer.subjectId, id));
+    const flags = await t.db
+      .select({ id: subjectFeePayer.id, isChief: subjectFeePayer.isChief })
+      .from(subjectFeePayer)
+      .where(eq(subjectFeePayer.subjectId, id));
     expect(flags.filter((f) => f.isChief).map((f) => f.id)).toEqual([r2.body.id]);
-    const future = await t.call("PATCH", url(A, `/${id}/fee-payers/${r3.body.id}/chief`), { as: "manager", json: { isChief: true } });
+    const future = await t.call("PATCH", url(A, `/${id}/fee-payers/${r3.body.id}/chief`), {
+      as: "manager",
+      json: { isChief: true },
+    });
     expect(future.status).toBe(422);
     expect(future.body.errors.isChief).toEqual(["Vedoucím může být jen současný člen odběrného místa."]);
-    const unset = await t.call("PATCH", url(A, `/${id}/fee-payers/${r2.body.id}/chief`), { as: "manager", json: { isChief: false } });
+    const unset = await t.call("PATCH", url(A, `/${id}/fee-payers/${r2.body.id}/chief`), {
+      as: "manager",
+      json: { isChief: false },
+    });
     expect(unset.body).toEqual({ id: r2.body.id, isChief: false });
-    expect((await t.db.select().from(subjectFeePayer).where(and(eq(subjectFeePayer.subjectId, id), eq(subjectFeePayer.isChief, true))))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(subjectFeePayer)
+        .where(and(eq(subjectFeePayer.subjectId, id), eq(subjectFeePayer.isChief, true))),
+    ).toEqual([]);
 
     // End Jan's membership yesterday: the row stays, the count drops.
-    const end = await t.call("POST", url(A, `/${id}/fee-payers/${r1.body.id}/end`), { as: "manager", json: { validTo: shift(-1) } });
+    const end = await t.call("POST", url(A, `/${id}/fee-payers/${r1.body.id}/end`), {
+      as: "manager",
+      json: { validTo: shift(-1) },
+    });
     expect(end.status).toBe(200);
     expect(end.body).toEqual({ id: r1.body.id, validTo: shift(-1) });
     expect((await rowOf(id))!.memberCount).toBe(1);
-    const tooEarly = await t.call("POST", url(A, `/${id}/fee-payers/${r2.body.id}/end`), { as: "manager", json: { validTo: shift(-50) } });
+    const tooEarly = await t.call("POST", url(A, `/${id}/fee-payers/${r2.body.id}/end`), {
+      as: "manager",
+      json: { validTo: shift(-50) },
+    });
     expect(tooEarly.status).toBe(422);
     expect(tooEarly.body.errors.validTo).toBeDefined();
 
     // The list: current first, then history; each by start, latest first.
     const list = await t.call("GET", url(A, `/${id}/fee-payers`), { as: "worker" });
     expect(list.status).toBe(200);
-    expect(list.body.items.map((m: { membershipId: number; current: boolean }) => [m.membershipId, m.current])).toEqual([
-      [r2.body.id, true],
-      [r3.body.id, false],
-      [r1.body.id, false],
-    ]);
+    expect(list.body.items.map((m: { membershipId: number; current: boolean }) => [m.membershipId, m.current])).toEqual(
+      [
+        [r2.body.id, true],
+        [r3.body.id, false],
+        [r1.body.id, false],
+      ],
+    );
     expect(list.body.items[0]).toEqual({
       membershipId: r2.body.id,
       feePayerId: eva,
@@ -658,7 +816,10 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
     const s1 = await insertSubject(A, { name: "Členové 1" });
     const s2 = await insertSubject(A, { name: "Členové 2" });
     const p = await insertPayer(A, "Cizí člen");
-    const m = await t.call("POST", url(A, `/${s1}/fee-payers`), { as: "manager", json: { feePayerId: p, validFrom: shift(-3) } });
+    const m = await t.call("POST", url(A, `/${s1}/fee-payers`), {
+      as: "manager",
+      json: { feePayerId: p, validFrom: shift(-3) },
+    });
     for (const [method, rest, json] of [
       ["PATCH", `/fee-payers/${m.body.id}/chief`, { isChief: true }],
       ["POST", `/fee-payers/${m.body.id}/end`, { validTo: shift(-1) }],
@@ -667,7 +828,9 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
       expect(res.status).toBe(404);
       expect(res.body.Message).toBe("Poplatník u tohoto odběrného místa nebyl nalezen.");
     }
-    expect(await t.db.select().from(subjectFeePayer).where(eq(subjectFeePayer.id, m.body.id))).toMatchObject([{ validTo: null, isChief: false }]);
+    expect(await t.db.select().from(subjectFeePayer).where(eq(subjectFeePayer.id, m.body.id))).toMatchObject([
+      { validTo: null, isChief: false },
+    ]);
   });
 });
 
@@ -682,7 +845,10 @@ describe("waste cards of the subject: list, virtual card, remove", () => {
     const id = await insertSubject(A, { name: "Karty" });
     const member = await insertPayer(A, "Kartový");
     const outsider = await insertPayer(A, "Nečlen");
-    await t.call("POST", url(A, `/${id}/fee-payers`), { as: "manager", json: { feePayerId: member, validFrom: shift(-5) } });
+    await t.call("POST", url(A, `/${id}/fee-payers`), {
+      as: "manager",
+      json: { feePayerId: member, validFrom: shift(-5) },
+    });
 
     const plain = await t.call("POST", url(A, `/${id}/waste-cards/virtual`), { as: "manager", json: {} });
     expect(plain.status).toBe(201);
@@ -700,16 +866,30 @@ describe("waste cards of the subject: list, virtual card, remove", () => {
       plainCode: plain.body.code.slice(0, 10),
     });
 
-    const forMember = await t.call("POST", url(A, `/${id}/waste-cards/virtual`), { as: "manager", json: { feePayerId: String(member) } });
+    const forMember = await t.call("POST", url(A, `/${id}/waste-cards/virtual`), {
+      as: "manager",
+      json: { feePayerId: String(member) },
+    });
     expect(forMember.status).toBe(201);
     expect(forMember.body.code).not.toBe(plain.body.code);
-    const notMember = await t.call("POST", url(A, `/${id}/waste-cards/virtual`), { as: "manager", json: { feePayerId: outsider } });
+    const notMember = await t.call("POST", url(A, `/${id}/waste-cards/virtual`), {
+      as: "manager",
+      json: { feePayerId: outsider },
+    });
     expect(notMember.status).toBe(422);
     expect(notMember.body.errors).toEqual({ feePayerId: ["Poplatník není současným členem tohoto odběrného místa."] });
 
     const [physical] = await t.db
       .insert(wasteCard)
-      .values({ municipalityId: A, plainCode: "555000", code: "5550001", subjectId: id, feePayerId: member, state: "Assigned", validFrom: "2024-01-01" })
+      .values({
+        municipalityId: A,
+        plainCode: "555000",
+        code: "5550001",
+        subjectId: id,
+        feePayerId: member,
+        state: "Assigned",
+        validFrom: "2024-01-01",
+      })
       .returning({ id: wasteCard.id });
     const list = await t.call("GET", url(A, `/${id}/waste-cards`), { as: "worker" });
     expect(list.status).toBe(200);
@@ -745,9 +925,11 @@ describe("waste cards of the subject: list, virtual card, remove", () => {
     const again = await t.call("DELETE", url(A, `/${id}/waste-cards/${physical!.id}`), { as: "manager" });
     expect(again.status).toBe(404);
     expect(again.body.Message).toBe("Karta nebyla u tohoto odběrného místa nalezena.");
-    expect((await t.call("GET", url(A, `/${id}/waste-cards`), { as: "manager" })).body.items.map((c: { id: number }) => c.id)).toEqual([
-      forMember.body.id,
-    ]);
+    expect(
+      (await t.call("GET", url(A, `/${id}/waste-cards`), { as: "manager" })).body.items.map(
+        (c: { id: number }) => c.id,
+      ),
+    ).toEqual([forMember.body.id]);
   });
 });
 
@@ -755,7 +937,14 @@ describe("GET subject/{id}/fees", () => {
   it("yearly rows (or the year's monthly sums), monthly rows of the chosen year, years with data", async () => {
     const id = await insertSubject(A, { name: "Poplatky" });
     const [jan, eva] = [await insertPayer(A, "Poplatník", "Jan"), await insertPayer(A, "Poplatníková", "Eva")];
-    const money = (base: string, total: string, final: string) => ({ baseFee: base, binFee: "0.10", motivationFee: "0", totalDiscount: "0.05", totalFee: total, finalFee: final });
+    const money = (base: string, total: string, final: string) => ({
+      baseFee: base,
+      binFee: "0.10",
+      motivationFee: "0",
+      totalDiscount: "0.05",
+      totalFee: total,
+      finalFee: final,
+    });
     await t.db.insert(fee).values([
       { municipalityId: A, subjectId: id, feePayerId: jan, year: 2024, ...money("700.00", "700.00", "650.00") },
       { municipalityId: A, subjectId: id, feePayerId: eva, year: 2024, ...money("700.00", "700.00", "700.00") },
@@ -768,22 +957,74 @@ describe("GET subject/{id}/fees", () => {
     expect(yearly.status).toBe(200);
     expect(yearly.body.years).toEqual([2025, 2024]);
     expect(yearly.body.items).toEqual([
-      { year: 2025, month: null, feePayerName: "Eva Poplatníková", baseFee: "58.33", binFee: "0.10", motivationFee: "0.00", totalDiscount: "0.05", totalFee: "58.33", finalFee: "58.33" },
-      { year: 2025, month: null, feePayerName: "Jan Poplatník", baseFee: "116.67", binFee: "0.20", motivationFee: "0.00", totalDiscount: "0.10", totalFee: "116.67", finalFee: "108.34" },
-      { year: 2024, month: null, feePayerName: "Eva Poplatníková", baseFee: "700.00", binFee: "0.10", motivationFee: "0.00", totalDiscount: "0.05", totalFee: "700.00", finalFee: "700.00" },
-      { year: 2024, month: null, feePayerName: "Jan Poplatník", baseFee: "700.00", binFee: "0.10", motivationFee: "0.00", totalDiscount: "0.05", totalFee: "700.00", finalFee: "650.00" },
+      {
+        year: 2025,
+        month: null,
+        feePayerName: "Eva Poplatníková",
+        baseFee: "58.33",
+        binFee: "0.10",
+        motivationFee: "0.00",
+        totalDiscount: "0.05",
+        totalFee: "58.33",
+        finalFee: "58.33",
+      },
+      {
+        year: 2025,
+        month: null,
+        feePayerName: "Jan Poplatník",
+        baseFee: "116.67",
+        binFee: "0.20",
+        motivationFee: "0.00",
+        totalDiscount: "0.10",
+        totalFee: "116.67",
+        finalFee: "108.34",
+      },
+      {
+        year: 2024,
+        month: null,
+        feePayerName: "Eva Poplatníková",
+        baseFee: "700.00",
+        binFee: "0.10",
+        motivationFee: "0.00",
+        totalDiscount: "0.05",
+        totalFee: "700.00",
+        finalFee: "700.00",
+      },
+      {
+        year: 2024,
+        month: null,
+        feePayerName: "Jan Poplatník",
+        baseFee: "700.00",
+        binFee: "0.10",
+        motivationFee: "0.00",
+        totalDiscount: "0.05",
+        totalFee: "700.00",
+        finalFee: "650.00",
+      },
     ]);
     const monthly = await t.call("GET", url(A, `/${id}/fees`), { as: "manager", query: { view: "monthly" } });
     expect(monthly.body.years).toEqual([2025, 2024]);
-    expect(monthly.body.items.map((r: { month: number; feePayerName: string; finalFee: string }) => [r.month, r.feePayerName, r.finalFee])).toEqual([
+    expect(
+      monthly.body.items.map((r: { month: number; feePayerName: string; finalFee: string }) => [
+        r.month,
+        r.feePayerName,
+        r.finalFee,
+      ]),
+    ).toEqual([
       [1, "Eva Poplatníková", "58.33"],
       [1, "Jan Poplatník", "58.33"],
       [2, "Jan Poplatník", "50.01"],
     ]);
-    const monthly2024 = await t.call("GET", url(A, `/${id}/fees`), { as: "manager", query: { view: "monthly", year: 2024 } });
+    const monthly2024 = await t.call("GET", url(A, `/${id}/fees`), {
+      as: "manager",
+      query: { view: "monthly", year: 2024 },
+    });
     expect(monthly2024.body.items).toEqual([]);
     const none = await insertSubject(A, { name: "Bez poplatků" });
-    expect((await t.call("GET", url(A, `/${none}/fees`), { as: "manager", query: { view: "monthly" } })).body).toEqual({ items: [], years: [] });
+    expect((await t.call("GET", url(A, `/${none}/fees`), { as: "manager", query: { view: "monthly" } })).body).toEqual({
+      items: [],
+      years: [],
+    });
     expect((await t.call("GET", url(A, `/${id}/fees`), { as: "manager", query: { view: "weekly" } })).status).toBe(422);
   });
 });
@@ -794,12 +1035,17 @@ describe("'delete municipality data' removes subjects and fee payers", () => {
     const s1 = await insertSubject(E, { name: "Mazané 1", variableSymbol: "1" });
     await insertSubject(E, { name: "Mazané 2", parentId: s1 });
     const p = await insertPayer(E, "Mazaný");
-    await t.db.insert(subjectFeePayer).values({ municipalityId: E, subjectId: s1, feePayerId: p, validFrom: "2024-01-01" });
+    await t.db
+      .insert(subjectFeePayer)
+      .values({ municipalityId: E, subjectId: s1, feePayerId: p, validFrom: "2024-01-01" });
     await t.db.insert(fee).values({ municipalityId: E, subjectId: s1, feePayerId: p, year: 2024 });
     await t.db.insert(wasteCard).values({ municipalityId: E, plainCode: "1", code: "1", subjectId: s1 });
     const keep = await insertSubject(A, { name: "Zůstává" });
 
-    const res = await t.call("POST", `/municipality/${E}/delete-data`, { as: "admin", json: { confirmation: "SMAZAT" } });
+    const res = await t.call("POST", `/municipality/${E}/delete-data`, {
+      as: "admin",
+      json: { confirmation: "SMAZAT" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.removed.subjectsAndFeePayers).toBe(3);
     for (const table of [subject, feePayer, subjectFeePayer, fee, wasteCard]) {

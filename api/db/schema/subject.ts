@@ -226,7 +226,10 @@ export const feePayerDiscount = pgTable(
       .notNull()
       .references(() => discount.id, { onDelete: "cascade" }),
   },
-  (t) => [uniqueIndex("fee_payer_discount_pk").on(t.feePayerId, t.discountId), index("fee_payer_discount_discount_idx").on(t.discountId)],
+  (t) => [
+    uniqueIndex("fee_payer_discount_pk").on(t.feePayerId, t.discountId),
+    index("fee_payer_discount_discount_idx").on(t.discountId),
+  ],
 );
 
 /**

@@ -53,11 +53,18 @@ export async function loginLetterPdf(letter: LoginLetter): Promise<Buffer> {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
   doc.font("Sans-Bold").fontSize(16).text(letter.municipalityName);
-  doc.font("Sans").fontSize(10).fillColor("#475569").text(formatDate(letter.date ?? new Date(), "cs"), { align: "right" });
+  doc
+    .font("Sans")
+    .fontSize(10)
+    .fillColor("#475569")
+    .text(formatDate(letter.date ?? new Date(), "cs"), { align: "right" });
   doc.fillColor("black").moveDown(2);
 
   // The recipient's block, where a window envelope shows it.
-  doc.fontSize(11).font("Sans-Bold").text(letter.payerName, { indent: width / 2 });
+  doc
+    .fontSize(11)
+    .font("Sans-Bold")
+    .text(letter.payerName, { indent: width / 2 });
   doc.font("Sans");
   for (const line of letter.addressLines) doc.text(line, { indent: width / 2 });
   doc.moveDown(3);
@@ -79,7 +86,10 @@ export async function loginLetterPdf(letter: LoginLetter): Promise<Buffer> {
     const y = doc.y;
     doc.font("Sans").fontSize(11).text(label, doc.page.margins.left, y, { width: 150 });
     // No ligatures: 'fi' in a user name must read and copy as two letters.
-    doc.font("Sans-Bold").fontSize(12).text(value, doc.page.margins.left + 160, y, { width: width - 160, features: [] });
+    doc
+      .font("Sans-Bold")
+      .fontSize(12)
+      .text(value, doc.page.margins.left + 160, y, { width: width - 160, features: [] });
     doc.moveDown(0.6);
   };
   row("Adresa pro přihlášení:", letter.signInUrl);

@@ -96,7 +96,8 @@ export const feePayerRoutes = [
     params: byPayer,
     body: feePayerFormSchema,
     response: z.object({ id: z.number() }),
-    handler: ({ services, params, body }) => svc.updateFeePayer(services.db, params.municipalityId, params.feePayerId, body),
+    handler: ({ services, params, body }) =>
+      svc.updateFeePayer(services.db, params.municipalityId, params.feePayerId, body),
   }),
   route({
     method: "delete",
@@ -130,7 +131,8 @@ export const feePayerRoutes = [
     body: deactivateBody,
     status: 200,
     response: z.object({ id: z.number(), activeTo: z.string() }),
-    handler: ({ services, params, body }) => svc.deactivateFeePayer(services.db, params.municipalityId, params.feePayerId, body),
+    handler: ({ services, params, body }) =>
+      svc.deactivateFeePayer(services.db, params.municipalityId, params.feePayerId, body),
   }),
   route({
     method: "post",

@@ -3,7 +3,24 @@
  * rules behind the /v1/municipality/{municipalityId}/fee-payer calls. Every query is filtered by the path's
  * municipality again (docs/decisions/0009); a payer of another municipality is simply not found.
  */
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lte, ne, not, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  not,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   discount,
@@ -68,7 +85,10 @@ const CITIZEN_ROLE_ID = ROLES.find((r) => r.name === "CITIZEN")!.id;
 
 /** Active on `day`: started and not yet ended (active_to is the last active day). */
 const activeOn = (day: string) =>
-  and(sql`${feePayer.activeFrom} <= ${day}::date`, or(isNull(feePayer.activeTo), sql`${feePayer.activeTo} >= ${day}::date`))!;
+  and(
+    sql`${feePayer.activeFrom} <= ${day}::date`,
+    or(isNull(feePayer.activeTo), sql`${feePayer.activeTo} >= ${day}::date`),
+  )!;
 const isActive = (p: { activeFrom: string; activeTo: string | null }, day: string) =>
   p.activeFrom <= day && (!p.activeTo || p.activeTo >= day);
 
@@ -111,7 +131,13 @@ const usesSearchIndex = (term: string | undefined) => !!term && foldText(term.tr
  * Left to itself, the planner walks the name index and filters, which for a common surname ('novák' sorts late)
  * read 50,000 rows for 25 (docs/benchmarks.md). OFFSET 0 keeps the subquery from being merged into the outer one.
  */
-async function pageOfMatches(db: Db, cond: SQL, order: SQL[], limit: number, offset: number): Promise<{ id: number }[]> {
+async function pageOfMatches(
+  db: Db,
+  cond: SQL,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ id: number }[]> {
   const res = await db.execute(
     sql`select "id" from (select * from ${feePayer} where ${cond} offset 0) as ${feePayer}
       order by ${sql.join(order, sql`, `)} limit ${limit} offset ${offset}`,
@@ -162,7 +188,13 @@ export async function listFeePayers(
   const [page, totals] = await Promise.all([
     usesSearchIndex(q.search)
       ? pageOfMatches(db, cond, orderBy(sort), limit, offset)
-      : db.select({ id: feePayer.id }).from(feePayer).where(cond).orderBy(...orderBy(sort)).limit(limit).offset(offset),
+      : db
+          .select({ id: feePayer.id })
+          .from(feePayer)
+          .where(cond)
+          .orderBy(...orderBy(sort))
+          .limit(limit)
+          .offset(offset),
     db.select({ n: count() }).from(feePayer).where(cond),
   ]);
   const total = Number(totals[0]?.n ?? 0);
@@ -252,7 +284,9 @@ export async function listOptions(db: Db, municipalityId: number, q: z.infer<typ
       dateOfBirth: feePayer.dateOfBirth,
     })
     .from(feePayer)
-    .where(and(eq(feePayer.municipalityId, municipalityId), q.search ? searchMatches(feePayer.search, q.search) : undefined))
+    .where(
+      and(eq(feePayer.municipalityId, municipalityId), q.search ? searchMatches(feePayer.search, q.search) : undefined),
+    )
     .orderBy(...orderBy({ key: "name", desc: false }))
     .limit(20);
   return { items: rows.map((r) => ({ id: r.id, name: feePayerName(r), dateOfBirth: r.dateOfBirth })) };
@@ -355,7 +389,13 @@ function asVariableSymbolConflict(err: unknown): never {
 }
 
 /** Addresses and fixed discounts are replaced as a whole: the form always sends the full lists. */
-async function writeLists(tx: Db, feePayerId: number, addresses: FeePayerAddress[], discountIds: number[], replace: boolean) {
+async function writeLists(
+  tx: Db,
+  feePayerId: number,
+  addresses: FeePayerAddress[],
+  discountIds: number[],
+  replace: boolean,
+) {
   if (replace) {
     await tx.delete(feePayerAddress).where(eq(feePayerAddress.feePayerId, feePayerId));
     await tx.delete(feePayerDiscount).where(eq(feePayerDiscount.feePayerId, feePayerId));
@@ -373,7 +413,8 @@ async function writeLists(tx: Db, feePayerId: number, addresses: FeePayerAddress
       })),
     );
   }
-  if (discountIds.length) await tx.insert(feePayerDiscount).values(discountIds.map((discountId) => ({ feePayerId, discountId })));
+  if (discountIds.length)
+    await tx.insert(feePayerDiscount).values(discountIds.map((discountId) => ({ feePayerId, discountId })));
 }
 
 /** POST fee-payer: the payer, addresses, discounts and (from a subject's detail) the membership, in one transaction. */
@@ -409,7 +450,12 @@ export async function createFeePayer(db: Db, municipalityId: number, form: FeePa
  * PUT fee-payer/{id} (subjectId ignored). A new end of activity ends the payer's open memberships on that day
  * (spec 001 §4); a change of either activity date is stamped in active_changed_at.
  */
-export async function updateFeePayer(db: Db, municipalityId: number, id: number, form: FeePayerForm): Promise<{ id: number }> {
+export async function updateFeePayer(
+  db: Db,
+  municipalityId: number,
+  id: number,
+  form: FeePayerForm,
+): Promise<{ id: number }> {
   const current = await findPayer(db, municipalityId, id);
   const discountIds = await checkReferences(db, municipalityId, form, { exceptId: id });
   const activeTo = form.activeTo ?? null;
@@ -547,7 +593,10 @@ export async function getFeePayer(db: Db, municipalityId: number, id: number): P
     activeChangedAt: iso(p.activeChangedAt),
     registered: p.registered,
     registeredAt: iso(p.registeredAt),
-    login: p.userId !== null && row.userName !== null ? { userId: p.userId, userName: row.userName, active: !!row.userActive } : null,
+    login:
+      p.userId !== null && row.userName !== null
+        ? { userId: p.userId, userName: row.userName, active: !!row.userActive }
+        : null,
     finalFee: p.finalFee,
     feeRecordCount: Number(records[0]?.n ?? 0),
     note: p.note,
@@ -557,7 +606,11 @@ export async function getFeePayer(db: Db, municipalityId: number, id: number): P
 }
 
 /** GET fee-payer/{id}/history: every membership, newest first, with the payer's final fee for that subject. */
-export async function feePayerHistory(db: Db, municipalityId: number, id: number): Promise<{ items: FeePayerHistoryRow[] }> {
+export async function feePayerHistory(
+  db: Db,
+  municipalityId: number,
+  id: number,
+): Promise<{ items: FeePayerHistoryRow[] }> {
   await findPayer(db, municipalityId, id);
   const day = today();
   const rows = await db
@@ -649,7 +702,9 @@ export async function registerFeePayers(
     .update(feePayer)
     .set({
       registered: body.registered,
-      registeredAt: body.registered ? sql`case when ${feePayer.registered} then ${feePayer.registeredAt} else now() end` : null,
+      registeredAt: body.registered
+        ? sql`case when ${feePayer.registered} then ${feePayer.registeredAt} else now() end`
+        : null,
       updatedAt: new Date(),
     })
     .where(and(eq(feePayer.municipalityId, municipalityId), inArray(feePayer.id, ids)))
@@ -683,10 +738,11 @@ async function ensureCitizenUser(
   payer: Payer,
   values: { email: string | null; passwordHash?: string; storeEmailOnPayer?: boolean },
 ): Promise<{ id: number; userName: string; language: string; created: boolean }> {
-  const linked = payer.userId
-    ? (await db.select().from(user).where(eq(user.id, payer.userId)))[0]
-    : undefined;
-  const [m] = await db.select({ country: municipality.country }).from(municipality).where(eq(municipality.id, municipalityId));
+  const linked = payer.userId ? (await db.select().from(user).where(eq(user.id, payer.userId)))[0] : undefined;
+  const [m] = await db
+    .select({ country: municipality.country })
+    .from(municipality)
+    .where(eq(municipality.id, municipalityId));
   const names =
     payer.type === "Company"
       ? { firstName: "", lastName: (payer.companyName ?? "").slice(0, 100) }
@@ -696,7 +752,9 @@ async function ensureCitizenUser(
     try {
       return await db.transaction(async (trx) => {
         const tx = trx as unknown as Db;
-        const password = values.passwordHash ? { passwordHash: values.passwordHash, failedLogins: 0, lastFailedLoginAt: null } : {};
+        const password = values.passwordHash
+          ? { passwordHash: values.passwordHash, failedLogins: 0, lastFailedLoginAt: null }
+          : {};
         let result: { id: number; userName: string; language: string; created: boolean };
         if (linked) {
           await tx
@@ -745,15 +803,23 @@ async function ensureCitizenUser(
 async function letterAddress(db: Db, payer: Payer): Promise<string[]> {
   const zipCity = (zip: string | null, city: string | null) =>
     [zip ? zip.replace(/^(\d{3})(\d{2})$/, "$1 $2") : null, city].filter(Boolean).join(" ");
-  if (payer.streetAddress || payer.city) return [payer.streetAddress, zipCity(payer.zipCode, payer.city)].filter((l): l is string => !!l);
+  if (payer.streetAddress || payer.city)
+    return [payer.streetAddress, zipCity(payer.zipCode, payer.city)].filter((l): l is string => !!l);
   const [a] = await db
     .select()
     .from(feePayerAddress)
     .where(eq(feePayerAddress.feePayerId, payer.id))
-    .orderBy(sql`case ${feePayerAddress.type} when 'Permanent' then 0 when 'Temporary' then 1 else 2 end`, asc(feePayerAddress.id))
+    .orderBy(
+      sql`case ${feePayerAddress.type} when 'Permanent' then 0 when 'Temporary' then 1 else 2 end`,
+      asc(feePayerAddress.id),
+    )
     .limit(1);
   if (!a) return [];
-  const number = a.conscriptionNumber ? (a.streetNumber ? `${a.conscriptionNumber}/${a.streetNumber}` : a.conscriptionNumber) : a.streetNumber;
+  const number = a.conscriptionNumber
+    ? a.streetNumber
+      ? `${a.conscriptionNumber}/${a.streetNumber}`
+      : a.conscriptionNumber
+    : a.streetNumber;
   const street = [a.street ?? (a.city && number ? a.city : null), number].filter(Boolean).join(" ");
   return [street, zipCity(a.zipCode, a.city)].filter((l) => !!l);
 }
@@ -813,7 +879,10 @@ export async function generateLogin(
     await revokeRegistrationTokens(db, u.id);
     await endSessions(db, [u.id]);
   }
-  const [m] = await db.select({ name: municipality.name }).from(municipality).where(eq(municipality.id, municipalityId));
+  const [m] = await db
+    .select({ name: municipality.name })
+    .from(municipality)
+    .where(eq(municipality.id, municipalityId));
   const pdf = await loginLetterPdf({
     municipalityName: m?.name ?? "",
     payerName: feePayerName(payer),

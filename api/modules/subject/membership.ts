@@ -15,7 +15,10 @@ export function today(now = new Date()): string {
 
 /** SQL: the membership row is valid on the given day. */
 export const validOn = (day: string) =>
-  and(sql`${subjectFeePayer.validFrom} <= ${day}::date`, or(isNull(subjectFeePayer.validTo), gte(subjectFeePayer.validTo, day)));
+  and(
+    sql`${subjectFeePayer.validFrom} <= ${day}::date`,
+    or(isNull(subjectFeePayer.validTo), gte(subjectFeePayer.validTo, day)),
+  );
 
 /** Recounts member_count of the given subjects from their memberships valid today. */
 export async function refreshMemberCount(db: Db, subjectIds: number[]): Promise<void> {

@@ -97,7 +97,8 @@ export const subjectRoutes = [
     params: inMunicipality,
     body: feePaidBody,
     response: z.object({ updated: z.number() }),
-    handler: ({ services, params, body }) => svc.setFeePaid(services.db, params.municipalityId, body.subjectIds, body.paid),
+    handler: ({ services, params, body }) =>
+      svc.setFeePaid(services.db, params.municipalityId, body.subjectIds, body.paid),
   }),
   route({
     method: "get",
@@ -118,7 +119,8 @@ export const subjectRoutes = [
     params: bySubject,
     body: subjectFormSchema,
     response: idAnswer,
-    handler: ({ services, params, body }) => svc.updateSubject(services.db, params.municipalityId, params.subjectId, body),
+    handler: ({ services, params, body }) =>
+      svc.updateSubject(services.db, params.municipalityId, params.subjectId, body),
   }),
   route({
     method: "delete",
@@ -151,7 +153,8 @@ export const subjectRoutes = [
     params: bySubject,
     body: setParentBody,
     response: z.object({ id: z.number(), parentId: z.number().nullable() }),
-    handler: ({ services, params, body }) => svc.setParent(services.db, params.municipalityId, params.subjectId, body.parentId),
+    handler: ({ services, params, body }) =>
+      svc.setParent(services.db, params.municipalityId, params.subjectId, body.parentId),
   }),
   route({
     method: "get",
@@ -171,7 +174,8 @@ export const subjectRoutes = [
     tenancy,
     params: bySubject,
     body: disposeFrequencyBody,
-    handler: ({ services, params, body }) => svc.setDisposeFrequency(services.db, params.municipalityId, params.subjectId, body),
+    handler: ({ services, params, body }) =>
+      svc.setDisposeFrequency(services.db, params.municipalityId, params.subjectId, body),
   }),
   route({
     method: "get",

@@ -118,7 +118,14 @@ export async function listSubjects(
   const { limit, offset } = pageWindow(q);
   // The page's ids first, from subject alone (indexed for the name and street sorts); only those rows are then
   // read and given their parent's name (docs/decisions/0007).
-  const page = db.select({ id: subject.id }).from(subject).where(cond).orderBy(...orderBy(sort)).limit(limit).offset(offset).as("page");
+  const page = db
+    .select({ id: subject.id })
+    .from(subject)
+    .where(cond)
+    .orderBy(...orderBy(sort))
+    .limit(limit)
+    .offset(offset)
+    .as("page");
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -314,7 +321,12 @@ function columns(form: SubjectForm) {
 }
 
 /** Variable symbols are unique per municipality among subjects (docs/decisions/0009). */
-async function checkVariableSymbol(db: Db, municipalityId: number, variableSymbol: string | undefined, selfId?: number) {
+async function checkVariableSymbol(
+  db: Db,
+  municipalityId: number,
+  variableSymbol: string | undefined,
+  selfId?: number,
+) {
   if (!variableSymbol) return;
   const [hit] = await db
     .select({ id: subject.id })
@@ -378,7 +390,12 @@ export async function createSubject(db: Db, municipalityId: number, form: Subjec
   });
 }
 
-export async function updateSubject(db: Db, municipalityId: number, subjectId: number, form: SubjectForm): Promise<{ id: number }> {
+export async function updateSubject(
+  db: Db,
+  municipalityId: number,
+  subjectId: number,
+  form: SubjectForm,
+): Promise<{ id: number }> {
   await findSubject(db, municipalityId, subjectId);
   await checkVariableSymbol(db, municipalityId, form.variableSymbol, subjectId);
   await checkParent(db, municipalityId, form.parentId, subjectId);
@@ -422,7 +439,12 @@ export async function setDisposeFrequency(
 }
 
 /** Spec 001 §4 'mark fee paid or unpaid (single or bulk)': ids of other municipalities are left alone. */
-export async function setFeePaid(db: Db, municipalityId: number, subjectIds: number[], paid: boolean): Promise<{ updated: number }> {
+export async function setFeePaid(
+  db: Db,
+  municipalityId: number,
+  subjectIds: number[],
+  paid: boolean,
+): Promise<{ updated: number }> {
   const now = new Date();
   const rows = await db
     .update(subject)
@@ -439,12 +461,30 @@ export async function deleteImpact(db: Db, municipalityId: number, subjectId: nu
   const s = await findSubject(db, municipalityId, subjectId);
   const n = (r: { n: number }[]) => Number(r[0]?.n ?? 0);
   const [memberships, wasteCards, fees, children] = await Promise.all([
-    db.select({ n: count() }).from(subjectFeePayer).where(and(eq(subjectFeePayer.subjectId, subjectId), eq(subjectFeePayer.municipalityId, municipalityId))),
-    db.select({ n: count() }).from(wasteCard).where(and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId))),
-    db.select({ n: count() }).from(fee).where(and(eq(fee.subjectId, subjectId), eq(fee.municipalityId, municipalityId))),
-    db.select({ n: count() }).from(subject).where(and(eq(subject.parentId, subjectId), eq(subject.municipalityId, municipalityId))),
+    db
+      .select({ n: count() })
+      .from(subjectFeePayer)
+      .where(and(eq(subjectFeePayer.subjectId, subjectId), eq(subjectFeePayer.municipalityId, municipalityId))),
+    db
+      .select({ n: count() })
+      .from(wasteCard)
+      .where(and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId))),
+    db
+      .select({ n: count() })
+      .from(fee)
+      .where(and(eq(fee.subjectId, subjectId), eq(fee.municipalityId, municipalityId))),
+    db
+      .select({ n: count() })
+      .from(subject)
+      .where(and(eq(subject.parentId, subjectId), eq(subject.municipalityId, municipalityId))),
   ]);
-  return { memberships: n(memberships), wasteCards: n(wasteCards), fees: n(fees), children: n(children), bins: s.binCount };
+  return {
+    memberships: n(memberships),
+    wasteCards: n(wasteCards),
+    fees: n(fees),
+    children: n(children),
+    bins: s.binCount,
+  };
 }
 
 /**
@@ -474,7 +514,14 @@ export async function getHierarchy(db: Db, municipalityId: number, subjectId: nu
   const chain = await ancestorIds(db, municipalityId, subjectId);
   if (!chain.length) throw subjectNotFound();
   const topId = chain[chain.length - 1]!;
-  const rows = await rowsOf<{ id: number; parent_id: number | null; name: string; type: string; total_fee: string; depth: number }>(
+  const rows = await rowsOf<{
+    id: number;
+    parent_id: number | null;
+    name: string;
+    type: string;
+    total_fee: string;
+    depth: number;
+  }>(
     db,
     sql`with recursive down(id, parent_id, name, type, total_fee, depth) as (
         select id, parent_id, name, type, total_fee, 0 from ${subject} where id = ${topId} and municipality_id = ${municipalityId}
@@ -489,7 +536,13 @@ export async function getHierarchy(db: Db, municipalityId: number, subjectId: nu
     const id = Number(r.id);
     // A node met again (only in a cyclic tree) is kept where it was first met.
     if (nodes.has(id)) continue;
-    const node: SubjectTreeNode = { id, name: r.name, type: r.type as SubjectType, totalFee: String(r.total_fee), children: [] };
+    const node: SubjectTreeNode = {
+      id,
+      name: r.name,
+      type: r.type as SubjectType,
+      totalFee: String(r.total_fee),
+      children: [],
+    };
     nodes.set(id, node);
     if (id !== topId && r.parent_id !== null) {
       const list = childrenOf.get(Number(r.parent_id)) ?? [];
@@ -510,7 +563,11 @@ export async function getHierarchy(db: Db, municipalityId: number, subjectId: nu
 const isCurrent = (m: { validFrom: string; validTo: string | null }, day: string) =>
   m.validFrom <= day && (m.validTo === null || m.validTo >= day);
 
-export async function listMembers(db: Db, municipalityId: number, subjectId: number): Promise<{ items: SubjectMember[] }> {
+export async function listMembers(
+  db: Db,
+  municipalityId: number,
+  subjectId: number,
+): Promise<{ items: SubjectMember[] }> {
   await findSubject(db, municipalityId, subjectId);
   const rows = await db
     .select({
@@ -627,15 +684,24 @@ export async function endMember(
 ): Promise<{ id: number; validTo: string | null }> {
   const m = await findMembership(db, municipalityId, subjectId, membershipId);
   if (validTo < m.validFrom) throw validation({ validTo: ["Konec členství nemůže být před jeho začátkem."] });
-  await db.transaction((tx) => endMemberships(tx as unknown as Db, { feePayerId: m.feePayerId, subjectId, membershipId }, validTo));
-  const [after] = await db.select({ validTo: subjectFeePayer.validTo }).from(subjectFeePayer).where(eq(subjectFeePayer.id, membershipId));
+  await db.transaction((tx) =>
+    endMemberships(tx as unknown as Db, { feePayerId: m.feePayerId, subjectId, membershipId }, validTo),
+  );
+  const [after] = await db
+    .select({ validTo: subjectFeePayer.validTo })
+    .from(subjectFeePayer)
+    .where(eq(subjectFeePayer.id, membershipId));
   return { id: membershipId, validTo: after?.validTo ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Waste cards of the subject
 
-export async function listWasteCards(db: Db, municipalityId: number, subjectId: number): Promise<{ items: SubjectWasteCard[] }> {
+export async function listWasteCards(
+  db: Db,
+  municipalityId: number,
+  subjectId: number,
+): Promise<{ items: SubjectWasteCard[] }> {
   await findSubject(db, municipalityId, subjectId);
   const rows = await db
     .select({
@@ -703,7 +769,12 @@ export async function createVirtualCard(
     const [taken] = await db
       .select({ id: wasteCard.id })
       .from(wasteCard)
-      .where(and(eq(wasteCard.municipalityId, municipalityId), sql`(${wasteCard.code} = ${code} or ${wasteCard.plainCode} = ${plainCode})`))
+      .where(
+        and(
+          eq(wasteCard.municipalityId, municipalityId),
+          sql`(${wasteCard.code} = ${code} or ${wasteCard.plainCode} = ${plainCode})`,
+        ),
+      )
       .limit(1);
     if (taken) continue;
     try {
@@ -729,9 +800,18 @@ export async function createVirtualCard(
 }
 
 /** A virtual card is deleted; a physical card is released (Free, with no subject or payer) for another subject. */
-export async function removeWasteCard(db: Db, municipalityId: number, subjectId: number, wasteCardId: number): Promise<void> {
+export async function removeWasteCard(
+  db: Db,
+  municipalityId: number,
+  subjectId: number,
+  wasteCardId: number,
+): Promise<void> {
   await findSubject(db, municipalityId, subjectId);
-  const where = and(eq(wasteCard.id, wasteCardId), eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId));
+  const where = and(
+    eq(wasteCard.id, wasteCardId),
+    eq(wasteCard.subjectId, subjectId),
+    eq(wasteCard.municipalityId, municipalityId),
+  );
   const [card] = await db.select({ id: wasteCard.id, virtual: wasteCard.virtual }).from(wasteCard).where(where);
   if (!card) throw notFound("Karta nebyla u tohoto odběrného místa nalezena.");
   if (card.virtual) await db.delete(wasteCard).where(where);
@@ -784,7 +864,8 @@ export async function listFees(
   const nameOf = (r: (typeof rows)[number]) => (r.payerType ? feePayerName({ ...r, type: r.payerType }) : null);
   const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a);
   const money = (r: Money): Money => Object.fromEntries(MONEY_FIELDS.map((k) => [k, r[k]])) as Money;
-  const byName = (a: SubjectFeeRow, b: SubjectFeeRow) => (a.feePayerName ?? "").localeCompare(b.feePayerName ?? "", "cs");
+  const byName = (a: SubjectFeeRow, b: SubjectFeeRow) =>
+    (a.feePayerName ?? "").localeCompare(b.feePayerName ?? "", "cs");
 
   if (q.view === "monthly") {
     const year = q.year ?? years[0] ?? Number(today().slice(0, 4));
@@ -804,7 +885,11 @@ export async function listFees(
   for (const r of rows) {
     if (r.month === null || yearsWithYearly.has(r.year) || (q.year && r.year !== q.year)) continue;
     const key = `${r.year}:${r.feePayerId ?? ""}`;
-    const sum = sums.get(key) ?? { year: r.year, feePayerName: nameOf(r), c: Object.fromEntries(MONEY_FIELDS.map((k) => [k, 0])) };
+    const sum = sums.get(key) ?? {
+      year: r.year,
+      feePayerName: nameOf(r),
+      c: Object.fromEntries(MONEY_FIELDS.map((k) => [k, 0])),
+    };
     for (const k of MONEY_FIELDS) sum.c[k]! += cents(r[k]);
     sums.set(key, sum);
   }
@@ -832,7 +917,13 @@ export async function purgeSubjectsAndFeePayers(tx: Db, municipalityId: number):
   await tx.delete(fee).where(eq(fee.municipalityId, municipalityId));
   await tx.delete(wasteCard).where(eq(wasteCard.municipalityId, municipalityId));
   await tx.delete(subjectFeePayer).where(eq(subjectFeePayer.municipalityId, municipalityId));
-  const payers = await tx.delete(feePayer).where(eq(feePayer.municipalityId, municipalityId)).returning({ id: feePayer.id });
-  const subjects = await tx.delete(subject).where(eq(subject.municipalityId, municipalityId)).returning({ id: subject.id });
+  const payers = await tx
+    .delete(feePayer)
+    .where(eq(feePayer.municipalityId, municipalityId))
+    .returning({ id: feePayer.id });
+  const subjects = await tx
+    .delete(subject)
+    .where(eq(subject.municipalityId, municipalityId))
+    .returning({ id: subject.id });
   return subjects.length + payers.length;
 }

@@ -128,6 +128,8 @@ async function generate(ctx: GenerateContext) {
 
   ctx.persona("admin", benchAdmin);
   ctx.persona("manager", benchManager);
+  // The large city of the subjects and fee payers area is the bench manager's own municipality.
+  ctx.state.home = home;
   ctx.sizes.users = users.length;
   ctx.sizes["managed-municipality links"] = links.length;
 }

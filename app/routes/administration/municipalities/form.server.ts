@@ -1,43 +1,19 @@
-import { data } from "react-router";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ApiClient } from "~/server/api.server";
-import { registryFor } from "~/lib/ico";
+import { lookupCompany as lookupRegistry } from "~/server/registry-lookup.server";
 import { lookupSchema } from "./form";
 
-interface Lookup {
-  data: { identificationNumber: string; taxIdentificationNumber: string | null; name: string; streetAddress: string; city: string; zipcode: string };
-}
-
-/**
- * The 'Načíst z registru' button: fills company data from ARES/RPO by IČO. Works without JavaScript: the answer
- * is the submitted form with the registry's values put in (Conform resets the form to `initialValue`).
- */
-export async function lookupCompany(api: ApiClient, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: lookupSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
-  const { identificationNumber, country } = submission.value;
-  const res = await api.request<Lookup>("GET", `/${registryFor(country)}/${encodeURIComponent(identificationNumber)}`);
-  if (!res.ok) {
-    return data(
-      { result: submission.reply({ fieldErrors: { identificationNumber: [res.problem.errors?.identificationNumber?.[0] ?? res.problem.Message] } }) },
-      { status: res.status === 422 ? 422 : 200 },
-    );
-  }
-  const found = res.data.data;
-  const reply = submission.reply();
-  return {
-    result: {
-      ...reply,
-      status: undefined,
-      initialValue: {
-        ...(reply.initialValue ?? {}),
-        identificationNumber: found.identificationNumber,
-        vatNumber: found.taxIdentificationNumber ?? "",
-        companyName: found.name,
-        companyAddress: found.streetAddress,
-        city: found.city,
-        zipCode: found.zipcode,
-      },
+/** The 'Načíst z registru' button of the municipality form: the company fields of spec 001 §3 Municipality. */
+export function lookupCompany(api: ApiClient, formData: FormData) {
+  return lookupRegistry(api, formData, {
+    schema: lookupSchema,
+    fields: {
+      identificationNumber: "identificationNumber",
+      country: "country",
+      vatNumber: "vatNumber",
+      name: "companyName",
+      streetAddress: "companyAddress",
+      city: "city",
+      zipcode: "zipCode",
     },
-  };
+  });
 }

@@ -15,7 +15,7 @@ import {
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
 import { InputField, SelectField, TextareaField, FormErrors, useScrollToFirstError } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { FormActions } from "~/components/form-actions";
+import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
@@ -87,6 +87,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       className="space-y-4"
       encType="application/x-www-form-urlencoded"
     >
+      <DefaultSubmit />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Card>
         <CardHeader>

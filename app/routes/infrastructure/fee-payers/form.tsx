@@ -28,7 +28,7 @@ import {
   TextareaField,
   useScrollToFirstError,
 } from "~/components/field";
-import { FormActions } from "~/components/form-actions";
+import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -179,6 +179,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
       className="group/payer space-y-4"
       encType="application/x-www-form-urlencoded"
     >
+      <DefaultSubmit />
       <FormErrors errors={form.errors} id={form.errorId} />
       {forSubject && <input {...getInputProps(fields.subjectId, { type: "hidden" })} key={fields.subjectId.key} />}
 

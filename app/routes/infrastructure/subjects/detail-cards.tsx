@@ -1,0 +1,138 @@
+/** Spec 001 §2 subject detail: the waste cards table, with virtual card creation and removal. */
+import { Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { SubjectMember, SubjectWasteCard } from "#contract/subject";
+import { useCan } from "~/lib/permissions";
+import { formatDate } from "~/lib/format";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Alert } from "~/components/ui/alert";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { useDetailAnswer } from "./subject-ui";
+
+const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
+  Free: "gray",
+  Assigned: "green",
+  Discarded: "red",
+  Expired: "amber",
+};
+const STATE_LABEL: Record<SubjectWasteCard["state"], string> = {
+  Free: "Volná",
+  Assigned: "Přiřazená",
+  Discarded: "Vyřazená",
+  Expired: "Prošlá",
+};
+
+export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[]; members: SubjectMember[] }) {
+  const { t, i18n } = useTranslation();
+  const canAdd = useCan("aAdd", "wasteCard");
+  const canRemove = useCan("aRemove", "wasteCard");
+  const navigation = useNavigation();
+  const failed = useDetailAnswer(["createVirtualCard", "removeCard"]);
+  const date = (v: string | null) => (v ? formatDate(v, i18n.language) : "");
+  // A virtual card may be issued for one of the current payers.
+  const payers = members.filter((m) => m.current);
+  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "createVirtualCard";
+
+  return (
+    <Card aria-labelledby="subject-cards">
+      <CardHeader>
+        <CardTitle id="subject-cards">{t("subject:cards.title", "Karty odpadu")}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 p-0">
+        {failed && (
+          <Alert tone="error" className="mx-4 mt-3">
+            {failed.errors?.feePayerId?.[0] ?? failed.message}
+          </Alert>
+        )}
+        {cards.length === 0 ? (
+          <p className="px-4 py-4 text-sm text-slate-600">
+            {t("subject:cards.empty", "Odběrné místo nemá žádné karty.")}
+          </p>
+        ) : (
+          <Table>
+            <THead>
+              <tr>
+                <TH>{t("subject:cards.plainCode", "Kód")}</TH>
+                <TH>{t("subject:cards.code", "Kód karty")}</TH>
+                <TH>{t("subject:cards.payer", "Poplatník")}</TH>
+                <TH>{t("subject:cards.state", "Stav")}</TH>
+                <TH>{t("subject:cards.validity", "Platnost")}</TH>
+                <TH>{t("subject:cards.virtual", "Virtuální")}</TH>
+                {canRemove && (
+                  <TH className="text-right">
+                    <span className="sr-only">{t("subject:members.actions", "Akce")}</span>
+                  </TH>
+                )}
+              </tr>
+            </THead>
+            <TBody>
+              {cards.map((c) => (
+                <TR key={c.id}>
+                  <TD className="font-mono">{c.plainCode}</TD>
+                  <TD className="font-mono">{c.code}</TD>
+                  <TD>{c.feePayerName ?? "–"}</TD>
+                  <TD>
+                    <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`, STATE_LABEL[c.state])}</Badge>
+                  </TD>
+                  <TD className="whitespace-nowrap">
+                    {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}
+                  </TD>
+                  <TD>{c.virtual ? t("subject:yes", "Ano") : t("subject:no", "Ne")}</TD>
+                  {canRemove && (
+                    <TD className="text-right">
+                      <span className="inline-block text-left">
+                        <ConfirmDialog
+                          name={`remove-card-${c.id}`}
+                          intent="removeCard"
+                          fields={{ cardId: c.id }}
+                          trigger={
+                            <>
+                              {t("subject:cards.remove", "Odebrat")}
+                              <span className="sr-only"> {c.plainCode}</span>
+                            </>
+                          }
+                          triggerVariant="ghost"
+                          triggerSize="sm"
+                          title={t("subject:cards.removeTitle", "Odebrat kartu?")}
+                          message={t("subject:cards.removeMessage", "Karta {{code}} bude odebrána z odběrného místa.", {
+                            code: c.plainCode,
+                          })}
+                          confirmLabel={t("subject:cards.remove", "Odebrat")}
+                        />
+                      </span>
+                    </TD>
+                  )}
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+        {canAdd && (
+          <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-slate-200 px-4 py-3">
+            <input type="hidden" name="intent" value="createVirtualCard" />
+            <div className="space-y-1">
+              <Label htmlFor="virtual-card-payer" className="text-xs text-slate-600">
+                {t("subject:cards.forPayer", "Pro poplatníka (nepovinné)")}
+              </Label>
+              <Select
+                id="virtual-card-payer"
+                name="feePayerId"
+                className="w-auto min-w-56"
+                emptyOption={t("subject:cards.noPayer", "– celé odběrné místo –")}
+                options={payers.map((m) => ({ value: String(m.feePayerId), label: m.name }))}
+              />
+            </div>
+            <Button type="submit" variant="secondary" disabled={creating}>
+              {t("subject:cards.createVirtual", "Vytvořit virtuální kartu")}
+            </Button>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+/** Dialog building blocks of the subject detail: a dialog holding one intent's form, and a URL-opened trigger. */
+import type { ReactNode } from "react";
+import { Form, useLocation, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { withSearchParams, toSearch } from "~/lib/list";
+import { Alert } from "~/components/ui/alert";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
+import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
+import { useDetailAnswer, type DetailAnswer } from "./subject-ui";
+
+export type FormDialogProps = {
+  /** Unique on the page; also the ?dialog=<name> that opens it without JavaScript. */
+  name: string;
+  title: ReactNode;
+  description?: ReactNode;
+  intent: string;
+  /** Hidden fields, e.g. { membershipId: 12 }. */
+  fields?: Record<string, string | number>;
+  /** The row the answer must be about (membership or card id). */
+  target?: string;
+  submitLabel: ReactNode;
+  tone?: "primary" | "danger";
+  size?: "sm" | "md" | "lg";
+  /** The dialog's fields; they get the failed answer to show its errors and restore what was typed. */
+  children: (answer: DetailAnswer | undefined) => ReactNode;
+  /** Content above the form (e.g. a search form of its own, which must not be nested in this one). */
+  before?: ReactNode;
+};
+
+/**
+ * A dialog whose form posts one intent. A failed answer keeps it open (also with JavaScript: the message carries
+ * data-keep-dialog-open) and remounts the form with the values that were sent.
+ */
+export function FormDialog({
+  name,
+  title,
+  description,
+  intent,
+  fields,
+  target = "",
+  submitLabel,
+  tone = "primary",
+  size,
+  children,
+  before,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  const answer = useDetailAnswer(intent, target);
+  const formId = `form-${name}`;
+  return (
+    <Dialog
+      name={name}
+      title={title}
+      description={description}
+      size={size}
+      footer={
+        <>
+          <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+          <Button type="submit" form={formId} variant={tone === "danger" ? "danger" : "primary"}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        {answer && (
+          <Alert tone="error" data-keep-dialog-open="">
+            {answer.message}
+          </Alert>
+        )}
+        {before}
+        <Form
+          method="post"
+          id={formId}
+          className="space-y-3"
+          key={answer ? JSON.stringify(answer.values ?? {}) : "initial"}
+        >
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields ?? {}).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+          {children(answer)}
+        </Form>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * Opens a dialog whose content the loader fetches (pickers, the hierarchy): a link to ?dialog=<name>, so the
+ * loader runs and the dialog opens from the URL — the same with and without JavaScript.
+ */
+export function DialogLink(props: {
+  name: string;
+  children: ReactNode;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  params?: Record<string, string | null>;
+}) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // A picker starts without the search of an earlier dialog.
+  const search = toSearch(
+    withSearchParams(searchParams, {
+      payerSearch: null,
+      parentSearch: null,
+      ...props.params,
+      [DIALOG_PARAM]: props.name,
+    }),
+  );
+  return (
+    <Button
+      to={{ pathname: location.pathname, search }}
+      preventScrollReset
+      variant={props.variant ?? "secondary"}
+      size={props.size}
+      aria-haspopup="dialog"
+    >
+      {props.children}
+    </Button>
+  );
+}
+
+/**
+ * A GET search inside a URL-opened dialog: keeps the other params (and the dialog open) and sets `param`.
+ * Marked to keep the dialog open after its navigation.
+ */
+export function DialogSearch(props: {
+  dialog: string;
+  param: string;
+  value: string;
+  label: string;
+  placeholder?: string;
+}) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const id = `${props.dialog}-${props.param}`;
+  const kept = [...searchParams].filter(([k]) => k !== props.param && k !== DIALOG_PARAM);
+  return (
+    <Form method="get" preventScrollReset replace className="flex items-end gap-2" data-keep-dialog-open="">
+      {kept.map(([k, v]) => (
+        <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
+      ))}
+      <input type="hidden" name={DIALOG_PARAM} value={props.dialog} />
+      <div className="flex-1 space-y-1">
+        <Label htmlFor={id}>{props.label}</Label>
+        <Input id={id} name={props.param} type="search" defaultValue={props.value} placeholder={props.placeholder} />
+      </div>
+      <Button type="submit" variant="secondary">
+        {t("subject:action.search", "Hledat")}
+      </Button>
+    </Form>
+  );
+}

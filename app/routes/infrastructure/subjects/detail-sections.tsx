@@ -1,0 +1,261 @@
+/**
+ * Spec 001 §2 subject detail: bins, consumption and collection counts, waste production / collection history /
+ * yard visits, parent and descendants. Bins, collections and yard visits arrive with their own areas: until then
+ * the sections say so honestly instead of showing invented figures.
+ */
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail, type SubjectListItem } from "#contract/subject";
+import { useCan } from "~/lib/permissions";
+import { Field, fieldAria } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { DialogTrigger } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { FormDialog } from "./detail-dialog";
+import { Money, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+
+function Empty({ children }: { children: React.ReactNode }) {
+  return <p className="text-sm text-slate-600">{children}</p>;
+}
+
+export function BinsSection({ binCount }: { binCount: number }) {
+  const { t } = useTranslation();
+  return (
+    <Card aria-labelledby="subject-bins">
+      <CardHeader>
+        <CardTitle id="subject-bins">{t("subject:bins.title", "Nádoby")}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <p className="text-sm">
+          {t("subject:bins.count", "Počet nádob")}: <span className="font-semibold tabular-nums">{binCount}</span>
+        </p>
+        <Empty>{t("subject:bins.empty", "Nádoby se evidují v modulu Nádoby.")}</Empty>
+      </CardContent>
+    </Card>
+  );
+}
+
+const SUMMARY_PERIODS = [
+  { key: "3", label: "3 měsíce" },
+  { key: "6", label: "6 měsíců" },
+  { key: "12", label: "12 měsíců" },
+  { key: "total", label: "Celkem" },
+  { key: "active", label: "Aktivní" },
+];
+
+/** Consumption summary (3, 6, 12 months, total, active) and ordered versus actual collection counts. */
+export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
+  const { t } = useTranslation();
+  const canEdit = useCan("aEdit", "subject");
+  const period = subject.disposeFrequencyPeriod;
+  const ordered =
+    period && subject.orderedDisposeCount !== null
+      ? period === "Month"
+        ? t("subject:frequency.perMonth", "{{count}} svozů za měsíc", { count: subject.orderedDisposeCount })
+        : t("subject:frequency.perYear", "{{count}} svozů za rok", { count: subject.orderedDisposeCount })
+      : t("subject:frequency.notSet", "Nenastaveno");
+  return (
+    <Card aria-labelledby="subject-collections">
+      <CardHeader>
+        <CardTitle id="subject-collections">{t("subject:collections.title", "Spotřeba a svozy")}</CardTitle>
+        {canEdit && (
+          <DialogTrigger name="dispose-frequency" size="sm">
+            {t("subject:frequency.set", "Nastavit četnost svozu")}
+          </DialogTrigger>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary", "Souhrn spotřeby")}</h3>
+          <Table>
+            <THead>
+              <tr>
+                {SUMMARY_PERIODS.map((p) => (
+                  <TH key={p.key}>{t(`subject:collections.period.${p.key}`, p.label)}</TH>
+                ))}
+              </tr>
+            </THead>
+            <TBody>
+              <tr>
+                <TD colSpan={SUMMARY_PERIODS.length} className="py-3 text-slate-600">
+                  {t("subject:collections.empty", "Zatím bez svozů.")}
+                </TD>
+              </tr>
+            </TBody>
+          </Table>
+        </div>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">{t("subject:frequency.orderedLabel", "Objednaný počet svozů")}</dt>
+            <dd className="font-medium" data-testid="ordered-dispose-count">
+              {ordered}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">{t("subject:frequency.actualLabel", "Skutečný počet svozů")}</dt>
+            <dd className="text-slate-600">{t("subject:collections.empty", "Zatím bez svozů.")}</dd>
+          </div>
+        </dl>
+      </CardContent>
+      {canEdit && <DisposeFrequencyDialog subject={subject} />}
+    </Card>
+  );
+}
+
+function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
+  const { t } = useTranslation();
+  const ids = { period: "dispose-frequency-period", count: "dispose-frequency-count" };
+  return (
+    <FormDialog
+      name="dispose-frequency"
+      intent="disposeFrequency"
+      size="sm"
+      title={t("subject:frequency.set", "Nastavit četnost svozu")}
+      submitLabel={t("common:save", "Uložit")}
+    >
+      {(answer) => (
+        <>
+          <Field id={ids.period} errors={answer?.errors?.period} label={t("subject:frequency.period", "Období")}>
+            <Select
+              name="period"
+              defaultValue={answer?.values?.period ?? subject.disposeFrequencyPeriod ?? "Year"}
+              options={DISPOSE_FREQUENCY_PERIODS.map((p) => ({
+                value: p,
+                label: t(`subject:frequency.period${p}`, p === "Month" ? "Měsíčně" : "Ročně"),
+              }))}
+              {...fieldAria(ids.period, answer?.errors?.period)}
+            />
+          </Field>
+          <Field
+            id={ids.count}
+            errors={answer?.errors?.orderedDisposeCount}
+            label={t("subject:frequency.count", "Počet svozů")}
+          >
+            <Input
+              type="number"
+              name="orderedDisposeCount"
+              min={0}
+              max={400}
+              step={1}
+              required
+              defaultValue={answer?.values?.orderedDisposeCount ?? subject.orderedDisposeCount ?? ""}
+              {...fieldAria(ids.count, answer?.errors?.orderedDisposeCount)}
+            />
+          </Field>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Waste production, collection history and yard visits: filled by the collections and yard areas. */
+export function HistorySection() {
+  const { t } = useTranslation();
+  const parts = [
+    {
+      key: "production",
+      title: t("subject:history.production", "Produkce odpadu"),
+      empty: t("subject:collections.empty", "Zatím bez svozů."),
+    },
+    {
+      key: "collections",
+      title: t("subject:history.collections", "Historie svozů"),
+      empty: t("subject:collections.empty", "Zatím bez svozů."),
+    },
+    {
+      key: "yard",
+      title: t("subject:history.yardVisits", "Návštěvy sběrného dvora"),
+      empty: t("subject:history.noYardVisits", "Zatím bez návštěv sběrného dvora."),
+    },
+  ];
+  return (
+    <Card aria-labelledby="subject-history">
+      <CardHeader>
+        <CardTitle id="subject-history">{t("subject:history.title", "Produkce a historie")}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-3">
+        {parts.map((p) => (
+          <section key={p.key} aria-label={p.title}>
+            <h3 className="mb-1 text-sm font-semibold">{p.title}</h3>
+            <Empty>{p.empty}</Empty>
+          </section>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+type RelationsProps = { subject: SubjectDetail; descendants: SubjectListItem[]; childTotal: number };
+
+/** Parent and descendant subjects. */
+export function RelationsSection({ subject, descendants, childTotal }: RelationsProps) {
+  const { t } = useTranslation();
+  const canAdd = useCan("aAdd", "subject");
+  return (
+    <Card aria-labelledby="subject-relations">
+      <CardHeader>
+        <CardTitle id="subject-relations">{t("subject:relations.title", "Nadřazené a podřízená místa")}</CardTitle>
+        {canAdd && (
+          <Button to={`${SUBJECTS_PATH}/create?parentId=${subject.id}`} variant="secondary" size="sm">
+            {t("subject:relations.addChild", "Přidat podřízené místo")}
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="text-sm">
+          <span className="text-slate-500">{t("subject:field.parent", "Nadřazené místo")}: </span>
+          {subject.parentId ? (
+            <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(subject.parentId)}>
+              {subject.parentName ?? `#${subject.parentId}`}
+            </Link>
+          ) : (
+            t("subject:relations.noParent", "bez nadřazeného místa")
+          )}
+        </p>
+        <h3 className="text-sm font-semibold">
+          {t("subject:relations.children", "Podřízená místa")} ({childTotal})
+        </h3>
+        {descendants.length === 0 ? (
+          <Empty>{t("subject:relations.noChildren", "Žádná podřízená místa.")}</Empty>
+        ) : (
+          <Table>
+            <THead>
+              <tr>
+                <TH>{t("subject:field.name", "Název")}</TH>
+                <TH>{t("subject:field.type", "Typ")}</TH>
+                <TH>{t("subject:list.address", "Adresa")}</TH>
+                <TH className="text-right">{t("subject:list.totalFee", "Poplatek celkem")}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {descendants.map((c) => (
+                <TR key={c.id}>
+                  <TD>
+                    <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(c.id)}>
+                      {c.name}
+                    </Link>
+                  </TD>
+                  <TD>
+                    <SubjectTypeLabel type={c.type} />
+                  </TD>
+                  <TD>{c.address || "–"}</TD>
+                  <TD className="text-right">
+                    <Money value={c.totalFee} />
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+        {childTotal > descendants.length && (
+          <Link className="text-sm text-emerald-800 hover:underline" to={`${SUBJECTS_PATH}?parentId=${subject.id}`}>
+            {t("subject:relations.allChildren", "Zobrazit všechna podřízená místa ({{n}})", { n: childTotal })}
+          </Link>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

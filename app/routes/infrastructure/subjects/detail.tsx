@@ -1,0 +1,198 @@
+import type { ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/detail";
+import { requireId } from "~/lib/route-checks";
+import { useCan } from "~/lib/permissions";
+import { formatDateTime } from "~/lib/format";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { detailAction, loadDetail } from "./detail.server";
+import { DialogLink } from "./detail-dialog";
+import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./detail-dialogs";
+import { MembersSection } from "./detail-members";
+import { WasteCardsSection } from "./detail-cards";
+import { FeesSection } from "./detail-fees";
+import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./detail-sections";
+import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath, type DetailAnswer } from "./subject-ui";
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.subject.name ?? "Odběrné místo"} · Odpady obce` }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = requireId(params.subjectId, request);
+  return loadDetail(request, context, id);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = requireId(params.subjectId, request);
+  return detailAction(request, context, id);
+}
+
+/** Intents whose errors are shown inside their own dialog or section; the others get the page's message box. */
+const SHOWN_IN_PLACE = new Set([
+  "setParent",
+  "disposeFrequency",
+  "addMember",
+  "endMember",
+  "createVirtualCard",
+  "removeCard",
+]);
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="col-span-2 text-slate-900">{value || "–"}</dd>
+    </div>
+  );
+}
+
+export default function SubjectDetailPage() {
+  const {
+    subject: s,
+    members,
+    cards,
+    fees,
+    children,
+    childTotal,
+    impact,
+    hierarchy,
+    payerOptions,
+    parentChoices,
+    view,
+  } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as DetailAnswer | undefined;
+  const { t, i18n } = useTranslation();
+  const canEdit = useCan("aEdit", "subject");
+  const canRemove = useCan("aRemove", "subject");
+
+  return (
+    <div className="space-y-4">
+      <nav aria-label={t("subject:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
+        <Link className="text-emerald-800 hover:underline" to={SUBJECTS_PATH}>
+          {t("subject:list.title", "Odběrná místa")}
+        </Link>
+        {s.parentId && (
+          <>
+            {" / "}
+            <Link className="text-emerald-800 hover:underline" to={subjectPath(s.parentId)}>
+              {s.parentName ?? `#${s.parentId}`}
+            </Link>
+          </>
+        )}
+      </nav>
+
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{s.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <SubjectTypeLabel type={s.type} />
+            <span aria-hidden="true">·</span>
+            <span>{s.address || "–"}</span>
+            <span aria-hidden="true">·</span>
+            <FeePaidBadge paid={s.feePaid} />
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {canEdit && <Button to={`${subjectPath(s.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
+          {canEdit && (
+            <Form method="post">
+              <input type="hidden" name="intent" value={s.feePaid ? "markUnpaid" : "markPaid"} />
+              <Button type="submit" variant="secondary">
+                {s.feePaid
+                  ? t("subject:action.markUnpaid", "Označit jako nezaplacené")
+                  : t("subject:action.markPaid", "Označit jako zaplacené")}
+              </Button>
+            </Form>
+          )}
+          {canEdit && (
+            <DialogLink name="set-parent">{t("subject:action.setParent", "Nastavit nadřazené místo")}</DialogLink>
+          )}
+          {canEdit && s.parentId && <RemoveParentButton />}
+          <DialogLink name="hierarchy">{t("subject:action.hierarchy", "Hierarchie")}</DialogLink>
+          {canRemove && impact && <DeleteSubjectDialog subject={s} impact={impact} />}
+        </div>
+      </div>
+
+      {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && <Alert tone="error">{answer.message}</Alert>}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("subject:section.basic", "Základní údaje")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100">
+              <Row label={t("subject:field.shortName", "Krátký název")} value={s.shortName} />
+              <Row label={t("subject:field.variableSymbol", "Variabilní symbol")} value={s.variableSymbol} />
+              <Row label={t("subject:field.householdCode", "Kód domácnosti")} value={s.householdCode} />
+              <Row
+                label={t("subject:field.establishmentIdentificationNumber", "Číslo provozovny (IČP)")}
+                value={s.establishmentIdentificationNumber}
+              />
+              <Row
+                label={t("subject:field.externalChief", "Externí vedoucí")}
+                value={s.externalChief ? t("subject:yes", "Ano") : t("subject:no", "Ne")}
+              />
+              <Row label={t("subject:list.memberCount", "Členové")} value={String(s.memberCount)} />
+              <Row
+                label={t("subject:detail.sortRatio", "Míra třídění")}
+                value={s.sortRatio ? `${s.sortRatio} %` : null}
+              />
+              <Row
+                label={t("subject:detail.feePaidChangedAt", "Platba změněna")}
+                value={s.feePaidChangedAt ? formatDateTime(s.feePaidChangedAt, i18n.language) : null}
+              />
+              <Row label={t("subject:field.description", "Popis / poznámka")} value={s.description} />
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("subject:section.addressAndOperator", "Adresa a provozovatel")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100">
+              <Row label={t("subject:field.street", "Ulice")} value={s.street} />
+              <Row
+                label={t("subject:detail.numbers", "Č. p. / č. o. / č. ev.")}
+                value={[s.conscriptionNumber, s.streetNumber, s.provisionalNumber].map((v) => v ?? "–").join(" / ")}
+              />
+              <Row label={t("subject:field.cityDistrict", "Městská část")} value={s.cityDistrict} />
+              <Row label={t("subject:field.city", "Obec")} value={[s.zipCode, s.city].filter(Boolean).join(" ")} />
+              <Row label={t("subject:field.operatorCompanyName", "Název firmy")} value={s.operatorCompanyName} />
+              <Row
+                label={t("subject:detail.operatorIds", "IČO / DIČ")}
+                value={
+                  s.operatorIdentificationNumber || s.operatorVatNumber
+                    ? `${s.operatorIdentificationNumber ?? "–"} / ${s.operatorVatNumber ?? "–"}`
+                    : null
+                }
+              />
+              <Row
+                label={t("subject:field.operatorInvoiceAddress", "Fakturační adresa")}
+                value={[s.operatorInvoiceAddress, [s.operatorZipCode, s.operatorCity].filter(Boolean).join(" ")]
+                  .filter(Boolean)
+                  .join(", ")}
+              />
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      {fees && <FeesSection fees={fees} view={view.feesView} year={view.feesYear} />}
+      <MembersSection subjectId={s.id} members={members} payerOptions={payerOptions} payerSearch={view.payerSearch} />
+      <WasteCardsSection cards={cards} members={members} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BinsSection binCount={s.binCount} />
+        <RelationsSection subject={s} descendants={children} childTotal={childTotal} />
+      </div>
+      <CollectionsSection subject={s} />
+      <HistorySection />
+
+      <HierarchyDialog tree={hierarchy} currentId={s.id} />
+      {canEdit && <SetParentDialog subject={s} options={parentChoices} search={view.parentSearch} />}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
+import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
+import {
+  CheckboxField,
+  Field,
+  FormErrors,
+  InputField,
+  SelectField,
+  TextareaField,
+  useScrollToFirstError,
+} from "~/components/field";
+import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { SUBJECT_TYPE_LABELS } from "./subject-ui";
+
+/** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
+export const lookupSchema = z.object({
+  operatorIdentificationNumber: z.string({ message: "Zadejte IČO." }).trim().min(1, { message: "Zadejte IČO." }),
+  operatorCountry: z.enum(COUNTRIES),
+});
+
+/** 'Hledat' of the parent picker checks nothing: it only reloads the options (through the action, decision 0005). */
+export const parentSearchSchema = z.object({ parentSearch: z.string().optional() });
+
+export function schemaFor(intent: FormDataEntryValue | null) {
+  if (intent === "lookup") return lookupSchema;
+  if (intent === "parentSearch") return parentSearchSchema;
+  return subjectFormSchema;
+}
+
+/** Form values are strings: every field of the form as Conform sends and restores it. */
+export type SubjectFormValues = Partial<Record<keyof z.input<typeof subjectFormSchema>, string>>;
+
+const text = (v: string | null | undefined) => v ?? "";
+
+export function toFormValues(s: SubjectDetail): SubjectFormValues {
+  return {
+    type: s.type,
+    name: s.name,
+    shortName: text(s.shortName),
+    variableSymbol: text(s.variableSymbol),
+    establishmentIdentificationNumber: text(s.establishmentIdentificationNumber),
+    householdCode: text(s.householdCode),
+    parentId: s.parentId ? String(s.parentId) : "",
+    externalChief: s.externalChief ? "on" : "",
+    operatorIdentificationNumber: text(s.operatorIdentificationNumber),
+    operatorVatNumber: text(s.operatorVatNumber),
+    operatorCompanyName: text(s.operatorCompanyName),
+    operatorInvoiceAddress: text(s.operatorInvoiceAddress),
+    operatorZipCode: text(s.operatorZipCode),
+    operatorCity: text(s.operatorCity),
+    description: text(s.description),
+    cityDistrict: text(s.cityDistrict),
+    street: text(s.street),
+    conscriptionNumber: text(s.conscriptionNumber),
+    streetNumber: text(s.streetNumber),
+    provisionalNumber: text(s.provisionalNumber),
+    zipCode: text(s.zipCode),
+    city: text(s.city),
+  };
+}
+
+export interface SubjectFormProps {
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue: SubjectFormValues;
+  /** Parent choices (GET subject/options, at most 20), the chosen parent always among them. */
+  parentOptions: SubjectOption[];
+  /** The term the parent options were searched with. */
+  parentSearch?: string;
+  submitLabel: string;
+  cancelTo: string;
+}
+
+/**
+ * Create and edit of a collection point share this form (spec 001 §2 Collection points, §3 Subject): basic data
+ * with the parent picker, the address, and the operator company with the registry lookup.
+ */
+export function SubjectForm({
+  lastResult,
+  defaultValue,
+  parentOptions,
+  parentSearch,
+  submitLabel,
+  cancelTo,
+}: SubjectFormProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<SubjectFormValues>({
+    lastResult,
+    defaultValue,
+    // Errors appear after the first submit, then follow the typing (decision 0008).
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      // The helper buttons validate only what they need; saving validates everything.
+      return parseWithZod(formData, {
+        schema: schemaFor(formData.get("intent")) as unknown as z.ZodType<SubjectFormValues>,
+      });
+    },
+  });
+  useScrollToFirstError(form);
+  const helperIntent = navigation.formData?.get("intent");
+  const busy = navigation.state === "submitting" && helperIntent !== "lookup" && helperIntent !== "parentSearch";
+  const searchId = `${form.id}-parent-search`;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <DefaultSubmit />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("subject:section.basic", "Základní údaje")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <SelectField
+            meta={fields.type}
+            label={t("subject:field.type", "Typ")}
+            options={SUBJECT_TYPES.map((v) => ({
+              value: v,
+              label: t(`subject:type.${v}`, SUBJECT_TYPE_LABELS[v] ?? v),
+            }))}
+          />
+          <InputField meta={fields.name} label={t("subject:field.name", "Název")} />
+          <InputField
+            meta={fields.shortName}
+            label={t("subject:field.shortName", "Krátký název")}
+            description={t("subject:field.shortNameHelp", "Tiskne se na štítek")}
+          />
+          <InputField
+            meta={fields.variableSymbol}
+            label={t("subject:field.variableSymbol", "Variabilní symbol")}
+            inputMode="numeric"
+          />
+          <InputField meta={fields.householdCode} label={t("subject:field.householdCode", "Kód domácnosti")} />
+          <InputField
+            meta={fields.establishmentIdentificationNumber}
+            label={t("subject:field.establishmentIdentificationNumber", "Číslo provozovny (IČP)")}
+          />
+          <div className="space-y-2 md:col-span-2">
+            <SelectField
+              meta={fields.parentId}
+              label={t("subject:field.parent", "Nadřazené místo")}
+              options={parentOptions.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
+              emptyOption={t("subject:field.noParent", "– bez nadřazeného místa –")}
+            />
+            <Field
+              id={searchId}
+              label={t("subject:field.parentSearch", "Hledat nadřazené místo")}
+              description={t(
+                "subject:field.parentSearchHelp",
+                "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
+              )}
+            >
+              <div className="flex gap-2">
+                <Input
+                  id={searchId}
+                  name="parentSearch"
+                  type="search"
+                  defaultValue={parentSearch ?? ""}
+                  aria-describedby={`${searchId}-description`}
+                  onKeyDown={(e) => {
+                    // Enter here searches instead of saving the form.
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      document.getElementById(`${searchId}-button`)?.click();
+                    }
+                  }}
+                />
+                <Button
+                  id={`${searchId}-button`}
+                  type="submit"
+                  name="intent"
+                  value="parentSearch"
+                  variant="secondary"
+                  formNoValidate
+                >
+                  {t("subject:action.search", "Hledat")}
+                </Button>
+              </div>
+            </Field>
+          </div>
+          <CheckboxField
+            meta={fields.externalChief}
+            label={t("subject:field.externalChief", "Externí vedoucí")}
+            className="md:col-span-2"
+          />
+          <TextareaField
+            meta={fields.description}
+            label={t("subject:field.description", "Popis / poznámka")}
+            className="md:col-span-2"
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("subject:section.address", "Adresa")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-3">
+          <InputField meta={fields.street} label={t("subject:field.street", "Ulice")} />
+          <InputField meta={fields.conscriptionNumber} label={t("subject:field.conscriptionNumber", "Číslo popisné")} />
+          <InputField meta={fields.streetNumber} label={t("subject:field.streetNumber", "Číslo orientační")} />
+          <InputField meta={fields.provisionalNumber} label={t("subject:field.provisionalNumber", "Číslo evidenční")} />
+          <InputField meta={fields.cityDistrict} label={t("subject:field.cityDistrict", "Městská část")} />
+          <InputField meta={fields.zipCode} label={t("subject:field.zipCode", "PSČ")} inputMode="numeric" />
+          <InputField meta={fields.city} label={t("subject:field.city", "Obec")} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("subject:section.operator", "Provozovatel (firma)")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <SelectField
+            meta={fields.operatorCountry}
+            label={t("subject:field.operatorCountry", "Země provozovatele")}
+            options={COUNTRIES.map((c) => ({
+              value: c,
+              label: t(`subject:country.${c}`, c === "CZ" ? "Česko" : "Slovensko"),
+            }))}
+          />
+          <div className="flex items-end gap-2">
+            <InputField
+              meta={fields.operatorIdentificationNumber}
+              label={t("subject:field.operatorIdentificationNumber", "IČO")}
+              className="flex-1"
+              inputMode="numeric"
+              description={t("subject:field.icoHelp", "Údaje doplníte z registru ARES (CZ) nebo RPO (SK).")}
+            />
+            <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
+              {t("subject:action.lookup", "Načíst z registru")}
+            </Button>
+          </div>
+          <InputField meta={fields.operatorVatNumber} label={t("subject:field.operatorVatNumber", "DIČ")} />
+          <InputField meta={fields.operatorCompanyName} label={t("subject:field.operatorCompanyName", "Název firmy")} />
+          <InputField
+            meta={fields.operatorInvoiceAddress}
+            label={t("subject:field.operatorInvoiceAddress", "Fakturační adresa")}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              meta={fields.operatorZipCode}
+              label={t("subject:field.operatorZipCode", "Fakturační PSČ")}
+              inputMode="numeric"
+            />
+            <InputField meta={fields.operatorCity} label={t("subject:field.operatorCity", "Fakturační obec")} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
+    </Form>
+  );
+}
+
+/** 'Bytový dům Smila Osovského 1130 – Smila Osovského 1130/24, Borovina': names repeat, the address tells apart. */
+export function optionLabel(o: SubjectOption): string {
+  return o.address ? `${o.name} – ${o.address}` : o.name;
+}
