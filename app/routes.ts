@@ -31,12 +31,33 @@ export default [
       route(":feePayerId/edit", "routes/infrastructure/fee-payers/edit.tsx"),
       route(":feePayerId/login-letter.pdf", "routes/infrastructure/fee-payers/login-letter.ts"),
     ]),
+    ...prefix("infrastructure/waste-evidence-headers", [
+      index("routes/infrastructure/waste-evidence-headers/list.tsx"),
+      route("create", "routes/infrastructure/waste-evidence-headers/create.tsx"),
+      route(":wasteEvidenceHeaderId", "routes/infrastructure/waste-evidence-headers/detail.tsx"),
+      route(":wasteEvidenceHeaderId/edit", "routes/infrastructure/waste-evidence-headers/edit.tsx"),
+      route(":wasteEvidenceHeaderId/dispose-frequency", "routes/infrastructure/waste-evidence-headers/dispose-frequency.tsx"),
+      route(":wasteEvidenceHeaderId/label.pdf", "routes/infrastructure/waste-evidence-headers/label.ts"),
+    ]),
+    ...prefix("infrastructure/waste-cards", [
+      index("routes/infrastructure/waste-cards/list.tsx"),
+      route("import", "routes/infrastructure/waste-cards/import.tsx"),
+      route("import/:importJobId", "routes/infrastructure/waste-cards/import-result.tsx"),
+    ]),
+    ...prefix("administration/print-batches", [
+      index("routes/administration/print-batches/list.tsx"),
+      route("create", "routes/administration/print-batches/create.tsx"),
+      route(":printBatchId", "routes/administration/print-batches/detail.tsx"),
+      route(":printBatchId/labels.pdf", "routes/administration/print-batches/labels.ts"),
+    ]),
+    route("administration/waste-bins", "routes/administration/waste-bins.ts"),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),
       route("create", "routes/administration/municipalities/create.tsx"),
       route(":municipalityId", "routes/administration/municipalities/detail.tsx"),
       route(":municipalityId/edit", "routes/administration/municipalities/edit.tsx"),
       route(":municipalityId/logo", "routes/administration/municipalities/logo.ts"),
+      route(":municipalityId/modules/waste-bins", "routes/administration/municipalities/modules/waste-bins.tsx"),
       ...prefix(":municipalityId/users", [
         route("create", "routes/administration/municipalities/users/create.tsx"),
         route(":userId/edit", "routes/administration/municipalities/users/edit.tsx"),

@@ -37,6 +37,34 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "feePayer.aDetail",
   },
   {
+    group: "infrastructure",
+    to: "/infrastructure/waste-evidence-headers",
+    labelKey: "nav.wasteEvidenceHeaders",
+    label: "Nádoby",
+    permission: "wasteEvidenceHeader.aDetail",
+  },
+  {
+    group: "infrastructure",
+    to: "/infrastructure/waste-cards",
+    labelKey: "nav.wasteCards",
+    label: "Karty odpadu",
+    permission: "wasteCard.aDetail",
+  },
+  {
+    group: "administration",
+    to: "/administration/print-batches",
+    labelKey: "nav.printBatches",
+    label: "Generování štítků",
+    permission: "printBatch.aDetail",
+  },
+  {
+    group: "administration",
+    to: "/administration/waste-bins",
+    labelKey: "nav.wasteBins",
+    label: "Odpady a nádoby",
+    permission: "municipality.aDetail",
+  },
+  {
     group: "administration",
     to: "/administration/municipalities",
     labelKey: "nav.municipalities",
@@ -70,10 +98,24 @@ export function visibleNav(permissions: readonly string[]) {
 }
 
 /**
- * Spec 000 §2 quick actions (assign a code, create a new collection point, print a label). Like the navigation,
- * only actions whose screen exists are listed; assigning codes and printing labels arrive with the bins area.
+ * Spec 000 §2 quick actions (assign a code, create a new collection point, print a label), each shown to users
+ * with the permission its screen needs.
  */
 export const QUICK_ACTIONS: NavItem[] = [
+  {
+    group: "infrastructure",
+    to: "/infrastructure/waste-evidence-headers/create?tab=assign",
+    labelKey: "quick.assignCode",
+    label: "Přiřadit kód",
+    permission: "wasteEvidenceHeader.aEdit",
+  },
+  {
+    group: "administration",
+    to: "/administration/print-batches/create",
+    labelKey: "quick.printLabel",
+    label: "Vytisknout štítek",
+    permission: "printBatch.aAdd",
+  },
   {
     group: "infrastructure",
     to: "/infrastructure/subjects/create",

@@ -2,3 +2,4 @@ export * from "./municipality";
 export * from "./user";
 export * from "./auth";
 export * from "./subject";
+export * from "./bin";

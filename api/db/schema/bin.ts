@@ -1,0 +1,230 @@
+/**
+ * Bins and their codes (issue 5): spec 001 §2 'Waste bins / waste evidence headers', 'Print batches', 'Waste and bin
+ * types settings'; §3 Waste evidence header, Bin type / waste configuration, Print batch; §4 bin states; §9 bin kinds
+ * and types, print batch code types. See docs/decisions/0012.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { municipality } from "./municipality";
+import { subject } from "./subject";
+import { user } from "./user";
+
+/**
+ * Waste types (spec 001 §2 settings: 'waste types with coefficient and bin count'). municipality_id null = the
+ * product's catalogue, offered to every municipality; a municipality adds its own.
+ */
+export const wasteType = pgTable(
+  "waste_type",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 150 }).notNull(),
+    /** Code of the Czech waste catalogue (vyhláška 8/2021 Sb.), e.g. '200301' mixed municipal waste. */
+    catalogCode: varchar("catalog_code", { length: 10 }),
+    /** Weight of a full litre in kg used to estimate a bin's weight (spec 001 §3 'waste coefficient'). */
+    coefficient: numeric("coefficient", { precision: 8, scale: 4 }).notNull().default("0.1"),
+    /** Shown in the sort-ratio statistics as sorted (not mixed) waste. */
+    sorted: boolean("sorted").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("waste_type_municipality_idx").on(t.municipalityId, t.name)],
+);
+
+/**
+ * Bin types (spec 001 §3 'Bin type / waste configuration'; §9 bin kinds fixed/disposable and types bag, bin,
+ * container, waste bucket, other, waste prefix, car). municipality_id null = the seeded catalogue.
+ */
+export const binType = pgTable(
+  "bin_type",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 150 }).notNull(),
+    /** bag, bin, container, wasteBucket, other, wastePrefix, car (spec 001 §9 bin types). */
+    category: varchar("category", { length: 20 }).notNull(),
+    /** fixed or disposable (a bag is used once; spec 001 §9 bin kinds). */
+    kind: varchar("kind", { length: 12 }).notNull().default("fixed"),
+    /** Volume in litres, 1 to 19,000. */
+    capacity: integer("capacity").notNull(),
+    /** The collection may record the exact quantity (weighed) instead of the bin's volume. */
+    allowExact: boolean("allow_exact").notNull().default(false),
+    /** The usual waste of this bin type, when it has one (a blue 240 l bin for paper). */
+    wasteTypeId: integer("waste_type_id").references(() => wasteType.id, { onDelete: "set null" }),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("bin_type_municipality_idx").on(t.municipalityId, t.capacity)],
+);
+
+/** The next plain code of each municipality: codes are allocated by one atomic UPDATE … RETURNING. */
+export const codeSequence = pgTable("code_sequence", {
+  municipalityId: integer("municipality_id")
+    .primaryKey()
+    .references(() => municipality.id, { onDelete: "cascade" }),
+  lastPlainCode: integer("last_plain_code").notNull().default(0),
+});
+
+/** Spec 001 §3 Print batch; the codes it generated are waste_evidence_header rows with its id. */
+export const printBatch = pgTable(
+  "print_batch",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    /** Regular (addressed to subjects) or NoSubject (spec 001 §9). */
+    codeType: varchar("code_type", { length: 12 }).notNull(),
+    codeCount: integer("code_count").notNull(),
+    /** Ids of the bin types the batch is for (a label per code and bin type). */
+    binTypeIds: integer("bin_type_ids").array().notNull().default([]),
+    rfid: boolean("rfid").notNull().default(false),
+    note: text("note"),
+    /** Generated, then Printed (spec 001 §4). */
+    state: varchar("state", { length: 12 }).notNull().default("Generated"),
+    printedAt: timestamp("printed_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("print_batch_municipality_idx").on(t.municipalityId, t.createdAt)],
+);
+
+/**
+ * Spec 001 §3 Waste evidence header: a coded label and the bin it is on. Codes are generated into this table (state
+ * Free, or Assigned when a batch is addressed to subjects) and assigned to subjects' bins later.
+ * States (spec 001 §4): Free, Assigned, Used (a disposable bin that was collected), Discarded, NoBin, Undefined.
+ */
+export const wasteEvidenceHeader = pgTable(
+  "waste_evidence_header",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    /** The check-protected code printed as the barcode: globally unique (it names its municipality). */
+    barcode: varchar("barcode", { length: 40 }).notNull(),
+    /** The short number clerks type, unique within the municipality. */
+    plainCode: varchar("plain_code", { length: 20 }).notNull(),
+    rfid: varchar("rfid", { length: 40 }),
+    binTypeId: integer("bin_type_id").references(() => binType.id, { onDelete: "set null" }),
+    wasteTypeId: integer("waste_type_id").references(() => wasteType.id, { onDelete: "set null" }),
+    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
+    printBatchId: integer("print_batch_id").references(() => printBatch.id, { onDelete: "set null" }),
+    state: varchar("state", { length: 12 }).notNull().default("Free"),
+    /** Disposable (bag): used once, never reused (spec 001 §9 bin kinds). */
+    disposable: boolean("disposable").notNull().default(false),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
+    /** The day the assignment is valid from (collections before it belong to nobody). */
+    assignedFrom: timestamp("assigned_from", { withTimezone: true }),
+    assignedBy: integer("assigned_by").references(() => user.id, { onDelete: "set null" }),
+    lastEvidenceAt: timestamp("last_evidence_at", { withTimezone: true }),
+    discardedAt: timestamp("discarded_at", { withTimezone: true }),
+    street: varchar("street", { length: 150 }),
+    city: varchar("city", { length: 100 }),
+    zipCode: varchar("zip_code", { length: 10 }),
+    latitude: numeric("latitude", { precision: 9, scale: 6 }),
+    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    description: text("description"),
+    /** Spec 001 §2 dispose frequency of the bin: ordered collections per Month or Year. */
+    disposePeriod: varchar("dispose_period", { length: 10 }),
+    orderedDisposeCount: integer("ordered_dispose_count"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("weh_barcode_unique").on(t.barcode),
+    uniqueIndex("weh_plain_code_unique").on(t.municipalityId, t.plainCode),
+    uniqueIndex("weh_rfid_unique").on(t.municipalityId, t.rfid),
+    index("weh_municipality_state_idx").on(t.municipalityId, t.state, t.id),
+    index("weh_subject_idx").on(t.subjectId),
+    index("weh_print_batch_idx").on(t.printBatchId),
+  ],
+);
+
+/** Spec 001 §4 bin history: created, assigned, discarded, reactivated, configuration changed, AlreadyUsedDisposableBin. */
+export const wasteEvidenceHeaderHistory = pgTable(
+  "waste_evidence_header_history",
+  {
+    id: serial("id").primaryKey(),
+    headerId: integer("header_id")
+      .notNull()
+      .references(() => wasteEvidenceHeader.id, { onDelete: "cascade" }),
+    event: varchar("event", { length: 30 }).notNull(),
+    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** What changed (old and new values, the transfer's 'move evidence records' choice, …). */
+    details: jsonb("details"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("weh_history_header_idx").on(t.headerId, t.at)],
+);
+
+/** Spec 001 §2 dispose count card of a bin: ordered versus actual collections per month. */
+export const disposeCount = pgTable(
+  "dispose_count",
+  {
+    headerId: integer("header_id")
+      .notNull()
+      .references(() => wasteEvidenceHeader.id, { onDelete: "cascade" }),
+    year: smallint("year").notNull(),
+    month: smallint("month").notNull(),
+    orderedCount: integer("ordered_count"),
+    actualCount: integer("actual_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.headerId, t.year, t.month] })],
+);
+
+/**
+ * Spec 001 §3 Import job (waste card CSV now; collection and other imports later): the file, its state and counts.
+ * States (spec 001 §4): unprocessed, processing, processed, error (with errors), discarded (critical error).
+ */
+export const importJob = pgTable(
+  "import_job",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id")
+      .notNull()
+      .references(() => municipality.id, { onDelete: "cascade" }),
+    type: varchar("type", { length: 30 }).notNull(),
+    fileName: varchar("file_name", { length: 255 }).notNull(),
+    state: varchar("state", { length: 15 }).notNull().default("unprocessed"),
+    totalRows: integer("total_rows").notNull().default(0),
+    acceptedRows: integer("accepted_rows").notNull().default(0),
+    /** Rows already present unchanged (a re-import of the same file). */
+    unchangedRows: integer("unchanged_rows").notNull().default(0),
+    errorRows: integer("error_rows").notNull().default(0),
+    /** A critical error that stopped the import (state discarded). */
+    message: text("message"),
+    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [index("import_job_municipality_idx").on(t.municipalityId, t.createdAt)],
+);
+
+/** A rejected row of an import: its number in the file, the reason and the raw text (spec 001 §8 'Import'). */
+export const importJobError = pgTable(
+  "import_job_error",
+  {
+    id: serial("id").primaryKey(),
+    importJobId: integer("import_job_id")
+      .notNull()
+      .references(() => importJob.id, { onDelete: "cascade" }),
+    rowNumber: integer("row_number").notNull(),
+    category: varchar("category", { length: 30 }).notNull(),
+    message: text("message").notNull(),
+    rawRow: text("raw_row"),
+  },
+  (t) => [index("import_job_error_job_idx").on(t.importJobId, t.rowNumber)],
+);
