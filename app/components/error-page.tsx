@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 
 /** Product default of the support address (config SUPPORT_EMAIL overrides it; pass it in). */
 export const DEFAULT_SUPPORT_EMAIL = "podpora@odpady-obce.cz";
@@ -65,8 +66,11 @@ function HomeLine() {
   );
 }
 
-export function ErrorPage({ status, message, supportEmail = DEFAULT_SUPPORT_EMAIL, details, as }: ErrorPageProps) {
+export function ErrorPage({ status, message: given, supportEmail = DEFAULT_SUPPORT_EMAIL, details, as }: ErrorPageProps) {
   const { t } = useTranslation();
+  const shown = useMessage();
+  // The API's Message is Czech; shown in the user's language (spec 000 §1).
+  const message = typeof given === "string" ? shown(given) : given;
   return (
     <ErrorLayout
       image={status === 404 ? "/errors/404.svg" : "/errors/error.svg"}

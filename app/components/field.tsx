@@ -13,6 +13,7 @@ import {
 } from "@conform-to/react";
 import { useLocation, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import { Alert } from "./ui/alert";
 import { Checkbox } from "./ui/checkbox";
 import { cn } from "./ui/cn";
@@ -51,8 +52,10 @@ export function Field({
   children,
 }: FieldProps) {
   const { t } = useTranslation();
+  const message = useMessage();
   const id = meta?.id ?? idProp ?? "";
-  const error = (meta?.errors ?? errors)?.[0];
+  // Schemas and the API write Czech; shown in the user's language (spec 000 §1).
+  const error = message((meta?.errors ?? errors)?.[0]);
   const isRequired = required ?? meta?.required ?? false;
   const labelEl = (
     <Label htmlFor={id}>
@@ -213,7 +216,8 @@ export type FormErrorsProps = {
 /** Form-level errors (not tied to a field), e.g. the API's general messages. */
 export function FormErrors({ form, errors, id, title, className }: FormErrorsProps) {
   const { t } = useTranslation();
-  const list = (errors ?? form?.errors ?? []).filter(Boolean);
+  const message = useMessage();
+  const list = (errors ?? form?.errors ?? []).filter(Boolean).map((e) => message(e));
   if (list.length === 0) return null;
   return (
     <Alert

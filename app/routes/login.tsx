@@ -1,5 +1,6 @@
 import { data, redirect, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { Route } from "./+types/login";
 import { DISCOVERY_ERROR, getAuthenticator } from "~/server/auth.server";
@@ -89,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Login() {
   const result = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const shown = useMessage();
   const problem = result?.problem;
   const text: Record<Problem, string> = {
     state: t("login.stateMismatch", "Přihlášení nebylo dokončeno. Zkuste to prosím znovu."),
@@ -103,7 +105,7 @@ export default function Login() {
         {problem && (
           <Alert tone="error">
             {text[problem]}
-            {result?.message && <span className="mt-1 block text-xs opacity-80">{result.message}</span>}
+            {result?.message && <span className="mt-1 block text-xs opacity-80">{shown(result.message)}</span>}
           </Alert>
         )}
         <a href="/login" className={buttonClasses({ className: "w-full" })}>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import type { UserDetail } from "#contract/user";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "~/lib/format";
@@ -18,6 +19,7 @@ export function UserEditHeader({
 }) {
   const { t, i18n } = useTranslation();
   const canAdd = useCan("aAdd", "user");
+  const shown = useMessage();
   const failed =
     answer && typeof answer === "object" && "message" in answer
       ? String((answer as { message: string }).message)
@@ -79,7 +81,7 @@ export function UserEditHeader({
               : t("user:edit.pending", "Uživatel zatím nenastavil heslo.")}
         </Alert>
       )}
-      {failed && <Alert tone="error">{failed}</Alert>}
+      {failed && <Alert tone="error">{shown(failed)}</Alert>}
     </div>
   );
 }

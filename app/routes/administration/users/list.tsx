@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import { NOTHING_SELECTED, type RoleItem, type UserListItem } from "#contract/user";
 import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
@@ -392,6 +393,7 @@ export default function UserList() {
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const layout = useRouteLoaderData("routes/app-layout") as AppLayoutData | undefined;
   const { t } = useTranslation();
+  const shown = useMessage();
   const canAdd = useCan("aAdd", "user");
   const canEdit = useCan("aEdit", "user");
   // Filter options known only at run time (roles the caller sees, their municipalities) are filled in here.
@@ -420,7 +422,7 @@ export default function UserList() {
         <h1 className="text-2xl font-semibold">{t("user:list.title", "Uživatelé")}</h1>
         {canAdd && <Button to="/administration/users/create">{t("user:list.new", "Nový uživatel")}</Button>}
       </div>
-      {answer && "message" in answer && <Alert tone={answer.tone}>{answer.message}</Alert>}
+      {answer && "message" in answer && <Alert tone={answer.tone}>{shown(answer.message)}</Alert>}
       <DataTable
         key={generation}
         def={def}

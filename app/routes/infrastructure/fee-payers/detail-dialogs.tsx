@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
@@ -103,6 +104,7 @@ export function GenerateLoginDialog({
   const submit = useSubmit();
   const revalidator = useRevalidator();
   const [pdfError, setPdfError] = useState<string | null>(null);
+  const shown = useMessage();
   const [busy, setBusy] = useState(false);
   const formId = "generate-login";
   const emailId = `${formId}-email`;
@@ -193,7 +195,7 @@ export function GenerateLoginDialog({
         {/* A document form: the PDF answer must reach the browser as a download, never the router. */}
         <Form method="post" id={formId} reloadDocument onSubmit={onSubmit} className="space-y-3">
           {(emailErrors || answer?.message) && <span hidden data-keep-dialog-open />}
-          {error && <Alert tone="error">{error}</Alert>}
+          {error && <Alert tone="error">{shown(error)}</Alert>}
           <fieldset className="space-y-2">
             <legend className="mb-1 text-sm font-medium text-slate-700">
               {t("feePayer:login.method", "Způsob předání")}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/detail";
@@ -128,6 +129,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 
 export default function FeePayerDetailPage() {
   const { feePayer: p, history, today } = useLoaderData<typeof loader>();
+  const shown = useMessage();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t, i18n } = useTranslation();
   const country = useCountry();
@@ -215,7 +217,7 @@ export default function FeePayerDetailPage() {
         </div>
       </div>
 
-      {alert && <Alert tone="error">{alert}</Alert>}
+      {alert && <Alert tone="error">{shown(alert)}</Alert>}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import {
   getCollectionProps,
   getFormProps,
@@ -147,6 +148,7 @@ interface Props {
  */
 export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();
+const shown = useMessage();
   const [form, fields] = useForm<FeePayerFormShape>({
     lastResult,
     defaultValue,
@@ -339,7 +341,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
                 </div>
               ))}
               {fields.discountIds.errors?.[0] && (
-                <p className="text-xs font-medium text-red-700">{fields.discountIds.errors[0]}</p>
+                <p className="text-xs font-medium text-red-700">{shown(fields.discountIds.errors[0])}</p>
               )}
             </fieldset>
           )}

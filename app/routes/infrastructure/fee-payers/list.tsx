@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import type { DiscountOption, FeePayerListItem } from "#contract/fee-payer";
 import { NOTHING_SELECTED } from "#contract/user";
@@ -235,6 +236,7 @@ export default function FeePayerList() {
   const { items, total, params, discounts } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t } = useTranslation();
+  const shown = useMessage();
   const canAdd = useCan("aAdd", "feePayer");
   const canEdit = useCan("aEdit", "feePayer");
   const generation = useGenerationAfterRegister();
@@ -256,7 +258,7 @@ export default function FeePayerList() {
         <h1 className="text-2xl font-semibold">{t("feePayer:list.title", "Poplatníci")}</h1>
         {canAdd && <Button to={`${LIST_PATH}/create`}>{t("feePayer:list.new", "Nový poplatník")}</Button>}
       </div>
-      {answer && <Alert tone={answer.tone}>{answer.message}</Alert>}
+      {answer && <Alert tone={answer.tone}>{shown(answer.message)}</Alert>}
       <DataTable
         key={generation}
         def={def}

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login-letter";
 import { requireId } from "~/lib/route-checks";
+import { translateMessage } from "~/lib/messages";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
@@ -42,10 +43,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     errors?: Record<string, string[]>;
   } | null;
   const t = await userT(api.session);
-  const message =
+  const message = translateMessage(
+    t,
     Object.values(problem?.errors ?? {})[0]?.[0] ??
-    problem?.Message ??
-    t("feePayer:login.pdfFailed", "Přihlašovací dopis se nepodařilo vytvořit.");
+      problem?.Message ??
+      t("feePayer:login.pdfFailed", "Přihlašovací dopis se nepodařilo vytvořit."),
+  );
   const status = res.ok ? 502 : res.status;
   if (formData.get("respond") === "json") return Response.json({ message }, { status });
   addFlash(api.session, { type: "error", text: message });

@@ -1,6 +1,7 @@
 /** Spec 001 §2 subject detail: the waste cards table, with virtual card creation and removal. */
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import type { SubjectMember, SubjectWasteCard } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
 import { formatDate } from "~/lib/format";
@@ -33,6 +34,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   const canRemove = useCan("aRemove", "wasteCard");
   const navigation = useNavigation();
   const failed = useDetailAnswer(["createVirtualCard", "removeCard"]);
+  const shown = useMessage();
   const date = (v: string | null) => (v ? formatDate(v, i18n.language) : "");
   // A virtual card may be issued for one of the current payers.
   const payers = members.filter((m) => m.current);
@@ -46,7 +48,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
       <CardContent className="space-y-3 p-0">
         {failed && (
           <Alert tone="error" className="mx-4 mt-3">
-            {failed.errors?.feePayerId?.[0] ?? failed.message}
+            {shown(failed.errors?.feePayerId?.[0] ?? failed.message)}
           </Alert>
         )}
         {cards.length === 0 ? (

@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import { withSearchParams, toSearch } from "~/lib/list";
 import { Alert } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
@@ -48,6 +49,7 @@ export function FormDialog({
 }: FormDialogProps) {
   const { t } = useTranslation();
   const answer = useDetailAnswer(intent, target);
+  const shown = useMessage();
   const formId = `form-${name}`;
   return (
     <Dialog
@@ -67,7 +69,7 @@ export function FormDialog({
       <div className="space-y-3">
         {answer && (
           <Alert tone="error" data-keep-dialog-open="">
-            {answer.message}
+            {shown(answer.message)}
           </Alert>
         )}
         {before}

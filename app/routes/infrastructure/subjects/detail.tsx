@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/detail";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
@@ -64,6 +65,7 @@ export default function SubjectDetailPage() {
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as DetailAnswer | undefined;
   const { t, i18n } = useTranslation();
+  const shown = useMessage();
   const canEdit = useCan("aEdit", "subject");
   const canRemove = useCan("aRemove", "subject");
 
@@ -115,7 +117,7 @@ export default function SubjectDetailPage() {
         </div>
       </div>
 
-      {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && <Alert tone="error">{answer.message}</Alert>}
+      {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && <Alert tone="error">{shown(answer.message)}</Alert>}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

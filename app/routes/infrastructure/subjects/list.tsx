@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { SUBJECT_TYPES } from "#contract/enums";
@@ -206,6 +207,7 @@ export default function SubjectList() {
   const { items, total, params, filters, parent } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t } = useTranslation();
+  const shown = useMessage();
   const canAdd = useCan("aAdd", "subject");
   const canEdit = useCan("aEdit", "subject");
   const generation = useGenerationAfterBulk();
@@ -231,7 +233,7 @@ export default function SubjectList() {
         <h1 className="text-2xl font-semibold">{t("subject:list.title", "Odběrná místa")}</h1>
         {canAdd && <Button to={createTo}>{t("subject:list.new", "Nové odběrné místo")}</Button>}
       </div>
-      {answer?.message && <Alert tone={answer.tone}>{answer.message}</Alert>}
+      {answer?.message && <Alert tone={answer.tone}>{shown(answer.message)}</Alert>}
       <DataTable
         key={generation}
         def={def}
