@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
@@ -15,6 +14,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
+import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { formatDateTime, formatPhone } from "~/lib/format";
 import type { AppLayoutData } from "~/routes/app-layout";
 import { canInvite } from "./form.server";
@@ -368,25 +368,6 @@ function RowActions({ row, canInvite, selfId }: { row: UserListItem; canInvite: 
   );
 }
 
-/**
- * A number that grows after every finished activate/deactivate submission: the table is remounted with it, so the
- * rows acted upon are no longer selected.
- */
-function useGenerationAfterChanges() {
-  const navigation = useNavigation();
-  const [generation, setGeneration] = useState(0);
-  const pending = useRef(false);
-  const intent = navigation.formData?.get("intent");
-  useEffect(() => {
-    if (navigation.state !== "idle") {
-      if (intent === "activate" || intent === "deactivate") pending.current = true;
-    } else if (pending.current) {
-      pending.current = false;
-      setGeneration((g) => g + 1);
-    }
-  }, [navigation.state, intent]);
-  return generation;
-}
 
 export default function UserList() {
   const { items, total, params, roles, municipalities, canInvite } = useLoaderData<typeof loader>();
@@ -414,7 +395,7 @@ export default function UserList() {
     ),
   };
   const confirm = answer && "confirm" in answer ? answer.confirm : null;
-  const generation = useGenerationAfterChanges();
+  const generation = useGenerationAfter(["activate", "deactivate"]);
 
   return (
     <div className="space-y-4">

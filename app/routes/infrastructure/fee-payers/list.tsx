@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
@@ -8,6 +7,7 @@ import { NOTHING_SELECTED } from "#contract/user";
 import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { useCan } from "~/lib/permissions";
+import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
@@ -215,22 +215,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(listUrl(request), { headers: { "Set-Cookie": await commit(context, api.session) } });
 }
 
-/** Grows after every finished registration: the table is remounted with it, so nothing stays selected. */
-function useGenerationAfterRegister() {
-  const navigation = useNavigation();
-  const [generation, setGeneration] = useState(0);
-  const pending = useRef(false);
-  const intent = navigation.formData?.get("intent");
-  useEffect(() => {
-    if (navigation.state !== "idle") {
-      if (intent === "register") pending.current = true;
-    } else if (pending.current) {
-      pending.current = false;
-      setGeneration((g) => g + 1);
-    }
-  }, [navigation.state, intent]);
-  return generation;
-}
 
 export default function FeePayerList() {
   const { items, total, params, discounts } = useLoaderData<typeof loader>();
@@ -239,7 +223,7 @@ export default function FeePayerList() {
   const shown = useMessage();
   const canAdd = useCan("aAdd", "feePayer");
   const canEdit = useCan("aEdit", "feePayer");
-  const generation = useGenerationAfterRegister();
+  const generation = useGenerationAfter(["register"]);
   // The municipality's fixed discounts are known only at run time.
   const def = {
     ...feePayerList,

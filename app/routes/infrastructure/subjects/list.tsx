@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/lib/messages";
 import { z } from "zod";
@@ -15,6 +14,7 @@ import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
+import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { FeePaidBadge, Money, SUBJECT_TYPE_LABELS, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
 
 export const meta = () => [{ title: "Odběrná místa · Odpady obce" }];
@@ -186,22 +186,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commit(context, api.session) } });
 }
 
-/** Grows after every finished bulk submission: the table is remounted, so the rows acted upon are unselected. */
-function useGenerationAfterBulk() {
-  const navigation = useNavigation();
-  const [generation, setGeneration] = useState(0);
-  const pending = useRef(false);
-  const intent = navigation.formData?.get("intent");
-  useEffect(() => {
-    if (navigation.state !== "idle") {
-      if (intent === "markPaid" || intent === "markUnpaid") pending.current = true;
-    } else if (pending.current) {
-      pending.current = false;
-      setGeneration((g) => g + 1);
-    }
-  }, [navigation.state, intent]);
-  return generation;
-}
 
 export default function SubjectList() {
   const { items, total, params, filters, parent } = useLoaderData<typeof loader>();
@@ -210,7 +194,7 @@ export default function SubjectList() {
   const shown = useMessage();
   const canAdd = useCan("aAdd", "subject");
   const canEdit = useCan("aEdit", "subject");
-  const generation = useGenerationAfterBulk();
+  const generation = useGenerationAfter(["markPaid", "markUnpaid"]);
   const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   // Filter options known only at run time; the parent filter exists only while a parent is chosen.
   const def = {
