@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { migrateDatabase } from "../api/db/client";
 import { syncRolesAndPermissions } from "../api/db/seed";
+import { syncCatalogue } from "../api/db/catalogue";
 import { createBenchApi, runScenarios } from "./bench/api";
 import { DEFAULT_PG_ADMIN_URL, openPglite, openPostgres, type BenchDatabase } from "./bench/databases";
 import { createGenerateContext, type Area, type DbKind, type Persona } from "./bench/harness";
@@ -24,10 +25,11 @@ import { kindSection, writeBenchmarksDoc, type KindResult } from "./bench/report
 import { municipalitiesArea } from "./bench/areas/municipalities";
 import { usersArea } from "./bench/areas/users";
 import { subjectsArea } from "./bench/areas/subjects";
+import { wasteCardsArea } from "./bench/areas/waste-cards";
 import { createBenchWeb } from "./bench/web";
 
 /** In data order: an area may use what the ones before it generated. */
-const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea];
+const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea, wasteCardsArea];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DOC = path.join(ROOT, "docs/benchmarks.md");
@@ -87,6 +89,7 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
   const phases = [{ name: "open", ms: bench.openMs }];
   await timed(phases, "migrate", () => migrateDatabase(database));
   await timed(phases, "roles", () => syncRolesAndPermissions(database.db));
+  await timed(phases, "catalogue", () => syncCatalogue(database.db));
 
   const personas = new Map<string, Persona>();
   const ctx = createGenerateContext({ db: database.db, kind: bench.kind, rnd: new Random(SEED), scale }, personas);

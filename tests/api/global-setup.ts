@@ -7,6 +7,7 @@ import { exportJWK, generateKeyPair, type JWK } from "jose";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase, MIGRATIONS_DIR, openDatabase } from "../../api/db/client";
 import { syncRolesAndPermissions } from "../../api/db/seed";
+import { syncCatalogue } from "../../api/db/catalogue";
 
 /**
  * API tests start from one migrated database (ARCHITECTURE.md "Tests", "Toolchain facts"):
@@ -91,6 +92,7 @@ async function preparePostgres(project: TestProject, adminUrl: string) {
   try {
     await migrateDatabase(database);
     await syncRolesAndPermissions(database.db);
+    await syncCatalogue(database.db);
   } finally {
     // CREATE DATABASE … TEMPLATE needs the template free of sessions.
     await database.close();
@@ -107,6 +109,7 @@ function schemaHash(): string {
   const files = [
     ...fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: "utf8" }).map((f) => path.join(MIGRATIONS_DIR, f)),
     path.join(ROOT, "api/db/seed.ts"),
+    path.join(ROOT, "api/db/catalogue.ts"),
     path.join(ROOT, "api/db/client.ts"),
     path.join(ROOT, "contract/roles.ts"),
     path.join(ROOT, "contract/permissions.ts"),
@@ -139,6 +142,7 @@ async function preparePglite(project: TestProject) {
     try {
       await migrateDatabase(database);
       await syncRolesAndPermissions(database.db);
+      await syncCatalogue(database.db);
       const dump = await database.pglite!.dumpDataDir("none");
       // Write then rename: a run started alongside never reads half a file.
       const partial = `${dumpPath}.${process.pid}.partial`;

@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useMessage } from "~/lib/messages";
 import { data } from "react-router";
 import type { Route } from "./+types/detail";
 import { DELETE_DATA_WORD, type MunicipalityDetail } from "#contract/municipality";
@@ -129,6 +130,7 @@ export default function MunicipalityDetailPage() {
   const { municipality: m, users, accounts, canSeeUsers } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t, i18n } = useTranslation();
+  const shown = useMessage();
   const canEdit = useCan("aEdit", "municipality");
   const canRemove = useCan("aRemove", "municipality");
   const canAddUser = useCan("aAdd", "user");
@@ -183,8 +185,8 @@ export default function MunicipalityDetailPage() {
 
       {answer?.message && !["accounts", "logo"].includes(answer.intent) && (
         <Alert tone="error">
-          {answer.message}
-          {answer.errors?.confirmation?.[0] && <span className="block">{answer.errors.confirmation[0]}</span>}
+          {shown(answer.message)}
+          {answer.errors?.confirmation?.[0] && <span className="block">{shown(answer.errors.confirmation[0])}</span>}
         </Alert>
       )}
 
@@ -259,7 +261,7 @@ export default function MunicipalityDetailPage() {
               const enabled = m.modules.find((x) => x.module === module)?.enabled ?? false;
               return (
                 <li key={module} className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm">
-                  <span>{t(`municipality:module.${module}`, module)}</span>
+                  <span>{t(`municipality:module.${module}`, module)}{module === "WasteAndBins" && <> · <Link className="text-emerald-700 underline" to={`/administration/municipalities/${m.id}/modules/waste-bins`}>{t("wasteSettings:link", "Nastavit")}</Link></>}</span>
                   {canEdit ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="module" />
@@ -345,7 +347,7 @@ export default function MunicipalityDetailPage() {
           <CardTitle>{t("municipality:section.externalAccounts", "Externí účty")}</CardTitle>
         </CardHeader>
         <CardContent>
-          {errorFor("accounts") && <Alert tone="error" className="mb-3">{errorFor("accounts")?.message}</Alert>}
+          {errorFor("accounts") && <Alert tone="error" className="mb-3">{shown(errorFor("accounts")?.message)}</Alert>}
           {!canEdit && accounts.length === 0 && (
             <p className="text-sm text-slate-600">{t("municipality:accounts.empty", "Žádné externí účty.")}</p>
           )}
@@ -438,7 +440,7 @@ export default function MunicipalityDetailPage() {
           <CardContent>
             {errorFor("logo") && (
               <Alert tone="error" className="mb-3">
-                {errorFor("logo")?.errors?.logo?.[0] ?? errorFor("logo")?.message}
+                {shown(errorFor("logo")?.errors?.logo?.[0] ?? errorFor("logo")?.message)}
               </Alert>
             )}
             <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">

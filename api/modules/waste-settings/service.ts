@@ -1,0 +1,264 @@
+/**
+ * Waste types and bin types of a municipality (spec 001 §2 'Waste and bin types settings', §3 'Bin type / waste
+ * configuration'; docs/api-bins.md). A municipality sees the product's catalogue (municipality_id null, read-only)
+ * and its own rows; it changes only its own. Another municipality's row, like a catalogue row, is 'not found' for a
+ * change, so nothing tells whether it exists.
+ */
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../db/schema";
+import { ApiError, notFound, validation } from "../../lib/errors";
+import {
+  TYPE_IN_USE,
+  TYPE_NAME_TAKEN,
+  TYPE_NOT_FOUND,
+  WASTE_TYPE_UNKNOWN,
+  WASTE_TYPE_USED_BY_BIN_TYPES,
+  type BinTypeForm,
+  type BinTypeItem,
+  type TypeListQuery,
+  type WasteTypeForm,
+  type WasteTypeItem,
+} from "#contract/waste-settings";
+
+/** Bins that count as the municipality's bins of a type: assigned now (the same states as subject.bin_count). */
+const COUNTED_STATES = ["Assigned", "Used"];
+
+type TypeTable = typeof wasteType | typeof binType;
+
+/** The catalogue's rows and the municipality's own. */
+const visibleTo = (table: TypeTable, municipalityId: number) =>
+  or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId))!;
+
+function activeFilter(table: TypeTable, q: TypeListQuery): SQL | undefined {
+  return q.active ? eq(table.active, q.active === "true") : undefined;
+}
+
+/** The municipality's own row, or 404 'Typ nebyl nalezen.' (a catalogue row or another municipality's too). */
+async function ownRow(db: Db, table: TypeTable, municipalityId: number, id: number): Promise<void> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.municipalityId, municipalityId)));
+  if (!row) throw notFound(TYPE_NOT_FOUND);
+}
+
+/** A name is unique among the types the municipality sees (case does not matter): two 'Popelnice 120 l' would confuse. */
+async function checkNameFree(db: Db, table: TypeTable, municipalityId: number, name: string, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        visibleTo(table, municipalityId),
+        sql`lower(${table.name}) = lower(${name})`,
+        exceptId ? sql`${table.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw validation({ name: [TYPE_NAME_TAKEN] });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Waste types
+
+export async function listWasteTypes(
+  db: Db,
+  municipalityId: number,
+  q: TypeListQuery,
+): Promise<{ items: WasteTypeItem[] }> {
+  // A bin's waste is its own, else its bin type's usual waste.
+  const counts = db
+    .select({
+      wasteTypeId: sql<number>`coalesce(${wasteEvidenceHeader.wasteTypeId}, ${binType.wasteTypeId})`.as("count_waste_type_id"),
+      binCount: sql<number>`count(*)::int`.as("bin_count"),
+    })
+    .from(wasteEvidenceHeader)
+    .leftJoin(binType, eq(binType.id, wasteEvidenceHeader.binTypeId))
+    .where(
+      and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES)),
+    )
+    .groupBy(sql`1`)
+    .as("counts");
+  const rows = await db
+    .select({
+      id: wasteType.id,
+      name: wasteType.name,
+      catalogCode: wasteType.catalogCode,
+      coefficient: wasteType.coefficient,
+      sorted: wasteType.sorted,
+      active: wasteType.active,
+      catalogue: sql<boolean>`(${wasteType.municipalityId} is null)`,
+      binCount: sql<number>`coalesce(${counts.binCount}, 0)::int`,
+    })
+    .from(wasteType)
+    .leftJoin(counts, eq(counts.wasteTypeId, wasteType.id))
+    .where(and(visibleTo(wasteType, municipalityId), activeFilter(wasteType, q)))
+    // The catalogue first, in its own order; then the municipality's rows by name.
+    .orderBy(sql`${wasteType.municipalityId} nulls first`, sql`case when ${wasteType.municipalityId} is null then ${wasteType.id} end`, asc(wasteType.name), asc(wasteType.id));
+  return { items: rows };
+}
+
+export async function createWasteType(db: Db, municipalityId: number, body: WasteTypeForm): Promise<{ id: number }> {
+  await checkNameFree(db, wasteType, municipalityId, body.name);
+  const [row] = await db
+    .insert(wasteType)
+    .values({ ...wasteTypeValues(body), municipalityId })
+    .returning({ id: wasteType.id });
+  return { id: row!.id };
+}
+
+export async function updateWasteType(
+  db: Db,
+  municipalityId: number,
+  id: number,
+  body: WasteTypeForm,
+): Promise<{ id: number }> {
+  await ownRow(db, wasteType, municipalityId, id);
+  await checkNameFree(db, wasteType, municipalityId, body.name, id);
+  await db.update(wasteType).set(wasteTypeValues(body)).where(eq(wasteType.id, id));
+  return { id };
+}
+
+function wasteTypeValues(body: WasteTypeForm) {
+  return {
+    name: body.name,
+    catalogCode: body.catalogCode ?? null,
+    coefficient: body.coefficient,
+    sorted: body.sorted,
+  };
+}
+
+export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
+  await ownRow(db, wasteType, municipalityId, id);
+  await db.update(wasteType).set({ active }).where(eq(wasteType.id, id));
+  return { id, active };
+}
+
+/** Only a type nothing uses: bins of the municipality or its own bin types keep it (the FK would silently clear it). */
+export async function deleteWasteType(db: Db, municipalityId: number, id: number): Promise<void> {
+  await ownRow(db, wasteType, municipalityId, id);
+  const [usedByBin] = await db
+    .select({ id: wasteEvidenceHeader.id })
+    .from(wasteEvidenceHeader)
+    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(wasteEvidenceHeader.wasteTypeId, id)))
+    .limit(1);
+  if (usedByBin) throw new ApiError(409, TYPE_IN_USE);
+  const [usedByBinType] = await db
+    .select({ id: binType.id })
+    .from(binType)
+    .where(and(eq(binType.municipalityId, municipalityId), eq(binType.wasteTypeId, id)))
+    .limit(1);
+  if (usedByBinType) throw new ApiError(409, WASTE_TYPE_USED_BY_BIN_TYPES);
+  await db.delete(wasteType).where(eq(wasteType.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bin types
+
+export async function listBinTypes(
+  db: Db,
+  municipalityId: number,
+  q: TypeListQuery,
+): Promise<{ items: BinTypeItem[] }> {
+  const counts = db
+    .select({
+      binTypeId: wasteEvidenceHeader.binTypeId,
+      binCount: sql<number>`count(*)::int`.as("bin_count"),
+    })
+    .from(wasteEvidenceHeader)
+    .where(
+      and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES)),
+    )
+    .groupBy(wasteEvidenceHeader.binTypeId)
+    .as("counts");
+  const rows = await db
+    .select({
+      id: binType.id,
+      name: binType.name,
+      category: binType.category,
+      kind: binType.kind,
+      capacity: binType.capacity,
+      allowExact: binType.allowExact,
+      wasteTypeId: binType.wasteTypeId,
+      wasteTypeName: wasteType.name,
+      active: binType.active,
+      catalogue: sql<boolean>`(${binType.municipalityId} is null)`,
+      binCount: sql<number>`coalesce(${counts.binCount}, 0)::int`,
+    })
+    .from(binType)
+    .leftJoin(wasteType, eq(wasteType.id, binType.wasteTypeId))
+    .leftJoin(counts, eq(counts.binTypeId, binType.id))
+    .where(and(visibleTo(binType, municipalityId), activeFilter(binType, q)))
+    .orderBy(asc(binType.capacity), asc(binType.name), asc(binType.id));
+  return { items: rows as BinTypeItem[] };
+}
+
+/** The bin type's usual waste must be one the municipality sees: the catalogue's or its own. */
+async function checkWasteType(db: Db, municipalityId: number, wasteTypeId: number | undefined) {
+  if (!wasteTypeId) return;
+  const [row] = await db
+    .select({ id: wasteType.id })
+    .from(wasteType)
+    .where(and(eq(wasteType.id, wasteTypeId), visibleTo(wasteType, municipalityId)));
+  if (!row) throw validation({ wasteTypeId: [WASTE_TYPE_UNKNOWN] });
+}
+
+function binTypeValues(body: BinTypeForm) {
+  return {
+    name: body.name,
+    category: body.category,
+    kind: body.kind,
+    capacity: body.capacity,
+    allowExact: body.allowExact,
+    wasteTypeId: body.wasteTypeId ?? null,
+  };
+}
+
+export async function createBinType(db: Db, municipalityId: number, body: BinTypeForm): Promise<{ id: number }> {
+  await checkWasteType(db, municipalityId, body.wasteTypeId);
+  await checkNameFree(db, binType, municipalityId, body.name);
+  const [row] = await db
+    .insert(binType)
+    .values({ ...binTypeValues(body), municipalityId })
+    .returning({ id: binType.id });
+  return { id: row!.id };
+}
+
+export async function updateBinType(
+  db: Db,
+  municipalityId: number,
+  id: number,
+  body: BinTypeForm,
+): Promise<{ id: number }> {
+  await ownRow(db, binType, municipalityId, id);
+  await checkWasteType(db, municipalityId, body.wasteTypeId);
+  await checkNameFree(db, binType, municipalityId, body.name, id);
+  await db.update(binType).set(binTypeValues(body)).where(eq(binType.id, id));
+  return { id };
+}
+
+export async function setBinTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
+  await ownRow(db, binType, municipalityId, id);
+  await db.update(binType).set({ active }).where(eq(binType.id, id));
+  return { id, active };
+}
+
+/** Only a type no bin and no print batch of the municipality names (their labels were made for it). */
+export async function deleteBinType(db: Db, municipalityId: number, id: number): Promise<void> {
+  await ownRow(db, binType, municipalityId, id);
+  const [usedByBin] = await db
+    .select({ id: wasteEvidenceHeader.id })
+    .from(wasteEvidenceHeader)
+    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(wasteEvidenceHeader.binTypeId, id)))
+    .limit(1);
+  const [usedByBatch] = usedByBin
+    ? [usedByBin]
+    : await db
+        .select({ id: printBatch.id })
+        .from(printBatch)
+        .where(and(eq(printBatch.municipalityId, municipalityId), sql`${id} = any(${printBatch.binTypeIds})`))
+        .limit(1);
+  if (usedByBatch) throw new ApiError(409, TYPE_IN_USE);
+  await db.delete(binType).where(eq(binType.id, id));
+}
