@@ -11,6 +11,8 @@ export interface ApiConfig {
    * registration by e-mail is not offered.
    */
   setPasswordUrl?: string;
+  /** The label-printer handler (PRINTER_HANDLER_URL); without one, printing answers HandlerNotRunning. */
+  printerHandlerUrl?: string;
 }
 
 /** What route handlers may use; built once by server.ts (or by a test) and handed to createApi. */

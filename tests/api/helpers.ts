@@ -6,6 +6,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { importJWK, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
 import { createApi, type ApiApp, type VerifyToken } from "../../api/app";
+import type { ApiConfig } from "../../api/services";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
 import { createMailer } from "../../api/lib/mail";
@@ -188,6 +189,8 @@ async function seedFixtures(db: Db): Promise<Fixtures> {
 export interface SetupOptions {
   /** The API's token verifier; default: trust the test issuer's key (ISSUER, AUDIENCE). */
   verifyToken?: VerifyToken;
+  /** Settings beyond the defaults (e.g. printerHandlerUrl, a msw-mocked service outside the product). */
+  config?: Partial<ApiConfig>;
 }
 
 /**
@@ -210,7 +213,12 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   const app = createApi({
     services: {
       db,
-      config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@test.local", setPasswordUrl: SET_PASSWORD_URL },
+      config: {
+        publicUrl: PUBLIC_URL,
+        supportEmail: "podpora@test.local",
+        setPasswordUrl: SET_PASSWORD_URL,
+        ...opts.config,
+      },
       registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
       mailer: createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir }),
     },

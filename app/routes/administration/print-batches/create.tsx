@@ -1,0 +1,447 @@
+import { Form, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Route } from "./+types/create";
+import {
+  LABELS_PER_SHEET,
+  PRINT_BATCH_CODE_TYPES,
+  printBatchFormSchema,
+  type PrintBatchCodeType,
+} from "#contract/print-batch";
+import type { SubjectDetail, SubjectOption } from "#contract/subject";
+import { useMessage } from "~/lib/messages";
+import type { ApiClient } from "~/server/api.server";
+import { submitForm } from "~/server/form.server";
+import { requireMunicipality } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import { addFlash, commit } from "~/server/session.server";
+import { Field, FormErrors, InputField, TextareaField, useScrollToFirstError } from "~/components/field";
+import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { useHydrated } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { CODE_TYPE_LABELS, PRINT_BATCHES_PATH, printBatchApi, printBatchPath } from "./shared";
+
+export const meta = () => [{ title: "Nová tisková dávka · Odpady obce" }];
+
+/** A bin type as GET municipality/{id}/bin-type answers it (docs/api-bins.md). */
+type BinTypeItem = { id: number; name: string; capacity: number; kind: string; active: boolean };
+/** A subject picked for a Regular batch; the label travels with the form so it needs no lookup. */
+type Chosen = { id: number; label: string };
+
+/** Form values are strings: every field as Conform sends and restores it. */
+type FormValues = {
+  codeType: string;
+  codeCount: string;
+  subjectIds: string[];
+  binTypeIds: string[];
+  rfid: string;
+  note: string;
+};
+
+/** The picker's buttons check nothing: they only change the chosen subjects or the results (decision 0011). */
+const pickerSchema = z.object({ subjectSearch: z.string().optional() });
+const isPickerIntent = (intent: unknown) =>
+  typeof intent === "string" &&
+  (intent === "subjectSearch" ||
+    intent === "addAllSubjects" ||
+    intent.startsWith("addSubject:") ||
+    intent.startsWith("removeSubject:"));
+
+const positiveId = (v: unknown) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+};
+
+async function subjectOptions(api: ApiClient, municipalityId: number, search: string): Promise<SubjectOption[]> {
+  const { items } = await api.get<{ items: SubjectOption[] }>(`/municipality/${municipalityId}/subject/options`, {
+    search: search.trim() || undefined,
+  });
+  return items;
+}
+
+/** The subject's label from its detail (a subject not among the shown results); null when it is not found. */
+async function subjectLabel(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
+  const res = await api.request<SubjectDetail>("GET", `/municipality/${municipalityId}/subject/${id}`);
+  if (!res.ok) return null;
+  return optionLabel({ id, name: res.data.name, address: res.data.address, type: res.data.type });
+}
+
+/** The chosen subjects the form carries: hidden subjectIds with their subjectLabels, in order, without repeats. */
+function chosenOf(formData: FormData): Chosen[] {
+  const ids = formData.getAll("subjectIds");
+  const labels = formData.getAll("subjectLabels");
+  const out = new Map<number, Chosen>();
+  ids.forEach((v, i) => {
+    const id = positiveId(v);
+    if (id && !out.has(id)) out.set(id, { id, label: String(labels[i] ?? id) });
+  });
+  return [...out.values()];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aAdd");
+  // ?subjectId= (the bins' 'Vytisknout nové štítky' for a subject) starts an addressed batch for that subject.
+  const requested = positiveId(new URL(request.url).searchParams.get("subjectId"));
+  const [binTypes, options, requestedLabel] = await Promise.all([
+    api.get<{ items: BinTypeItem[] }>(`/municipality/${municipalityId}/bin-type`, { active: "true" }),
+    subjectOptions(api, municipalityId, ""),
+    requested ? subjectLabel(api, municipalityId, requested) : Promise.resolve(null),
+  ]);
+  const chosen: Chosen[] = requested && requestedLabel ? [{ id: requested, label: requestedLabel }] : [];
+  return { binTypes: binTypes.items, options, chosen };
+}
+
+type CreateAnswer = {
+  result: SubmissionResult<string[]>;
+  options: SubjectOption[];
+  chosen: Chosen[];
+  subjectSearch: string;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aAdd");
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "save");
+  const subjectSearch = String(formData.get("subjectSearch") ?? "");
+  let chosen = chosenOf(formData);
+  // The results of the submitted search: every answer that keeps the page shows them again.
+  let found: SubjectOption[] | undefined;
+  const options = async () => (found ??= await subjectOptions(api, municipalityId, subjectSearch));
+  const answer = async (result: SubmissionResult<string[]>, status = 200) =>
+    data<CreateAnswer>({ result, options: await options(), chosen, subjectSearch }, { status });
+
+  if (isPickerIntent(intent)) {
+    const taken = new Set(chosen.map((c) => c.id));
+    const add = async (id: number) => {
+      if (taken.has(id)) return;
+      const shown = (await options()).find((o) => o.id === id);
+      const label = shown ? optionLabel(shown) : await subjectLabel(api, municipalityId, id);
+      if (label) {
+        chosen = [...chosen, { id, label }];
+        taken.add(id);
+      }
+    };
+    if (intent === "addAllSubjects") for (const o of await options()) await add(o.id);
+    else if (intent.startsWith("addSubject:")) {
+      const id = positiveId(intent.slice("addSubject:".length));
+      if (id) await add(id);
+    } else if (intent.startsWith("removeSubject:")) {
+      const id = positiveId(intent.slice("removeSubject:".length));
+      chosen = chosen.filter((c) => c.id !== id);
+    }
+    // Not a save: the form keeps every value (Conform restores `initialValue`), only the picker changes.
+    const reply = parseWithZod(formData, { schema: pickerSchema }).reply();
+    return answer({ ...reply, status: undefined });
+  }
+
+  const outcome = await submitForm(formData, printBatchFormSchema, (value) =>
+    api.send<{ id: number }>("POST", printBatchApi(municipalityId), value),
+  );
+  if (!outcome.ok) {
+    const payload = outcome.response as unknown as {
+      data: { result: SubmissionResult<string[]> };
+      init: ResponseInit | null;
+    };
+    return answer(payload.data.result, payload.init?.status ?? 422);
+  }
+  const t = await userT(api.session);
+  addFlash(api.session, { type: "success", text: t("printBatch:flash.created", "Dávka štítků vygenerována.") });
+  return redirect(printBatchPath(outcome.data.id), {
+    headers: { "Set-Cookie": await commit(context, api.session) },
+  });
+}
+
+export default function CreatePrintBatch() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as CreateAnswer | undefined;
+  const { t } = useTranslation();
+  const message = useMessage();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const options = answer?.options ?? loaded.options;
+  const chosen = answer?.chosen ?? loaded.chosen;
+  const startType: PrintBatchCodeType = loaded.chosen.length ? "Regular" : "NoSubject";
+
+  const [form, fields] = useForm<FormValues>({
+    lastResult: answer?.result,
+    defaultValue: { codeType: startType, codeCount: "", subjectIds: [], binTypeIds: [], rfid: "", note: "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const schema = isPickerIntent(formData.get("intent")) ? pickerSchema : printBatchFormSchema;
+      return parseWithZod(formData, { schema: schema as unknown as z.ZodType<FormValues> });
+    },
+  });
+  useScrollToFirstError(form);
+
+  const codeType = (fields.codeType.value ?? startType) as PrintBatchCodeType;
+  const regular = codeType === "Regular";
+  // Without JavaScript both parts stay visible (the choice is not known until the form is sent).
+  const showSubjects = !hydrated || regular;
+  const showCount = !hydrated || !regular;
+  const typesValue = fields.binTypeIds.value;
+  const selectedTypes = (Array.isArray(typesValue) ? typesValue : [typesValue]).filter(Boolean);
+  const codes = regular ? chosen.length : Number(fields.codeCount.value) || 0;
+  const labels = codes * selectedTypes.length;
+  const chosenIds = new Set(chosen.map((c) => c.id));
+  const helperIntent = String(navigation.formData?.get("intent") ?? "");
+  const busy = navigation.state === "submitting" && !isPickerIntent(helperIntent);
+  const searchId = `${form.id}-subject-search`;
+  const subjectErrors = fields.subjectIds.errors;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t("printBatch:create.title", "Nová tisková dávka")}</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <DefaultSubmit />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("printBatch:create.codes", "Kódy")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <fieldset
+              className="space-y-2"
+              aria-describedby={fields.codeType.errors ? fields.codeType.errorId : undefined}
+            >
+              <legend className="mb-1 text-sm font-medium text-slate-800">
+                {t("printBatch:field.codeType", "Typ kódu")}
+              </legend>
+              {PRINT_BATCH_CODE_TYPES.map((type) => {
+                const { key, ...props } = getInputProps(fields.codeType, { type: "radio", value: type });
+                const id = `${fields.codeType.id}-${type}`;
+                return (
+                  <div key={type} className="flex items-start gap-2">
+                    <input key={key} {...props} id={id} className="mt-0.5 size-4 accent-emerald-700" />
+                    <label htmlFor={id} className="text-sm">
+                      <span className="font-medium">{t(`printBatch:codeType.${type}`, CODE_TYPE_LABELS[type])}</span>
+                      <span className="block text-xs text-slate-500">
+                        {type === "Regular"
+                          ? t(
+                              "printBatch:create.regularHelp",
+                              "Štítek nese krátký název odběrného místa; kódy jsou hned přiřazené.",
+                            )
+                          : t("printBatch:create.noSubjectHelp", "Volné kódy, které později přiřadíte nádobám.")}
+                      </span>
+                    </label>
+                  </div>
+                );
+              })}
+              {fields.codeType.errors && (
+                <p id={fields.codeType.errorId} className="text-xs font-medium text-red-700">
+                  {message(fields.codeType.errors[0])}
+                </p>
+              )}
+            </fieldset>
+
+            <div className={showCount ? "space-y-4" : "hidden"}>
+              <InputField
+                meta={fields.codeCount}
+                label={t("printBatch:field.codeCount", "Počet kódů")}
+                description={t(
+                  "printBatch:create.codeCountHelp",
+                  "Pro každý zvolený typ nádoby; 1 až 5 000. Jen u kódů bez odběrného místa.",
+                )}
+                inputMode="numeric"
+                disabled={hydrated && regular}
+              />
+            </div>
+
+            <fieldset
+              className="space-y-2 md:col-span-2"
+              aria-describedby={fields.binTypeIds.errors ? fields.binTypeIds.errorId : undefined}
+            >
+              <legend className="mb-1 text-sm font-medium text-slate-800">
+                {t("printBatch:field.binTypes", "Typy nádob")}
+              </legend>
+              {loaded.binTypes.length === 0 ? (
+                <p className="text-sm text-slate-600">
+                  {t("printBatch:create.noBinTypes", "Obec nemá žádné aktivní typy nádob.")}
+                </p>
+              ) : (
+                <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                  {loaded.binTypes.map((b) => {
+                    const { key, ...props } = getInputProps(fields.binTypeIds, {
+                      type: "checkbox",
+                      value: String(b.id),
+                    });
+                    const id = `${fields.binTypeIds.id}-${b.id}`;
+                    return (
+                      <div key={b.id} className="flex items-center gap-2">
+                        <Checkbox key={key} {...props} id={id} />
+                        <label htmlFor={id} className="text-sm">
+                          {b.name}
+                          {b.kind === "disposable" && (
+                            <span className="ml-1 text-xs text-slate-500">
+                              ({t("printBatch:create.disposable", "jednorázová")})
+                            </span>
+                          )}
+                        </label>
+                      </div>
+                    );
+                  })}
+                </div>
+              )}
+              {fields.binTypeIds.errors && (
+                <p id={fields.binTypeIds.errorId} className="text-xs font-medium text-red-700">
+                  {message(fields.binTypeIds.errors[0])}
+                </p>
+              )}
+            </fieldset>
+
+            <div className="flex items-center gap-2 md:col-span-2">
+              {(() => {
+                const { key, ...props } = getInputProps(fields.rfid, { type: "checkbox" });
+                return <Checkbox key={key} {...props} />;
+              })()}
+              <label htmlFor={fields.rfid.id} className="text-sm">
+                {t("printBatch:field.rfidLabels", "Štítky s RFID čipem")}
+              </label>
+            </div>
+            <TextareaField
+              meta={fields.note}
+              label={t("printBatch:field.note", "Poznámka")}
+              className="md:col-span-2"
+            />
+            {hydrated && (
+              <p className="text-sm text-slate-700 md:col-span-2" aria-live="polite">
+                {t("printBatch:create.labelTotal", "Štítků celkem: {{labels}} (archů A4: {{sheets}})", {
+                  labels,
+                  sheets: Math.ceil(labels / LABELS_PER_SHEET),
+                })}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className={showSubjects ? undefined : "hidden"}>
+          <CardHeader>
+            <CardTitle>{t("printBatch:create.subjects", "Odběrná místa (adresné kódy)")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <div>
+              <h3 className="mb-2 text-sm font-medium">
+                {t("printBatch:create.chosen", "Vybraná místa: {{n}}", { n: chosen.length })}
+              </h3>
+              {chosen.length === 0 ? (
+                <p className="text-sm text-slate-600">
+                  {t("printBatch:create.noneChosen", "Zatím žádné; vyhledejte a přidejte je níže.")}
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-100 rounded border border-slate-200" id={`${form.id}-chosen`}>
+                  {chosen.map((c) => (
+                    <li key={c.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                      <input type="hidden" name="subjectIds" value={c.id} />
+                      <input type="hidden" name="subjectLabels" value={c.label} />
+                      <span>{c.label}</span>
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value={`removeSubject:${c.id}`}
+                        variant="ghost"
+                        size="sm"
+                        formNoValidate
+                        aria-label={t("printBatch:create.removeOne", "Odebrat {{name}}", { name: c.label })}
+                      >
+                        {t("printBatch:create.remove", "Odebrat")}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {subjectErrors && (
+                <p id={fields.subjectIds.errorId} className="mt-1 text-xs font-medium text-red-700">
+                  {message(subjectErrors[0])}
+                </p>
+              )}
+            </div>
+
+            <Field
+              id={searchId}
+              label={t("printBatch:create.search", "Hledat odběrné místo")}
+              description={t(
+                "printBatch:create.searchHelp",
+                "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
+              )}
+            >
+              <div className="flex gap-2">
+                <Input
+                  id={searchId}
+                  name="subjectSearch"
+                  type="search"
+                  defaultValue={answer?.subjectSearch ?? ""}
+                  aria-describedby={`${searchId}-description`}
+                  onKeyDown={(e) => {
+                    // Enter here searches instead of generating the batch.
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      document.getElementById(`${searchId}-button`)?.click();
+                    }
+                  }}
+                />
+                <Button
+                  id={`${searchId}-button`}
+                  type="submit"
+                  name="intent"
+                  value="subjectSearch"
+                  variant="secondary"
+                  formNoValidate
+                >
+                  {t("printBatch:create.searchButton", "Hledat")}
+                </Button>
+              </div>
+            </Field>
+            {options.length === 0 ? (
+              <p className="text-sm text-slate-600">
+                {t("printBatch:create.noResults", "Hledání nenašlo žádné odběrné místo.")}
+              </p>
+            ) : (
+              <div className="space-y-2">
+                <ul
+                  className="divide-y divide-slate-100 rounded border border-slate-200"
+                  aria-label={t("printBatch:create.results", "Nalezená místa")}
+                >
+                  {options.map((o) => (
+                    <li key={o.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                      <span>{optionLabel(o)}</span>
+                      {chosenIds.has(o.id) ? (
+                        <span className="text-xs text-slate-500">{t("printBatch:create.added", "Přidáno")}</span>
+                      ) : (
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value={`addSubject:${o.id}`}
+                          variant="secondary"
+                          size="sm"
+                          formNoValidate
+                          aria-label={t("printBatch:create.addOne", "Přidat {{name}}", { name: optionLabel(o) })}
+                        >
+                          {t("printBatch:create.add", "Přidat")}
+                        </Button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <Button type="submit" name="intent" value="addAllSubjects" variant="secondary" size="sm" formNoValidate>
+                  {t("printBatch:create.addAll", "Přidat všechna nalezená")}
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+
+        <FormActions
+          submitLabel={t("printBatch:create.submit", "Vygenerovat štítky")}
+          cancelTo={PRINT_BATCHES_PATH}
+          busy={busy}
+        />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { Link, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/list";
+import { PRINT_BATCH_STATES, type PrintBatchListItem } from "#contract/print-batch";
+import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { formatDateTime, formatNumber } from "~/lib/format";
+import { useCan } from "~/lib/permissions";
+import { requireMunicipality } from "~/server/guard.server";
+import { DataTable } from "~/components/data-table";
+import { Button } from "~/components/ui/button";
+import {
+  CodeTypeLabel,
+  PRINT_BATCHES_PATH,
+  PrintBatchStateBadge,
+  STATE_LABELS,
+  printBatchApi,
+  printBatchPath,
+} from "./shared";
+
+export const meta = () => [{ title: "Generování štítků · Odpady obce" }];
+
+/** Spec 001 §2 'Print batches' list: newest first, filtered by state. */
+export const printBatchList = defineList({
+  id: "print-batches",
+  defaultSort: "-createdAt",
+  searchParams: listSchema({ state: listParam.select(PRINT_BATCH_STATES) }),
+  filters: [
+    {
+      key: "state",
+      kind: "select",
+      label: { key: "printBatch:field.state", defaultValue: "Stav" },
+      options: PRINT_BATCH_STATES.map((s) => ({
+        value: s,
+        label: { key: `printBatch:state.${s}`, defaultValue: STATE_LABELS[s] },
+      })),
+    },
+  ],
+  columns: [
+    {
+      key: "createdAt",
+      label: { key: "printBatch:field.createdAt", defaultValue: "Vytvořeno" },
+      sortable: true,
+      className: "whitespace-nowrap",
+      render: (row: PrintBatchListItem) => <CreatedLink row={row} />,
+    },
+    {
+      key: "codeType",
+      label: { key: "printBatch:field.codeType", defaultValue: "Typ kódu" },
+      render: (row: PrintBatchListItem) => <CodeTypeLabel type={row.codeType} />,
+    },
+    {
+      key: "labelCount",
+      label: { key: "printBatch:field.counts", defaultValue: "Kódů / štítků" },
+      align: "right",
+      className: "whitespace-nowrap",
+      // NoSubject: codes per bin type; Regular: subjects. Labels = that × the bin types.
+      render: (row: PrintBatchListItem) => (
+        <span className="tabular-nums">
+          {formatNumber(row.codeCount)} / {formatNumber(row.labelCount)}
+        </span>
+      ),
+    },
+    {
+      key: "binTypeNames",
+      label: { key: "printBatch:field.binTypes", defaultValue: "Typy nádob" },
+      render: (row: PrintBatchListItem) => row.binTypeNames.join(", ") || "–",
+    },
+    {
+      key: "rfid",
+      label: { key: "printBatch:field.rfid", defaultValue: "RFID" },
+      render: (row: PrintBatchListItem) => <YesNo value={row.rfid} />,
+    },
+    {
+      key: "state",
+      label: { key: "printBatch:field.state", defaultValue: "Stav" },
+      render: (row: PrintBatchListItem) => <PrintBatchStateBadge state={row.state} />,
+    },
+    {
+      key: "note",
+      label: { key: "printBatch:field.note", defaultValue: "Poznámka" },
+      render: (row: PrintBatchListItem) => row.note ?? "–",
+    },
+    {
+      key: "createdByName",
+      label: { key: "printBatch:field.createdBy", defaultValue: "Vytvořil" },
+      render: (row: PrintBatchListItem) => row.createdByName ?? "–",
+    },
+  ],
+});
+
+function CreatedLink({ row }: { row: PrintBatchListItem }) {
+  const { i18n } = useTranslation();
+  return (
+    <Link className="font-medium text-emerald-800 hover:underline" to={printBatchPath(row.id)}>
+      {formatDateTime(row.createdAt, i18n.language)}
+    </Link>
+  );
+}
+
+function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return <>{value ? t("common:dataTable.yes", "Ano") : t("common:dataTable.no", "Ne")}</>;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
+  const params = parseListParams(printBatchList, request.url);
+  const list = await api.get<{ items: PrintBatchListItem[]; total: number }>(
+    printBatchApi(municipalityId),
+    toApiQuery(params),
+  );
+  return { ...list, params };
+}
+
+export default function PrintBatchList() {
+  const { items, total, params } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const canAdd = useCan("aAdd", "printBatch");
+  const newButton = (size?: "sm") =>
+    canAdd ? (
+      <Button to={`${PRINT_BATCHES_PATH}/create`} size={size}>
+        {t("printBatch:list.new", "Nová dávka")}
+      </Button>
+    ) : undefined;
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("printBatch:list.title", "Generování štítků")}</h1>
+        {newButton()}
+      </div>
+      <DataTable
+        def={printBatchList}
+        rows={items}
+        total={total}
+        params={params}
+        rowKey="id"
+        rowLabel={(row) => formatDateTime(row.createdAt, i18n.language)}
+        caption={t("printBatch:list.title", "Generování štítků")}
+        emptyState={{ message: t("printBatch:list.empty", "Zatím žádné tiskové dávky."), action: newButton("sm") }}
+      />
+    </div>
+  );
+}

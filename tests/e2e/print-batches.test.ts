@@ -1,0 +1,137 @@
+/**
+ * Spec 001 §2 'Print batches' (/administration/print-batches, create, detail), §4 Generated → Printed, §8 print
+ * results: a clerk generates labels, downloads the PDF for the label sheet, tries the label printer and marks the
+ * batch printed; addressed labels for collection points are picked without JavaScript.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { errorUnder, launch, newContext, signIn } from "./browser";
+import { seen, settle, uid } from "./user-helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LIST = "/administration/print-batches";
+const DETAIL = /\/administration\/print-batches\/\d+$/;
+
+describe("Print batches (spec 001 §2 'Print batches', §8 print results)", () => {
+  it("generates a batch of free codes (a missing count is refused first), downloads its labels PDF and marks it printed", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "manager", LIST);
+    await page.getByRole("heading", { level: 1, name: "Generování štítků" }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Nová dávka" }).first().click();
+    await page.waitForURL(`**${LIST}/create`);
+    await settle(page);
+
+    // Codes without a collection point are the default; nothing filled in → the count and bin types are asked for.
+    await expect(page.getByLabel(/Bez odběrného místa/).isChecked()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Vygenerovat štítky" }).click();
+    await expect(errorUnder(page, "Počet kódů")).resolves.toBe("Zadejte počet kódů 1 až 5 000.");
+    await expect(seen(page, "Vyberte alespoň jeden typ nádoby.")).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`${LIST}/create`);
+
+    const note = `Jarní rozvoz ${uid()}`;
+    await page.getByLabel("Počet kódů").fill("3");
+    await page.getByLabel("Popelnice 240 l", { exact: true }).check();
+    await page.getByLabel(/^Pytel 60 l/).check();
+    await page.getByLabel("Poznámka").fill(note);
+    await expect(seen(page, "Štítků celkem: 6 (archů A4: 1)")).resolves.toBe(true);
+    await page.getByRole("button", { name: "Vygenerovat štítky" }).click();
+    await page.waitForURL(DETAIL);
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+    await page.getByRole("heading", { level: 1, name: `Tisková dávka č. ${id}` }).waitFor();
+    await expect(seen(page, "Dávka štítků vygenerována.")).resolves.toBe(true);
+    await expect(seen(page, note)).resolves.toBe(true);
+
+    // Six free codes: 3 per bin type.
+    const codeRows = page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: /Voln[áa]/ });
+    await expect(codeRows.count()).resolves.toBe(6);
+    await expect(codeRows.filter({ hasText: "Popelnice 240 l" }).count()).resolves.toBe(3);
+    const firstPlainCode = (await codeRows.first().getByRole("cell").first().textContent())!.trim();
+
+    // The labels: a real PDF, downloaded through the resource route.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Stáhnout štítky (PDF)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`stitky-${id}.pdf`);
+    const file = await download.path();
+    const pdf = fs.readFileSync(file);
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+    expect(text).toContain("Třebíč");
+    expect(text).toMatch(new RegExp(`\\b${firstPlainCode}\\b`));
+
+    // No label printer handler runs next to this server: the print result of spec 001 §8.
+    await page.getByRole("button", { name: "Vytisknout na tiskárně" }).click();
+    await expect(seen(page, "Nepodařilo se vytisknout kód.")).resolves.toBe(true);
+    await expect(seen(page, "Tisková služba neběží.")).resolves.toBe(true);
+
+    await page.getByRole("button", { name: "Označit jako vytištěné" }).click();
+    const dialog = page.getByRole("dialog", { name: "Označit dávku jako vytištěnou?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Označit jako vytištěné" }).click();
+    await expect(seen(page, "Dávka označena jako vytištěná.")).resolves.toBe(true);
+    await page.getByRole("main").getByText("Vytištěná", { exact: true }).first().waitFor();
+    await expect(page.getByRole("button", { name: "Označit jako vytištěné" }).count()).resolves.toBe(0);
+
+    // The list filtered to printed batches shows it.
+    await page.goto(`${LIST}?state=Printed`);
+    await page.getByRole("row").filter({ hasText: note }).getByText("Vytištěná").waitFor();
+    await context.close();
+  });
+
+  it("without JavaScript: addressed labels for collection points picked through the search, one removed again", async () => {
+    const context = await newContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "manager", `${LIST}/create`);
+    const note = `Adresné ${uid()}`;
+    await page.getByLabel(/^Adresné/).check();
+    await page.getByLabel("Poznámka").fill(note);
+
+    // The picker searches through the server; what was chosen and typed stays.
+    await page.getByLabel("Hledat odběrné místo").fill("Novakovi");
+    await page.getByRole("button", { name: "Hledat", exact: true }).click();
+    await page.getByRole("button", { name: /^Přidat Novákovi, Hasskova 12/ }).click();
+    await page.getByLabel("Hledat odběrné místo").fill("Dvořákovi");
+    await page.getByRole("button", { name: "Hledat", exact: true }).click();
+    await page
+      .getByRole("button", { name: /^Přidat Dvořákovi/ })
+      .first()
+      .click();
+    await expect(seen(page, "Vybraná místa: 2")).resolves.toBe(true);
+    await page.getByRole("button", { name: /^Odebrat Dvořákovi/ }).click();
+    await expect(seen(page, "Vybraná místa: 1")).resolves.toBe(true);
+    await expect(page.getByLabel(/^Adresné/).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel("Poznámka").inputValue()).resolves.toBe(note);
+
+    // No bin type: refused by the server, the choice stays.
+    await page.getByRole("button", { name: "Vygenerovat štítky" }).click();
+    await expect(seen(page, "Vyberte alespoň jeden typ nádoby.")).resolves.toBe(true);
+    await expect(seen(page, "Vybraná místa: 1")).resolves.toBe(true);
+
+    await page.getByLabel("Popelnice 120 l", { exact: true }).check();
+    await page.getByRole("button", { name: "Vygenerovat štítky" }).click();
+    await page.waitForURL(DETAIL);
+    await expect(seen(page, "Dávka štítků vygenerována.")).resolves.toBe(true);
+    const rows = page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: /Přiřazen[áa]/ });
+    await expect(rows.count()).resolves.toBe(1);
+    await rows.getByRole("link", { name: "Novákovi, Hasskova 12" }).waitFor();
+    await expect(rows.getByText("Popelnice 120 l").count()).resolves.toBe(1);
+    await context.close();
+  });
+});
