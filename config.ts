@@ -24,6 +24,13 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().email().default("podpora@odpady-obce.cz"),
   ARES_URL: z.string().url().default("https://ares.gov.cz/ekonomicke-subjekty-v-be/rest"),
   RPO_URL: z.string().url().default("https://api.statistics.sk/rpo/v1"),
+  /** The label-printer handler next to the printer (outside the product); unset = printing on it is unavailable. */
+  PRINTER_HANDLER_URL: z.string().url().optional(),
+  /** Map tiles of the bin location maps (Leaflet URL template); the attribution its provider requires. */
+  MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   DEMO_DATA: boolish.default(true),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(1800),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),

@@ -8,6 +8,10 @@ export interface WebConfig {
   clientSecret: string | null;
   builtInIdp: boolean;
   supportEmail: string;
+  /** Leaflet tile URL template and its attribution (HTML) of the maps (MAP_TILE_URL, MAP_TILE_ATTRIBUTION);
+   * unset: OpenStreetMap (app/components/map.tsx). */
+  mapTileUrl?: string;
+  mapTileAttribution?: string;
 }
 
 export interface SessionTokens {

@@ -1,0 +1,436 @@
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Route } from "./+types/create";
+import { ASSIGN_ERROR_MESSAGES, assignCodesBody, type AssignResult } from "#contract/waste-evidence-header";
+import { splitCodes } from "#contract/codes";
+import type { SubjectOption } from "#contract/subject";
+import { toIsoDate } from "~/lib/format";
+import { useMessage } from "~/lib/messages";
+import { useCan } from "~/lib/permissions";
+import { requireMunicipality } from "~/server/guard.server";
+import { submitForm } from "~/server/form.server";
+import {
+  CheckboxField,
+  Field,
+  FormErrors,
+  InputField,
+  SelectField,
+  TextareaField,
+  useScrollToFirstError,
+} from "~/components/field";
+import { DefaultSubmit } from "~/components/form-actions";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { Input } from "~/components/ui/input";
+import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { parentOptions } from "~/routes/infrastructure/subjects/form.server";
+import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { WEH_PATH, typeSelectOptions, wehApi, wehPath, type TypeOptions } from "./shared";
+import { loadTypes } from "./weh.server";
+
+export const meta = () => [{ title: "Přiřazení kódů nádobám · Odpady obce" }];
+
+const PRINT_BATCH_CREATE = "/administration/print-batches/create";
+
+/**
+ * The assign tab's form: the codes come as text (pasted or scanned, one per line; contract/codes.ts splitCodes)
+ * and are sent as the list of assignCodesBody. Same limits and messages as the API.
+ */
+export const assignFormSchema = assignCodesBody.extend({
+  codes: z
+    .string()
+    .optional()
+    .transform((v) => splitCodes(v ?? ""))
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, { message: "Zadejte alespoň jeden kód." })
+        .max(500, { message: "Najednou nejvýše 500 kódů." })
+        .refine((codes) => codes.every((c) => c.length <= 40), { message: "Nejvýše 40 znaků." }),
+    ),
+});
+/** 'Hledat' of the subject picker checks nothing: it only reloads the options (decision 0011). */
+const searchSchema = z.object({ subjectSearch: z.string().optional() });
+const schemaFor = (intent: FormDataEntryValue | null) => (intent === "subjectSearch" ? searchSchema : assignFormSchema);
+
+type AssignValues = Partial<Record<keyof z.input<typeof assignFormSchema> | "subjectSearch", string>>;
+type Tab = "assign" | "print";
+
+const positiveId = (v: string | null) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
+  const sp = new URL(request.url).searchParams;
+  const tab: Tab = sp.get("tab") === "print" ? "print" : "assign";
+  const requested = positiveId(sp.get("subjectId"));
+  const [subjects, types] = await Promise.all([
+    parentOptions(api, municipalityId, { selected: requested }),
+    loadTypes(api, municipalityId),
+  ]);
+  // An id that is not a subject of this municipality is simply not preselected.
+  const subjectId = requested && subjects.some((s) => s.id === requested) ? requested : null;
+  return { tab, subjects, subjectId, types, today: toIsoDate(new Date()) };
+}
+
+/** What the action answers: the form's state, the picker's options and, after an assignment, its outcome. */
+type CreateAnswer = {
+  result?: SubmissionResult<string[]>;
+  subjects: SubjectOption[];
+  subjectSearch: string;
+  /** After an assignment: the form starts again (new key) with the failed codes in the textarea. */
+  outcome?: { assigned: number; results: AssignResult[] };
+  values?: AssignValues;
+  formKey?: string;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const subjectSearch = String(formData.get("subjectSearch") ?? "");
+  const subjects = () =>
+    parentOptions(api, municipalityId, {
+      search: subjectSearch,
+      selected: positiveId(String(formData.get("subjectId") ?? "")),
+    });
+
+  if (intent === "subjectSearch") {
+    const reply = parseWithZod(formData, { schema: searchSchema }).reply();
+    // Not a save: every value stays (Conform restores `initialValue`), only the options change.
+    return data<CreateAnswer>({ result: { ...reply, status: undefined }, subjects: await subjects(), subjectSearch });
+  }
+
+  const outcome = await submitForm(formData, assignFormSchema, (value) =>
+    api.send<{ assigned: number; results: AssignResult[] }>("POST", wehApi(municipalityId, "/assign"), value),
+  );
+  if (!outcome.ok) {
+    const answer = outcome.response;
+    // The API names a code's problem by its index ('codes.3'): shown under the textarea.
+    const result = answer.data.result as SubmissionResult<string[]>;
+    const errors = { ...(result.error ?? {}) };
+    for (const key of Object.keys(errors)) {
+      if (key.startsWith("codes[")) {
+        errors.codes = [...(errors.codes ?? []), ...(errors[key] ?? [])];
+        delete errors[key];
+      }
+    }
+    return data<CreateAnswer>(
+      { result: { ...result, error: errors }, subjects: await subjects(), subjectSearch },
+      { status: answer.init?.status ?? 422 },
+    );
+  }
+  // The good codes are assigned even when others fail; the failed ones go back into the textarea to be fixed.
+  const failed = outcome.data.results.filter((r) => r.status !== "assigned").map((r) => r.code);
+  const values: AssignValues = {};
+  for (const key of [
+    "subjectId",
+    "binTypeId",
+    "wasteTypeId",
+    "assignedFrom",
+    "moveEvidences",
+    "subjectSearch",
+  ] as const) {
+    const v = formData.get(key);
+    if (typeof v === "string") values[key] = v;
+  }
+  values.codes = failed.join("\n");
+  return data<CreateAnswer>({
+    outcome: outcome.data,
+    values,
+    formKey: String(Date.now()),
+    subjects: await subjects(),
+    subjectSearch,
+  });
+}
+
+export default function CreateWasteEvidenceHeaders() {
+  const { tab, subjects, subjectId, types, today } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as CreateAnswer | undefined;
+  const { t } = useTranslation();
+  const canPrint = useCan("aAdd", "printBatch");
+  const tabHref = (to: Tab) => `${WEH_PATH}/create?tab=${to}${subjectId ? `&subjectId=${subjectId}` : ""}`;
+  const tabs: { key: Tab; label: string }[] = [
+    { key: "assign", label: t("wasteEvidenceHeader:create.assignTab", "Přiřadit kódy") },
+    { key: "print", label: t("wasteEvidenceHeader:create.printTab", "Vytisknout nové štítky") },
+  ];
+  const printTo = `${PRINT_BATCH_CREATE}${subjectId ? `?subjectId=${subjectId}` : ""}`;
+
+  return (
+    <div className="space-y-4">
+      <nav aria-label={t("wasteEvidenceHeader:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
+        <Link className="text-emerald-800 hover:underline" to={WEH_PATH}>
+          {t("wasteEvidenceHeader:list.title", "Nádoby")}
+        </Link>
+      </nav>
+      <h1 className="text-2xl font-semibold">{t("wasteEvidenceHeader:create.title", "Nové nádoby")}</h1>
+      <nav aria-label={t("wasteEvidenceHeader:create.tabs", "Způsob")} className="flex gap-1 border-b border-slate-200">
+        {tabs.map((x) => (
+          <Link
+            key={x.key}
+            to={tabHref(x.key)}
+            aria-current={tab === x.key ? "page" : undefined}
+            className={cn(
+              "-mb-px rounded-t-md border px-4 py-2 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600",
+              tab === x.key
+                ? "border-slate-200 border-b-white bg-white font-semibold text-slate-900"
+                : "border-transparent text-slate-600 hover:text-slate-900",
+            )}
+          >
+            {x.label}
+          </Link>
+        ))}
+      </nav>
+
+      {tab === "print" ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("wasteEvidenceHeader:create.printTitle", "Nové štítky s kódy")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm text-slate-700">
+            <p>
+              {t(
+                "wasteEvidenceHeader:create.printHelp1",
+                "Nové kódy vzniknou jako tisková dávka: zvolíte počet kódů, typy nádob a zda jsou štítky adresné (s názvem odběrného místa), nebo volné k pozdějšímu přiřazení.",
+              )}
+            </p>
+            <p>
+              {t(
+                "wasteEvidenceHeader:create.printHelp2",
+                "Štítky vytisknete jako PDF na tiskárně štítků. Volné kódy pak přiřadíte nádobám na záložce Přiřadit kódy.",
+              )}
+            </p>
+            {canPrint ? (
+              <Button to={printTo}>{t("wasteEvidenceHeader:create.printGo", "Vytvořit tiskovou dávku")}</Button>
+            ) : (
+              <p className="text-slate-600">
+                {t("wasteEvidenceHeader:create.printNoPermission", "Tiskové dávky vytváří správce obce.")}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          {answer?.outcome && <AssignOutcome outcome={answer.outcome} />}
+          <AssignForm
+            key={answer?.formKey ?? "initial"}
+            lastResult={answer?.formKey ? undefined : answer?.result}
+            defaultValue={answer?.values ?? { subjectId: subjectId ? String(subjectId) : "", assignedFrom: today }}
+            subjects={answer?.subjects ?? subjects}
+            subjectSearch={answer?.subjectSearch ?? ""}
+            types={types}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AssignForm(props: {
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue: AssignValues;
+  subjects: SubjectOption[];
+  subjectSearch: string;
+  types: TypeOptions;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<AssignValues>({
+    lastResult: props.lastResult,
+    defaultValue: props.defaultValue,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, {
+        schema: schemaFor(formData.get("intent")) as unknown as z.ZodType<AssignValues>,
+      });
+    },
+  });
+  useScrollToFirstError(form);
+  const searchId = `${form.id}-subject-search`;
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <DefaultSubmit />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("wasteEvidenceHeader:create.assignTitle", "Přiřazení kódů odběrnému místu")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <div className="space-y-2 md:col-span-2">
+            <SelectField
+              meta={fields.subjectId}
+              label={t("wasteEvidenceHeader:field.subject", "Odběrné místo")}
+              options={props.subjects.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
+              emptyOption={t("wasteEvidenceHeader:picker.chooseSubject", "Vyberte odběrné místo.")}
+            />
+            <Field
+              id={searchId}
+              label={t("wasteEvidenceHeader:picker.searchSubject", "Hledat odběrné místo")}
+              description={t(
+                "wasteEvidenceHeader:picker.help",
+                "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
+              )}
+            >
+              <div className="flex gap-2">
+                <Input
+                  id={searchId}
+                  name="subjectSearch"
+                  type="search"
+                  defaultValue={props.subjectSearch}
+                  aria-describedby={`${searchId}-description`}
+                  onKeyDown={(e) => {
+                    // Enter here searches instead of assigning.
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      document.getElementById(`${searchId}-button`)?.click();
+                    }
+                  }}
+                />
+                <Button
+                  id={`${searchId}-button`}
+                  type="submit"
+                  name="intent"
+                  value="subjectSearch"
+                  variant="secondary"
+                  formNoValidate
+                >
+                  {t("wasteEvidenceHeader:picker.search", "Hledat")}
+                </Button>
+              </div>
+            </Field>
+          </div>
+          <TextareaField
+            meta={fields.codes}
+            className="md:col-span-2"
+            textareaClassName="font-mono"
+            rows={8}
+            label={t("wasteEvidenceHeader:field.codes", "Kódy")}
+            description={t(
+              "wasteEvidenceHeader:create.codesHelp",
+              "Vložte nebo naskenujte kódy, každý na nový řádek (čárový kód ze štítku nebo krátký kód). Najednou nejvýše 500.",
+            )}
+          />
+          <SelectField
+            meta={fields.binTypeId}
+            label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")}
+            options={typeSelectOptions(props.types.binTypes)}
+            emptyOption={t("wasteEvidenceHeader:create.keepType", "– ponechat –")}
+          />
+          <SelectField
+            meta={fields.wasteTypeId}
+            label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")}
+            options={typeSelectOptions(props.types.wasteTypes)}
+            emptyOption={t("wasteEvidenceHeader:create.keepType", "– ponechat –")}
+          />
+          <InputField
+            meta={fields.assignedFrom}
+            type="date"
+            label={t("wasteEvidenceHeader:field.assignedFrom", "Platí od")}
+            description={t("wasteEvidenceHeader:create.assignedFromHelp", "Svozy od tohoto dne patří odběrnému místu.")}
+          />
+          <CheckboxField
+            meta={fields.moveEvidences}
+            className="self-center"
+            label={t("wasteEvidenceHeader:field.moveEvidences", "Přesunout i záznamy o svozech")}
+            description={t(
+              "wasteEvidenceHeader:create.moveEvidencesHelp",
+              "Dřívější záznamy o svozech těchto kódů se převedou na nové odběrné místo.",
+            )}
+          />
+        </CardContent>
+      </Card>
+      <div className="flex gap-2">
+        <Button type="submit" name="intent" value="save" disabled={saving}>
+          {saving
+            ? t("wasteEvidenceHeader:create.assigning", "Přiřazuji…")
+            : t("wasteEvidenceHeader:create.submit", "Přiřadit")}
+        </Button>
+        <Button to={WEH_PATH} variant="secondary">
+          {t("common:cancel", "Zrušit")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Spec 001 §2/§5/§8: how many codes were assigned, the failed codes with their reason, links to the assigned bins. */
+function AssignOutcome({ outcome }: { outcome: { assigned: number; results: AssignResult[] } }) {
+  const { t } = useTranslation();
+  const shown = useMessage();
+  const failed = outcome.results.filter((r) => r.status !== "assigned");
+  const assigned = outcome.results.filter((r) => r.status === "assigned");
+  const reason = (r: AssignResult) =>
+    r.error
+      ? t(`wasteEvidenceHeader:assignError.${r.error}`, ASSIGN_ERROR_MESSAGES[r.error])
+      : shown(r.message ?? t("wasteEvidenceHeader:assignError.unknown", "Kód se nepodařilo přiřadit."));
+  return (
+    <section aria-labelledby="assign-outcome" className="space-y-3">
+      <h2 id="assign-outcome" className="sr-only">
+        {t("wasteEvidenceHeader:create.outcome", "Výsledek přiřazení")}
+      </h2>
+      <Alert tone={failed.length ? "warning" : "success"}>
+        {t("wasteEvidenceHeader:create.assignedCount", {
+          count: outcome.assigned,
+          defaultValue: "Přiřazeno kódů: {{count}}",
+        })}
+        {failed.length > 0 &&
+          ` · ${t("wasteEvidenceHeader:create.failedCount", { count: failed.length, defaultValue: "Nepřiřazeno: {{count}} (kódy zůstaly v poli k opravě)" })}`}
+      </Alert>
+      {failed.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle id="assign-failed">{t("wasteEvidenceHeader:create.failedTitle", "Nepřiřazené kódy")}</CardTitle>
+          </CardHeader>
+          <Table aria-labelledby="assign-failed">
+            <THead>
+              <tr>
+                <TH>{t("wasteEvidenceHeader:field.code", "Kód")}</TH>
+                <TH>{t("wasteEvidenceHeader:create.reason", "Důvod")}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {failed.map((r) => (
+                <TR key={r.code}>
+                  <TD className="font-mono">{r.code}</TD>
+                  <TD>{reason(r)}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </Card>
+      )}
+      {assigned.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("wasteEvidenceHeader:create.assignedTitle", "Přiřazené nádoby")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {assigned.map((r) => (
+                <li key={r.code}>
+                  {r.id ? (
+                    <Link className="font-mono text-emerald-800 hover:underline" to={wehPath(r.id)}>
+                      {r.code}
+                    </Link>
+                  ) : (
+                    <span className="font-mono">{r.code}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+    </section>
+  );
+}

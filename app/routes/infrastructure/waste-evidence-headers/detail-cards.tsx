@@ -1,0 +1,368 @@
+/** Cards of the bin detail (spec 001 §2): the dispose count card with its modal, and the bin history. */
+import type { ReactNode } from "react";
+import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { BinState, DisposeCounts, WehHistoryRow } from "#contract/waste-evidence-header";
+import { formatDateTime, yearOptions } from "~/lib/format";
+import { toSearch, withSearchParams } from "~/lib/list";
+import { Field, fieldAria } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
+import { DialogTrigger } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { FormDialog } from "~/routes/infrastructure/subjects/detail-dialog";
+import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { BIN_STATE_LABELS, HISTORY_EVENT_LABELS, HISTORY_DETAIL_LABELS } from "./shared";
+import type { DisposeView } from "./detail.server";
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** 'leden' … 'prosinec' in the page's language. */
+function useMonthName() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === "en" ? "en-GB" : i18n.language === "sk" ? "sk-SK" : "cs-CZ";
+  const format = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
+  return (month: number) => format.format(new Date(Date.UTC(2000, month - 1, 15)));
+}
+
+function Pill({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      aria-current={current ? "true" : undefined}
+      className={cn(
+        "rounded-md px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600",
+        current ? "bg-emerald-700 font-medium text-white" : "text-slate-700 hover:bg-slate-100",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Ordered versus actual collections of the bin (spec 001 §2 dispose count card): a year month by month, or the
+ * year's totals; the modal sets a month's counts (PUT dispose-counts).
+ */
+export function DisposeCountCard({
+  counts,
+  view,
+  canEdit,
+}: {
+  counts: DisposeCounts;
+  view: DisposeView;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const submit = useSubmit();
+  const monthName = useMonthName();
+  const href = (changes: Record<string, string | null>) =>
+    `${location.pathname}${toSearch(withSearchParams(searchParams, { ...changes, dialog: null }))}`;
+  const kept = [...searchParams].filter(([k]) => !["disposeYear", "dialog", "transferSearch"].includes(k));
+  const years = yearOptions();
+  if (!years.includes(counts.year)) years.unshift(counts.year);
+  const yearId = "dispose-year";
+  const frequency =
+    counts.period && counts.orderedDisposeCount !== null
+      ? counts.period === "Month"
+        ? t("wasteEvidenceHeader:frequency.perMonth", {
+            count: counts.orderedDisposeCount,
+            defaultValue: "{{count}} svozů za měsíc",
+          })
+        : t("wasteEvidenceHeader:frequency.perYear", {
+            count: counts.orderedDisposeCount,
+            defaultValue: "{{count}} svozů za rok",
+          })
+      : t("wasteEvidenceHeader:frequency.notSet", "Nenastaveno");
+
+  return (
+    <Card aria-labelledby="weh-dispose">
+      <CardHeader>
+        <CardTitle id="weh-dispose">{t("wasteEvidenceHeader:dispose.title", "Počty svozů")}</CardTitle>
+        <div className="flex flex-wrap items-center gap-3">
+          <nav
+            className="flex items-center gap-1"
+            aria-label={t("wasteEvidenceHeader:dispose.view", "Zobrazení počtů svozů")}
+          >
+            <Pill to={href({ disposeView: null })} current={view === "monthly"}>
+              {t("wasteEvidenceHeader:dispose.monthly", "Měsíčně")}
+            </Pill>
+            <Pill to={href({ disposeView: "yearly" })} current={view === "yearly"}>
+              {t("wasteEvidenceHeader:dispose.yearly", "Ročně")}
+            </Pill>
+          </nav>
+          <Form method="get" preventScrollReset className="flex items-center gap-2">
+            {kept.map(([k, v], i) => (
+              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+            ))}
+            <Label htmlFor={yearId}>{t("wasteEvidenceHeader:dispose.year", "Rok")}</Label>
+            <Select
+              id={yearId}
+              name="disposeYear"
+              className="h-8 w-28"
+              defaultValue={String(counts.year)}
+              key={counts.year}
+              options={years.map((y) => ({ value: String(y), label: String(y) }))}
+              onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true, replace: true })}
+            />
+            <noscript>
+              <Button type="submit" size="sm" variant="secondary">
+                {t("wasteEvidenceHeader:dispose.show", "Zobrazit")}
+              </Button>
+            </noscript>
+          </Form>
+          {canEdit && (
+            <DialogTrigger name="dispose-count" size="sm">
+              {t("wasteEvidenceHeader:dispose.edit", "Upravit počty")}
+            </DialogTrigger>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent className="p-0">
+        {view === "monthly" ? (
+          <Table>
+            <caption className="sr-only">
+              {t("wasteEvidenceHeader:dispose.caption", "Počty svozů v roce {{year}}", { year: counts.year })}
+            </caption>
+            <THead>
+              <tr>
+                <TH>{t("wasteEvidenceHeader:dispose.month", "Měsíc")}</TH>
+                <TH className="text-right">{t("wasteEvidenceHeader:dispose.ordered", "Objednáno")}</TH>
+                <TH className="text-right">{t("wasteEvidenceHeader:dispose.actual", "Skutečně")}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {MONTHS.map((m) => {
+                const row = counts.months.find((x) => x.month === m);
+                return (
+                  <TR key={m}>
+                    <TD>{monthName(m)}</TD>
+                    <TD className="text-right tabular-nums">{row?.orderedCount ?? "–"}</TD>
+                    <TD className="text-right tabular-nums">{row?.actualCount ?? 0}</TD>
+                  </TR>
+                );
+              })}
+              <TR className="font-semibold">
+                <TD>{t("wasteEvidenceHeader:dispose.total", "Celkem")}</TD>
+                <TD className="text-right tabular-nums">{counts.totals.ordered}</TD>
+                <TD className="text-right tabular-nums">{counts.totals.actual}</TD>
+              </TR>
+            </TBody>
+          </Table>
+        ) : (
+          <dl className="grid gap-3 px-4 py-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.frequency", "Objednaná četnost")}</dt>
+              <dd className="font-medium">{frequency}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">
+                {t("wasteEvidenceHeader:dispose.orderedYear", "Objednáno v roce {{year}}", { year: counts.year })}
+              </dt>
+              <dd className="font-medium tabular-nums" data-testid="dispose-ordered-total">
+                {counts.totals.ordered}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">
+                {t("wasteEvidenceHeader:dispose.actualYear", "Skutečně v roce {{year}}", { year: counts.year })}
+              </dt>
+              <dd className="font-medium tabular-nums" data-testid="dispose-actual-total">
+                {counts.totals.actual}
+              </dd>
+            </div>
+          </dl>
+        )}
+      </CardContent>
+      {canEdit && <DisposeCountDialog counts={counts} />}
+    </Card>
+  );
+}
+
+/** The modal of the dispose count card: month, ordered count, actual count of the shown year. */
+function DisposeCountDialog({ counts }: { counts: DisposeCounts }) {
+  const { t } = useTranslation();
+  const monthName = useMonthName();
+  const ids = { month: "dispose-count-month", ordered: "dispose-count-ordered", actual: "dispose-count-actual" };
+  const current = new Date();
+  const startMonth = counts.year === current.getFullYear() ? current.getMonth() + 1 : 1;
+  const of = (m: number) => counts.months.find((x) => x.month === m);
+  return (
+    <FormDialog
+      name="dispose-count"
+      intent="disposeCount"
+      size="sm"
+      fields={{ year: counts.year }}
+      title={t("wasteEvidenceHeader:dispose.dialogTitle", "Počty svozů v roce {{year}}", { year: counts.year })}
+      submitLabel={t("common:save", "Uložit")}
+    >
+      {(answer) => {
+        const month = Number(answer?.values?.month ?? startMonth);
+        return (
+          <>
+            <Field
+              id={ids.month}
+              errors={answer?.errors?.month}
+              label={t("wasteEvidenceHeader:dispose.month", "Měsíc")}
+            >
+              <Select
+                name="month"
+                defaultValue={String(month)}
+                options={MONTHS.map((m) => ({ value: String(m), label: monthName(m) }))}
+                onChange={(e) => {
+                  // The chosen month's saved counts, to change rather than retype.
+                  const row = of(Number(e.currentTarget.value));
+                  const form = e.currentTarget.form;
+                  const set = (name: string, v: string) => {
+                    const el = form?.elements.namedItem(name);
+                    if (el instanceof HTMLInputElement) el.value = v;
+                  };
+                  set("orderedCount", row?.orderedCount == null ? "" : String(row.orderedCount));
+                  set("actualCount", String(row?.actualCount ?? 0));
+                }}
+                {...fieldAria(ids.month, answer?.errors?.month)}
+              />
+            </Field>
+            <Field
+              id={ids.ordered}
+              errors={answer?.errors?.orderedCount}
+              label={t("wasteEvidenceHeader:dispose.orderedCount", "Objednaný počet")}
+            >
+              <Input
+                type="number"
+                name="orderedCount"
+                min={0}
+                max={100}
+                step={1}
+                defaultValue={answer?.values?.orderedCount ?? of(month)?.orderedCount ?? ""}
+                {...fieldAria(ids.ordered, answer?.errors?.orderedCount)}
+              />
+            </Field>
+            <Field
+              id={ids.actual}
+              errors={answer?.errors?.actualCount}
+              label={t("wasteEvidenceHeader:dispose.actualCount", "Skutečný počet")}
+            >
+              <Input
+                type="number"
+                name="actualCount"
+                min={0}
+                max={100}
+                step={1}
+                required
+                defaultValue={answer?.values?.actualCount ?? of(month)?.actualCount ?? 0}
+                {...fieldAria(ids.actual, answer?.errors?.actualCount)}
+              />
+            </Field>
+          </>
+        );
+      }}
+    </FormDialog>
+  );
+}
+
+/**
+ * One entry of a history row's details as the API writes them: a change is [before, after], subject ids link to the
+ * subject, states and periods are named, flags read yes/no.
+ */
+function DetailValue({ name, value }: { name: string; value: unknown }) {
+  const { t } = useTranslation();
+  const one = (v: unknown): ReactNode => {
+    if (v === null || v === undefined || v === "") return "–";
+    if (typeof v === "boolean") return v ? t("wasteEvidenceHeader:yes", "ano") : t("wasteEvidenceHeader:no", "ne");
+    if (typeof v === "number" && /subjectId$/i.test(name))
+      return (
+        <Link className="text-emerald-800 hover:underline" to={subjectPath(v)}>
+          #{v}
+        </Link>
+      );
+    if (typeof v === "string" && /state$/i.test(name) && v in BIN_STATE_LABELS)
+      return t(`wasteEvidenceHeader:state.${v}`, BIN_STATE_LABELS[v as BinState]);
+    if (name === "disposePeriod" && (v === "Month" || v === "Year"))
+      return v === "Month"
+        ? t("wasteEvidenceHeader:frequency.Month", "Měsíc")
+        : t("wasteEvidenceHeader:frequency.Year", "Rok");
+    if (Array.isArray(v)) return v.map((x) => String(x)).join(", ");
+    if (typeof v === "object") return JSON.stringify(v);
+    return String(v);
+  };
+  if (Array.isArray(value) && value.length === 2)
+    return (
+      <>
+        {one(value[0])} → {one(value[1])}
+      </>
+    );
+  return <>{one(value)}</>;
+}
+
+/** Spec 001 §4 bin history: created, assigned, transferred, discarded, reactivated, configuration changed, … */
+export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card aria-labelledby="weh-history">
+      <CardHeader>
+        <CardTitle id="weh-history">{t("wasteEvidenceHeader:history.title", "Historie nádoby")}</CardTitle>
+      </CardHeader>
+      <CardContent className="p-0">
+        {rows.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-slate-600">
+            {t("wasteEvidenceHeader:history.empty", "Zatím bez záznamů.")}
+          </p>
+        ) : (
+          <Table aria-labelledby="weh-history">
+            <THead>
+              <tr>
+                <TH>{t("wasteEvidenceHeader:history.event", "Událost")}</TH>
+                <TH>{t("wasteEvidenceHeader:history.at", "Čas")}</TH>
+                <TH>{t("wasteEvidenceHeader:field.subject", "Odběrné místo")}</TH>
+                <TH>{t("wasteEvidenceHeader:history.user", "Uživatel")}</TH>
+                <TH>{t("wasteEvidenceHeader:history.details", "Podrobnosti")}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {rows.map((r) => (
+                <TR key={r.id}>
+                  <TD className="font-medium">
+                    {t(`wasteEvidenceHeader:event.${r.event}`, HISTORY_EVENT_LABELS[r.event] ?? r.event)}
+                  </TD>
+                  <TD className="whitespace-nowrap tabular-nums">{formatDateTime(r.at, i18n.language)}</TD>
+                  <TD>
+                    {r.subjectId ? (
+                      <Link className="text-emerald-800 hover:underline" to={subjectPath(r.subjectId)}>
+                        {r.subjectName ?? `#${r.subjectId}`}
+                      </Link>
+                    ) : (
+                      "–"
+                    )}
+                  </TD>
+                  <TD>{r.userName ?? "–"}</TD>
+                  <TD className="text-slate-600">
+                    {r.details && Object.keys(r.details).length > 0 ? (
+                      <ul className="space-y-0.5">
+                        {Object.entries(r.details).map(([k, v]) => (
+                          <li key={k}>
+                            {t(`wasteEvidenceHeader:historyDetail.${k}`, HISTORY_DETAIL_LABELS[k] ?? k)}:{" "}
+                            <DetailValue name={k} value={v} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      "–"
+                    )}
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

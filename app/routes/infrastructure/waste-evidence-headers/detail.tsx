@@ -1,0 +1,246 @@
+import type { ReactNode } from "react";
+import { Link, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/detail";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { useMessage } from "~/lib/messages";
+import { useCan } from "~/lib/permissions";
+import { requireId } from "~/lib/route-checks";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { LocationMap, parsePoint } from "~/components/map";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { DialogLink } from "~/routes/infrastructure/subjects/detail-dialog";
+import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { detailAction, loadDetail } from "./detail.server";
+import { DisposeCountCard, HistoryCard } from "./detail-cards";
+import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, wehPath, type WehAnswer } from "./shared";
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.header.barcode ?? "Nádoba"} · Odpady obce` }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = requireId(params.wasteEvidenceHeaderId, request);
+  return loadDetail(request, context, id);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = requireId(params.wasteEvidenceHeaderId, request);
+  return detailAction(request, context, id);
+}
+
+/** Intents whose errors are shown inside their own dialog; the others get the page's message box. */
+const SHOWN_IN_PLACE = new Set(["transfer", "disposeCount"]);
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="col-span-2 text-slate-900">{value || "–"}</dd>
+    </div>
+  );
+}
+
+export default function WasteEvidenceHeaderDetail() {
+  const { header: h, history, disposeCounts, transferOptions, view, tiles } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as WehAnswer | undefined;
+  const { t, i18n } = useTranslation();
+  const shown = useMessage();
+  const canEdit = useCan("aEdit", "wasteEvidenceHeader");
+  const point = parsePoint(h.latitude, h.longitude);
+  const dateTime = (v: string | null) => (v ? formatDateTime(v, i18n.language) : null);
+  const frequency =
+    h.disposePeriod && h.orderedDisposeCount !== null
+      ? h.disposePeriod === "Month"
+        ? t("wasteEvidenceHeader:frequency.perMonth", {
+            count: h.orderedDisposeCount,
+            defaultValue: "{{count}} svozů za měsíc",
+          })
+        : t("wasteEvidenceHeader:frequency.perYear", {
+            count: h.orderedDisposeCount,
+            defaultValue: "{{count}} svozů za rok",
+          })
+      : t("wasteEvidenceHeader:frequency.notSet", "Nenastaveno");
+
+  return (
+    <div className="space-y-4">
+      <nav aria-label={t("wasteEvidenceHeader:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
+        <Link className="text-emerald-800 hover:underline" to={WEH_PATH}>
+          {t("wasteEvidenceHeader:list.title", "Nádoby")}
+        </Link>
+      </nav>
+
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tabular-nums">{h.barcode}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <span>
+              {t("wasteEvidenceHeader:field.plainCode", "Kód")} <strong className="tabular-nums">{h.plainCode}</strong>
+            </span>
+            <span aria-hidden="true">·</span>
+            <BinStateBadge state={h.state} />
+            {h.subjectId && (
+              <>
+                <span aria-hidden="true">·</span>
+                <Link className="text-emerald-800 hover:underline" to={subjectPath(h.subjectId)}>
+                  {h.subjectName ?? `#${h.subjectId}`}
+                </Link>
+              </>
+            )}
+            {binLabel(h) && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>{binLabel(h)}</span>
+              </>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {canEdit && <Button to={`${wehPath(h.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
+          {canEdit &&
+            (h.state === "Discarded" ? (
+              <ConfirmDialog
+                name="restore"
+                intent="restore"
+                tone="primary"
+                trigger={t("wasteEvidenceHeader:action.restore", "Obnovit")}
+                triggerSize="md"
+                title={t("wasteEvidenceHeader:confirm.restoreTitle", "Obnovit nádobu {{code}}?", { code: h.barcode })}
+                message={t("wasteEvidenceHeader:confirm.restoreMessage", "Nádoba se vrátí do evidence.")}
+                confirmLabel={t("wasteEvidenceHeader:action.restore", "Obnovit")}
+              />
+            ) : (
+              <ConfirmDialog
+                name="discard"
+                intent="discard"
+                trigger={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
+                triggerSize="md"
+                title={t("wasteEvidenceHeader:confirm.discardTitle", "Vyřadit nádobu {{code}}?", { code: h.barcode })}
+                message={t(
+                  "wasteEvidenceHeader:confirm.discardMessage",
+                  "Vyřazená nádoba zůstane v historii; svozy s jejím kódem se už nepřiřadí. Později ji lze obnovit.",
+                )}
+                confirmLabel={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
+              />
+            ))}
+          {canEdit && (
+            <DialogLink name="transfer" params={{ transferSearch: null }}>
+              {t("wasteEvidenceHeader:action.transfer", "Přesunout na jiné místo…")}
+            </DialogLink>
+          )}
+          <Button to={labelPath(h.id)} reloadDocument variant="secondary">
+            {t("wasteEvidenceHeader:action.labelCopy", "Tisk kopie štítku")}
+          </Button>
+          {canEdit && (
+            <Button to={`${wehPath(h.id)}/dispose-frequency`} variant="secondary">
+              {t("wasteEvidenceHeader:action.disposeFrequency", "Četnost svozu")}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && (
+        <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card aria-labelledby="weh-basic">
+          <CardHeader>
+            <CardTitle id="weh-basic">{t("wasteEvidenceHeader:section.basic", "Základní údaje")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100">
+              <Row label={t("wasteEvidenceHeader:field.rfid", "RFID")} value={h.rfid} />
+              <Row label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")} value={binLabel(h)} />
+              <Row label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")} value={h.wasteTypeName} />
+              <Row
+                label={t("wasteEvidenceHeader:field.kind", "Druh nádoby")}
+                value={
+                  h.disposable
+                    ? t("wasteEvidenceHeader:kind.disposable", "Jednorázová")
+                    : t("wasteEvidenceHeader:kind.fixed", "Stálá")
+                }
+              />
+              <Row label={t("wasteEvidenceHeader:field.assignedAt", "Přiřazeno")} value={dateTime(h.assignedAt)} />
+              <Row
+                label={t("wasteEvidenceHeader:field.assignedFrom", "Platí od")}
+                value={h.assignedFrom ? formatDate(h.assignedFrom, i18n.language) : null}
+              />
+              <Row label={t("wasteEvidenceHeader:field.assignedBy", "Přiřadil")} value={h.assignedByName} />
+              <Row
+                label={t("wasteEvidenceHeader:field.lastEvidenceAt", "Poslední svoz")}
+                value={dateTime(h.lastEvidenceAt)}
+              />
+              {h.discardedAt && (
+                <Row label={t("wasteEvidenceHeader:field.discardedAt", "Vyřazeno")} value={dateTime(h.discardedAt)} />
+              )}
+              <Row label={t("wasteEvidenceHeader:field.frequency", "Četnost svozu")} value={frequency} />
+              <Row
+                label={t("wasteEvidenceHeader:field.printBatch", "Tisková dávka")}
+                value={
+                  h.printBatchId ? (
+                    <Link
+                      className="text-emerald-800 hover:underline"
+                      to={`/administration/print-batches/${h.printBatchId}`}
+                    >
+                      #{h.printBatchId}
+                    </Link>
+                  ) : null
+                }
+              />
+              <Row label={t("wasteEvidenceHeader:field.description", "Popis")} value={h.description} />
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="weh-location">
+          <CardHeader>
+            <CardTitle id="weh-location">{t("wasteEvidenceHeader:section.location", "Umístění")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <dl className="divide-y divide-slate-100">
+              <Row label={t("wasteEvidenceHeader:field.address", "Adresa")} value={h.address} />
+              {h.subjectAddress && h.subjectAddress !== h.address && (
+                <Row
+                  label={t("wasteEvidenceHeader:field.subjectAddress", "Adresa odběrného místa")}
+                  value={h.subjectAddress}
+                />
+              )}
+              <Row
+                label={t("wasteEvidenceHeader:field.coordinates", "Souřadnice")}
+                value={point ? `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}` : null}
+              />
+            </dl>
+            {point ? (
+              <LocationMap
+                tiles={tiles}
+                point={point}
+                label={t("wasteEvidenceHeader:map.label", "Mapa s polohou nádoby")}
+                placeholder={t("wasteEvidenceHeader:map.loading", "Mapa se načítá…")}
+              />
+            ) : (
+              <Alert tone="info">
+                {h.latitude || h.longitude
+                  ? t("wasteEvidenceHeader:map.invalid", "Poloha nádoby je neplatná.")
+                  : t("wasteEvidenceHeader:map.noGps", "Nádoba nemá polohu (bez GPS).")}
+                {canEdit && (
+                  <>
+                    {" "}
+                    <Link className="font-medium underline" to={`${wehPath(h.id)}/edit#location`}>
+                      {t("wasteEvidenceHeader:map.setLocation", "Zadat polohu")}
+                    </Link>
+                  </>
+                )}
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <DisposeCountCard counts={disposeCounts} view={view.disposeView} canEdit={canEdit} />
+      <HistoryCard rows={history} />
+
+      {canEdit && <TransferDialog ids={[h.id]} options={transferOptions} />}
+    </div>
+  );
+}

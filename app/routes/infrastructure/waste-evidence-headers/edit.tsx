@@ -1,0 +1,243 @@
+import { useState } from "react";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import type { Route } from "./+types/edit";
+import { wehEditSchema, type WehDetail } from "#contract/waste-evidence-header";
+import { requireId } from "~/lib/route-checks";
+import { requireMunicipality } from "~/server/guard.server";
+import { submitForm } from "~/server/form.server";
+import { userT } from "~/server/i18n.server";
+import { addFlash, commit } from "~/server/session.server";
+import {
+  CheckboxField,
+  FormErrors,
+  InputField,
+  SelectField,
+  TextareaField,
+  useScrollToFirstError,
+} from "~/components/field";
+import { FormActions } from "~/components/form-actions";
+import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
+import { Alert } from "~/components/ui/alert";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { WEH_PATH, typeSelectOptions, wehApi, wehPath, type TypeOptions } from "./shared";
+import { loadTypes, mapTiles } from "./weh.server";
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.header.barcode ?? "Nádoba"} · úprava` }];
+
+type EditValues = Partial<Record<keyof z.input<typeof wehEditSchema>, string>>;
+
+const text = (v: string | null | undefined) => v ?? "";
+
+function toFormValues(h: WehDetail): EditValues {
+  return {
+    binTypeId: h.binTypeId ? String(h.binTypeId) : "",
+    wasteTypeId: h.wasteTypeId ? String(h.wasteTypeId) : "",
+    rfid: text(h.rfid),
+    disposable: h.disposable ? "on" : "",
+    description: text(h.description),
+    street: text(h.street),
+    city: text(h.city),
+    zipCode: text(h.zipCode),
+    latitude: text(h.latitude),
+    longitude: text(h.longitude),
+  };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = requireId(params.wasteEvidenceHeaderId, request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
+  const [header, types] = await Promise.all([
+    api.get<WehDetail>(wehApi(municipalityId, `/${id}`)),
+    loadTypes(api, municipalityId),
+  ]);
+  return { header, types, tiles: mapTiles(context) };
+}
+
+/** Save (PUT waste-evidence-header/{id}); a 422 of the API appears under the fields. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = requireId(params.wasteEvidenceHeaderId, request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
+  const outcome = await submitForm(await request.formData(), wehEditSchema, (value) =>
+    api.send<{ id: number }>("PUT", wehApi(municipalityId, `/${id}`), value),
+  );
+  if (!outcome.ok) return outcome.response;
+  const t = await userT(api.session);
+  addFlash(api.session, { type: "success", text: t("wasteEvidenceHeader:flash.saved", "Změny uloženy.") });
+  return redirect(wehPath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
+}
+
+export default function EditWasteEvidenceHeader() {
+  const { header, types, tiles } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-4">
+      <nav aria-label={t("wasteEvidenceHeader:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
+        <Link className="text-emerald-800 hover:underline" to={WEH_PATH}>
+          {t("wasteEvidenceHeader:list.title", "Nádoby")}
+        </Link>
+        {" / "}
+        <Link className="text-emerald-800 hover:underline" to={wehPath(header.id)}>
+          {header.barcode}
+        </Link>
+      </nav>
+      <h1 className="text-2xl font-semibold">
+        {t("wasteEvidenceHeader:edit.title", "Úprava nádoby")}: <span className="tabular-nums">{header.barcode}</span>
+      </h1>
+      <EditForm header={header} types={types} tiles={tiles} lastResult={answer?.result} />
+    </div>
+  );
+}
+
+/**
+ * Spec 001 §2 bin edit: basic information, the location (a map where a click places the marker and dragging moves
+ * it, bound to latitude/longitude fields that also work alone) and the advanced address form.
+ */
+function EditForm(props: {
+  header: WehDetail;
+  types: TypeOptions;
+  tiles: MapTiles;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { header, types, tiles } = props;
+  const { t } = useTranslation();
+  const [form, fields] = useForm<EditValues>({
+    lastResult: props.lastResult,
+    defaultValue: toFormValues(header),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: wehEditSchema as unknown as z.ZodType<EditValues> });
+    },
+  });
+  useScrollToFirstError(form);
+  // The map follows the two fields; the fields follow the map (set as if typed, so the form sees the change).
+  const [coords, setCoords] = useState({ lat: text(header.latitude), lng: text(header.longitude) });
+  const point = parsePoint(coords.lat, coords.lng);
+  const readCoords = () => {
+    const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
+    setCoords({ lat: value(fields.latitude.id), lng: value(fields.longitude.id) });
+  };
+  const placeMarker = (p: MapPoint) => {
+    for (const [id, v] of [
+      [fields.latitude.id, p.lat],
+      [fields.longitude.id, p.lng],
+    ] as const) {
+      const el = document.getElementById(id);
+      if (el instanceof HTMLInputElement) {
+        el.value = String(v);
+        el.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    }
+    setCoords({ lat: String(p.lat), lng: String(p.lng) });
+  };
+  const hasCoords = coords.lat.trim() !== "" || coords.lng.trim() !== "";
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("wasteEvidenceHeader:section.basic", "Základní údaje")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <SelectField
+            meta={fields.binTypeId}
+            label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")}
+            options={typeSelectOptions(types.binTypes, header.binTypeId)}
+            emptyOption={t("wasteEvidenceHeader:edit.noType", "– neurčeno –")}
+          />
+          <SelectField
+            meta={fields.wasteTypeId}
+            label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")}
+            options={typeSelectOptions(types.wasteTypes, header.wasteTypeId)}
+            emptyOption={t("wasteEvidenceHeader:edit.noType", "– neurčeno –")}
+          />
+          <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid", "RFID")} autoComplete="off" />
+          <CheckboxField
+            meta={fields.disposable}
+            className="self-center"
+            label={t("wasteEvidenceHeader:field.disposable", "Jednorázová nádoba (pytel)")}
+            description={t("wasteEvidenceHeader:edit.disposableHelp", "Použitá jednorázová nádoba se znovu nepřiřadí.")}
+          />
+          <TextareaField
+            meta={fields.description}
+            className="md:col-span-2"
+            label={t("wasteEvidenceHeader:field.description", "Popis")}
+          />
+        </CardContent>
+      </Card>
+
+      <Card id="location" aria-labelledby="weh-edit-location">
+        <CardHeader>
+          <CardTitle id="weh-edit-location">{t("wasteEvidenceHeader:section.location", "Umístění")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          {!point && (
+            <Alert tone="info">
+              {hasCoords
+                ? t("wasteEvidenceHeader:map.invalid", "Poloha nádoby je neplatná.")
+                : t("wasteEvidenceHeader:map.noGps", "Nádoba nemá polohu (bez GPS).")}{" "}
+              {t("wasteEvidenceHeader:map.howToSet", "Klikněte do mapy, nebo zadejte zeměpisnou šířku a délku.")}
+            </Alert>
+          )}
+          <LocationMap
+            tiles={tiles}
+            point={point}
+            onChange={placeMarker}
+            label={t("wasteEvidenceHeader:map.editLabel", "Mapa: kliknutím umístíte nádobu, značku lze přetáhnout")}
+            placeholder={t("wasteEvidenceHeader:map.noScript", "Mapa se načítá… Polohu můžete zadat i souřadnicemi.")}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              meta={fields.latitude}
+              label={t("wasteEvidenceHeader:field.latitude", "Zeměpisná šířka")}
+              inputMode="decimal"
+              placeholder="49.215300"
+              autoComplete="off"
+              onInput={readCoords}
+            />
+            <InputField
+              meta={fields.longitude}
+              label={t("wasteEvidenceHeader:field.longitude", "Zeměpisná délka")}
+              inputMode="decimal"
+              placeholder="15.881600"
+              autoComplete="off"
+              onInput={readCoords}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("wasteEvidenceHeader:section.address", "Adresa nádoby (pokročilé)")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <p className="text-sm text-slate-600">
+            {t(
+              "wasteEvidenceHeader:edit.addressHelp",
+              "Vyplňte, jen když nádoba stojí jinde než na adrese odběrného místa. Prázdná pole znamenají adresu odběrného místa.",
+            )}
+            {header.subjectAddress ? ` (${header.subjectAddress})` : ""}
+          </p>
+          <div className="grid gap-4 md:grid-cols-3">
+            <InputField meta={fields.street} label={t("wasteEvidenceHeader:field.street", "Ulice a číslo")} />
+            <InputField
+              meta={fields.zipCode}
+              label={t("wasteEvidenceHeader:field.zipCode", "PSČ")}
+              inputMode="numeric"
+            />
+            <InputField meta={fields.city} label={t("wasteEvidenceHeader:field.city", "Obec")} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <FormActions submitLabel={t("common:save", "Uložit")} cancelTo={wehPath(header.id)} />
+    </Form>
+  );
+}

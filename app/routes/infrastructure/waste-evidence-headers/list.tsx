@@ -1,0 +1,526 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  Form,
+  Link,
+  type LinkProps,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { Route } from "./+types/list";
+import { BIN_STATES, type WehListItem } from "#contract/waste-evidence-header";
+import type { feePayerOption } from "#contract/fee-payer";
+import { defineList, listParam, listSchema, parseListParams, toApiQuery, toSearch, withSearchParams } from "~/lib/list";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { useMessage } from "~/lib/messages";
+import { useCan } from "~/lib/permissions";
+import { requireMunicipality } from "~/server/guard.server";
+import { DataTable } from "~/components/data-table";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { DialogLink, DialogSearch } from "~/routes/infrastructure/subjects/detail-dialog";
+import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import {
+  BIN_STATE_LABELS,
+  BinStateBadge,
+  TransferDialog,
+  WEH_PATH,
+  idsOf,
+  labelPath,
+  typeSelectOptions,
+  wehApi,
+  wehPath,
+  type WehAnswer,
+} from "./shared";
+import { changeBins, feePayerName, loadTypes, subjectName, subjectOptions } from "./weh.server";
+
+export const meta = () => [{ title: "Nádoby · Odpady obce" }];
+
+type FeePayerOption = z.infer<typeof feePayerOption>;
+
+const id = () => z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+function DateTime({ value }: { value: string | null }) {
+  const { i18n } = useTranslation();
+  return <span className="whitespace-nowrap tabular-nums">{value ? formatDateTime(value, i18n.language) : "–"}</span>;
+}
+
+/**
+ * Spec 001 §2 'Waste bins / waste evidence headers' list: its columns and filters (subject, fee payer, bin type,
+ * assignment date, state, discard date, city, waste type). The subject and the fee payer are chosen in picker
+ * dialogs and shown as removable chips; they are list params, not controls of the filter bar.
+ */
+export const wehList = defineList({
+  id: "bins",
+  defaultSort: "-id",
+  searchParams: listSchema({
+    search: listParam.search(),
+    subjectId: id(),
+    feePayerId: id(),
+    binTypeId: id(),
+    wasteTypeId: id(),
+    state: listParam.select(BIN_STATES),
+    assignedFrom: listParam.date(),
+    assignedTo: listParam.date(),
+    discardedFrom: listParam.date(),
+    discardedTo: listParam.date(),
+    city: listParam.search(),
+  }),
+  filters: [
+    {
+      key: "search",
+      kind: "search",
+      label: { key: "wasteEvidenceHeader:list.search", defaultValue: "Hledat" },
+      placeholder: { key: "wasteEvidenceHeader:list.searchPlaceholder", defaultValue: "Kód, RFID, odběrné místo" },
+    },
+    {
+      key: "binTypeId",
+      kind: "select",
+      label: { key: "wasteEvidenceHeader:field.binType", defaultValue: "Typ nádoby" },
+      options: [],
+    },
+    {
+      key: "wasteTypeId",
+      kind: "select",
+      label: { key: "wasteEvidenceHeader:field.wasteType", defaultValue: "Druh odpadu" },
+      options: [],
+    },
+    {
+      key: "state",
+      kind: "select",
+      label: { key: "wasteEvidenceHeader:field.state", defaultValue: "Stav" },
+      options: BIN_STATES.map((s) => ({
+        value: s,
+        label: { key: `wasteEvidenceHeader:state.${s}`, defaultValue: BIN_STATE_LABELS[s] },
+      })),
+    },
+    {
+      key: "assignedFrom",
+      kind: "date",
+      label: { key: "wasteEvidenceHeader:list.assignedFrom", defaultValue: "Přiřazeno od" },
+    },
+    {
+      key: "assignedTo",
+      kind: "date",
+      label: { key: "wasteEvidenceHeader:list.assignedTo", defaultValue: "Přiřazeno do" },
+    },
+    {
+      key: "discardedFrom",
+      kind: "date",
+      label: { key: "wasteEvidenceHeader:list.discardedFrom", defaultValue: "Vyřazeno od" },
+    },
+    {
+      key: "discardedTo",
+      kind: "date",
+      label: { key: "wasteEvidenceHeader:list.discardedTo", defaultValue: "Vyřazeno do" },
+    },
+    {
+      key: "city",
+      kind: "select",
+      label: { key: "wasteEvidenceHeader:field.city", defaultValue: "Obec" },
+      options: [],
+    },
+  ],
+  columns: [
+    {
+      key: "barcode",
+      label: { key: "wasteEvidenceHeader:field.barcode", defaultValue: "Čárový kód" },
+      sortable: true,
+      render: (row: WehListItem) => (
+        <Link className="font-medium text-emerald-800 tabular-nums hover:underline" to={wehPath(row.id)}>
+          {row.barcode}
+        </Link>
+      ),
+    },
+    { key: "plainCode", label: { key: "wasteEvidenceHeader:field.plainCode", defaultValue: "Kód" }, sortable: true },
+    { key: "rfid", label: { key: "wasteEvidenceHeader:field.rfid", defaultValue: "RFID" } },
+    { key: "binName", label: { key: "wasteEvidenceHeader:field.binName", defaultValue: "Nádoba" } },
+    {
+      key: "lastEvidenceAt",
+      label: { key: "wasteEvidenceHeader:field.lastEvidenceAt", defaultValue: "Poslední svoz" },
+      sortable: true,
+      render: (row: WehListItem) => <DateTime value={row.lastEvidenceAt} />,
+    },
+    {
+      key: "state",
+      label: { key: "wasteEvidenceHeader:field.state", defaultValue: "Stav" },
+      sortable: true,
+      render: (row: WehListItem) => <BinStateBadge state={row.state} />,
+    },
+    {
+      key: "assignedAt",
+      label: { key: "wasteEvidenceHeader:field.assignedAt", defaultValue: "Přiřazeno" },
+      sortable: true,
+      render: (row: WehListItem) => <DateTime value={row.assignedAt} />,
+    },
+    {
+      key: "subjectName",
+      label: { key: "wasteEvidenceHeader:field.subject", defaultValue: "Odběrné místo" },
+      sortable: true,
+      render: (row: WehListItem) =>
+        row.subjectId ? (
+          <Link className="text-emerald-800 hover:underline" to={subjectPath(row.subjectId)}>
+            {row.subjectName ?? `#${row.subjectId}`}
+          </Link>
+        ) : (
+          "–"
+        ),
+    },
+    { key: "city", label: { key: "wasteEvidenceHeader:field.city", defaultValue: "Obec" }, sortable: true },
+    {
+      key: "address",
+      label: { key: "wasteEvidenceHeader:field.address", defaultValue: "Adresa" },
+      render: (row: WehListItem) => row.address || "–",
+    },
+  ],
+});
+
+/** The picker dialogs of the subject and fee-payer filters, and their search params. */
+const PICKERS = {
+  subject: { dialog: "pick-subject", param: "subjectId", search: "subjectSearch" },
+  feePayer: { dialog: "pick-fee-payer", param: "feePayerId", search: "feePayerSearch" },
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aDetail");
+  const params = parseListParams(wehList, request.url);
+  const sp = new URL(request.url).searchParams;
+  const dialog = sp.get(DIALOG_PARAM);
+  const text = (key: string) => (sp.get(key) ?? "").trim().slice(0, 100);
+  const permissions = api.session.get("permissions") ?? [];
+  const none = <T,>(v: T) => Promise.resolve(v);
+
+  const [list, filters, types, subject, feePayer, subjectChoices, payerChoices] = await Promise.all([
+    api.get<{ items: WehListItem[]; total: number }>(wehApi(municipalityId), toApiQuery(params)),
+    api.get<{ cities: string[] }>(wehApi(municipalityId, "/filters")),
+    loadTypes(api, municipalityId),
+    params.subjectId ? subjectName(api, municipalityId, params.subjectId) : none(null),
+    params.feePayerId ? feePayerName(api, municipalityId, params.feePayerId) : none(null),
+    // Picker dialogs are opened through the URL: only an open one costs a request (decision 0011).
+    dialog === PICKERS.subject.dialog || dialog === "transfer"
+      ? subjectOptions(api, municipalityId, text(dialog === "transfer" ? "transferSearch" : PICKERS.subject.search))
+      : none(null),
+    dialog === PICKERS.feePayer.dialog && permissions.includes("feePayer.aDetail")
+      ? api
+          .request<{ items: FeePayerOption[] }>("GET", `/municipality/${municipalityId}/fee-payer/options`, {
+            query: { search: text(PICKERS.feePayer.search) || undefined },
+          })
+          .then((r) => (r.ok ? r.data.items : []))
+      : none(null),
+  ]);
+  return {
+    ...list,
+    params,
+    cities: filters.cities,
+    types,
+    chips: { subject, feePayer },
+    subjectChoices,
+    payerChoices,
+    transferIds: dialog === "transfer" ? idsOf(sp.getAll("ids")) : [],
+  };
+}
+
+/** The list as it was (filters, sort, page), without the dialog and its selection. */
+function listUrl(request: Request, changes: Record<string, string | null> = {}, ids: number[] = []) {
+  const url = new URL(request.url);
+  for (const key of ["index", DIALOG_PARAM, "ids", "transferSearch"]) url.searchParams.delete(key);
+  for (const [k, v] of Object.entries(changes)) if (v !== null) url.searchParams.set(k, v);
+  for (const i of ids) url.searchParams.append("ids", String(i));
+  return url.pathname + url.search;
+}
+
+/** Bulk discard, restore and transfer (spec 001 §2); nothing selected → 'Vyberte položky.'. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
+  const formData = await request.formData();
+  return changeBins(api, context, {
+    municipalityId,
+    intent: String(formData.get("intent") ?? ""),
+    formData,
+    back: listUrl(request),
+    openTransfer: (ids) => listUrl(request, { [DIALOG_PARAM]: "transfer" }, ids),
+  });
+}
+
+/**
+ * Grows after every finished POST of this page (a bulk action): the table is remounted, so the rows acted upon are
+ * no longer selected for the next action.
+ */
+function useGenerationAfterPost() {
+  const navigation = useNavigation();
+  const [generation, setGeneration] = useState(0);
+  const posting = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (navigation.formMethod === "POST") posting.current = true;
+    } else if (posting.current) {
+      posting.current = false;
+      setGeneration((g) => g + 1);
+    }
+  }, [navigation.state, navigation.formMethod]);
+  return generation;
+}
+
+/** A chosen subject or fee payer: its name and a link that removes it. */
+function Chip({ label, name, removeTo }: { label: string; name: string; removeTo: LinkProps["to"] }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 py-0.5 pr-1 pl-3 text-sm text-emerald-900 ring-1 ring-emerald-600/20">
+      <span>
+        {label}: <strong className="font-semibold">{name}</strong>
+      </span>
+      <Link
+        to={removeTo}
+        preventScrollReset
+        className="inline-flex size-6 items-center justify-center rounded-full hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
+        aria-label={t("wasteEvidenceHeader:list.removeFilter", "Zrušit filtr {{name}}", { name: `${label}: ${name}` })}
+      >
+        <span aria-hidden="true">×</span>
+      </Link>
+    </span>
+  );
+}
+
+/** Choose the subject or fee payer of the list: a search (GET) and a select that applies the filter (GET). */
+function PickerDialog(props: {
+  dialog: string;
+  param: string;
+  search: string;
+  title: string;
+  searchLabel: string;
+  label: string;
+  options: { value: string; label: string }[] | null;
+}) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const formId = `${props.dialog}-form`;
+  const selectId = `${props.dialog}-select`;
+  // The other filters stay; the page starts again at 1.
+  const kept = [...searchParams].filter(
+    ([k]) => ![DIALOG_PARAM, props.search, props.param, "page", "index"].includes(k),
+  );
+  return (
+    <Dialog
+      name={props.dialog}
+      title={props.title}
+      footer={
+        <>
+          <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+          <Button type="submit" form={formId}>
+            {t("wasteEvidenceHeader:picker.apply", "Použít")}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <DialogSearch
+          dialog={props.dialog}
+          param={props.search}
+          value={searchParams.get(props.search) ?? ""}
+          label={props.searchLabel}
+        />
+        <Form method="get" action={location.pathname} id={formId} className="space-y-1" preventScrollReset>
+          {kept.map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <Label htmlFor={selectId}>{props.label}</Label>
+          <Select
+            id={selectId}
+            name={props.param}
+            required
+            defaultValue={searchParams.get(props.param) ?? ""}
+            emptyOption={t("wasteEvidenceHeader:picker.choose", "– vyberte –")}
+            options={props.options ?? []}
+          />
+          <p className="text-xs text-slate-500">
+            {props.options && props.options.length === 0
+              ? t("wasteEvidenceHeader:picker.none", "Hledání nic nenašlo.")
+              : t(
+                  "wasteEvidenceHeader:picker.helpShort",
+                  "Nabídka ukazuje nejvýše 20 záznamů; hledejte jménem nebo adresou.",
+                )}
+          </p>
+        </Form>
+      </div>
+    </Dialog>
+  );
+}
+
+export default function WasteEvidenceHeaderList() {
+  const { items, total, params, cities, types, chips, subjectChoices, payerChoices, transferIds } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as WehAnswer | undefined;
+  const { t, i18n } = useTranslation();
+  const shown = useMessage();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const canEdit = useCan("aEdit", "wasteEvidenceHeader");
+  const canSeePayers = useCan("aDetail", "feePayer");
+  const generation = useGenerationAfterPost();
+
+  const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
+  const def = {
+    ...wehList,
+    filters: wehList.filters.map((f) => {
+      if (f.key === "binTypeId") return { ...f, options: typeSelectOptions(types.binTypes, params.binTypeId) };
+      if (f.key === "wasteTypeId") return { ...f, options: typeSelectOptions(types.wasteTypes, params.wasteTypeId) };
+      if (f.key === "city")
+        return {
+          ...f,
+          options: options(params.city && !cities.includes(params.city) ? [params.city, ...cities] : cities),
+        };
+      return f;
+    }),
+  };
+  const without = (key: string) => ({
+    pathname: location.pathname,
+    search: toSearch(withSearchParams(searchParams, { [key]: null, page: null })),
+  });
+  const subjectLabel = t("wasteEvidenceHeader:field.subject", "Odběrné místo");
+  const payerLabel = t("wasteEvidenceHeader:field.feePayer", "Poplatník");
+  const chipRow: ReactNode[] = [];
+  if (params.subjectId)
+    chipRow.push(
+      <Chip
+        key="s"
+        label={subjectLabel}
+        name={chips.subject ?? `#${params.subjectId}`}
+        removeTo={without("subjectId")}
+      />,
+    );
+  if (params.feePayerId)
+    chipRow.push(
+      <Chip
+        key="p"
+        label={payerLabel}
+        name={chips.feePayer ?? `#${params.feePayerId}`}
+        removeTo={without("feePayerId")}
+      />,
+    );
+  const createTo = `${WEH_PATH}/create?tab=assign${params.subjectId ? `&subjectId=${params.subjectId}` : ""}`;
+  // A transfer's failure belongs to its dialog while that is open; otherwise ('Vyberte položky.') to the page.
+  const listAnswer =
+    answer && !(answer.intent === "transfer" && searchParams.get(DIALOG_PARAM) === "transfer") ? answer : undefined;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("wasteEvidenceHeader:list.title", "Nádoby")}</h1>
+        {canEdit && <Button to={createTo}>{t("wasteEvidenceHeader:list.assign", "Přiřadit kódy")}</Button>}
+      </div>
+      {listAnswer?.message && <Alert tone={listAnswer.tone ?? "error"}>{shown(listAnswer.message)}</Alert>}
+      {chipRow.length > 0 && (
+        <div
+          className="flex flex-wrap items-center gap-2"
+          aria-label={t("wasteEvidenceHeader:list.chosen", "Vybrané filtry")}
+          role="group"
+        >
+          {chipRow}
+        </div>
+      )}
+      <DataTable
+        key={generation}
+        def={def}
+        rows={items}
+        total={total}
+        params={params}
+        rowKey="id"
+        rowLabel={(row) => row.barcode}
+        selectable={canEdit}
+        bulkActions={
+          canEdit
+            ? [
+                {
+                  intent: "discard",
+                  label: t("wasteEvidenceHeader:action.discard", "Vyřadit"),
+                  confirm: t("wasteEvidenceHeader:confirm.discardSelected", "Vyřadit vybrané nádoby?"),
+                },
+                { intent: "restore", label: t("wasteEvidenceHeader:action.restore", "Obnovit") },
+                { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer", "Přesunout na jiné místo…") },
+              ]
+            : undefined
+        }
+        toolbar={
+          <>
+            <DialogLink name={PICKERS.subject.dialog} size="sm" params={{ subjectSearch: null }}>
+              {params.subjectId
+                ? t("wasteEvidenceHeader:list.changeSubject", "Změnit odběrné místo")
+                : t("wasteEvidenceHeader:list.pickSubject", "Filtrovat podle odběrného místa")}
+            </DialogLink>
+            {canSeePayers && (
+              <DialogLink name={PICKERS.feePayer.dialog} size="sm" params={{ feePayerSearch: null }}>
+                {params.feePayerId
+                  ? t("wasteEvidenceHeader:list.changeFeePayer", "Změnit poplatníka")
+                  : t("wasteEvidenceHeader:list.pickFeePayer", "Filtrovat podle poplatníka")}
+              </DialogLink>
+            )}
+          </>
+        }
+        rowActions={(row) => (
+          <a
+            href={labelPath(row.id)}
+            className="rounded px-1.5 py-1 text-sm text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+            aria-label={t("wasteEvidenceHeader:action.labelCopyOf", "Tisk kopie štítku {{code}}", {
+              code: row.barcode,
+            })}
+          >
+            {t("wasteEvidenceHeader:action.labelShort", "Štítek")}
+          </a>
+        )}
+        caption={t("wasteEvidenceHeader:list.title", "Nádoby")}
+        emptyState={{
+          message: chipRow.length
+            ? t(
+                "wasteEvidenceHeader:list.emptyChosen",
+                "Vybranému odběrnému místu ani poplatníkovi nepatří žádné nádoby.",
+              )
+            : t(
+                "wasteEvidenceHeader:list.empty",
+                "Zatím žádné nádoby. Kódy vzniknou vygenerováním štítků, pak je přiřaďte odběrným místům.",
+              ),
+          action: canEdit ? (
+            <Button to={createTo} size="sm">
+              {t("wasteEvidenceHeader:list.assign", "Přiřadit kódy")}
+            </Button>
+          ) : undefined,
+        }}
+      />
+
+      <PickerDialog
+        dialog={PICKERS.subject.dialog}
+        param={PICKERS.subject.param}
+        search={PICKERS.subject.search}
+        title={t("wasteEvidenceHeader:list.pickSubject", "Filtrovat podle odběrného místa")}
+        searchLabel={t("wasteEvidenceHeader:picker.searchSubject", "Hledat odběrné místo")}
+        label={subjectLabel}
+        options={subjectChoices?.map((o) => ({ value: String(o.id), label: optionLabel(o) })) ?? null}
+      />
+      {canSeePayers && (
+        <PickerDialog
+          dialog={PICKERS.feePayer.dialog}
+          param={PICKERS.feePayer.param}
+          search={PICKERS.feePayer.search}
+          title={t("wasteEvidenceHeader:list.pickFeePayer", "Filtrovat podle poplatníka")}
+          searchLabel={t("wasteEvidenceHeader:picker.searchFeePayer", "Hledat poplatníka")}
+          label={payerLabel}
+          options={
+            payerChoices?.map((o) => ({
+              value: String(o.id),
+              label: o.dateOfBirth ? `${o.name} (${formatDate(o.dateOfBirth, i18n.language)})` : o.name,
+            })) ?? null
+          }
+        />
+      )}
+      {canEdit && <TransferDialog ids={transferIds} options={subjectChoices} />}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Pieces every bin screen shares (spec 001 §2 'Waste bins / waste evidence headers'): paths, the state badge, the
+ * history event names, the bin/waste type options and the transfer dialog (list bulk action and detail).
+ */
+import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { BinHistoryEvent, BinState } from "#contract/waste-evidence-header";
+import type { SubjectOption } from "#contract/subject";
+import { Field, fieldAria } from "~/components/field";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Select } from "~/components/ui/select";
+import { DialogSearch, FormDialog } from "~/routes/infrastructure/subjects/detail-dialog";
+import { optionLabel } from "~/routes/infrastructure/subjects/form";
+
+export const WEH_PATH = "/infrastructure/waste-evidence-headers";
+export const wehPath = (id: number) => `${WEH_PATH}/${id}`;
+/** The resource route streaming a copy of the bin's label (GET …/label.pdf of the API). */
+export const labelPath = (id: number) => `${wehPath(id)}/label.pdf`;
+
+/** /v1 path of the municipality's bins, or of one of them. */
+export function wehApi(municipalityId: number, rest = ""): string {
+  return `/municipality/${municipalityId}/waste-evidence-header${rest}`;
+}
+
+/** Czech defaults of the bin states (spec 001 §4). */
+export const BIN_STATE_LABELS: Record<BinState, string> = {
+  Free: "Volná",
+  Assigned: "Přiřazená",
+  Used: "Použitá",
+  Discarded: "Vyřazená",
+  NoBin: "Bez nádoby",
+  Undefined: "Nedefinovaná",
+};
+const STATE_TONES: Record<BinState, BadgeTone> = {
+  Free: "blue",
+  Assigned: "green",
+  Used: "amber",
+  Discarded: "red",
+  NoBin: "gray",
+  Undefined: "gray",
+};
+
+export function BinStateBadge({ state }: { state: BinState }) {
+  const { t } = useTranslation();
+  return (
+    <Badge tone={STATE_TONES[state] ?? "gray"}>
+      {t(`wasteEvidenceHeader:state.${state}`, BIN_STATE_LABELS[state] ?? state)}
+    </Badge>
+  );
+}
+
+/** 'Popelnice 120 l' — the bin type's name, with the capacity when the name does not say it. */
+export function binLabel(h: { binName: string | null; capacity: number | null }): string | null {
+  if (!h.binName) return null;
+  return h.capacity && !h.binName.includes(String(h.capacity)) ? `${h.binName} (${h.capacity} l)` : h.binName;
+}
+
+/** Czech defaults of the bin history events (spec 001 §4, §8 AlreadyUsedDisposableBin). */
+export const HISTORY_EVENT_LABELS: Record<BinHistoryEvent, string> = {
+  Created: "Vytvořena",
+  Assigned: "Přiřazena",
+  Transferred: "Přesunuta",
+  Discarded: "Vyřazena",
+  Reactivated: "Obnovena",
+  ConfigurationChanged: "Změna nastavení",
+  AlreadyUsedDisposableBin: "Jednorázová nádoba už byla použita",
+};
+
+/** Czech names of the history details the API writes (changed fields, transfer and assignment choices). */
+export const HISTORY_DETAIL_LABELS: Record<string, string> = {
+  binTypeId: "Typ nádoby (id)",
+  wasteTypeId: "Druh odpadu (id)",
+  rfid: "RFID",
+  disposable: "Jednorázová",
+  description: "Popis",
+  street: "Ulice",
+  city: "Obec",
+  zipCode: "PSČ",
+  latitude: "Zeměpisná šířka",
+  longitude: "Zeměpisná délka",
+  disposePeriod: "Období svozu",
+  orderedDisposeCount: "Objednaný počet svozů",
+  moveEvidences: "Přesunout i záznamy o svozech",
+  previousState: "Předchozí stav",
+  state: "Stav",
+  fromSubjectId: "Z odběrného místa",
+  toSubjectId: "Na odběrné místo",
+  code: "Kód",
+  attemptedSubjectId: "Pokus o přiřazení k",
+  printBatchId: "Tisková dávka",
+};
+
+/** A bin type or waste type as the selects offer it (GET bin-type / waste-type of docs/api-bins.md). */
+export type BinTypeItem = { id: number; name: string; capacity: number; kind: string; active: boolean };
+export type WasteTypeItem = { id: number; name: string; active: boolean };
+export type TypeOptions = { binTypes: BinTypeItem[]; wasteTypes: WasteTypeItem[] };
+
+/** Select options of the active types; an inactive one stays when it is the current value. */
+export function typeSelectOptions<T extends { id: number; name: string; active: boolean }>(
+  items: T[],
+  current?: number | null,
+) {
+  return items.filter((i) => i.active || i.id === current).map((i) => ({ value: String(i.id), label: i.name }));
+}
+
+/** What the actions of the list and the detail answer when the page stays (the subjects' DetailAnswer shape). */
+export type WehAnswer = {
+  intent: string;
+  target: string;
+  message: string;
+  tone?: "error" | "warning";
+  errors?: Record<string, string[]>;
+  values?: Record<string, string>;
+};
+
+/**
+ * Transfer to another subject (spec 001 §2/§4, with the 'move evidence records' choice): opened through the URL
+ * (?dialog=transfer, decision 0011) because its subject picker searches (transferSearch) through the loader.
+ * `ids`: the bins to move (the list's selection travels in the URL; the detail's own id).
+ */
+export function TransferDialog({ ids, options }: { ids: number[]; options: SubjectOption[] | null }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const fieldId = "transfer-subjectId";
+  const moveId = "transfer-moveEvidences";
+  return (
+    <FormDialog
+      name="transfer"
+      intent="transfer"
+      title={t("wasteEvidenceHeader:transfer.title", "Přesunout na jiné odběrné místo")}
+      description={t("wasteEvidenceHeader:transfer.count", {
+        count: ids.length,
+        defaultValue: "Nádob k přesunu: {{count}}",
+      })}
+      submitLabel={t("wasteEvidenceHeader:transfer.submit", "Přesunout")}
+      before={
+        <DialogSearch
+          dialog="transfer"
+          param="transferSearch"
+          value={searchParams.get("transferSearch") ?? ""}
+          label={t("wasteEvidenceHeader:picker.searchSubject", "Hledat odběrné místo")}
+        />
+      }
+    >
+      {(answer) => (
+        <>
+          {ids.map((id) => (
+            <input key={id} type="hidden" name="ids" value={id} />
+          ))}
+          <Field
+            id={fieldId}
+            errors={answer?.errors?.subjectId}
+            label={t("wasteEvidenceHeader:field.subject", "Odběrné místo")}
+            description={
+              options && options.length === 0
+                ? t("wasteEvidenceHeader:picker.none", "Hledání nic nenašlo.")
+                : t(
+                    "wasteEvidenceHeader:picker.help",
+                    "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
+                  )
+            }
+          >
+            <Select
+              name="subjectId"
+              required
+              defaultValue={answer?.values?.subjectId ?? ""}
+              emptyOption={t("wasteEvidenceHeader:picker.chooseSubject", "Vyberte odběrné místo.")}
+              options={(options ?? []).map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
+              {...fieldAria(fieldId, answer?.errors?.subjectId, true)}
+            />
+          </Field>
+          <Field
+            id={moveId}
+            inline
+            label={t("wasteEvidenceHeader:field.moveEvidences", "Přesunout i záznamy o svozech")}
+          >
+            <Checkbox id={moveId} name="moveEvidences" defaultChecked={answer?.values?.moveEvidences === "on"} />
+          </Field>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Ids of the bins a form sent (checkboxes or hidden fields named `ids`), distinct and valid. */
+export function idsOf(values: Iterable<FormDataEntryValue | string>): number[] {
+  const ids = [...values].map((v) => Number(v)).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
+  return [...new Set(ids)];
+}
