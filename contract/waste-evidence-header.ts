@@ -124,12 +124,14 @@ export const wehHistoryRow = z.object({
 });
 export type WehHistoryRow = z.infer<typeof wehHistoryRow>;
 
+/** '' → none; a Czech decimal comma ('49,2155') is read as a point. */
+const coordinate = (v: unknown) => (v === "" || v === null ? undefined : typeof v === "string" ? v.trim().replace(",", ".") : v);
 const latitude = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
+  coordinate,
   z.coerce.number({ message: "Zadejte zeměpisnou šířku." }).min(-90).max(90, { message: "Šířka je mezi -90 a 90." }).optional(),
 );
 const longitude = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
+  coordinate,
   z.coerce.number({ message: "Zadejte zeměpisnou délku." }).min(-180).max(180, { message: "Délka je mezi -180 a 180." }).optional(),
 );
 

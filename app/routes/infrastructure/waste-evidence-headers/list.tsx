@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   Form,
   Link,
@@ -6,7 +6,6 @@ import {
   useActionData,
   useLoaderData,
   useLocation,
-  useNavigation,
   useSearchParams,
 } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -18,6 +17,7 @@ import { defineList, listParam, listSchema, parseListParams, toApiQuery, toSearc
 import { formatDate, formatDateTime } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
+import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { requireMunicipality } from "~/server/guard.server";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
@@ -250,24 +250,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/**
- * Grows after every finished POST of this page (a bulk action): the table is remounted, so the rows acted upon are
- * no longer selected for the next action.
- */
-function useGenerationAfterPost() {
-  const navigation = useNavigation();
-  const [generation, setGeneration] = useState(0);
-  const posting = useRef(false);
-  useEffect(() => {
-    if (navigation.state !== "idle") {
-      if (navigation.formMethod === "POST") posting.current = true;
-    } else if (posting.current) {
-      posting.current = false;
-      setGeneration((g) => g + 1);
-    }
-  }, [navigation.state, navigation.formMethod]);
-  return generation;
-}
 
 /** A chosen subject or fee payer: its name and a link that removes it. */
 function Chip({ label, name, removeTo }: { label: string; name: string; removeTo: LinkProps["to"] }) {
@@ -365,7 +347,7 @@ export default function WasteEvidenceHeaderList() {
   const [searchParams] = useSearchParams();
   const canEdit = useCan("aEdit", "wasteEvidenceHeader");
   const canSeePayers = useCan("aDetail", "feePayer");
-  const generation = useGenerationAfterPost();
+  const generation = useGenerationAfter();
 
   const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   const def = {
