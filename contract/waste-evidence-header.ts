@@ -125,7 +125,11 @@ export const wehHistoryRow = z.object({
 export type WehHistoryRow = z.infer<typeof wehHistoryRow>;
 
 /** '' → none; a Czech decimal comma ('49,2155') is read as a point. */
-const coordinate = (v: unknown) => (v === "" || v === null ? undefined : typeof v === "string" ? v.trim().replace(",", ".") : v);
+const coordinate = (v: unknown) => {
+  if (typeof v !== "string") return v ?? undefined;
+  const text = v.trim().replace(",", ".");
+  return text === "" ? undefined : text;
+};
 const latitude = z.preprocess(
   coordinate,
   z.coerce.number({ message: "Zadejte zeměpisnou šířku." }).min(-90).max(90, { message: "Šířka je mezi -90 a 90." }).optional(),
