@@ -147,6 +147,12 @@ export const wasteEvidenceHeader = pgTable(
     uniqueIndex("weh_plain_code_unique").on(t.municipalityId, t.plainCode),
     uniqueIndex("weh_rfid_unique").on(t.municipalityId, t.rfid),
     index("weh_municipality_state_idx").on(t.municipalityId, t.state, t.id),
+    // The list's default (barcode) and date sorts and the city filter read in index order within one municipality.
+    index("weh_municipality_barcode_idx").on(t.municipalityId, t.barcode),
+    index("weh_municipality_assigned_idx").on(t.municipalityId, t.assignedAt, t.id),
+    index("weh_municipality_discarded_idx").on(t.municipalityId, t.discardedAt, t.id),
+    index("weh_municipality_last_evidence_idx").on(t.municipalityId, t.lastEvidenceAt, t.id),
+    index("weh_municipality_city_idx").on(t.municipalityId, t.city),
     index("weh_subject_idx").on(t.subjectId),
     index("weh_print_batch_idx").on(t.printBatchId),
   ],
