@@ -17,6 +17,8 @@ export const BIN_HISTORY_EVENTS = [
   "Reactivated",
   "ConfigurationChanged",
   "AlreadyUsedDisposableBin",
+  /** The subject was deleted: its bins' codes are free again. */
+  "Unassigned",
 ] as const;
 export type BinHistoryEvent = (typeof BIN_HISTORY_EVENTS)[number];
 /** Spec 001 §9 bin types and kinds. */

@@ -13,7 +13,10 @@ import {
   subjectFeePayer,
   userMunicipality,
   wasteCard,
+  wasteEvidenceHeader,
+  wasteEvidenceHeaderHistory,
 } from "../../api/db/schema";
+import { makeBarcode } from "#contract/codes";
 import { today } from "../../api/modules/subject/membership";
 import { isValidVirtualCardCode, luhnCheckDigit } from "../../api/modules/subject/waste-card-code";
 import { setupApi, type TestApi } from "./helpers";
@@ -499,15 +502,13 @@ describe("GET subject (list): filters, sort, paging", () => {
 
   it("options answer at most 20", async () => {
     const D = await insertMunicipality("Obec s mnoha místy");
-    await t.db
-      .insert(subject)
-      .values(
-        Array.from({ length: 25 }, (_, i) => ({
-          municipalityId: D,
-          type: "Household",
-          name: `Místo ${String(i).padStart(2, "0")}`,
-        })),
-      );
+    await t.db.insert(subject).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        municipalityId: D,
+        type: "Household",
+        name: `Místo ${String(i).padStart(2, "0")}`,
+      })),
+    );
     const res = await t.call("GET", url(D, "/options"), { as: "admin" });
     expect(res.body.items).toHaveLength(20);
     expect(res.body.items[0].name).toBe("Místo 00");
@@ -662,6 +663,37 @@ describe("delete-impact and DELETE subject/{id}", () => {
     const again = await t.call("GET", url(A, `/${id}`), { as: "manager" });
     expect(again.status).toBe(404);
     expect(again.body).toEqual(NOT_FOUND);
+  });
+
+  it("releases the subject's assigned bins as free codes (history 'Unassigned'); discarded ones keep their state", async () => {
+    const id = await insertSubject(A, { name: "S nádobami k smazání" });
+    const [assigned, discarded] = await t.db
+      .insert(wasteEvidenceHeader)
+      .values([
+        {
+          municipalityId: A,
+          plainCode: "9101",
+          barcode: makeBarcode(A, 9101),
+          subjectId: id,
+          state: "Assigned",
+          assignedAt: new Date(),
+        },
+        { municipalityId: A, plainCode: "9102", barcode: makeBarcode(A, 9102), subjectId: id, state: "Discarded" },
+      ])
+      .returning({ id: wasteEvidenceHeader.id });
+    expect((await t.call("DELETE", url(A, `/${id}`), { as: "manager" })).status).toBe(204);
+    const bins = await t.db
+      .select()
+      .from(wasteEvidenceHeader)
+      .where(inArray(wasteEvidenceHeader.id, [assigned!.id, discarded!.id]));
+    const byId = new Map(bins.map((b) => [b.id, b]));
+    expect(byId.get(assigned!.id)).toMatchObject({ state: "Free", subjectId: null, assignedAt: null });
+    expect(byId.get(discarded!.id)).toMatchObject({ state: "Discarded", subjectId: null });
+    const history = await t.db
+      .select({ event: wasteEvidenceHeaderHistory.event })
+      .from(wasteEvidenceHeaderHistory)
+      .where(eq(wasteEvidenceHeaderHistory.headerId, assigned!.id));
+    expect(history).toEqual([{ event: "Unassigned" }]);
   });
 });
 

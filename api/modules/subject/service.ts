@@ -32,6 +32,7 @@ import {
 import { feePayerName } from "#contract/fee-payer";
 import { endMemberships, joinSubject, today } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
+import { releaseBinsOf } from "./counts";
 
 const parent = alias(subject, "parent");
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -498,6 +499,7 @@ export async function deleteSubject(db: Db, municipalityId: number, subjectId: n
     const ofSubject = and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId));
     await tx.delete(wasteCard).where(and(ofSubject, eq(wasteCard.virtual, true)));
     await tx.update(wasteCard).set({ subjectId: null, feePayerId: null, state: "Free" }).where(ofSubject);
+    await releaseBinsOf(tx as unknown as Db, municipalityId, [subjectId]);
     await tx
       .update(subject)
       .set({ parentId: null, updatedAt: new Date() })
@@ -916,6 +918,7 @@ export async function listFees(
 export async function purgeSubjectsAndFeePayers(tx: Db, municipalityId: number): Promise<number> {
   await tx.delete(fee).where(eq(fee.municipalityId, municipalityId));
   await tx.delete(wasteCard).where(eq(wasteCard.municipalityId, municipalityId));
+  await releaseBinsOf(tx, municipalityId, "all");
   await tx.delete(subjectFeePayer).where(eq(subjectFeePayer.municipalityId, municipalityId));
   const payers = await tx
     .delete(feePayer)
