@@ -195,7 +195,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     const name = `Svozy ${uid()}`;
     await createSubject(page, name);
     await expect(seen(page, "Poplatky zatím nebyly vypočteny.")).resolves.toBe(true);
-    await expect(seen(page, "Nádoby se evidují v modulu Nádoby.")).resolves.toBe(true);
+    await expect(seen(page, "Odběrné místo nemá žádné nádoby.")).resolves.toBe(true);
 
     // Ordered collections: a count over the limit is refused under the field, the dialog stays open.
     await page.getByRole("button", { name: "Nastavit četnost svozu" }).click();

@@ -1,7 +1,7 @@
 /**
  * Spec 001 §2 subject detail: bins, consumption and collection counts, waste production / collection history /
- * yard visits, parent and descendants. Bins, collections and yard visits arrive with their own areas: until then
- * the sections say so honestly instead of showing invented figures.
+ * yard visits, parent and descendants. Collections and yard visits arrive with their own areas: until then those
+ * sections say so honestly instead of showing invented figures.
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,9 @@ import { DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import type { WehListItem } from "#contract/waste-evidence-header";
+import { formatDateTime } from "~/lib/format";
+import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/shared";
 import { FormDialog } from "./detail-dialog";
 import { Money, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
 
@@ -21,18 +24,89 @@ function Empty({ children }: { children: React.ReactNode }) {
   return <p className="text-sm text-slate-600">{children}</p>;
 }
 
-export function BinsSection({ binCount }: { binCount: number }) {
+/** Bins shown on the detail; the rest through the bins list filtered by this subject. */
+export const BINS_SHOWN = 50;
+
+/** Spec 001 §2 'a bins table and bins summary': the subject's bins and how many of each type it has. */
+export function BinsSection({
+  subjectId,
+  binCount,
+  bins,
+}: {
+  subjectId: number;
+  binCount: number;
+  bins: { items: WehListItem[]; total: number } | null;
+}) {
   const { t } = useTranslation();
+  const canAssign = useCan("aEdit", "wasteEvidenceHeader");
+  const listUrl = `/infrastructure/waste-evidence-headers?subjectId=${subjectId}`;
+  // The summary counts the bins in use (assigned or used), by bin type.
+  const summary = new Map<string, number>();
+  for (const b of bins?.items ?? []) {
+    if (b.state !== "Assigned" && b.state !== "Used") continue;
+    const name = binLabel(b) ?? t("subject:bins.noType", "Bez typu");
+    summary.set(name, (summary.get(name) ?? 0) + 1);
+  }
   return (
     <Card aria-labelledby="subject-bins">
-      <CardHeader>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle id="subject-bins">{t("subject:bins.title", "Nádoby")}</CardTitle>
+        {canAssign && (
+          <Button
+            to={`/infrastructure/waste-evidence-headers/create?tab=assign&subjectId=${subjectId}`}
+            variant="secondary"
+            size="sm"
+          >
+            {t("subject:bins.assign", "Přiřadit kódy")}
+          </Button>
+        )}
       </CardHeader>
-      <CardContent className="space-y-2">
+      <CardContent className="space-y-3">
         <p className="text-sm">
           {t("subject:bins.count", "Počet nádob")}: <span className="font-semibold tabular-nums">{binCount}</span>
+          {summary.size > 0 && (
+            <span className="text-slate-600"> ({[...summary].map(([name, n]) => `${n} × ${name}`).join(", ")})</span>
+          )}
         </p>
-        <Empty>{t("subject:bins.empty", "Nádoby se evidují v modulu Nádoby.")}</Empty>
+        {!bins ? null : bins.items.length === 0 ? (
+          <Empty>{t("subject:bins.none", "Odběrné místo nemá žádné nádoby.")}</Empty>
+        ) : (
+          <Table>
+            <THead>
+              <TR>
+                <TH>{t("subject:bins.code", "Kód")}</TH>
+                <TH>{t("subject:bins.type", "Nádoba")}</TH>
+                <TH>{t("subject:bins.state", "Stav")}</TH>
+                <TH>{t("subject:bins.lastEvidence", "Poslední svoz")}</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {bins.items.map((b) => (
+                <TR key={b.id}>
+                  <TD>
+                    <Link
+                      className="font-medium text-emerald-800 hover:underline"
+                      to={`/infrastructure/waste-evidence-headers/${b.id}`}
+                    >
+                      {b.plainCode}
+                    </Link>{" "}
+                    <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
+                  </TD>
+                  <TD>{binLabel(b) ?? "–"}</TD>
+                  <TD>
+                    <BinStateBadge state={b.state} />
+                  </TD>
+                  <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+        {bins && bins.total > bins.items.length && (
+          <Link className="text-sm text-emerald-800 underline" to={listUrl}>
+            {t("subject:bins.all", "Všechny nádoby ({{n}})", { n: bins.total })}
+          </Link>
+        )}
       </CardContent>
     </Card>
   );

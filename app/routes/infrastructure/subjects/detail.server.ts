@@ -19,11 +19,13 @@ import {
   type SubjectTreeNode,
   type SubjectWasteCard,
 } from "#contract/subject";
+import type { WehListItem } from "#contract/waste-evidence-header";
 import type { ApiProblem } from "~/server/api.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
 import { SUBJECTS_PATH, type DetailAnswer } from "./subject-ui";
+import { BINS_SHOWN } from "./detail-sections";
 
 export type FeePayerOption = { id: number; name: string; dateOfBirth: string | null };
 
@@ -52,42 +54,51 @@ export async function loadDetail(request: Request, context: AppLoadContext, id: 
   const base = `${m}/subject/${id}`;
   const none = <T>(value: T) => Promise.resolve(value);
 
-  const [subject, members, cards, fees, children, impact, hierarchy, payerOptions, parentChoices] = await Promise.all([
-    api.get<SubjectDetail>(base),
-    api.get<{ items: SubjectMember[] }>(`${base}/fee-payers`),
-    api.get<{ items: SubjectWasteCard[] }>(`${base}/waste-cards`),
-    has("fee.aDetail")
-      ? api.get<{ items: SubjectFeeRow[]; years: number[] }>(`${base}/fees`, {
-          view: view.feesView,
-          year: view.feesYear,
-        })
-      : none(null),
-    api.get<{ items: SubjectListItem[]; total: number }>(`${m}/subject`, {
-      parentId: id,
-      pageSize: CHILDREN_SHOWN,
-      sort: "name",
-    }),
-    has("subject.aRemove") ? api.get<SubjectDeleteImpact>(`${base}/delete-impact`) : none(null),
-    // The dialogs that need data are opened through the URL, so only an open one costs a request.
-    view.dialog === "hierarchy" ? api.get<SubjectTreeNode>(`${base}/hierarchy`) : none(null),
-    view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
-      ? api
-          .get<{ items: FeePayerOption[] }>(`${m}/fee-payer/options`, { search: view.payerSearch || undefined })
-          .then((r) => r.items)
-      : none(null),
-    view.dialog === "set-parent" && has("subject.aEdit")
-      ? api
-          .get<{ items: SubjectOption[] }>(`${m}/subject/options`, {
-            exclude: id,
-            search: view.parentSearch || undefined,
+  const [subject, members, cards, bins, fees, children, impact, hierarchy, payerOptions, parentChoices] =
+    await Promise.all([
+      api.get<SubjectDetail>(base),
+      api.get<{ items: SubjectMember[] }>(`${base}/fee-payers`),
+      api.get<{ items: SubjectWasteCard[] }>(`${base}/waste-cards`),
+      has("wasteEvidenceHeader.aDetail")
+        ? api.get<{ items: WehListItem[]; total: number }>(`${m}/waste-evidence-header`, {
+            subjectId: id,
+            pageSize: BINS_SHOWN,
+            sort: "plainCode",
           })
-          .then((r) => r.items)
-      : none(null),
-  ]);
+        : none(null),
+      has("fee.aDetail")
+        ? api.get<{ items: SubjectFeeRow[]; years: number[] }>(`${base}/fees`, {
+            view: view.feesView,
+            year: view.feesYear,
+          })
+        : none(null),
+      api.get<{ items: SubjectListItem[]; total: number }>(`${m}/subject`, {
+        parentId: id,
+        pageSize: CHILDREN_SHOWN,
+        sort: "name",
+      }),
+      has("subject.aRemove") ? api.get<SubjectDeleteImpact>(`${base}/delete-impact`) : none(null),
+      // The dialogs that need data are opened through the URL, so only an open one costs a request.
+      view.dialog === "hierarchy" ? api.get<SubjectTreeNode>(`${base}/hierarchy`) : none(null),
+      view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
+        ? api
+            .get<{ items: FeePayerOption[] }>(`${m}/fee-payer/options`, { search: view.payerSearch || undefined })
+            .then((r) => r.items)
+        : none(null),
+      view.dialog === "set-parent" && has("subject.aEdit")
+        ? api
+            .get<{ items: SubjectOption[] }>(`${m}/subject/options`, {
+              exclude: id,
+              search: view.parentSearch || undefined,
+            })
+            .then((r) => r.items)
+        : none(null),
+    ]);
   return {
     subject,
     members: members.items,
     cards: cards.items,
+    bins,
     fees,
     children: children.items,
     childTotal: children.total,

@@ -54,6 +54,7 @@ export default function SubjectDetailPage() {
     subject: s,
     members,
     cards,
+    bins,
     fees,
     children,
     childTotal,
@@ -187,7 +188,7 @@ export default function SubjectDetailPage() {
       <MembersSection subjectId={s.id} members={members} payerOptions={payerOptions} payerSearch={view.payerSearch} />
       <WasteCardsSection cards={cards} members={members} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <BinsSection binCount={s.binCount} />
+        <BinsSection subjectId={s.id} binCount={s.binCount} bins={bins} />
         <RelationsSection subject={s} descendants={children} childTotal={childTotal} />
       </div>
       <CollectionsSection subject={s} />

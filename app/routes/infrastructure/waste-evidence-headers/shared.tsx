@@ -65,6 +65,7 @@ export const HISTORY_EVENT_LABELS: Record<BinHistoryEvent, string> = {
   Reactivated: "Obnovena",
   ConfigurationChanged: "Změna nastavení",
   AlreadyUsedDisposableBin: "Jednorázová nádoba už byla použita",
+  Unassigned: "Uvolněna (odběrné místo smazáno)",
 };
 
 /** Czech names of the history details the API writes (changed fields, transfer and assignment choices). */
