@@ -12,6 +12,7 @@ import { migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
+import { syncCatalogue } from "./api/db/catalogue";
 import { createApi } from "./api/app";
 import { createTokenVerifier } from "./api/lib/auth";
 import { createMailer } from "./api/lib/mail";
@@ -36,6 +37,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   await migrateDatabase(database);
   const { db } = database;
   await syncRolesAndPermissions(db);
+  await syncCatalogue(db);
   const seeded = config.DEMO_DATA ? await seedDemoData(db) : false;
 
   const apiAudience = `${config.publicUrl}/v1`;
@@ -67,6 +69,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
         publicUrl: config.publicUrl,
         supportEmail: config.SUPPORT_EMAIL,
         setPasswordUrl: idp ? `${config.issuer}/set-password` : undefined,
+        printerHandlerUrl: config.PRINTER_HANDLER_URL,
       },
       registry: createRegistryClient({ db, aresUrl: config.ARES_URL, rpoUrl: config.RPO_URL, fetch: opts.fetchForRegistry }),
       // SMTP_URL, else every message becomes an .eml file in <DATA_DIR>/outbox.
@@ -122,6 +125,8 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
       clientSecret,
       builtInIdp: config.builtInIdp,
       supportEmail: config.SUPPORT_EMAIL,
+      mapTileUrl: config.MAP_TILE_URL,
+      mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
     },
     sessionStorage,
     apiBase,
