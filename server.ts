@@ -11,6 +11,7 @@ import { loadConfig, type Config } from "./config";
 import { migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
+import { expireWasteCards } from "./api/modules/waste-card/service";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { syncCatalogue } from "./api/db/catalogue";
 import { createApi } from "./api/app";
@@ -171,9 +172,12 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
 
   // Memberships start and end on dates: member counts are recounted at start and every hour (day changes).
   void refreshAllMemberCounts(db).catch((err: unknown) => console.error("[housekeeping] member counts", err));
+  // Waste cards past their validity are stored as Expired (the list already computes it by date).
+  void expireWasteCards(db).catch((err: unknown) => console.error("[housekeeping] waste card expiry", err));
   const housekeeping = setInterval(() => {
     void purgeExpired(db).catch(() => undefined);
     void refreshAllMemberCounts(db).catch(() => undefined);
+    void expireWasteCards(db).catch(() => undefined);
     void db.delete(sessionTable).where(lt(sessionTable.expiresAt, new Date())).catch(() => undefined);
   }, 3600_000);
   housekeeping.unref();

@@ -10,6 +10,10 @@ import { municipalityRoutes } from "./modules/municipality/routes";
 import { registryRoutes } from "./modules/registry/routes";
 import { subjectRoutes } from "./modules/subject/routes";
 import { feePayerRoutes } from "./modules/fee-payer/routes";
+import { wasteCardRoutes } from "./modules/waste-card/routes";
+import { wasteEvidenceHeaderRoutes } from "./modules/waste-evidence-header/routes";
+import { wasteSettingsRoutes } from "./modules/waste-settings/routes";
+import { printBatchRoutes } from "./modules/print-batch/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -18,6 +22,10 @@ export const allRoutes: AnyRoute[] = [
   ...registryRoutes,
   ...subjectRoutes,
   ...feePayerRoutes,
+  ...wasteCardRoutes,
+  ...wasteEvidenceHeaderRoutes,
+  ...wasteSettingsRoutes,
+  ...printBatchRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

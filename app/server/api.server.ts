@@ -106,6 +106,31 @@ export class ApiClient {
       res = await send((await this.validTokens(true)).accessToken);
       if (res.status === 401) return this.signOut();
     }
+    return this.answer<T>(res);
+  }
+
+  /**
+   * Streams an upload (a CSV import) to the API as it arrives, so the web tier never holds the file. A stream is
+   * read once: it is sent once (the token refreshed before, a 401 signs out) and without the 10 s timeout, since a
+   * large import takes longer.
+   */
+  async upload<T>(
+    path: string,
+    body: ReadableStream<Uint8Array> | null,
+    type: { contentType: string; contentLength?: string | null },
+  ): Promise<ApiResult<T>> {
+    const token = (await this.validTokens()).accessToken;
+    const headers = new Headers({ Authorization: `Bearer ${token}`, Accept: "application/json" });
+    headers.set("Content-Type", type.contentType);
+    if (type.contentLength) headers.set("Content-Length", type.contentLength);
+    const init = { method: "POST", headers, body, duplex: "half" } as RequestInit;
+    const res = await this.context.apiFetch(new Request(`${this.context.apiBase}/v1${path}`, init));
+    if (res.status === 401) return this.signOut();
+    return this.answer<T>(res);
+  }
+
+  /** The answer of a /v1 call: 403 → the error page (spec 000 §8), JSON parsed, problems as { Message, errors }. */
+  private async answer<T>(res: Response): Promise<ApiResult<T>> {
     if (res.status === 403) {
       const url = new URL(this.incoming.url);
       this.session.set("forbidden", { path: url.pathname + url.search, timestamp: new Date().toISOString(), status: "403" });

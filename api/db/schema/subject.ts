@@ -297,6 +297,8 @@ export const wasteCard = pgTable(
   },
   (t) => [
     uniqueIndex("waste_card_code_unique").on(t.municipalityId, t.code),
+    // The import's plain-code check and the list's default sort (26,000 instead of 14,500 rows/s, docs/benchmarks.md).
+    index("waste_card_municipality_plain_code_idx").on(t.municipalityId, t.plainCode, t.id),
     index("waste_card_subject_idx").on(t.subjectId),
     index("waste_card_payer_idx").on(t.feePayerId),
   ],

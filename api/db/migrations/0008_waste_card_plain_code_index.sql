@@ -1,0 +1,1 @@
+CREATE INDEX "waste_card_municipality_plain_code_idx" ON "waste_card" USING btree ("municipality_id","plain_code","id");

@@ -1,0 +1,169 @@
+/**
+ * The result of a waste-card import (spec 001 §8 'Import: an error table with row and error columns, "Import
+ * obsahuje chyby", and a count of erroneous records'): the job's counts and its rejected rows, paged.
+ */
+import { useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/import-result";
+import {
+  IMPORT_HAS_ERRORS,
+  type ImportJobAnswer,
+  type ImportJobErrorRow,
+  type ImportJobState,
+} from "#contract/waste-card";
+import { defineList, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { formatDateTime, formatNumber } from "~/lib/format";
+import { useMessage } from "~/lib/messages";
+import { useCan } from "~/lib/permissions";
+import { requireId } from "~/lib/route-checks";
+import { requireMunicipality } from "~/server/guard.server";
+import { DataTable } from "~/components/data-table";
+import { Alert } from "~/components/ui/alert";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { WASTE_CARDS_PATH } from "./list";
+
+export const meta = () => [{ title: "Výsledek importu karet · Odpady obce" }];
+
+function ErrorMessage({ text }: { text: string }) {
+  const shown = useMessage();
+  return <>{shown(text)}</>;
+}
+
+/** The rejected rows: row number in the file, the reason, the row as it was. */
+export const importErrorList = defineList({
+  id: "import-errors",
+  defaultSort: "rowNumber",
+  searchParams: listSchema({}),
+  filters: [],
+  columns: [
+    {
+      key: "rowNumber",
+      label: { key: "wasteCard:result.row", defaultValue: "Řádek" },
+      align: "right",
+      className: "w-20 tabular-nums",
+    },
+    {
+      key: "message",
+      label: { key: "wasteCard:result.error", defaultValue: "Chyba" },
+      render: (row: ImportJobErrorRow) => <ErrorMessage text={row.message} />,
+    },
+    {
+      key: "rawRow",
+      label: { key: "wasteCard:result.rawRow", defaultValue: "Řádek v souboru" },
+      render: (row: ImportJobErrorRow) => <code className="font-mono text-xs break-all">{row.rawRow ?? ""}</code>,
+    },
+  ],
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = requireId(params.importJobId, request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aDetail");
+  const list = parseListParams(importErrorList, request.url);
+  const base = `/municipality/${municipalityId}/import/${id}`;
+  const query = toApiQuery({ page: list.page, pageSize: list.pageSize });
+  const [job, errors] = await Promise.all([
+    api.get<ImportJobAnswer>(base),
+    api.get<{ items: ImportJobErrorRow[]; total: number }>(`${base}/errors`, query),
+  ]);
+  return { job, errors, params: list };
+}
+
+const STATE_TONE: Record<ImportJobState, BadgeTone> = {
+  unprocessed: "gray",
+  processing: "blue",
+  processed: "green",
+  error: "amber",
+  discarded: "red",
+};
+const STATE_LABEL: Record<ImportJobState, string> = {
+  unprocessed: "Nezpracováno",
+  processing: "Zpracovává se",
+  processed: "Zpracováno",
+  error: "Zpracováno s chybami",
+  discarded: "Zamítnuto",
+};
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-md border border-slate-200 px-4 py-3">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{formatNumber(value)}</dd>
+    </div>
+  );
+}
+
+export default function ImportResult() {
+  const { job, errors, params } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const shown = useMessage();
+  const canAdd = useCan("aAdd", "wasteCard");
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("wasteCard:result.title", "Výsledek importu karet")}</h1>
+          <p className="text-sm text-slate-600">
+            {job.fileName} · {formatDateTime(job.createdAt, i18n.language)}{" "}
+            <Badge tone={STATE_TONE[job.state]}>{t(`wasteCard:jobState.${job.state}`, STATE_LABEL[job.state])}</Badge>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button to={WASTE_CARDS_PATH} variant="secondary">
+            {t("wasteCard:import.back", "Zpět na karty")}
+          </Button>
+          {canAdd && <Button to={`${WASTE_CARDS_PATH}/import`}>{t("wasteCard:result.again", "Nový import")}</Button>}
+        </div>
+      </div>
+
+      {job.state === "discarded" && (
+        <Alert tone="error">
+          {t("wasteCard:result.discarded", "Import byl zamítnut:")} {shown(job.message ?? "")}
+        </Alert>
+      )}
+      {job.errorRows > 0 && (
+        <Alert tone="warning">
+          <strong>{t("wasteCard:result.hasErrors", IMPORT_HAS_ERRORS)}</strong>{" "}
+          {t("wasteCard:result.errorCount", "Počet chybných záznamů: {{n}}.", {
+            n: formatNumber(job.errorRows),
+          })}
+        </Alert>
+      )}
+      {job.state === "processed" && (
+        <Alert tone="success">{t("wasteCard:result.ok", "Import proběhl bez chyb.")}</Alert>
+      )}
+
+      <Card aria-labelledby="import-counts">
+        <CardHeader>
+          <CardTitle id="import-counts">{t("wasteCard:result.counts", "Souhrn")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Count label={t("wasteCard:result.total", "Řádků v souboru")} value={job.totalRows} />
+            <Count label={t("wasteCard:result.accepted", "Nové karty")} value={job.acceptedRows} />
+            <Count label={t("wasteCard:result.unchanged", "Beze změny")} value={job.unchangedRows} />
+            <Count label={t("wasteCard:result.rejected", "Chybné řádky")} value={job.errorRows} />
+          </dl>
+        </CardContent>
+      </Card>
+
+      {errors.total > 0 && (
+        <section aria-labelledby="import-errors" className="space-y-2">
+          <h2 id="import-errors" className="text-lg font-semibold">
+            {t("wasteCard:result.errorsTitle", "Chybné řádky")}
+          </h2>
+          <DataTable
+            def={importErrorList}
+            rows={errors.items}
+            total={errors.total}
+            params={params}
+            rowKey="id"
+            caption={t("wasteCard:result.errorsTitle", "Chybné řádky")}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * Spec 001 §2 'A CSV import page describes the file structure', §5 'Waste card import must be a .csv file; column
+ * order plainCode;code;subjectId;feePayerId'. The form posts the file as multipart; the action does not read it:
+ * the request body goes on to the API as a stream (ApiClient.upload), which parses it as it arrives, and the user
+ * lands on the import's result.
+ */
+import { data, redirect, useActionData, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/import";
+import {
+  WASTE_CARD_CODE_MAX,
+  WASTE_CARD_IMPORT_COLUMNS,
+  WASTE_CARD_IMPORT_MAX_BYTES,
+  WASTE_CARD_PLAIN_CODE_MAX,
+  type ImportJobAnswer,
+} from "#contract/waste-card";
+import { useMessage } from "~/lib/messages";
+import { requireMunicipality } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import { Field, fieldAria } from "~/components/field";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { WASTE_CARDS_PATH } from "./list";
+
+export const meta = () => [{ title: "Import karet odpadu · Odpady obce" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireMunicipality(request, context, "wasteCard.aAdd");
+  return { maxMegabytes: WASTE_CARD_IMPORT_MAX_BYTES / 2 ** 20 };
+}
+
+type ImportAnswer = { message: string; errors?: Record<string, string[]> };
+
+/** Streams the upload to POST waste-card/import and shows the job it made. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aAdd");
+  const t = await userT(api.session);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(contentType)) {
+    const message = t("wasteCard:import.chooseFile", "Vyberte soubor CSV.");
+    return data<ImportAnswer>({ message, errors: { file: [message] } }, { status: 422 });
+  }
+  const res = await api.upload<ImportJobAnswer>(`/municipality/${municipalityId}/waste-card/import`, request.body, {
+    contentType,
+    contentLength: request.headers.get("content-length"),
+  });
+  if (!res.ok) {
+    const file = res.problem.errors?.file ?? (res.status === 413 ? [res.problem.Message] : undefined);
+    return data<ImportAnswer>(
+      { message: res.problem.Message, errors: file ? { file } : undefined },
+      { status: res.status },
+    );
+  }
+  return redirect(`${WASTE_CARDS_PATH}/import/${res.data.id}`);
+}
+
+/** Example rows of the help: a card with subject and payer, one with a subject, a free one. */
+const EXAMPLE = [
+  "plainCode;code;subjectId;feePayerId",
+  "100234;8590000100234;1520;8841",
+  "100235;8590000100235;1520;",
+  "100236;8590000100236;;",
+];
+
+export default function WasteCardImport({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const shown = useMessage();
+  const answer = useActionData<typeof action>() as ImportAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const fileError = answer?.errors?.file;
+  const columns: Record<(typeof WASTE_CARD_IMPORT_COLUMNS)[number], { required: boolean; text: string }> = {
+    plainCode: {
+      required: true,
+      text: t("wasteCard:import.colPlainCode", "Číslo karty (vytištěné číslo), nejvýše {{n}} znaků.", {
+        n: WASTE_CARD_PLAIN_CODE_MAX,
+      }),
+    },
+    code: {
+      required: true,
+      text: t(
+        "wasteCard:import.colCode",
+        "Kód karty (čárový kód nebo číslo čipu), jedinečný v obci, nejvýše {{n}} znaků.",
+        {
+          n: WASTE_CARD_CODE_MAX,
+        },
+      ),
+    },
+    subjectId: {
+      required: false,
+      text: t(
+        "wasteCard:import.colSubjectId",
+        "ID odběrného místa této obce (číslo v adrese jeho detailu). S ním bude karta přiřazená, bez něj volná.",
+      ),
+    },
+    feePayerId: {
+      required: false,
+      text: t("wasteCard:import.colFeePayerId", "ID poplatníka této obce; jen spolu s odběrným místem."),
+    },
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("wasteCard:import.title", "Import karet odpadu")}</h1>
+        <Button to={WASTE_CARDS_PATH} variant="secondary">
+          {t("wasteCard:import.back", "Zpět na karty")}
+        </Button>
+      </div>
+
+      <Card aria-labelledby="import-format">
+        <CardHeader>
+          <CardTitle id="import-format">{t("wasteCard:import.formatTitle", "Struktura souboru")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-3 text-sm">
+          <p>
+            {t(
+              "wasteCard:import.formatIntro",
+              "Soubor CSV (přípona .csv) v kódování UTF-8, s BOM i bez něj. Každý řádek je jedna karta, sloupce v tomto pořadí oddělené středníkem (;). První řádek může nést názvy sloupců; prázdné řádky se přeskočí.",
+            )}
+          </p>
+          <Table>
+            <THead>
+              <tr>
+                <TH>{t("wasteCard:import.column", "Sloupec")}</TH>
+                <TH>{t("wasteCard:import.required", "Povinný")}</TH>
+                <TH>{t("wasteCard:import.meaning", "Obsah")}</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {WASTE_CARD_IMPORT_COLUMNS.map((c, i) => (
+                <TR key={c}>
+                  <TD className="font-mono whitespace-nowrap">
+                    {i + 1}. {c}
+                  </TD>
+                  <TD>{columns[c].required ? t("wasteCard:yes", "Ano") : t("wasteCard:no", "Ne")}</TD>
+                  <TD>{columns[c].text}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+          <div>
+            <p className="font-medium">{t("wasteCard:import.example", "Příklad:")}</p>
+            <pre className="mt-1 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs ring-1 ring-slate-200">
+              {EXAMPLE.join("\n")}
+            </pre>
+          </div>
+          <ul className="list-disc space-y-1 pl-5">
+            <li>
+              {t(
+                "wasteCard:import.ruleGood",
+                "Správné řádky se uloží, i když jiné řádky obsahují chyby. Každý chybný řádek se zapíše s číslem řádku v souboru a důvodem.",
+              )}
+            </li>
+            <li>
+              {t(
+                "wasteCard:import.ruleSame",
+                "Karta se stejným kódem a stejnými údaji, která už existuje, se nemění: opakovaný import téhož souboru nic nepřidá.",
+              )}
+            </li>
+            <li>
+              {t(
+                "wasteCard:import.ruleConflict",
+                "Kód nebo číslo karty, které už má jiná karta s jinými údaji, je chyba; stejně tak kód nebo číslo karty opakované v souboru (platí první výskyt).",
+              )}
+            </li>
+            <li>
+              {t("wasteCard:import.ruleSize", "Největší velikost souboru je {{n}} MB.", { n: loaderData.maxMegabytes })}
+            </li>
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="import-upload">
+        <CardHeader>
+          <CardTitle id="import-upload">{t("wasteCard:import.uploadTitle", "Nahrát soubor")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {answer?.message && !fileError && <Alert tone="error">{shown(answer.message)}</Alert>}
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+            <Field id="import-file" errors={fileError} label={t("wasteCard:import.file", "Soubor CSV")} required>
+              <input
+                type="file"
+                name="file"
+                accept=".csv,text/csv"
+                required
+                className="block text-sm"
+                {...fieldAria("import-file", fileError)}
+              />
+            </Field>
+            <Button type="submit" disabled={busy}>
+              {busy ? t("wasteCard:import.running", "Importuje se…") : t("wasteCard:import.submit", "Importovat")}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Waste cards and their CSV import: spec 001 §2 'Waste cards', §3 Waste card and Import job, §4 states, §5 import
+ * rules, §8 'Import'. The API answers and bodies of docs/api-bins.md "Waste cards and their import".
+ */
+import { z } from "zod";
+import { optionalText } from "./common";
+import { SUBJECT_TYPES } from "./enums";
+import { dateField, optionalDate, optionalId } from "./subject";
+import { NOTHING_SELECTED } from "./user";
+
+/** Spec 001 §4. Expired also applies by date: a Free or Assigned card whose validTo is before today. */
+export const WASTE_CARD_STATES = ["Free", "Assigned", "Discarded", "Expired"] as const;
+export type WasteCardState = (typeof WASTE_CARD_STATES)[number];
+
+/** Sorts the list offers (each read in index order on a large municipality). */
+export const WASTE_CARD_SORTS = ["plainCode", "code", "validTo", "id"] as const;
+
+/** GET municipality/{id}/waste-card: spec 001 §2 filters (state, subject type, valid from, search, subject). */
+export const wasteCardListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  sort: z.string().max(40).optional(),
+  /** Code or plain code (prefix), or the subject's or the fee payer's name (without diacritics). */
+  search: optionalText(100),
+  state: z.enum(WASTE_CARD_STATES).optional(),
+  subjectType: z.enum(SUBJECT_TYPES).optional(),
+  /** Cards whose validity starts on or after this day. */
+  validFrom: optionalDate(),
+  subjectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type WasteCardListQuery = z.infer<typeof wasteCardListQuery>;
+
+/** One row of the list (spec 001 §2 columns). `state` is the state as of today (expiry applied by date). */
+export const wasteCardListItem = z.object({
+  id: z.number(),
+  plainCode: z.string(),
+  code: z.string(),
+  subjectId: z.number().nullable(),
+  subjectName: z.string().nullable(),
+  subjectType: z.enum(SUBJECT_TYPES).nullable(),
+  feePayerId: z.number().nullable(),
+  feePayerName: z.string().nullable(),
+  state: z.enum(WASTE_CARD_STATES),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  virtual: z.boolean(),
+});
+export type WasteCardListItem = z.infer<typeof wasteCardListItem>;
+
+/** The selected cards of a bulk action ('Vyberte položky.' when none). */
+const cardIds = z
+  .array(z.coerce.number().int().positive().max(2_147_483_647), { message: NOTHING_SELECTED })
+  .min(1, { message: NOTHING_SELECTED })
+  .max(1000);
+
+/** PATCH municipality/{id}/waste-card/expiration: the last day of validity; a past day makes the cards Expired. */
+export const expirationBody = z.object({
+  ids: cardIds,
+  validTo: dateField("Zadejte datum konce platnosti."),
+});
+
+/** PATCH municipality/{id}/waste-card/assign-subject: a subject of this municipality, optionally a current member. */
+export const assignSubjectBody = z.object({
+  ids: cardIds,
+  subjectId: z.coerce
+    .number({ message: "Vyberte odběrné místo." })
+    .int()
+    .positive({ message: "Vyberte odběrné místo." }),
+  feePayerId: optionalId,
+});
+
+/** POST municipality/{id}/waste-card/remove: virtual cards are deleted, physical ones discarded. */
+export const wasteCardIdsBody = z.object({ ids: cardIds });
+
+export const updatedAnswer = z.object({ updated: z.number() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV import
+
+/** Spec 001 §5: the columns of the file, in this order, separated by ';'. */
+export const WASTE_CARD_IMPORT_COLUMNS = ["plainCode", "code", "subjectId", "feePayerId"] as const;
+export const WASTE_CARD_IMPORT_DELIMITER = ";";
+/** The largest file accepted (413 above it). */
+export const WASTE_CARD_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Longest plain code and code (the columns of waste_card). */
+export const WASTE_CARD_PLAIN_CODE_MAX = 40;
+export const WASTE_CARD_CODE_MAX = 60;
+export const NOT_CSV = "Soubor musí být ve formátu CSV.";
+
+/** Spec 001 §4 import job states. */
+export const IMPORT_JOB_STATES = ["unprocessed", "processing", "processed", "error", "discarded"] as const;
+export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
+
+/** What kind of problem a rejected row has (the error table's reason is the Czech message). */
+export const IMPORT_ERROR_CATEGORIES = [
+  "Format",
+  "MissingCode",
+  "TooLong",
+  "InvalidValue",
+  "SubjectNotFound",
+  "FeePayerNotFound",
+  "DuplicateInFile",
+  "CodeConflict",
+] as const;
+export type ImportErrorCategory = (typeof IMPORT_ERROR_CATEGORIES)[number];
+
+/**
+ * The answer of POST waste-card/import and GET import/{importJobId}. acceptedRows are the cards written, unchangedRows
+ * the rows whose card already exists with the same data (a re-import), errorRows the rejected ones.
+ */
+export const importJobAnswer = z.object({
+  id: z.number(),
+  type: z.string(),
+  fileName: z.string(),
+  state: z.enum(IMPORT_JOB_STATES),
+  totalRows: z.number(),
+  acceptedRows: z.number(),
+  unchangedRows: z.number(),
+  errorRows: z.number(),
+  /** 'Import obsahuje chyby' (state error) or the reason of a critical failure (state discarded). */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type ImportJobAnswer = z.infer<typeof importJobAnswer>;
+
+export const importErrorsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+});
+
+/** A rejected row: its line in the file, the category, the reason and the row as it was in the file. */
+export const importJobErrorRow = z.object({
+  id: z.number(),
+  rowNumber: z.number(),
+  category: z.enum(IMPORT_ERROR_CATEGORIES),
+  message: z.string(),
+  rawRow: z.string().nullable(),
+});
+export type ImportJobErrorRow = z.infer<typeof importJobErrorRow>;
+
+/** The state shown for the error count: spec 001 §8 'Import obsahuje chyby'. */
+export const IMPORT_HAS_ERRORS = "Import obsahuje chyby";
