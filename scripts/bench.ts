@@ -27,9 +27,10 @@ import { usersArea } from "./bench/areas/users";
 import { subjectsArea } from "./bench/areas/subjects";
 import { wasteCardsArea } from "./bench/areas/waste-cards";
 import { createBenchWeb } from "./bench/web";
+import { binsArea } from "./bench/areas/bins";
 
 /** In data order: an area may use what the ones before it generated. */
-const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea, wasteCardsArea];
+const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea, wasteCardsArea, binsArea];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DOC = path.join(ROOT, "docs/benchmarks.md");
