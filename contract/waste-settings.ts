@@ -78,6 +78,8 @@ export function defaultKind(category: BinCategory): BinKind {
 /** GET waste-type / bin-type: only the active types (the pickers of other screens). */
 export const typeListQuery = z.object({
   active: z.enum(["true", "false"]).optional(),
+  /** counts=false leaves binCount out (null): a picker needs no counting over every bin. */
+  counts: z.enum(["true", "false"]).optional(),
 });
 export type TypeListQuery = z.infer<typeof typeListQuery>;
 
@@ -91,8 +93,8 @@ export const wasteTypeItem = z.object({
   active: z.boolean(),
   /** A row of the product's catalogue: read-only for the municipality. */
   catalogue: z.boolean(),
-  /** The municipality's bins of this waste (states Assigned and Used). */
-  binCount: z.number(),
+  /** The municipality's bins of this waste (states Assigned and Used); null with counts=false. */
+  binCount: z.number().nullable(),
 });
 export type WasteTypeItem = z.infer<typeof wasteTypeItem>;
 
@@ -107,7 +109,7 @@ export const binTypeItem = z.object({
   wasteTypeName: z.string().nullable(),
   active: z.boolean(),
   catalogue: z.boolean(),
-  /** The municipality's bins of this type (states Assigned and Used). */
-  binCount: z.number(),
+  /** The municipality's bins of this type (states Assigned and Used); null with counts=false. */
+  binCount: z.number().nullable(),
 });
 export type BinTypeItem = z.infer<typeof binTypeItem>;

@@ -809,7 +809,7 @@ describe("GET waste-evidence-header (list) and /filters", () => {
     expect(codes(await list({ discardedTo: "2025-01-31" }))).toEqual([]);
   });
 
-  it("GET filters: the distinct cities of the bins and of their subjects", async () => {
+  it("GET filters: the distinct cities of the bins and of the municipality's subjects", async () => {
     const res = await t.call("GET", url(C, "/filters"), { as: "admin" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ cities: ["Chatová Lhota", "Seznamov", "Zámostí"] });

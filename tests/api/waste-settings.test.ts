@@ -112,6 +112,10 @@ describe("the catalogue (municipality_id null, seeded at start)", () => {
     expect(capacities).toEqual([...capacities].sort((x, y) => x - y));
     expect(Math.min(...capacities)).toBe(1);
     expect(Math.max(...capacities)).toBe(19_000);
+    // A picker asks without counts: the same rows, binCount null.
+    const plain = await t.call("GET", binUrl(A), { as: "manager", query: { counts: "false" } });
+    expect(plain.body.items.map((b: { id: number }) => b.id)).toEqual(res.body.items.map((b: { id: number }) => b.id));
+    expect(new Set(plain.body.items.map((b: { binCount: number | null }) => b.binCount))).toEqual(new Set([null]));
   });
 
   it("the sync is idempotent and repairs a changed catalogue row", async () => {

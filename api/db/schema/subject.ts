@@ -83,6 +83,7 @@ export const subject = pgTable(
     index("subject_municipality_name_idx").on(t.municipalityId, t.name, t.id),
     index("subject_municipality_street_idx").on(t.municipalityId, t.street, t.id),
     index("subject_municipality_district_idx").on(t.municipalityId, t.cityDistrict),
+    index("subject_municipality_city_idx").on(t.municipalityId, t.city),
     // The list's other sorts (and the type / fee-paid filters): a page of 30,000 subjects without a full sort.
     index("subject_municipality_type_idx").on(t.municipalityId, t.type, t.id),
     index("subject_municipality_member_count_idx").on(t.municipalityId, t.memberCount, t.id),

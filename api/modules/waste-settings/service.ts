@@ -67,6 +67,7 @@ export async function listWasteTypes(
   municipalityId: number,
   q: TypeListQuery,
 ): Promise<{ items: WasteTypeItem[] }> {
+  const withCounts = q.counts !== "false";
   // A bin's waste is its own, else its bin type's usual waste.
   const counts = db
     .select({
@@ -76,7 +77,10 @@ export async function listWasteTypes(
     .from(wasteEvidenceHeader)
     .leftJoin(binType, eq(binType.id, wasteEvidenceHeader.binTypeId))
     .where(
-      and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES)),
+      // Without counts the subquery is planned away ('where false'): a picker does not scan every bin.
+      withCounts
+        ? and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES))
+        : sql`false`,
     )
     .groupBy(sql`1`)
     .as("counts");
@@ -89,7 +93,7 @@ export async function listWasteTypes(
       sorted: wasteType.sorted,
       active: wasteType.active,
       catalogue: sql<boolean>`(${wasteType.municipalityId} is null)`,
-      binCount: sql<number>`coalesce(${counts.binCount}, 0)::int`,
+      binCount: withCounts ? sql<number | null>`coalesce(${counts.binCount}, 0)::int` : sql<null>`null::int`,
     })
     .from(wasteType)
     .leftJoin(counts, eq(counts.wasteTypeId, wasteType.id))
@@ -161,6 +165,7 @@ export async function listBinTypes(
   municipalityId: number,
   q: TypeListQuery,
 ): Promise<{ items: BinTypeItem[] }> {
+  const withCounts = q.counts !== "false";
   const counts = db
     .select({
       binTypeId: wasteEvidenceHeader.binTypeId,
@@ -168,7 +173,10 @@ export async function listBinTypes(
     })
     .from(wasteEvidenceHeader)
     .where(
-      and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES)),
+      // Without counts the subquery is planned away ('where false'): a picker does not scan every bin.
+      withCounts
+        ? and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES))
+        : sql`false`,
     )
     .groupBy(wasteEvidenceHeader.binTypeId)
     .as("counts");
@@ -184,7 +192,7 @@ export async function listBinTypes(
       wasteTypeName: wasteType.name,
       active: binType.active,
       catalogue: sql<boolean>`(${binType.municipalityId} is null)`,
-      binCount: sql<number>`coalesce(${counts.binCount}, 0)::int`,
+      binCount: withCounts ? sql<number | null>`coalesce(${counts.binCount}, 0)::int` : sql<null>`null::int`,
     })
     .from(binType)
     .leftJoin(wasteType, eq(wasteType.id, binType.wasteTypeId))

@@ -89,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?subjectId= (the bins' 'Vytisknout nové štítky' for a subject) starts an addressed batch for that subject.
   const requested = positiveId(new URL(request.url).searchParams.get("subjectId"));
   const [binTypes, options, requestedLabel] = await Promise.all([
-    api.get<{ items: BinTypeItem[] }>(`/municipality/${municipalityId}/bin-type`, { active: "true" }),
+    api.get<{ items: BinTypeItem[] }>(`/municipality/${municipalityId}/bin-type`, { active: "true", counts: "false" }),
     subjectOptions(api, municipalityId, ""),
     requested ? subjectLabel(api, municipalityId, requested) : Promise.resolve(null),
   ]);

@@ -20,8 +20,8 @@ export async function loadTypes(api: ApiClient, municipalityId: number): Promise
   if (!has(api, "municipality.aDetail")) return { binTypes: [], wasteTypes: [] };
   const m = `/municipality/${municipalityId}`;
   const [bins, wastes] = await Promise.all([
-    api.request<{ items: BinTypeItem[] }>("GET", `${m}/bin-type`),
-    api.request<{ items: WasteTypeItem[] }>("GET", `${m}/waste-type`),
+    api.request<{ items: BinTypeItem[] }>("GET", `${m}/bin-type`, { query: { counts: "false" } }),
+    api.request<{ items: WasteTypeItem[] }>("GET", `${m}/waste-type`, { query: { counts: "false" } }),
   ]);
   return { binTypes: bins.ok ? bins.data.items : [], wasteTypes: wastes.ok ? wastes.data.items : [] };
 }

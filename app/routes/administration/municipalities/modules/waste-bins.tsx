@@ -312,7 +312,7 @@ export default function WasteBinsSettingsPage() {
                   <TD>
                     <YesNo value={w.sorted} />
                   </TD>
-                  <TD className="text-right tabular-nums">{number(w.binCount)}</TD>
+                  <TD className="text-right tabular-nums">{number(w.binCount ?? 0)}</TD>
                   <TD>
                     <ActiveBadge active={w.active} />
                   </TD>
@@ -372,7 +372,7 @@ export default function WasteBinsSettingsPage() {
                     <YesNo value={b.allowExact} />
                   </TD>
                   <TD>{b.wasteTypeName ?? "–"}</TD>
-                  <TD className="text-right tabular-nums">{number(b.binCount)}</TD>
+                  <TD className="text-right tabular-nums">{number(b.binCount ?? 0)}</TD>
                   <TD>
                     <ActiveBadge active={b.active} />
                   </TD>

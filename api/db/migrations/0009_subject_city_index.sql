@@ -1,0 +1,1 @@
+CREATE INDEX "subject_municipality_city_idx" ON "subject" USING btree ("municipality_id","city");
