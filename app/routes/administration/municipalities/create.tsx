@@ -4,6 +4,7 @@ import type { Route } from "./+types/create";
 import { requirePermission } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { commit, addFlash } from "~/server/session.server";
+import { userT } from "~/server/i18n.server";
 import { municipalityFormSchema } from "#contract/municipality";
 import { EMPTY_MUNICIPALITY, MunicipalityForm } from "./form";
 import { lookupCompany } from "./form.server";
@@ -24,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     api.send<{ id: number }>("POST", "/municipality", value),
   );
   if (!outcome.ok) return outcome.response;
-  addFlash(api.session, { type: "success", text: "Obec vytvořena." });
+  addFlash(api.session, {
+    type: "success",
+    text: (await userT(api.session))("municipality:flash.created", "Obec vytvořena."),
+  });
   return redirect(`/administration/municipalities/${outcome.data.id}`, {
     headers: { "Set-Cookie": await commit(context, api.session) },
   });

@@ -7,6 +7,7 @@ import { DELETE_DATA_WORD, type MunicipalityDetail } from "#contract/municipalit
 import { EXTERNAL_ACCOUNT_TYPES, MUNICIPALITY_MODULES } from "#contract/enums";
 import { requirePermission } from "~/server/guard.server";
 import { addFlash, commit } from "~/server/session.server";
+import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "~/lib/format";
@@ -60,6 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const base = `/administration/municipalities/${id}`;
   const permission = intent === "deleteData" || intent === "delete" ? "municipality.aRemove" : "municipality.aEdit";
   const api = await requirePermission(request, context, permission);
+  const t = await userT(api.session);
   const done = async (text: string, to = base) => {
     addFlash(api.session, { type: "success", text });
     return redirect(to, { headers: { "Set-Cookie": await commit(context, api.session) } });
@@ -71,13 +73,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "activate":
     case "deactivate": {
       const res = await api.send("PATCH", `/municipality/${id}/active`, { active: intent === "activate" });
-      return res.ok ? done(intent === "activate" ? "Obec aktivována." : "Obec deaktivována.") : fail(res);
+      return res.ok
+        ? done(
+            intent === "activate"
+              ? t("municipality:flash.activated", "Obec aktivována.")
+              : t("municipality:flash.deactivated", "Obec deaktivována."),
+          )
+        : fail(res);
     }
     case "module": {
       const module = String(formData.get("module"));
       const enabled = formData.get("enabled") === "true";
       const res = await api.send("PUT", `/municipality/${id}/modules/${encodeURIComponent(module)}`, { enabled });
-      return res.ok ? done(enabled ? "Modul zapnut." : "Modul vypnut.") : fail(res);
+      return res.ok
+        ? done(
+            enabled
+              ? t("municipality:flash.moduleOn", "Modul zapnut.")
+              : t("municipality:flash.moduleOff", "Modul vypnut."),
+          )
+        : fail(res);
     }
     case "accounts": {
       const rows = formData.getAll("accountType").map((type, i) => ({
@@ -91,26 +105,30 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const removed = new Set(formData.getAll("accountRemove").map(String));
       const accounts = rows.filter((r, i) => !(removed.has(String(i)) || (!r.id && !r.login.trim())));
       const res = await api.send("PUT", `/municipality/${id}/external-accounts`, { accounts });
-      return res.ok ? done("Externí účty uloženy.") : fail(res);
+      return res.ok ? done(t("municipality:flash.accountsSaved", "Externí účty uloženy.")) : fail(res);
     }
     case "logo": {
       const file = formData.get("logo");
       const upload = new FormData();
       if (file instanceof File) upload.set("logo", file);
       const res = await api.request("PUT", `/municipality/${id}/logo`, { formData: upload });
-      return res.ok ? done("Logo uloženo.") : fail(res);
+      return res.ok ? done(t("municipality:flash.logoSaved", "Logo uloženo.")) : fail(res);
     }
     case "removeLogo": {
       const res = await api.send("DELETE", `/municipality/${id}/logo`);
-      return res.ok ? done("Logo odstraněno.") : fail(res);
+      return res.ok ? done(t("municipality:flash.logoRemoved", "Logo odstraněno.")) : fail(res);
     }
     case "deleteData": {
-      const res = await api.send("POST", `/municipality/${id}/delete-data`, { confirmation: String(formData.get("confirmation") ?? "") });
-      return res.ok ? done("Data obce smazána.") : fail(res);
+      const res = await api.send("POST", `/municipality/${id}/delete-data`, {
+        confirmation: String(formData.get("confirmation") ?? ""),
+      });
+      return res.ok ? done(t("municipality:flash.dataDeleted", "Data obce smazána.")) : fail(res);
     }
     case "delete": {
       const res = await api.send("DELETE", `/municipality/${id}`);
-      return res.ok ? done("Obec smazána.", "/administration/municipalities") : fail(res);
+      return res.ok
+        ? done(t("municipality:flash.deleted", "Obec smazána."), "/administration/municipalities")
+        : fail(res);
     }
     default:
       return data<ActionAnswer>({ intent, message: "Neznámá akce." }, { status: 400 });
@@ -141,7 +159,13 @@ export default function MunicipalityDetailPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex items-center gap-3">
-          {m.hasLogo && <img src={`/administration/municipalities/${m.id}/logo`} alt="" className="h-12 w-12 rounded object-contain" />}
+          {m.hasLogo && (
+            <img
+              src={`/administration/municipalities/${m.id}/logo`}
+              alt=""
+              className="h-12 w-12 rounded object-contain"
+            />
+          )}
           <div>
             <h1 className="text-2xl font-semibold">{m.name}</h1>
             <p className="text-sm text-slate-600">
@@ -166,7 +190,10 @@ export default function MunicipalityDetailPage() {
                 trigger={t("municipality:action.deactivate", "Deaktivovat")}
                 triggerVariant="secondary"
                 title={t("municipality:confirm.deactivateTitle", "Deaktivovat obec?")}
-                message={t("municipality:confirm.deactivate", "Uživatelé obce se nebudou moci přihlásit k jejím datům, dokud ji znovu neaktivujete.")}
+                message={t(
+                  "municipality:confirm.deactivate",
+                  "Uživatelé obce se nebudou moci přihlásit k jejím datům, dokud ji znovu neaktivujete.",
+                )}
                 confirmLabel={t("municipality:action.deactivate", "Deaktivovat")}
               />
             ) : (
@@ -201,9 +228,18 @@ export default function MunicipalityDetailPage() {
               <Row label={t("municipality:field.kind", "Velikost")} value={t(`municipality:kind.${m.kind}`, m.kind)} />
               <Row
                 label={t("municipality:field.parent", "Nadřazená obec")}
-                value={m.parentId ? <Link className="text-emerald-700 underline" to={`/administration/municipalities/${m.parentId}`}>{m.parentName}</Link> : null}
+                value={
+                  m.parentId ? (
+                    <Link className="text-emerald-700 underline" to={`/administration/municipalities/${m.parentId}`}>
+                      {m.parentName}
+                    </Link>
+                  ) : null
+                }
               />
-              <Row label={t("municipality:field.country", "Země")} value={t(`municipality:country.${m.country}`, m.country)} />
+              <Row
+                label={t("municipality:field.country", "Země")}
+                value={t(`municipality:country.${m.country}`, m.country)}
+              />
               <Row label={t("municipality:field.identificationNumber", "IČO")} value={m.identificationNumber} />
               <Row label={t("municipality:field.vatNumber", "DIČ")} value={m.vatNumber} />
               <Row label={t("municipality:field.companyName", "Název organizace")} value={m.companyName} />
@@ -211,7 +247,10 @@ export default function MunicipalityDetailPage() {
                 label={t("municipality:field.companyAddress", "Adresa")}
                 value={[m.companyAddress, [m.zipCode, m.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
               />
-              <Row label={t("municipality:field.lastLogin", "Poslední přihlášení")} value={m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language as "cs") : null} />
+              <Row
+                label={t("municipality:field.lastLogin", "Poslední přihlášení")}
+                value={m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language as "cs") : null}
+              />
             </dl>
           </CardContent>
         </Card>
@@ -221,8 +260,14 @@ export default function MunicipalityDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <Row label={t("municipality:field.labelType", "Typ štítku")} value={t(`municipality:labelType.${m.labelType}`, m.labelType)} />
-              <Row label={t("municipality:field.monitoredPeriod", "Sledované období")} value={t(`municipality:period.${m.monitoredPeriod}`, m.monitoredPeriod)} />
+              <Row
+                label={t("municipality:field.labelType", "Typ štítku")}
+                value={t(`municipality:labelType.${m.labelType}`, m.labelType)}
+              />
+              <Row
+                label={t("municipality:field.monitoredPeriod", "Sledované období")}
+                value={t(`municipality:period.${m.monitoredPeriod}`, m.monitoredPeriod)}
+              />
               <Row
                 label={t("municipality:field.duplicateHandlingStrategy", "Zpracování duplicit")}
                 value={t(`municipality:duplicate.${m.duplicateHandlingStrategy}`, m.duplicateHandlingStrategy)}
@@ -231,7 +276,9 @@ export default function MunicipalityDetailPage() {
             </dl>
             <h3 className="mt-4 mb-1 text-sm font-semibold">{t("municipality:section.contacts", "Kontaktní osoby")}</h3>
             {m.contacts.length === 0 ? (
-              <p className="text-sm text-slate-600">{t("municipality:contacts.empty", "Zatím bez kontaktních osob.")}</p>
+              <p className="text-sm text-slate-600">
+                {t("municipality:contacts.empty", "Zatím bez kontaktních osob.")}
+              </p>
             ) : (
               <ul className="space-y-1 text-sm">
                 {m.contacts.map((c) => (
@@ -240,7 +287,11 @@ export default function MunicipalityDetailPage() {
                     {c.phone && <> · {c.phone}</>}
                     {c.email && (
                       <>
-                        {" "}· <a className="text-emerald-700 underline" href={`mailto:${c.email}`}>{c.email}</a>
+                        {" "}
+                        ·{" "}
+                        <a className="text-emerald-700 underline" href={`mailto:${c.email}`}>
+                          {c.email}
+                        </a>
                       </>
                     )}
                   </li>
@@ -260,8 +311,25 @@ export default function MunicipalityDetailPage() {
             {MUNICIPALITY_MODULES.map((module) => {
               const enabled = m.modules.find((x) => x.module === module)?.enabled ?? false;
               return (
-                <li key={module} className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm">
-                  <span>{t(`municipality:module.${module}`, module)}{module === "WasteAndBins" && <> · <Link className="text-emerald-700 underline" to={`/administration/municipalities/${m.id}/modules/waste-bins`}>{t("wasteSettings:link", "Nastavit")}</Link></>}</span>
+                <li
+                  key={module}
+                  className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm"
+                >
+                  <span>
+                    {t(`municipality:module.${module}`, module)}
+                    {module === "WasteAndBins" && (
+                      <>
+                        {" "}
+                        ·{" "}
+                        <Link
+                          className="text-emerald-700 underline"
+                          to={`/administration/municipalities/${m.id}/modules/waste-bins`}
+                        >
+                          {t("wasteSettings:link", "Nastavit")}
+                        </Link>
+                      </>
+                    )}
+                  </span>
                   {canEdit ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="module" />
@@ -274,11 +342,15 @@ export default function MunicipalityDetailPage() {
                         aria-label={t(`municipality:module.${module}`, module)}
                         className={`relative h-6 w-11 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${enabled ? "bg-emerald-600" : "bg-slate-300"}`}
                       >
-                        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? "left-5.5" : "left-0.5"}`} />
+                        <span
+                          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? "left-5.5" : "left-0.5"}`}
+                        />
                       </button>
                     </Form>
                   ) : (
-                    <Badge tone={enabled ? "green" : "gray"}>{enabled ? t("municipality:module.on", "Zapnuto") : t("municipality:module.off", "Vypnuto")}</Badge>
+                    <Badge tone={enabled ? "green" : "gray"}>
+                      {enabled ? t("municipality:module.on", "Zapnuto") : t("municipality:module.off", "Vypnuto")}
+                    </Badge>
                   )}
                 </li>
               );
@@ -299,7 +371,9 @@ export default function MunicipalityDetailPage() {
           </CardHeader>
           <CardContent>
             {users.length === 0 ? (
-              <p className="text-sm text-slate-600">{t("municipality:users.empty", "Obec zatím nemá žádné uživatele.")}</p>
+              <p className="text-sm text-slate-600">
+                {t("municipality:users.empty", "Obec zatím nemá žádné uživatele.")}
+              </p>
             ) : (
               <Table>
                 <THead>
@@ -316,7 +390,10 @@ export default function MunicipalityDetailPage() {
                     <TR key={u.id}>
                       <TD>
                         {canEditUser ? (
-                          <Link className="font-medium text-emerald-800 hover:underline" to={`/administration/municipalities/${m.id}/users/${u.id}/edit`}>
+                          <Link
+                            className="font-medium text-emerald-800 hover:underline"
+                            to={`/administration/municipalities/${m.id}/users/${u.id}/edit`}
+                          >
                             {u.firstName} {u.lastName}
                           </Link>
                         ) : (
@@ -330,7 +407,9 @@ export default function MunicipalityDetailPage() {
                       <TD>{u.lastLoginAt ? formatDateTime(u.lastLoginAt, i18n.language as "cs") : "–"}</TD>
                       <TD>
                         <Badge tone={u.active ? "green" : "gray"}>
-                          {u.active ? t("municipality:state.active", "Aktivní") : t("municipality:state.inactive", "Neaktivní")}
+                          {u.active
+                            ? t("municipality:state.active", "Aktivní")
+                            : t("municipality:state.inactive", "Neaktivní")}
                         </Badge>
                       </TD>
                     </TR>
@@ -347,7 +426,11 @@ export default function MunicipalityDetailPage() {
           <CardTitle>{t("municipality:section.externalAccounts", "Externí účty")}</CardTitle>
         </CardHeader>
         <CardContent>
-          {errorFor("accounts") && <Alert tone="error" className="mb-3">{shown(errorFor("accounts")?.message)}</Alert>}
+          {errorFor("accounts") && (
+            <Alert tone="error" className="mb-3">
+              {shown(errorFor("accounts")?.message)}
+            </Alert>
+          )}
           {!canEdit && accounts.length === 0 && (
             <p className="text-sm text-slate-600">{t("municipality:accounts.empty", "Žádné externí účty.")}</p>
           )}
@@ -374,7 +457,10 @@ export default function MunicipalityDetailPage() {
                           defaultValue={a?.type ?? "ARCO"}
                           disabled={!canEdit}
                           aria-label={t("municipality:accounts.type", "Typ")}
-                          options={EXTERNAL_ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`municipality:accountType.${v}`, v) }))}
+                          options={EXTERNAL_ACCOUNT_TYPES.map((v) => ({
+                            value: v,
+                            label: t(`municipality:accountType.${v}`, v),
+                          }))}
                         />
                       </TD>
                       <TD>
@@ -490,7 +576,10 @@ export default function MunicipalityDetailPage() {
               intent="delete"
               trigger={t("municipality:action.delete", "Smazat obec")}
               title={t("municipality:confirm.deleteTitle", "Smazat obec?")}
-              message={t("municipality:confirm.delete", "Obec bude odstraněna i se všemi svými daty. Tuto akci nelze vrátit.")}
+              message={t(
+                "municipality:confirm.delete",
+                "Obec bude odstraněna i se všemi svými daty. Tuto akci nelze vrátit.",
+              )}
               confirmLabel={t("municipality:action.delete", "Smazat obec")}
             />
           </CardContent>

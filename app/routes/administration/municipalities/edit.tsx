@@ -5,6 +5,7 @@ import type { MunicipalityDetail } from "#contract/municipality";
 import { requirePermission } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { addFlash, commit } from "~/server/session.server";
+import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
 import { municipalityFormSchema } from "#contract/municipality";
 import { MunicipalityForm, toFormValues } from "./form";
@@ -27,10 +28,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await requirePermission(request, context, "municipality.aEdit");
   const formData = await request.formData();
   if (formData.get("intent") === "lookup") return lookupCompany(api, formData);
-  const outcome = await submitForm(formData, municipalityFormSchema, (value) => api.send("PUT", `/municipality/${id}`, value));
+  const outcome = await submitForm(formData, municipalityFormSchema, (value) =>
+    api.send("PUT", `/municipality/${id}`, value),
+  );
   if (!outcome.ok) return outcome.response;
-  addFlash(api.session, { type: "success", text: "Změny uloženy." });
-  return redirect(`/administration/municipalities/${id}`, { headers: { "Set-Cookie": await commit(context, api.session) } });
+  addFlash(api.session, {
+    type: "success",
+    text: (await userT(api.session))("municipality:flash.saved", "Změny uloženy."),
+  });
+  return redirect(`/administration/municipalities/${id}`, {
+    headers: { "Set-Cookie": await commit(context, api.session) },
+  });
 }
 
 export default function EditMunicipality() {
