@@ -37,6 +37,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover, DROP … WITH (FORCE)) is dropped from the pool; without
+    // a listener pg's 'error' event would end the whole process.
+    pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
