@@ -17,13 +17,13 @@ import { submitForm } from "~/server/form.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
+import { SearchInForm } from "~/components/search-in-form";
 import { Field, FormErrors, InputField, TextareaField, useScrollToFirstError } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
 import { optionLabel } from "~/routes/infrastructure/subjects/form";
 import { CODE_TYPE_LABELS, PRINT_BATCHES_PATH, printBatchApi, printBatchPath } from "./shared";
 
@@ -370,32 +370,13 @@ export default function CreatePrintBatch() {
                 "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
               )}
             >
-              <div className="flex gap-2">
-                <Input
-                  id={searchId}
-                  name="subjectSearch"
-                  type="search"
-                  defaultValue={answer?.subjectSearch ?? ""}
-                  aria-describedby={`${searchId}-description`}
-                  onKeyDown={(e) => {
-                    // Enter here searches instead of generating the batch.
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      document.getElementById(`${searchId}-button`)?.click();
-                    }
-                  }}
-                />
-                <Button
-                  id={`${searchId}-button`}
-                  type="submit"
-                  name="intent"
-                  value="subjectSearch"
-                  variant="secondary"
-                  formNoValidate
-                >
-                  {t("printBatch:create.searchButton", "Hledat")}
-                </Button>
-              </div>
+              <SearchInForm
+                id={searchId}
+                name="subjectSearch"
+                intent="subjectSearch"
+                defaultValue={answer?.subjectSearch ?? ""}
+                label={t("printBatch:create.searchButton", "Hledat")}
+              />
             </Field>
             {options.length === 0 ? (
               <p className="text-sm text-slate-600">

@@ -15,9 +15,9 @@ import {
   useScrollToFirstError,
 } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { SearchInForm } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { SUBJECT_TYPE_LABELS } from "./subject-ui";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
@@ -158,32 +158,13 @@ export function SubjectForm({
                 "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
               )}
             >
-              <div className="flex gap-2">
-                <Input
-                  id={searchId}
-                  name="parentSearch"
-                  type="search"
-                  defaultValue={parentSearch ?? ""}
-                  aria-describedby={`${searchId}-description`}
-                  onKeyDown={(e) => {
-                    // Enter here searches instead of saving the form.
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      document.getElementById(`${searchId}-button`)?.click();
-                    }
-                  }}
-                />
-                <Button
-                  id={`${searchId}-button`}
-                  type="submit"
-                  name="intent"
-                  value="parentSearch"
-                  variant="secondary"
-                  formNoValidate
-                >
-                  {t("subject:action.search", "Hledat")}
-                </Button>
-              </div>
+              <SearchInForm
+                id={searchId}
+                name="parentSearch"
+                intent="parentSearch"
+                defaultValue={parentSearch ?? ""}
+                label={t("subject:action.search", "Hledat")}
+              />
             </Field>
           </div>
           <CheckboxField

@@ -23,10 +23,10 @@ import {
 } from "~/components/field";
 import { DefaultSubmit } from "~/components/form-actions";
 import { Alert } from "~/components/ui/alert";
+import { SearchInForm } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { Input } from "~/components/ui/input";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { parentOptions } from "~/routes/infrastructure/subjects/form.server";
 import { optionLabel } from "~/routes/infrastructure/subjects/form";
@@ -281,32 +281,13 @@ function AssignForm(props: {
                 "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
               )}
             >
-              <div className="flex gap-2">
-                <Input
-                  id={searchId}
-                  name="subjectSearch"
-                  type="search"
-                  defaultValue={props.subjectSearch}
-                  aria-describedby={`${searchId}-description`}
-                  onKeyDown={(e) => {
-                    // Enter here searches instead of assigning.
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      document.getElementById(`${searchId}-button`)?.click();
-                    }
-                  }}
-                />
-                <Button
-                  id={`${searchId}-button`}
-                  type="submit"
-                  name="intent"
-                  value="subjectSearch"
-                  variant="secondary"
-                  formNoValidate
-                >
-                  {t("wasteEvidenceHeader:picker.search", "Hledat")}
-                </Button>
-              </div>
+              <SearchInForm
+                id={searchId}
+                name="subjectSearch"
+                intent="subjectSearch"
+                defaultValue={props.subjectSearch}
+                label={t("wasteEvidenceHeader:picker.search", "Hledat")}
+              />
             </Field>
           </div>
           <TextareaField
