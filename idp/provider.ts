@@ -3,7 +3,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-prov
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../api/db/client";
 import { municipality, user } from "../api/db/schema";
-import { verifyPassword } from "../api/lib/password-hash";
+import { secondsToWait, verifyPassword } from "../api/lib/password-hash";
 import { createAdapterFactory } from "./adapter";
 import { fill, loginPage, logoutPage, messagePage, pickLanguage, setPasswordPage, texts, type PasswordRuleKey } from "./pages";
 import { completeRegistration, findRegistrationToken } from "../api/modules/user/registration";
@@ -25,11 +25,6 @@ export interface IdpOptions {
   refreshTokenTtl: number;
 }
 
-/** After this many wrong passwords in a row, each further attempt waits (2^(n-LIMIT) s, at most 5 min). */
-const FREE_ATTEMPTS = 3;
-export function throttleSeconds(failed: number): number {
-  return failed < FREE_ATTEMPTS ? 0 : Math.min(2 ** (failed - FREE_ATTEMPTS + 1), 300);
-}
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -199,10 +194,8 @@ export async function createIdp(opts: IdpOptions) {
         .where(sql`lower(${user.userName}) = lower(${userName}) or lower(${user.email}) = lower(${userName})`)
         .limit(1);
       if (u) {
-        const wait = throttleSeconds(u.failedLogins);
-        const since = u.lastFailedLoginAt ? (Date.now() - u.lastFailedLoginAt.getTime()) / 1000 : Infinity;
-        if (wait > 0 && since < wait) {
-          const seconds = Math.ceil(wait - since);
+        const seconds = secondsToWait(u.failedLogins, u.lastFailedLoginAt);
+        if (seconds > 0) {
           return send(res, 429, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.throttled.replace("{{seconds}}", String(seconds)) }));
         }
       }

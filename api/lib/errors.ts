@@ -1,7 +1,7 @@
 /** API errors per ARCHITECTURE.md: 422 { Message, errors }, other 4xx { Message }. */
 export class ApiError extends Error {
   constructor(
-    public status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 502 | 503,
+    public status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     message: string,
     public errors?: Record<string, string[]>,
   ) {

@@ -18,3 +18,19 @@ export async function verifyPassword(password: string, stored: string | null | u
   const actual = await scrypt(password, Buffer.from(saltB64, "base64"), expected.length);
   return timingSafeEqual(expected, actual);
 }
+
+/**
+ * Repeated wrong passwords are slowed down (the sign-in page and the profile's password change share the user's
+ * counter): after FREE_ATTEMPTS wrong ones in a row, each further attempt waits 2^(n-LIMIT+1) s, at most 5 min.
+ */
+export const FREE_ATTEMPTS = 3;
+export function throttleSeconds(failed: number): number {
+  return failed < FREE_ATTEMPTS ? 0 : Math.min(2 ** (failed - FREE_ATTEMPTS + 1), 300);
+}
+
+/** Seconds the user must still wait before the next password attempt (0: may try now). */
+export function secondsToWait(failed: number, lastFailedAt: Date | null, now = Date.now()): number {
+  const wait = throttleSeconds(failed);
+  const since = lastFailedAt ? (now - lastFailedAt.getTime()) / 1000 : Infinity;
+  return wait > 0 && since < wait ? Math.ceil(wait - since) : 0;
+}

@@ -137,6 +137,23 @@ describe("POST user/profile/change-password", () => {
     expect(res.body.errors).toEqual({ currentPassword: [WRONG_CURRENT_PASSWORD] });
   });
 
+  it("429 after three wrong current passwords in a row, until the wait is over (one counter with the sign-in)", async () => {
+    const wrong = () =>
+      t.call("POST", "/user/profile/change-password", {
+        as: "managerB",
+        json: { currentPassword: "spatne", newPassword: NEW, confirmPassword: NEW },
+      });
+    for (let i = 0; i < 3; i++) expect((await wrong()).status).toBe(422);
+    const blocked = await wrong();
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.Message).toMatch(/^Příliš mnoho chybných pokusů\. Zkuste to znovu za \d+ s\.$/);
+    const [row] = await t.db.select().from(user).where(eq(user.id, t.fixtures.users.managerB.id));
+    expect(row!.failedLogins).toBe(3);
+    // Once the wait has passed, the next attempt is checked again (and counted).
+    await t.db.update(user).set({ lastFailedLoginAt: new Date(Date.now() - 3600_000) }).where(eq(user.id, row!.id));
+    expect((await wrong()).status).toBe(422);
+  });
+
   it("422: the new password follows the strong rule, must be typed twice the same and differ from the current one", async () => {
     let res = await change({ newPassword: "heslo", confirmPassword: "jine" });
     expect(res.status).toBe(422);

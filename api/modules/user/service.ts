@@ -4,7 +4,7 @@ import { municipality, oidcPayload, registrationToken, role, session, user, user
 import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
-import { hashPassword, verifyPassword } from "../../lib/password-hash";
+import { hashPassword, secondsToWait, verifyPassword } from "../../lib/password-hash";
 import { invitationMail } from "../../lib/email-templates";
 import type { Services } from "../../services";
 import { ADMIN_ROLES, EMAIL_REGISTRATION_ROLES } from "#contract/roles";
@@ -517,8 +517,18 @@ export async function updateProfile(db: Db, auth: AuthContext, form: ProfileUpda
  * made the request (the one holding this bearer token) stays signed in.
  */
 export async function changePassword(db: Db, auth: AuthContext, form: ChangePassword, bearer?: string) {
-  const [row] = await db.select({ passwordHash: user.passwordHash }).from(user).where(eq(user.id, auth.user.id));
+  const [row] = await db
+    .select({ passwordHash: user.passwordHash, failedLogins: user.failedLogins, lastFailedLoginAt: user.lastFailedLoginAt })
+    .from(user)
+    .where(eq(user.id, auth.user.id));
+  // Guessing the current password through this form is slowed down like the sign-in (one counter for both).
+  const wait = row ? secondsToWait(row.failedLogins, row.lastFailedLoginAt) : 0;
+  if (wait > 0) throw new ApiError(429, `Příliš mnoho chybných pokusů. Zkuste to znovu za ${wait} s.`);
   if (!(await verifyPassword(form.currentPassword, row?.passwordHash))) {
+    await db
+      .update(user)
+      .set({ failedLogins: sql`${user.failedLogins} + 1`, lastFailedLoginAt: new Date() })
+      .where(eq(user.id, auth.user.id));
     throw validation({ currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
   const passwordHash = await hashPassword(form.newPassword);
