@@ -8,12 +8,7 @@ import { Link, data, redirect, useActionData, useLoaderData } from "react-router
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/waste-bins";
 import type { MunicipalityDetail } from "#contract/municipality";
-import {
-  binTypeFormSchema,
-  wasteTypeFormSchema,
-  type BinTypeItem,
-  type WasteTypeItem,
-} from "#contract/waste-settings";
+import { binTypeFormSchema, wasteTypeFormSchema, type BinTypeItem, type WasteTypeItem } from "#contract/waste-settings";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { useMessage } from "~/lib/messages";
@@ -28,15 +23,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DialogTrigger } from "~/components/ui/dialog";
-import {
-  BinTypeDialog,
-  CategoryLabel,
-  KindLabel,
-  WasteTypeDialog,
-  type SettingsAnswer,
-} from "./waste-bins-dialogs";
+import { BinTypeDialog, CategoryLabel, KindLabel, WasteTypeDialog, type SettingsAnswer } from "./waste-bins-dialogs";
 
-export const pagePath = (municipalityId: number) => `/administration/municipalities/${municipalityId}/modules/waste-bins`;
+export const pagePath = (municipalityId: number) =>
+  `/administration/municipalities/${municipalityId}/modules/waste-bins`;
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: `Odpady a nádoby${data?.municipality ? ` · ${data.municipality.name}` : ""} · Odpady obce` },
@@ -80,7 +70,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   const fail = (status: number, message: string) => data<SettingsAnswer>({ intent, target, message }, { status });
   /** Create or update through a dialog's form: a failure answers Conform's reply (errors under the fields). */
-  const save = async (schema: typeof wasteTypeFormSchema | typeof binTypeFormSchema, method: "POST" | "PUT", path: string, text: string) => {
+  const save = async (
+    schema: typeof wasteTypeFormSchema | typeof binTypeFormSchema,
+    method: "POST" | "PUT",
+    path: string,
+    text: string,
+  ) => {
     const saved = await submitForm(formData, schema, (value) => api.send(method, path, value));
     if (saved.ok) return done(text);
     return saved.response;
@@ -94,10 +89,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   switch (intent) {
     case "createWasteType":
-      return save(wasteTypeFormSchema, "POST", wastePath, t("wasteSettings:flash.wasteTypeCreated", "Typ odpadu přidán."));
+      return save(
+        wasteTypeFormSchema,
+        "POST",
+        wastePath,
+        t("wasteSettings:flash.wasteTypeCreated", "Typ odpadu přidán."),
+      );
     case "updateWasteType":
       if (!typeId) return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
-      return save(wasteTypeFormSchema, "PUT", `${wastePath}/${typeId}`, t("wasteSettings:flash.wasteTypeSaved", "Typ odpadu uložen."));
+      return save(
+        wasteTypeFormSchema,
+        "PUT",
+        `${wastePath}/${typeId}`,
+        t("wasteSettings:flash.wasteTypeSaved", "Typ odpadu uložen."),
+      );
     case "setWasteTypeActive":
       return change(
         "PATCH",
@@ -108,12 +113,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : t("wasteSettings:flash.wasteTypeDeactivated", "Typ odpadu deaktivován."),
       );
     case "deleteWasteType":
-      return change("DELETE", `${wastePath}/${typeId}`, undefined, t("wasteSettings:flash.wasteTypeDeleted", "Typ odpadu smazán."));
+      return change(
+        "DELETE",
+        `${wastePath}/${typeId}`,
+        undefined,
+        t("wasteSettings:flash.wasteTypeDeleted", "Typ odpadu smazán."),
+      );
     case "createBinType":
       return save(binTypeFormSchema, "POST", binPath, t("wasteSettings:flash.binTypeCreated", "Typ nádoby přidán."));
     case "updateBinType":
       if (!typeId) return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
-      return save(binTypeFormSchema, "PUT", `${binPath}/${typeId}`, t("wasteSettings:flash.binTypeSaved", "Typ nádoby uložen."));
+      return save(
+        binTypeFormSchema,
+        "PUT",
+        `${binPath}/${typeId}`,
+        t("wasteSettings:flash.binTypeSaved", "Typ nádoby uložen."),
+      );
     case "setBinTypeActive":
       return change(
         "PATCH",
@@ -124,7 +139,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           : t("wasteSettings:flash.binTypeDeactivated", "Typ nádoby deaktivován."),
       );
     case "deleteBinType":
-      return change("DELETE", `${binPath}/${typeId}`, undefined, t("wasteSettings:flash.binTypeDeleted", "Typ nádoby smazán."));
+      return change(
+        "DELETE",
+        `${binPath}/${typeId}`,
+        undefined,
+        t("wasteSettings:flash.binTypeDeleted", "Typ nádoby smazán."),
+      );
     default:
       return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
   }
@@ -187,7 +207,9 @@ function RowActions({
         tone={row.active ? "danger" : "primary"}
         trigger={
           <>
-            {row.active ? t("wasteSettings:action.deactivate", "Deaktivovat") : t("wasteSettings:action.activate", "Aktivovat")}
+            {row.active
+              ? t("wasteSettings:action.deactivate", "Deaktivovat")
+              : t("wasteSettings:action.activate", "Aktivovat")}
             {sr}
           </>
         }
@@ -207,7 +229,9 @@ function RowActions({
             : t("wasteSettings:confirm.activate", "Typ se bude znovu nabízet.")
         }
         confirmLabel={
-          row.active ? t("wasteSettings:action.deactivate", "Deaktivovat") : t("wasteSettings:action.activate", "Aktivovat")
+          row.active
+            ? t("wasteSettings:action.deactivate", "Deaktivovat")
+            : t("wasteSettings:action.activate", "Aktivovat")
         }
       />
       <ConfirmDialog
@@ -272,117 +296,111 @@ export default function WasteBinsSettingsPage() {
 
       {answer?.message && !wasteFailure && !binFailure && <Alert tone="error">{shown(answer.message)}</Alert>}
 
-      <Card aria-labelledby="waste-types-title">
-        <CardHeader>
-          <CardTitle id="waste-types-title">{t("wasteSettings:wasteTypes.title", "Typy odpadu")}</CardTitle>
-          {canEdit && (
-            <DialogTrigger name="add-waste-type" variant="secondary" size="sm">
-              {t("wasteSettings:wasteTypes.add", "Přidat typ odpadu")}
-            </DialogTrigger>
-          )}
-        </CardHeader>
-        <CardContent className="space-y-3 p-0">
-          {wasteFailure && (
-            <Alert tone="error" className="mx-4 mt-3">
-              {shown(wasteFailure.message)}
-            </Alert>
-          )}
-          <Table>
-            <THead>
-              <tr>
-                <TH>{t("wasteSettings:column.name", "Název")}</TH>
-                <TH>{t("wasteSettings:column.catalogCode", "Kód katalogu")}</TH>
-                <TH className="text-right">{t("wasteSettings:column.coefficient", "Koeficient (kg/l)")}</TH>
-                <TH>{t("wasteSettings:column.sorted", "Tříděný")}</TH>
-                <TH className="text-right">{t("wasteSettings:column.binCount", "Nádob")}</TH>
-                <TH>{t("wasteSettings:column.state", "Stav")}</TH>
+      <TypesCard
+        id="waste-types-title"
+        title={t("wasteSettings:wasteTypes.title", "Typy odpadu")}
+        addDialog={canEdit ? "add-waste-type" : null}
+        addLabel={t("wasteSettings:wasteTypes.add", "Přidat typ odpadu")}
+        failure={wasteFailure ? shown(wasteFailure.message) : null}
+      >
+        <Table>
+          <THead>
+            <tr>
+              <TH>{t("wasteSettings:column.name", "Název")}</TH>
+              <TH>{t("wasteSettings:column.catalogCode", "Kód katalogu")}</TH>
+              <TH className="text-right">{t("wasteSettings:column.coefficient", "Koeficient (kg/l)")}</TH>
+              <TH>{t("wasteSettings:column.sorted", "Tříděný")}</TH>
+              <TH className="text-right">{t("wasteSettings:column.binCount", "Nádob")}</TH>
+              <TH>{t("wasteSettings:column.state", "Stav")}</TH>
+              {canEdit && (
+                <TH className="text-right">
+                  <span className="sr-only">{t("wasteSettings:column.actions", "Akce")}</span>
+                </TH>
+              )}
+            </tr>
+          </THead>
+          <TBody>
+            {wasteTypes.map((w) => (
+              <TR key={w.id}>
+                <NameCell name={w.name} catalogue={w.catalogue} />
+                <TD className="font-mono">{w.catalogCode ?? "–"}</TD>
+                <TD className="text-right tabular-nums">
+                  {formatNumber(w.coefficient, { minDecimals: 2, maxDecimals: 4 })}
+                </TD>
+                <TD>
+                  <YesNo value={w.sorted} />
+                </TD>
+                <TD className="text-right tabular-nums">{number(w.binCount ?? 0)}</TD>
+                <TD>
+                  <ActiveBadge active={w.active} />
+                </TD>
                 {canEdit && (
-                  <TH className="text-right">
-                    <span className="sr-only">{t("wasteSettings:column.actions", "Akce")}</span>
-                  </TH>
+                  <TD className="text-right">
+                    {!w.catalogue && (
+                      <RowActions kind="WasteType" row={w} failed={wasteFailure?.target === String(w.id)} />
+                    )}
+                  </TD>
                 )}
-              </tr>
-            </THead>
-            <TBody>
-              {wasteTypes.map((w) => (
-                <TR key={w.id}>
-                  <NameCell name={w.name} catalogue={w.catalogue} />
-                  <TD className="font-mono">{w.catalogCode ?? "–"}</TD>
-                  <TD className="text-right tabular-nums">{formatNumber(w.coefficient, { minDecimals: 2, maxDecimals: 4 })}</TD>
-                  <TD>
-                    <YesNo value={w.sorted} />
-                  </TD>
-                  <TD className="text-right tabular-nums">{number(w.binCount ?? 0)}</TD>
-                  <TD>
-                    <ActiveBadge active={w.active} />
-                  </TD>
-                  {canEdit && <TD className="text-right">{!w.catalogue && <RowActions kind="WasteType" row={w} failed={wasteFailure?.target === String(w.id)} />}</TD>}
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        </CardContent>
-      </Card>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </TypesCard>
 
-      <Card aria-labelledby="bin-types-title">
-        <CardHeader>
-          <CardTitle id="bin-types-title">{t("wasteSettings:binTypes.title", "Typy nádob")}</CardTitle>
-          {canEdit && (
-            <DialogTrigger name="add-bin-type" variant="secondary" size="sm">
-              {t("wasteSettings:binTypes.add", "Přidat typ nádoby")}
-            </DialogTrigger>
-          )}
-        </CardHeader>
-        <CardContent className="space-y-3 p-0">
-          {binFailure && (
-            <Alert tone="error" className="mx-4 mt-3">
-              {shown(binFailure.message)}
-            </Alert>
-          )}
-          <Table>
-            <THead>
-              <tr>
-                <TH>{t("wasteSettings:column.name", "Název")}</TH>
-                <TH>{t("wasteSettings:column.category", "Druh nádoby")}</TH>
-                <TH>{t("wasteSettings:column.kind", "Použití")}</TH>
-                <TH className="text-right">{t("wasteSettings:column.capacity", "Objem")}</TH>
-                <TH>{t("wasteSettings:column.allowExact", "Přesné množství")}</TH>
-                <TH>{t("wasteSettings:column.wasteType", "Typ odpadu")}</TH>
-                <TH className="text-right">{t("wasteSettings:column.binCount", "Nádob")}</TH>
-                <TH>{t("wasteSettings:column.state", "Stav")}</TH>
+      <TypesCard
+        id="bin-types-title"
+        title={t("wasteSettings:binTypes.title", "Typy nádob")}
+        addDialog={canEdit ? "add-bin-type" : null}
+        addLabel={t("wasteSettings:binTypes.add", "Přidat typ nádoby")}
+        failure={binFailure ? shown(binFailure.message) : null}
+      >
+        <Table>
+          <THead>
+            <tr>
+              <TH>{t("wasteSettings:column.name", "Název")}</TH>
+              <TH>{t("wasteSettings:column.category", "Druh nádoby")}</TH>
+              <TH>{t("wasteSettings:column.kind", "Použití")}</TH>
+              <TH className="text-right">{t("wasteSettings:column.capacity", "Objem")}</TH>
+              <TH>{t("wasteSettings:column.allowExact", "Přesné množství")}</TH>
+              <TH>{t("wasteSettings:column.wasteType", "Typ odpadu")}</TH>
+              <TH className="text-right">{t("wasteSettings:column.binCount", "Nádob")}</TH>
+              <TH>{t("wasteSettings:column.state", "Stav")}</TH>
+              {canEdit && (
+                <TH className="text-right">
+                  <span className="sr-only">{t("wasteSettings:column.actions", "Akce")}</span>
+                </TH>
+              )}
+            </tr>
+          </THead>
+          <TBody>
+            {binTypes.map((b) => (
+              <TR key={b.id}>
+                <NameCell name={b.name} catalogue={b.catalogue} />
+                <TD>
+                  <CategoryLabel category={b.category} />
+                </TD>
+                <TD>
+                  <KindLabel kind={b.kind} />
+                </TD>
+                <TD className="text-right whitespace-nowrap tabular-nums">{number(b.capacity)} l</TD>
+                <TD>
+                  <YesNo value={b.allowExact} />
+                </TD>
+                <TD>{b.wasteTypeName ?? "–"}</TD>
+                <TD className="text-right tabular-nums">{number(b.binCount ?? 0)}</TD>
+                <TD>
+                  <ActiveBadge active={b.active} />
+                </TD>
                 {canEdit && (
-                  <TH className="text-right">
-                    <span className="sr-only">{t("wasteSettings:column.actions", "Akce")}</span>
-                  </TH>
+                  <TD className="text-right">
+                    {!b.catalogue && <RowActions kind="BinType" row={b} failed={binFailure?.target === String(b.id)} />}
+                  </TD>
                 )}
-              </tr>
-            </THead>
-            <TBody>
-              {binTypes.map((b) => (
-                <TR key={b.id}>
-                  <NameCell name={b.name} catalogue={b.catalogue} />
-                  <TD>
-                    <CategoryLabel category={b.category} />
-                  </TD>
-                  <TD>
-                    <KindLabel kind={b.kind} />
-                  </TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">{number(b.capacity)} l</TD>
-                  <TD>
-                    <YesNo value={b.allowExact} />
-                  </TD>
-                  <TD>{b.wasteTypeName ?? "–"}</TD>
-                  <TD className="text-right tabular-nums">{number(b.binCount ?? 0)}</TD>
-                  <TD>
-                    <ActiveBadge active={b.active} />
-                  </TD>
-                  {canEdit && <TD className="text-right">{!b.catalogue && <RowActions kind="BinType" row={b} failed={binFailure?.target === String(b.id)} />}</TD>}
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        </CardContent>
-      </Card>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </TypesCard>
 
       {canEdit && (
         <>
@@ -407,5 +425,36 @@ export default function WasteBinsSettingsPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** One settings card (waste types, bin types): title, the add button, a failed action's message, then the table. */
+function TypesCard(props: {
+  id: string;
+  title: string;
+  addDialog: string | null;
+  addLabel: string;
+  failure?: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={props.id}>
+      <CardHeader>
+        <CardTitle id={props.id}>{props.title}</CardTitle>
+        {props.addDialog && (
+          <DialogTrigger name={props.addDialog} variant="secondary" size="sm">
+            {props.addLabel}
+          </DialogTrigger>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-3 p-0">
+        {props.failure && (
+          <Alert tone="error" className="mx-4 mt-3">
+            {props.failure}
+          </Alert>
+        )}
+        {props.children}
+      </CardContent>
+    </Card>
   );
 }
