@@ -12,6 +12,7 @@ import { migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
 import { expireWasteCards } from "./api/modules/waste-card/service";
+import { purgeRegistrationTokens } from "./api/modules/user/registration";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { syncCatalogue } from "./api/db/catalogue";
 import { createApi } from "./api/app";
@@ -176,6 +177,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   void expireWasteCards(db).catch((err: unknown) => console.error("[housekeeping] waste card expiry", err));
   const housekeeping = setInterval(() => {
     void purgeExpired(db).catch(() => undefined);
+    void purgeRegistrationTokens(db).catch(() => undefined);
     void refreshAllMemberCounts(db).catch(() => undefined);
     void expireWasteCards(db).catch(() => undefined);
     void db.delete(sessionTable).where(lt(sessionTable.expiresAt, new Date())).catch(() => undefined);

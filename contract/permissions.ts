@@ -1,4 +1,4 @@
-import type { RoleName } from "./roles";
+import { ADMIN_ROLES, type RoleName } from "./roles";
 
 /**
  * Permission model (spec 000 §6): a permission is the string 'entity.action'. This file is the single
@@ -128,4 +128,15 @@ export function permissionsForRole(role: string): Permission[] {
 export function can(permissions: readonly string[], action: Action, entity?: Entity): boolean {
   if (!entity) return permissions.some((p) => p.endsWith(`.${action}`));
   return permissions.includes(`${entity}.${action}`);
+}
+
+/**
+ * Who may give a role to a user (decision 0014, no escalation): the admin roles, which reach every municipality,
+ * only an ADMIN; any other role only someone who holds each of its permissions. The municipality the new user
+ * gets is one the caller manages (checked by the user service), so a role never reaches further than its giver.
+ */
+export function canAssignRole(callerRoles: readonly string[], target: string): boolean {
+  if ((ADMIN_ROLES as readonly string[]).includes(target)) return callerRoles.includes("ADMIN");
+  const mine = new Set(callerRoles.flatMap(permissionsForRole));
+  return permissionsForRole(target).every((p) => mine.has(p));
 }

@@ -209,7 +209,13 @@ export const userDetail = userListItem.extend({
 export type UserDetail = z.infer<typeof userDetail>;
 
 /** GET user/roles: active roles only (spec 001 §6), and only those the caller may assign. */
-export const roleItem = z.object({ id: z.number(), name: z.string(), label: z.string() });
+export const roleItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  label: z.string(),
+  /** The caller may give this role to a user (decision 0014); lists filter by every role, forms offer these. */
+  assignable: z.boolean(),
+});
 export type RoleItem = z.infer<typeof roleItem>;
 export const roleListAnswer = z.object({ items: z.array(roleItem) });
 

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { oidcPayload, permission, registrationToken, role, rolePermission, session, user, userMunicipality } from "../../api/db/schema";
 import { verifyPassword } from "../../api/lib/password-hash";
-import { findRegistrationToken, hashToken } from "../../api/modules/user/registration";
+import {
+  completeRegistration,
+  findRegistrationToken,
+  hashToken,
+  issueRegistrationToken,
+  purgeRegistrationTokens,
+} from "../../api/modules/user/registration";
 import { registerByEmail, resendRegistration, USER_NOT_FOUND } from "../../api/modules/user/service";
 import { resolveUser } from "../../api/lib/auth";
 import type { Services } from "../../api/services";
@@ -172,11 +178,12 @@ describe("GET user/roles", () => {
     const ids = res.body.items.map((r: { id: number }) => r.id);
     expect(ids).toEqual([1, 3, 4, 5, 9, 11, 13, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
     for (const inactive of [2, 6, 7, 8, 10, 12, 14, 15]) expect(ids).not.toContain(inactive);
-    expect(res.body.items[0]).toEqual({ id: 1, name: "MUNICIPALITY_MANAGER", label: "municipality admin" });
+    expect(res.body.items[0]).toEqual({ id: 1, name: "MUNICIPALITY_MANAGER", label: "municipality admin", assignable: true });
     expect(res.body.items.find((r: { id: number }) => r.id === 11)).toEqual({
       id: 11,
       name: "ADMIN_READ_ONLY",
       label: "JRK admin read-only",
+      assignable: true,
     });
   });
 
@@ -187,6 +194,17 @@ describe("GET user/roles", () => {
     expect(names).not.toContain("ADMIN");
     expect(names).not.toContain("ADMIN_READ_ONLY");
     expect(names).toContain("MUNICIPALITY_WORKER");
+  });
+
+  it("decision 0014: each role is marked whether the caller holds every permission it grants", async () => {
+    const assignable = async (as: "manager" | "worker") => {
+      const res = await t.call("GET", "/user/roles", { as });
+      return Object.fromEntries(res.body.items.map((r: { name: string; assignable: boolean }) => [r.name, r.assignable]));
+    };
+    const manager = await assignable("manager");
+    expect(manager).toMatchObject({ MUNICIPALITY_MANAGER: true, ACCOUNTANT: true, DRIVER: true, C_YARD_MANAGER: false });
+    const worker = await assignable("worker");
+    expect(worker).toMatchObject({ MUNICIPALITY_WORKER: true, MUNICIPALITY_MANAGER: false, ACCOUNTANT: false, VISITOR: true });
   });
 });
 
@@ -446,7 +464,16 @@ describe("POST user/register-by-email and PATCH user/resend-registration-email",
       json: inviteForm({ userName: "novy.spravce", email: "spravce@obec.example", roleId: 1 }),
     });
     expect(manager.status).toBe(422);
-    expect(manager.body.errors.roleId).toEqual(["Tuto roli může přidělit jen správce obce nebo správce JRK."]);
+    expect(manager.body.errors.roleId).toEqual(["Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte."]);
+  });
+
+  it("decision 0014: a manager cannot give a role with rights they lack (yard manager); nothing is written", async () => {
+    const res = await t.call("POST", "/user/register", { as: "manager", json: form({ roleId: 9, userName: "dvur.spravce" }) });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ roleId: ["Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte."] });
+    expect(await t.db.select().from(user).where(eq(user.userName, "dvur.spravce"))).toEqual([]);
+    const driver = await t.call("POST", "/user/register", { as: "manager", json: form({ roleId: 19, userName: "ridic.obce" }) });
+    expect(driver.status).toBe(201);
   });
 
   it("resend: a new link in a new e-mail; the old link stops working", async () => {
@@ -481,6 +508,26 @@ describe("POST user/register-by-email and PATCH user/resend-registration-email",
     res = await t.call("PATCH", "/user/resend-registration-email", { as: "admin" });
     expect(res.status).toBe(422);
     expect(res.body.errors.userId).toBeDefined();
+  });
+});
+
+describe("registration link housekeeping", () => {
+  it("deletes used links and links of users with a password; keeps an expired unused one as the record", async () => {
+    const done = await t.call("POST", "/user/register-by-email", { as: "admin", json: inviteForm() });
+    const { token } = await issueRegistrationToken(t.db, done.body.id, null);
+    expect(await completeRegistration(t.db, token, STRONG)).toMatchObject({ ok: true });
+    const expired = await t.call("POST", "/user/register-by-email", { as: "admin", json: inviteForm() });
+    await issueRegistrationToken(t.db, expired.body.id, null, new Date(Date.now() - (REGISTRATION_LINK_TTL_HOURS + 1) * 3600_000));
+    const withPassword = await t.call("POST", "/user/register", { as: "admin", json: form() });
+    await issueRegistrationToken(t.db, withPassword.body.id, null);
+    const tokensOf = (userId: number) => t.db.select().from(registrationToken).where(eq(registrationToken.userId, userId));
+
+    expect(await purgeRegistrationTokens(t.db)).toBeGreaterThanOrEqual(2);
+    expect(await tokensOf(done.body.id)).toEqual([]);
+    expect(await tokensOf(withPassword.body.id)).toEqual([]);
+    expect(await tokensOf(expired.body.id)).toHaveLength(1);
+    const detail = await t.call("GET", `/user/${expired.body.id}`, { as: "admin" });
+    expect(new Date(detail.body.invitationExpiresAt).getTime()).toBeLessThan(Date.now());
   });
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { can, permissionsForRole } from "#contract/permissions";
+import { can, canAssignRole, permissionsForRole } from "#contract/permissions";
 import { isAdministrator, isMunicipalityManager } from "#contract/roles";
 import { permissionsMarkdown } from "../../scripts/permissions-doc";
 
@@ -30,5 +30,16 @@ describe("permission model (spec 000 §6)", () => {
     expect(isAdministrator(["MUNICIPALITY_MANAGER"])).toBe(false);
     expect(isMunicipalityManager(["MUNICIPALITY_MANAGER"])).toBe(true);
     expect(isMunicipalityManager(["MUNICIPALITY_MANAGER", "OPERATOR"])).toBe(false);
+  });
+
+  it("decision 0014: a role is given only by someone holding all its rights; admin roles only by ADMIN", () => {
+    expect(canAssignRole(["ADMIN"], "ADMIN_READ_ONLY")).toBe(true);
+    expect(canAssignRole(["ADMIN_READ_ONLY"], "ADMIN_READ_ONLY")).toBe(false);
+    expect(canAssignRole(["MUNICIPALITY_MANAGER"], "ADMIN_READ_ONLY")).toBe(false);
+    expect(canAssignRole(["MUNICIPALITY_MANAGER"], "MUNICIPALITY_MANAGER")).toBe(true);
+    expect(canAssignRole(["MUNICIPALITY_MANAGER"], "C_YARD_MANAGER")).toBe(false);
+    expect(canAssignRole(["MUNICIPALITY_WORKER"], "MUNICIPALITY_MANAGER")).toBe(false);
+    expect(canAssignRole(["MUNICIPALITY_WORKER"], "MUNICIPALITY_WORKER")).toBe(true);
+    expect(canAssignRole(["C_YARD_MANAGER"], "C_YARD_WORKER")).toBe(true);
   });
 });

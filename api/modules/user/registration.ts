@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { registrationToken, user } from "../../db/schema";
 import { hashPassword } from "../../lib/password-hash";
@@ -95,4 +95,22 @@ export async function completeRegistration(db: Db, token: string, password: stri
     return true;
   });
   return done ? { ok: true, user: target } : { ok: false, reason: "invalid" };
+}
+
+/**
+ * Housekeeping (hourly): links that can never work again are deleted — used ones, and any of a user who has a
+ * password by now. An expired unused link stays (at most one per user: a resend replaces it) because it is the
+ * record that the invitation ran out, shown on the user's detail until someone resends it.
+ */
+export async function purgeRegistrationTokens(db: Db): Promise<number> {
+  const gone = await db
+    .delete(registrationToken)
+    .where(
+      or(
+        isNotNull(registrationToken.usedAt),
+        sql`${registrationToken.userId} in (select ${user.id} from ${user} where ${user.passwordHash} is not null)`,
+      ),
+    )
+    .returning({ id: registrationToken.id });
+  return gone.length;
 }

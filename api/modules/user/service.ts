@@ -8,6 +8,7 @@ import { hashPassword, secondsToWait, verifyPassword } from "../../lib/password-
 import { invitationMail } from "../../lib/email-templates";
 import type { Services } from "../../services";
 import { ADMIN_ROLES, EMAIL_REGISTRATION_ROLES } from "#contract/roles";
+import { canAssignRole } from "#contract/permissions";
 import {
   ADMIN_ROLE_IDS,
   REGISTRATION_LINK_TTL_HOURS,
@@ -199,14 +200,21 @@ export async function getUser(db: Db, auth: AuthContext, id: number): Promise<Us
   };
 }
 
-/** GET user/roles: active roles (spec 001 §6); callers who are not administrators are not offered the admin roles. */
+/**
+ * GET user/roles: active roles (spec 001 §6), each marked whether the caller may give it (decision 0014); callers
+ * who are not administrators do not see the admin roles at all.
+ */
 export async function listRoles(db: Db, auth: AuthContext): Promise<{ items: RoleItem[] }> {
   const rows = await db
     .select({ id: role.id, name: role.name, label: role.label })
     .from(role)
     .where(eq(role.active, true))
     .orderBy(asc(role.id));
-  return { items: auth.isAdmin ? rows : rows.filter((r) => !isAdminRole(r.name)) };
+  return {
+    items: rows
+      .filter((r) => auth.isAdmin || !isAdminRole(r.name))
+      .map((r) => ({ ...r, assignable: canAssignRole(auth.user.roles, r.name) })),
+  };
 }
 
 interface Assignment {
@@ -230,10 +238,9 @@ async function checkAssignment(
   if (!r) errors.roleId = ["Vyberte roli."];
   else if (existing && existing.id === auth.user.id && r.id !== existing.roleId) errors.roleId = ["Svou vlastní roli nemůžete změnit."];
   else if (!r.active && r.id !== existing?.roleId) errors.roleId = ["Tato role není aktivní."];
-  else if (isAdminRole(r.name) && !auth.isAdmin) errors.roleId = ["Tuto roli může přidělit jen správce JRK."];
-  // A municipality worker may invite colleagues (spec 000 §6) but not create someone with more rights.
-  else if (r.name === "MUNICIPALITY_MANAGER" && !auth.isAdmin && !auth.user.roles.includes("MUNICIPALITY_MANAGER")) {
-    errors.roleId = ["Tuto roli může přidělit jen správce obce nebo správce JRK."];
+  // An unchanged role stays (an admin may have given it); a new one must be the caller's to give (decision 0014).
+  else if (r.id !== existing?.roleId && !canAssignRole(auth.user.roles, r.name)) {
+    errors.roleId = [isAdminRole(r.name) ? "Tuto roli může přidělit jen správce JRK." : "Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte."];
   }
 
   let municipalityId: number | null = null;

@@ -20,7 +20,7 @@ export function canInvite(api: ApiClient, context: AppLoadContext): boolean {
 }
 
 /**
- * What the form needs: the roles the caller may assign (GET user/roles, active only) and the municipalities
+ * What the form needs: the roles the caller may assign (GET user/roles, active and assignable) and the municipalities
  * they may pick (/municipality/options: a manager gets only their own). In a municipality's scope the admin roles,
  * which have no municipality, are not offered.
  */
@@ -29,14 +29,14 @@ export async function loadFormOptions(api: ApiClient, scope?: { municipalityId: 
     api.get<{ items: RoleItem[] }>("/user/roles"),
     api.get<{ items: MunicipalityOption[] }>("/municipality/options"),
   ]);
-  const items = scope ? roles.items.filter((r) => !isAdministrator([r.name])) : roles.items;
+  const items = roles.items.filter((r) => r.assignable && !(scope && isAdministrator([r.name])));
   return { roles: items, municipalities: municipalities.items.map((m) => ({ id: m.id, name: m.name })) };
 }
 
-/** An edited user may hold a role that is no longer offered (inactive): it stays selectable for them only. */
+/** An edited user may hold a role that is not offered (inactive, or given by an admin): it stays selectable for them. */
 export function withCurrentRole(roles: RoleItem[], user: UserDetail): RoleItem[] {
   if (roles.some((r) => r.id === user.roleId)) return roles;
-  return [...roles, { id: user.roleId, name: user.roleName, label: user.roleLabel }];
+  return [...roles, { id: user.roleId, name: user.roleName, label: user.roleLabel, assignable: false }];
 }
 
 /**
