@@ -18,6 +18,8 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().default("web"),
   OIDC_CLIENT_SECRET: z.string().optional(),
   SESSION_SECRET: z.string().min(16).optional(),
+  /** The key that seals stored external-account passwords (decision 0015); unset = generated and kept in the database. */
+  ENCRYPTION_KEY: z.string().min(16).optional(),
   API_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Odpady <noreply@localhost>"),

@@ -11,6 +11,8 @@ import { loadConfig, type Config } from "./config";
 import { migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
+import { sealExternalAccountPasswords } from "./api/modules/municipality/service";
+import { createSecretBox } from "./api/lib/secret-box";
 import { expireWasteCards } from "./api/modules/waste-card/service";
 import { purgeRegistrationTokens } from "./api/modules/user/registration";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
@@ -41,6 +43,11 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   await syncRolesAndPermissions(db);
   await syncCatalogue(db);
   const seeded = config.DEMO_DATA ? await seedDemoData(db) : false;
+  // Without ENCRYPTION_KEY the key lives beside the data it protects: fine for the embedded default, not for
+  // production, where a copy of the database should not open the external-account passwords (decision 0015).
+  const secretBox = createSecretBox(config.ENCRYPTION_KEY ?? (await persistentSecret(db, "encryption_key", randomSecret)));
+  const sealed = await sealExternalAccountPasswords(db, secretBox);
+  if (sealed) console.log(`Sealed ${sealed} stored external-account password(s).`);
 
   const apiAudience = `${config.publicUrl}/v1`;
   const clientSecret =
@@ -74,6 +81,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
         printerHandlerUrl: config.PRINTER_HANDLER_URL,
       },
       registry: createRegistryClient({ db, aresUrl: config.ARES_URL, rpoUrl: config.RPO_URL, fetch: opts.fetchForRegistry }),
+      secretBox,
       // SMTP_URL, else every message becomes an .eml file in <DATA_DIR>/outbox.
       mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.resolve(config.DATA_DIR, "outbox") }),
     },

@@ -14,6 +14,7 @@ import { wasteCardRoutes } from "./modules/waste-card/routes";
 import { wasteEvidenceHeaderRoutes } from "./modules/waste-evidence-header/routes";
 import { wasteSettingsRoutes } from "./modules/waste-settings/routes";
 import { printBatchRoutes } from "./modules/print-batch/routes";
+import { deviceRoutes } from "./modules/device/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -26,6 +27,7 @@ export const allRoutes: AnyRoute[] = [
   ...wasteEvidenceHeaderRoutes,
   ...wasteSettingsRoutes,
   ...printBatchRoutes,
+  ...deviceRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

@@ -1,6 +1,7 @@
 import type { Db } from "./db/client";
 import type { Mailer } from "./lib/mail";
 import type { RegistryClient } from "./modules/registry/service";
+import type { SecretBox } from "./lib/secret-box";
 
 export interface ApiConfig {
   publicUrl: string;
@@ -20,6 +21,8 @@ export interface Services {
   db: Db;
   config: ApiConfig;
   registry: RegistryClient;
+  /** Seals stored secrets the product reads back (external-account passwords; decision 0015). */
+  secretBox: SecretBox;
   /**
    * E-mail: SMTP (SMTP_URL) or the outbox directory of .eml files (api/lib/mail.ts). server.ts always sets it;
    * without one (a tool that needs no mail) an invitation counts as not sent.

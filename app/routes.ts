@@ -50,6 +50,12 @@ export default [
       route(":printBatchId", "routes/administration/print-batches/detail.tsx"),
       route(":printBatchId/labels.pdf", "routes/administration/print-batches/labels.ts"),
     ]),
+    ...prefix("administration/devices", [
+      index("routes/administration/devices/list.tsx"),
+      route("create", "routes/administration/devices/create.tsx"),
+      route(":deviceId", "routes/administration/devices/detail.tsx"),
+      route(":deviceId/edit", "routes/administration/devices/edit.tsx"),
+    ]),
     route("administration/waste-bins", "routes/administration/waste-bins.ts"),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),

@@ -5,6 +5,7 @@ import { ROLES } from "#contract/roles";
 import { ACTIONS, ENTITIES, permissionsForRole } from "#contract/permissions";
 import { hashPassword } from "../lib/password-hash";
 import { seedDemoCity } from "./demo-city";
+import { seedDemoDevices } from "./demo-devices";
 
 /** Roles, permissions and the role → permission matrix follow contract/ on every start (idempotent). */
 export async function syncRolesAndPermissions(db: Db): Promise<void> {
@@ -125,6 +126,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       if (municipal) await tx.insert(userMunicipality).values({ userId: u!.id, municipalityId: trebic!.id });
     }
     await seedDemoCity(tx as unknown as Db, trebic!.id);
+    await seedDemoDevices(tx as unknown as Db, trebic!.id, velkeMezirici!.id);
   });
   return true;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL, type AnyColumn } from "drizzle-orm";
-import { FOLD_FROM, FOLD_TO } from "../db/schema/subject";
+import { FOLD_FROM, FOLD_TO } from "../db/schema/fold";
 
 const FOLD = new Map([...FOLD_FROM].map((c, i) => [c, FOLD_TO[i]!]));
 

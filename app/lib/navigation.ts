@@ -73,6 +73,13 @@ export const NAV_ITEMS: NavItem[] = [
   },
   {
     group: "administration",
+    to: "/administration/devices",
+    labelKey: "nav.devices",
+    label: "Správa zařízení",
+    permission: "device.aDetail",
+  },
+  {
+    group: "administration",
     to: "/administration/users",
     labelKey: "nav.users",
     label: "Uživatelé",

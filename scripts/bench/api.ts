@@ -7,6 +7,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet
 import { createApi } from "../../api/app";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
+import { createSecretBox } from "../../api/lib/secret-box";
 import type { Db } from "../../api/db/client";
 import { summarise, type Persona, type Scenario, type Timing } from "./harness";
 import type { BenchWeb } from "./web";
@@ -33,6 +34,7 @@ export async function createBenchApi(db: Db): Promise<BenchApi> {
       config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@bench.local" },
       // The scenarios never reach the registries; the addresses are never called.
       registry: createRegistryClient({ db, aresUrl: "http://ares.invalid", rpoUrl: "http://rpo.invalid" }),
+      secretBox: createSecretBox("the bench's key, never used for real data"),
     },
     verifyToken: createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });

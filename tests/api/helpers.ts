@@ -10,6 +10,7 @@ import type { ApiConfig } from "../../api/services";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
 import { createMailer } from "../../api/lib/mail";
+import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { municipality, role, user, userMunicipality } from "../../api/db/schema";
 import type { RoleName } from "#contract/roles";
@@ -21,6 +22,8 @@ export const ISSUER = `${PUBLIC_URL}/oidc`;
 export const AUDIENCE = `${PUBLIC_URL}/v1`;
 /** The built-in provider's set-password page that invitation links point to. */
 export const SET_PASSWORD_URL = `${ISSUER}/set-password`;
+/** The API under test seals external-account passwords with this key; tests open them with it. */
+export const TEST_SECRET_BOX = createSecretBox("the test suite's encryption key");
 
 /** The fixture users every API test file starts with. */
 export const PERSONAS = {
@@ -220,6 +223,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
         ...opts.config,
       },
       registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
+      secretBox: TEST_SECRET_BOX,
       mailer: createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir }),
     },
     verifyToken: opts.verifyToken ?? createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),

@@ -9,7 +9,8 @@ import {
   municipalityModule,
 } from "../../api/db/schema";
 import { MUNICIPALITY_MODULES } from "#contract/enums";
-import { setupApi, type TestApi } from "./helpers";
+import { sealExternalAccountPasswords } from "../../api/modules/municipality/service";
+import { setupApi, TEST_SECRET_BOX, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -102,11 +103,13 @@ describe("GET municipality (list)", () => {
     });
   });
 
-  it("filters by search (name, case and accents as typed, or IČO)", async () => {
+  it("filters by search (name without case or accents, or IČO)", async () => {
     let res = await t.call("GET", "/municipality", { as: "admin", query: { search: "KAMEN" } });
     expect(ids(res.body)).toEqual([kamenice]);
     expect(res.body.total).toBe(1);
     res = await t.call("GET", "/municipality", { as: "admin", query: { search: "TŘEBÍČ" } });
+    expect(ids(res.body)).toEqual([A]);
+    res = await t.call("GET", "/municipality", { as: "admin", query: { search: "trebic" } });
     expect(ids(res.body)).toEqual([A]);
     res = await t.call("GET", "/municipality", { as: "admin", query: { search: "00285862" } });
     expect(ids(res.body)).toEqual([brtnice]);
@@ -535,10 +538,13 @@ describe("municipality/{id}/external-accounts", () => {
     expect(get.body).toEqual(res.body);
     expect(JSON.stringify(get.body)).not.toMatch(/Tajne|"password"/);
     const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id)).orderBy(asc(externalAccount.id));
-    expect(rows.map((r) => [r.login, r.password])).toEqual([
+    // Stored sealed (decision 0015): the table does not show the password, the product's key opens it.
+    expect(rows.map((r) => [r.login, r.password && TEST_SECRET_BOX.open(r.password)])).toEqual([
       ["obec-arco", "Tajne-heslo-1"],
       ["ekokom-1", null],
     ]);
+    expect(rows[0]!.password).toMatch(/^enc:v1:/);
+    expect(rows[0]!.password).not.toContain("Tajne");
   });
 
   it("an edit with an empty password keeps the stored one; an account left out is removed", async () => {
@@ -552,8 +558,9 @@ describe("municipality/{id}/external-accounts", () => {
     expect(res.body.items).toEqual([{ id: arco.id, type: "ARCO", login: "obec-arco-2", customerNumber: "C-200", hasPassword: true }]);
     const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id));
     expect(rows).toEqual([
-      { id: arco.id, municipalityId: id, type: "ARCO", login: "obec-arco-2", password: "Tajne-heslo-1", customerNumber: "C-200" },
+      { id: arco.id, municipalityId: id, type: "ARCO", login: "obec-arco-2", password: expect.stringMatching(/^enc:v1:/), customerNumber: "C-200" },
     ]);
+    expect(TEST_SECRET_BOX.open(rows[0]!.password!)).toBe("Tajne-heslo-1");
   });
 
   it("the same account twice is refused with 422 on the duplicate's login, nothing changed", async () => {
@@ -594,11 +601,30 @@ describe("municipality/{id}/external-accounts", () => {
     ]);
     expect(res.status).toBe(200);
     const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id2)).orderBy(asc(externalAccount.login));
-    expect(rows.map((r) => [r.login, r.password])).toEqual([
+    expect(rows.map((r) => [r.login, TEST_SECRET_BOX.open(r.password!)])).toEqual([
       ["a", "new"],
       ["c", "pa"],
     ]);
     expect(rows.find((r) => r.login === "c")!.id).toBe(a.id);
+  });
+
+  it("decision 0015: a password of the longest allowed length is stored sealed; plain ones from before are sealed at start", async () => {
+    const id3 = await insertMunicipality({ name: "Dlouhá hesla" });
+    const long = "Ž".repeat(200);
+    const res = await t.call("PUT", `/municipality/${id3}/external-accounts`, {
+      as: "admin",
+      json: { accounts: [{ type: "ARCO", login: "dlouhe", password: long }] },
+    });
+    expect(res.status).toBe(200);
+    await t.db.insert(externalAccount).values({ municipalityId: id3, type: "Ekokom", login: "stare", password: "Stare-heslo" });
+
+    expect(await sealExternalAccountPasswords(t.db, TEST_SECRET_BOX)).toBe(1);
+    expect(await sealExternalAccountPasswords(t.db, TEST_SECRET_BOX)).toBe(0);
+    const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id3)).orderBy(asc(externalAccount.login));
+    expect(rows.map((r) => [r.login, r.password!.startsWith("enc:v1:"), TEST_SECRET_BOX.open(r.password!)])).toEqual([
+      ["dlouhe", true, long],
+      ["stare", true, "Stare-heslo"],
+    ]);
   });
 
   it("field errors per account: unknown type, missing login", async () => {

@@ -22,7 +22,7 @@ import { createIdp } from "../../idp/provider";
 import { NOTHING_SELECTED, REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
 import { PASSWORD_REQUIREMENT_TEXTS } from "~/lib/password";
 import { invitationLink, readEml } from "./eml";
-import { PUBLIC_URL, SET_PASSWORD_URL, setupApi, type TestApi } from "./helpers";
+import { PUBLIC_URL, SET_PASSWORD_URL, TEST_SECRET_BOX, setupApi, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -113,6 +113,7 @@ describe("GET user (list)", () => {
     };
     expect(ids(await q({ search: "worker" }))).toEqual([U().worker.id]);
     expect(ids(await q({ search: "MANAGER testovací" }))).toEqual([U().manager.id]);
+    expect(ids(await q({ search: "manager testovaci" }))).toEqual([U().manager.id]);
     expect(ids(await q({ search: "manager" }))).toEqual([U().manager.id, U().managerB.id]);
     expect(ids(await q({ search: "100%" }))).toEqual([]);
     expect(ids(await q({ roleId: 1 }))).toEqual([U().manager.id, U().managerB.id]);
@@ -536,6 +537,7 @@ describe("invitations when the e-mail cannot go out, or the passwords live elsew
     db: t.db,
     config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@test.local", setPasswordUrl: SET_PASSWORD_URL },
     registry: undefined as never,
+    secretBox: TEST_SECRET_BOX,
     ...over,
   });
   const failing = { kind: "smtp" as const, send: () => Promise.reject(new Error("SMTP down")) };

@@ -3,3 +3,4 @@ export * from "./user";
 export * from "./auth";
 export * from "./subject";
 export * from "./bin";
+export * from "./device";

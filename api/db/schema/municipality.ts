@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { foldSql } from "./fold";
 import {
   boolean,
   customType,
@@ -47,12 +48,14 @@ export const municipality = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * What the list's search matches (name, short name, IČO, city), lower-cased once on write: one LIKE per row
-     * instead of four ILIKEs (each lower-casing both sides), and one trigram index for selective searches.
-     * The newline keeps a match from spanning two fields. Never written by the product; never returned.
+     * What the list's search matches (name, short name, IČO, city), folded once on write like the other searches
+     * ('trebic' finds Třebíč): one LIKE per row instead of four ILIKEs, and one trigram index for selective
+     * searches. The newline keeps a match from spanning two fields. Never written by the product; never returned.
      */
     search: text("search").generatedAlwaysAs(
-      sql`lower(coalesce("name", '') || E'\\n' || coalesce("short_name", '') || E'\\n' || coalesce("identification_number", '') || E'\\n' || coalesce("city", ''))`,
+      foldSql(
+        sql`coalesce("name", '') || E'\\n' || coalesce("short_name", '') || E'\\n' || coalesce("identification_number", '') || E'\\n' || coalesce("city", '')`,
+      ),
     ),
   },
   (t) => [
@@ -114,7 +117,8 @@ export const externalAccount = pgTable(
       .references(() => municipality.id, { onDelete: "cascade" }),
     type: varchar("type", { length: 30 }).notNull(),
     login: varchar("login", { length: 100 }).notNull(),
-    password: varchar("password", { length: 200 }),
+    /** Sealed (api/lib/secret-box.ts, decision 0015): a 200-character password takes about 1,100 characters. */
+    password: text("password"),
     customerNumber: varchar("customer_number", { length: 50 }),
   },
   (t) => [uniqueIndex("external_account_unique").on(t.municipalityId, t.type, t.login)],

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -16,15 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { municipality } from "./municipality";
 import { user } from "./user";
-
-/**
- * Text search without diacritics (ARCHITECTURE.md: Czech search): lower-cased and with the Czech and Slovak
- * accented letters folded, so 'novak' finds 'Novák'. translate() is immutable, so it can feed a generated column
- * and a trigram index; the API folds the search term with the same map (api/lib/search.ts).
- */
-export const FOLD_FROM = "áäčďéěíĺľňóôŕřšťúůýž";
-export const FOLD_TO = "aacdeeillnoorrstuuyz";
-export const foldSql = (expr: SQL) => sql`translate(lower(${expr}), '${sql.raw(FOLD_FROM)}', '${sql.raw(FOLD_TO)}')`;
+import { foldSql } from "./fold";
 
 /** Spec 001 §3 Subject (collection point). Money is numeric; counts are kept current by the services. */
 export const subject = pgTable(

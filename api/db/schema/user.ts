@@ -1,3 +1,4 @@
+import { foldSql } from "./fold";
 import {
   boolean,
   index,
@@ -62,9 +63,19 @@ export const user = pgTable(
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the users list's search matches (user name, name, e-mail, phone), folded once on write like the other
+     * searches ('novakova' finds Nováková). Never written by the product; never returned.
+     */
+    search: text("search").generatedAlwaysAs(
+      foldSql(
+        sql`coalesce("user_name", '') || E'\\n' || coalesce("first_name", '') || ' ' || coalesce("last_name", '') || E'\\n' || coalesce("email", '') || E'\\n' || coalesce("phone", '')`,
+      ),
+    ),
   },
   (t) => [
     uniqueIndex("user_user_name_unique").on(sql`lower(${t.userName})`),
+    index("user_search_trgm_idx").using("gin", t.search.op("gin_trgm_ops")),
     index("user_email_idx").on(sql`lower(${t.email})`),
     index("user_municipality_idx").on(t.municipalityId),
     // The users list: filter by role, default sort by last and first name.

@@ -132,7 +132,7 @@ export const municipalityRoutes = [
     params: byId,
     body: externalAccountsBody,
     handler: async ({ services, params, body }) => {
-      await svc.saveExternalAccounts(services.db, params.municipalityId, body.accounts);
+      await svc.saveExternalAccounts(services.db, services.secretBox, params.municipalityId, body.accounts);
       return svc.listExternalAccounts(services.db, params.municipalityId);
     },
   }),

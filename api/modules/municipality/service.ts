@@ -14,7 +14,9 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { pageWindow, parseSort } from "../../lib/paging";
+import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
+import type { SecretBox } from "../../lib/secret-box";
 import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
 import {
   LOGO_MAX_BYTES,
@@ -41,9 +43,8 @@ export async function listMunicipalities(
 ): Promise<{ items: MunicipalityListItem[]; total: number }> {
   const where: (SQL | undefined)[] = [tenantFilter(auth)];
   if (q.search) {
-    const like = `%${q.search.replace(/[%_\\]/g, "\\$&")}%`;
-    // Name, short name, IČO or city, case-insensitive: one LIKE on the lower-cased search column (trigram-indexed).
-    where.push(sql`${municipality.search} like lower(${like})`);
+    // Name, short name, IČO or city, without case or accents: one LIKE on the folded search column (trigram-indexed).
+    where.push(searchMatches(municipality.search, q.search));
   }
   if (q.district) where.push(eq(municipality.district, q.district));
   if (q.active) where.push(eq(municipality.active, q.active === "true"));
@@ -285,6 +286,7 @@ export async function listExternalAccounts(db: Db, id: number) {
 
 export async function saveExternalAccounts(
   db: Db,
+  box: SecretBox,
   id: number,
   accounts: z.infer<typeof externalAccountSchema>[],
 ): Promise<void> {
@@ -316,11 +318,26 @@ export async function saveExternalAccounts(
           type: a.type,
           login: a.login,
           customerNumber: a.customerNumber ?? null,
-          password: a.password ?? old?.password ?? null,
+          password: a.password ? box.seal(a.password) : (old?.password ?? null),
         };
       }),
     );
   });
+}
+
+/**
+ * Start-up (server.ts): passwords stored before they were sealed (decision 0015) are sealed in place, once; a
+ * sealed value is recognised by its tag, so running it again changes nothing.
+ */
+export async function sealExternalAccountPasswords(db: Db, box: SecretBox): Promise<number> {
+  const rows = await db
+    .select({ id: externalAccount.id, password: externalAccount.password })
+    .from(externalAccount)
+    .where(sql`${externalAccount.password} is not null and ${externalAccount.password} not like 'enc:v1:%'`);
+  for (const r of rows) {
+    await db.update(externalAccount).set({ password: box.seal(r.password!) }).where(eq(externalAccount.id, r.id));
+  }
+  return rows.length;
 }
 
 /** Recognise the image by its first bytes; the declared type and file name are not trusted. */

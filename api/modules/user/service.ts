@@ -1,8 +1,9 @@
-import { and, asc, count, eq, exists, ilike, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { municipality, oidcPayload, registrationToken, role, session, user, userMunicipality } from "../../db/schema";
 import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
 import { pageWindow, parseSort } from "../../lib/paging";
+import { searchMatches } from "../../lib/search";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
 import { hashPassword, secondsToWait, verifyPassword } from "../../lib/password-hash";
 import { invitationMail } from "../../lib/email-templates";
@@ -97,24 +98,11 @@ function toListItem(r: ListRow): UserListItem {
   };
 }
 
-const likePattern = (s: string) => `%${s.replace(/[%_\\]/g, "\\$&")}%`;
-
 /** GET user: paged, filtered, sorted; only the users the caller may see. */
 export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<{ items: UserListItem[]; total: number }> {
   const where: (SQL | undefined)[] = [visibleTo(db, auth)];
-  if (q.search) {
-    const like = likePattern(q.search);
-    where.push(
-      or(
-        ilike(user.userName, like),
-        ilike(user.firstName, like),
-        ilike(user.lastName, like),
-        ilike(sql`${user.firstName} || ' ' || ${user.lastName}`, like),
-        ilike(user.email, like),
-        ilike(user.phone, like),
-      ),
-    );
-  }
+  // User name, name, e-mail or phone, without case or accents (the folded search column, trigram-indexed).
+  if (q.search) where.push(searchMatches(user.search, q.search));
   if (q.roleId) where.push(eq(user.roleId, q.roleId));
   if (q.municipalityId) {
     where.push(

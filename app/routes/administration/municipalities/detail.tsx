@@ -19,6 +19,8 @@ import { Alert } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import type { MunicipalityDevice } from "#contract/device";
+import { MunicipalityDevicesCard } from "~/routes/administration/devices/municipality-card";
 
 interface MunicipalityUser {
   id: number;
@@ -43,13 +45,24 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.municipalit
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aDetail");
-  const canSeeUsers = (api.session.get("permissions") ?? []).includes("user.aDetail");
-  const [municipality, users, accounts] = await Promise.all([
+  const permissions = api.session.get("permissions") ?? [];
+  const canSeeUsers = permissions.includes("user.aDetail");
+  const canSeeDevices = permissions.includes("device.aDetail");
+  const [municipality, users, accounts, devices] = await Promise.all([
     api.get<MunicipalityDetail>(`/municipality/${id}`),
     canSeeUsers ? api.get<{ items: MunicipalityUser[] }>(`/municipality/${id}/users`) : Promise.resolve({ items: [] }),
     api.get<{ items: ExternalAccount[] }>(`/municipality/${id}/external-accounts`),
+    canSeeDevices
+      ? api.get<{ items: MunicipalityDevice[] }>(`/municipality/${id}/device`)
+      : Promise.resolve({ items: [] as MunicipalityDevice[] }),
   ]);
-  return { municipality, users: users.items, accounts: accounts.items, canSeeUsers };
+  return {
+    municipality,
+    users: users.items,
+    accounts: accounts.items,
+    canSeeUsers,
+    devices: canSeeDevices ? devices.items : null,
+  };
 }
 
 type ActionAnswer = { intent: string; errors?: Record<string, string[]>; message?: string };
@@ -145,7 +158,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 }
 
 export default function MunicipalityDetailPage() {
-  const { municipality: m, users, accounts, canSeeUsers } = useLoaderData<typeof loader>();
+  const { municipality: m, users, accounts, canSeeUsers, devices } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
@@ -420,6 +433,8 @@ export default function MunicipalityDetailPage() {
           </CardContent>
         </Card>
       )}
+
+      {devices && <MunicipalityDevicesCard municipalityId={m.id} devices={devices} />}
 
       <Card>
         <CardHeader>

@@ -1,0 +1,1 @@
+ALTER TABLE "external_account" ALTER COLUMN "password" SET DATA TYPE text;

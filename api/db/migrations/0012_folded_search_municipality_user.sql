@@ -1,0 +1,6 @@
+ALTER TABLE "municipality" drop column "search";--> statement-breakpoint
+ALTER TABLE "municipality" ADD COLUMN "search" text GENERATED ALWAYS AS (translate(lower(coalesce("name", '') || E'\n' || coalesce("short_name", '') || E'\n' || coalesce("identification_number", '') || E'\n' || coalesce("city", '')), 'áäčďéěíĺľňóôŕřšťúůýž', 'aacdeeillnoorrstuuyz')) STORED;--> statement-breakpoint
+-- Dropping the column dropped its trigram index; drizzle-kit does not know, so it is made again here.
+CREATE INDEX "municipality_search_trgm_idx" ON "municipality" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "search" text GENERATED ALWAYS AS (translate(lower(coalesce("user_name", '') || E'\n' || coalesce("first_name", '') || ' ' || coalesce("last_name", '') || E'\n' || coalesce("email", '') || E'\n' || coalesce("phone", '')), 'áäčďéěíĺľňóôŕřšťúůýž', 'aacdeeillnoorrstuuyz')) STORED;--> statement-breakpoint
+CREATE INDEX "user_search_trgm_idx" ON "user" USING gin ("search" gin_trgm_ops);

@@ -1,0 +1,238 @@
+/**
+ * Devices (spec 001 §2 'Devices', §3 Device; docs/api-devices.md). Devices belong to the provider, not to a
+ * municipality: administrators see all of them; anybody else sees only the devices paired today with one of their
+ * municipalities (another device is 404, the same as a missing one), and of its history only those municipalities'
+ * rows.
+ */
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { device, deviceAssignment, municipality, user } from "../../db/schema";
+import { notFound, validation } from "../../lib/errors";
+import type { AuthContext } from "../../lib/auth";
+import { pageWindow, parseSort } from "../../lib/paging";
+import { searchMatches } from "../../lib/search";
+import {
+  DEVICE_NOT_FOUND,
+  DEVICE_SORTS,
+  SERIAL_NUMBER_TAKEN,
+  UUID_TAKEN,
+  type DeviceCreate,
+  type DeviceDetail,
+  type DeviceForm,
+  type DeviceListItem,
+  type DeviceListQuery,
+  type DeviceType,
+  type MunicipalityDevice,
+} from "#contract/device";
+import { pair, pairedOn, today } from "./assignment";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The device's columns with its pairing valid today. */
+const listColumns = {
+  id: device.id,
+  name: device.name,
+  type: device.type,
+  serialNumber: device.serialNumber,
+  uuid: device.uuid,
+  simCardNumber: device.simCardNumber,
+  lastUsedAt: device.lastUsedAt,
+  municipalityId: deviceAssignment.municipalityId,
+  municipalityName: municipality.name,
+  validFrom: deviceAssignment.validFrom,
+  validTo: deviceAssignment.validTo,
+};
+
+/** Today's pairing of each device: left-joined, at most one row per device and day. */
+const todaysPairing = () => and(eq(deviceAssignment.deviceId, device.id), pairedOn(today()));
+
+function toItem<R extends { type: string; lastUsedAt: Date | null }>(r: R) {
+  return { ...r, type: r.type as DeviceType, lastUsedAt: iso(r.lastUsedAt) };
+}
+
+/** Non-administrators: only devices paired today with one of their municipalities. */
+function tenantFilter(auth: AuthContext): SQL | undefined {
+  if (auth.municipalityIds === "all") return undefined;
+  return auth.municipalityIds.length ? inArray(deviceAssignment.municipalityId, auth.municipalityIds) : sql`false`;
+}
+
+const SORT_COLUMNS: Record<(typeof DEVICE_SORTS)[number], AnyColumn> = {
+  name: device.name,
+  type: device.type,
+  serialNumber: device.serialNumber,
+  lastUsedAt: device.lastUsedAt,
+  createdAt: device.createdAt,
+};
+
+export async function listDevices(
+  db: Db,
+  auth: AuthContext,
+  q: DeviceListQuery,
+): Promise<{ items: DeviceListItem[]; total: number }> {
+  const where = and(
+    tenantFilter(auth),
+    q.search ? searchMatches(device.search, q.search) : undefined,
+    q.type ? eq(device.type, q.type) : undefined,
+    q.municipalityId ? eq(deviceAssignment.municipalityId, q.municipalityId) : undefined,
+    q.paired === "true"
+      ? isNotNull(deviceAssignment.id)
+      : q.paired === "false"
+        ? isNull(deviceAssignment.id)
+        : undefined,
+  );
+  const sort = parseSort(q.sort, DEVICE_SORTS, "name");
+  const column = SORT_COLUMNS[sort.key];
+  const { limit, offset } = pageWindow(q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(device)
+      .leftJoin(deviceAssignment, todaysPairing())
+      .leftJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
+      .where(where)
+      .orderBy(sort.desc ? sql`${column} desc nulls last` : asc(column), asc(device.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(device).leftJoin(deviceAssignment, todaysPairing()).where(where),
+  ]);
+  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+}
+
+/** One device the caller may see, with its pairing history (newest first); 404 otherwise. */
+export async function getDevice(db: Db, auth: AuthContext, id: number): Promise<DeviceDetail> {
+  const [row] = await db
+    .select({ ...listColumns, note: device.note, createdAt: device.createdAt, assignmentId: deviceAssignment.id })
+    .from(device)
+    .leftJoin(deviceAssignment, todaysPairing())
+    .leftJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
+    .where(and(eq(device.id, id), tenantFilter(auth)))
+    .limit(1);
+  if (!row) throw notFound(DEVICE_NOT_FOUND);
+  const day = today();
+  const history = await db
+    .select({
+      id: deviceAssignment.id,
+      municipalityId: deviceAssignment.municipalityId,
+      municipalityName: municipality.name,
+      validFrom: deviceAssignment.validFrom,
+      validTo: deviceAssignment.validTo,
+      createdAt: deviceAssignment.createdAt,
+      createdByName: sql<string | null>`nullif(trim(${user.firstName} || ' ' || ${user.lastName}), '')`,
+    })
+    .from(deviceAssignment)
+    .innerJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
+    .leftJoin(user, eq(user.id, deviceAssignment.createdBy))
+    .where(
+      and(
+        eq(deviceAssignment.deviceId, id),
+        auth.municipalityIds === "all" ? undefined : inArray(deviceAssignment.municipalityId, auth.municipalityIds),
+      ),
+    )
+    .orderBy(desc(deviceAssignment.validFrom), desc(deviceAssignment.id));
+  return {
+    ...toItem(row),
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    assignmentId: row.assignmentId,
+    assignments: history.map((a) => ({
+      ...a,
+      createdAt: a.createdAt.toISOString(),
+      state: a.validFrom > day ? "future" : a.validTo && a.validTo < day ? "past" : "current",
+    })),
+  };
+}
+
+/** 422 on the field when another device has the serial number or uuid (letter case ignored). */
+async function checkUnique(db: Db, form: DeviceForm, self?: number): Promise<void> {
+  const others = (column: AnyColumn, value: string) =>
+    db
+      .select({ id: device.id })
+      .from(device)
+      .where(and(sql`lower(${column}) = lower(${value})`, self ? ne(device.id, self) : undefined))
+      .limit(1);
+  const [serial, uuid] = await Promise.all([
+    others(device.serialNumber, form.serialNumber),
+    form.uuid ? others(device.uuid, form.uuid) : Promise.resolve([]),
+  ]);
+  const errors: Record<string, string[]> = {};
+  if (serial.length) errors.serialNumber = [SERIAL_NUMBER_TAKEN];
+  if (uuid.length) errors.uuid = [UUID_TAKEN];
+  if (Object.keys(errors).length) throw validation(errors);
+}
+
+/** A duplicate that slipped between the check and the write (two saves at once) is still a 422. */
+function asUniqueConflict(err: unknown): never {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if ((e?.code ?? e?.cause?.code) === "23505") {
+    const uuid = (e?.constraint ?? e?.cause?.constraint) === "device_uuid_unique";
+    throw validation(uuid ? { uuid: [UUID_TAKEN] } : { serialNumber: [SERIAL_NUMBER_TAKEN] });
+  }
+  throw err;
+}
+
+const columns = (form: DeviceForm) => ({
+  name: form.name,
+  type: form.type,
+  serialNumber: form.serialNumber,
+  uuid: form.uuid ?? null,
+  simCardNumber: form.simCardNumber ?? null,
+  note: form.note ?? null,
+});
+
+/** Creates a device and, when the form names a municipality, its first pairing, in one transaction. */
+export async function createDevice(db: Db, auth: AuthContext, form: DeviceCreate): Promise<{ id: number }> {
+  await checkUnique(db, form);
+  return db
+    .transaction(async (tx) => {
+      const [created] = await tx.insert(device).values(columns(form)).returning({ id: device.id });
+      if (form.municipalityId && form.validFrom) {
+        await pair(tx as unknown as Db, auth, created!.id, {
+          municipalityId: form.municipalityId,
+          validFrom: form.validFrom,
+          validTo: form.validTo,
+        });
+      }
+      return { id: created!.id };
+    })
+    .catch(asUniqueConflict);
+}
+
+export async function updateDevice(db: Db, auth: AuthContext, id: number, form: DeviceForm): Promise<{ id: number }> {
+  await getDevice(db, auth, id);
+  await checkUnique(db, form, id);
+  await db
+    .update(device)
+    .set({ ...columns(form), updatedAt: new Date() })
+    .where(eq(device.id, id))
+    .catch(asUniqueConflict);
+  return { id };
+}
+
+/** Deletes the device with its pairing history. */
+export async function deleteDevice(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await getDevice(db, auth, id);
+  await db.delete(device).where(eq(device.id, id));
+}
+
+/** The devices paired with the municipality today (the municipality detail's card), by name. */
+export async function listMunicipalityDevices(
+  db: Db,
+  municipalityId: number,
+): Promise<{ items: MunicipalityDevice[] }> {
+  const rows = await db
+    .select({
+      id: device.id,
+      name: device.name,
+      type: device.type,
+      serialNumber: device.serialNumber,
+      validFrom: deviceAssignment.validFrom,
+      validTo: deviceAssignment.validTo,
+      lastUsedAt: device.lastUsedAt,
+    })
+    .from(deviceAssignment)
+    .innerJoin(device, eq(device.id, deviceAssignment.deviceId))
+    .where(and(eq(deviceAssignment.municipalityId, municipalityId), pairedOn(today())))
+    .orderBy(asc(device.name), asc(device.id))
+    .limit(500);
+  return { items: rows.map(toItem) };
+}

@@ -1,0 +1,161 @@
+/**
+ * The device detail's dialogs (spec 001 §2 Devices 'pair-device'): pair with a municipality and end the pairing.
+ * Both work without JavaScript (decision 0011): 'Spárovat zařízení' is a link to ?dialog=pair, so the loader fetches
+ * the municipality picker's options, and its search is a GET form inside the dialog; a failed post re-renders the
+ * dialog open with the errors under the fields.
+ */
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { assignmentBody, endAssignmentBody } from "#contract/device";
+import { FormErrors, InputField, SelectField } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
+import { DialogLink, DialogSearch } from "~/routes/infrastructure/subjects/detail-dialog";
+import type { MunicipalityOption } from "./shared";
+
+type PairValues = { municipalityId: string; validFrom: string; validTo: string };
+
+export function PairDialog({
+  today,
+  municipalities,
+  search,
+  lastResult,
+}: {
+  today: string;
+  municipalities: MunicipalityOption[];
+  search: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<PairValues>({
+    id: "pair",
+    lastResult,
+    defaultValue: { municipalityId: "", validFrom: today, validTo: "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: assignmentBody as unknown as z.ZodType<PairValues> });
+    },
+  });
+  const label = t("device:action.pair", "Spárovat zařízení");
+  return (
+    <>
+      <DialogLink name="pair" params={{ municipalitySearch: null }}>
+        {label}
+      </DialogLink>
+      <Dialog
+        name="pair"
+        title={label}
+        description={t(
+          "device:pair.description",
+          "Zařízení bude v obci sloužit od zadaného dne; bez konce platí, dokud přiřazení neukončíte.",
+        )}
+        footer={
+          <>
+            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <Button type="submit" form={form.id}>
+              {t("device:pair.submit", "Spárovat")}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-3">
+          <DialogSearch
+            dialog="pair"
+            param="municipalitySearch"
+            value={search}
+            label={t("device:field.municipalitySearch", "Hledat obec")}
+          />
+          <Form method="post" {...getFormProps(form)} className="space-y-3">
+            {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
+            {lastResult?.error && <span hidden data-keep-dialog-open />}
+            <input type="hidden" name="intent" value="pair" />
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <SelectField
+              meta={fields.municipalityId}
+              label={t("device:field.municipality", "Obec")}
+              options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
+              emptyOption={t("device:field.chooseMunicipality", "– vyberte obec –")}
+              description={t(
+                "device:field.municipalitySearchHelp",
+                "Nabídka ukazuje nejvýše 20 obcí; hledejte podle názvu.",
+              )}
+            />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom", "Platnost od")} />
+              <InputField meta={fields.validTo} type="date" label={t("device:field.validTo", "Platnost do")} />
+            </div>
+          </Form>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+type EndValues = { validTo: string };
+
+/**
+ * Ends one pairing: today's (the header button, dialog 'end') or a planned one from the history table (dialog
+ * 'end-{id}', its first day offered as the last, so it serves that one day at least).
+ */
+export function EndDialog({
+  assignmentId,
+  name = "end",
+  defaultValidTo,
+  compact = false,
+  lastResult,
+}: {
+  assignmentId: number;
+  name?: string;
+  defaultValidTo: string;
+  compact?: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<EndValues>({
+    id: name,
+    lastResult,
+    defaultValue: { validTo: defaultValidTo },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: endAssignmentBody as unknown as z.ZodType<EndValues> });
+    },
+  });
+  const label = t("device:action.end", "Ukončit přiřazení");
+  return (
+    <>
+      <DialogTrigger name={name} variant="secondary" size={compact ? "sm" : undefined}>
+        {label}
+      </DialogTrigger>
+      <Dialog
+        name={name}
+        size="sm"
+        title={t("device:end.title", "Ukončit přiřazení?")}
+        description={t(
+          "device:end.description",
+          "Zadaný den je posledním dnem, kdy zařízení v obci slouží. Přiřazení zůstane v historii.",
+        )}
+        footer={
+          <>
+            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <Button type="submit" form={form.id} variant="danger">
+              {label}
+            </Button>
+          </>
+        }
+      >
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
+          {lastResult?.error && <span hidden data-keep-dialog-open />}
+          <input type="hidden" name="intent" value="end" />
+          <input type="hidden" name="assignmentId" value={assignmentId} />
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <InputField meta={fields.validTo} type="date" label={t("device:field.lastDay", "Poslední den")} />
+        </Form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,274 @@
+import type { ReactNode } from "react";
+import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Route } from "./+types/detail";
+import { assignmentBody, endAssignmentBody, type DeviceAssignment, type DeviceDetail } from "#contract/device";
+import { formatDateTime, toIsoDate } from "~/lib/format";
+import { useMessage } from "~/lib/messages";
+import { useCan } from "~/lib/permissions";
+import { requireId } from "~/lib/route-checks";
+import { submitForm, toConformErrors } from "~/server/form.server";
+import { requirePermission } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import { addFlash, commit } from "~/server/session.server";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { EndDialog, PairDialog } from "./detail-dialogs";
+import { municipalityOptions } from "./form.server";
+import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./shared";
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.device.name ?? "Zařízení"} · Odpady obce` }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = requireId(params.deviceId, request);
+  const api = await requirePermission(request, context, "device.aDetail");
+  const url = new URL(request.url);
+  const search = url.searchParams.get("municipalitySearch") ?? "";
+  // The pair dialog's picker is fetched only while the dialog is open (decision 0011).
+  const pairing =
+    url.searchParams.get("dialog") === "pair" && (api.session.get("permissions") ?? []).includes("device.aEdit");
+  const [device, municipalities] = await Promise.all([
+    api.get<DeviceDetail>(`/device/${id}`),
+    pairing ? municipalityOptions(api, search, null) : Promise.resolve([]),
+  ]);
+  return { device, municipalities, search, today: toIsoDate(new Date()) };
+}
+
+type ActionAnswer = { intent: string; assignmentId?: number; message?: string; result?: SubmissionResult<string[]> };
+
+/** Pair, end and delete, told apart by `intent`; each a plain form post that works without JavaScript. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = requireId(params.deviceId, request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const api = await requirePermission(request, context, intent === "delete" ? "device.aRemove" : "device.aEdit");
+  const t = await userT(api.session);
+  const done = async (text: string, to = devicePath(id)) => {
+    addFlash(api.session, { type: "success", text });
+    return redirect(to, { headers: { "Set-Cookie": await commit(context, api.session) } });
+  };
+  const failed = (outcome: { response: unknown }) => {
+    const { data: answer, init } = outcome.response as {
+      data: { result: SubmissionResult<string[]> };
+      init: ResponseInit | null;
+    };
+    return data<ActionAnswer>({ intent, result: answer.result }, { status: init?.status ?? 422 });
+  };
+
+  switch (intent) {
+    case "pair": {
+      const outcome = await submitForm(formData, assignmentBody, (value) =>
+        api.send("POST", `/device/${id}/assignment`, value),
+      );
+      return outcome.ok ? done(t("device:flash.paired", "Zařízení spárováno.")) : failed(outcome);
+    }
+    case "end": {
+      const assignmentId = Number(formData.get("assignmentId")) || 0;
+      const submission = parseWithZod(formData, { schema: endAssignmentBody });
+      if (submission.status !== "success")
+        return data<ActionAnswer>({ intent, assignmentId, result: submission.reply() }, { status: 422 });
+      const res = await api.send("POST", `/device/${id}/assignment/${assignmentId}/end`, submission.value);
+      if (res.ok) return done(t("device:flash.ended", "Přiřazení ukončeno."));
+      const result = submission.reply({
+        fieldErrors: res.status === 422 ? toConformErrors(res.problem.errors) : undefined,
+        formErrors: [res.problem.Message],
+      });
+      return data<ActionAnswer>({ intent, assignmentId, result }, { status: res.status });
+    }
+    case "delete": {
+      const res = await api.send("DELETE", `/device/${id}`);
+      if (res.ok) return done(t("device:flash.deleted", "Zařízení smazáno."), DEVICES_PATH);
+      return data<ActionAnswer>({ intent, message: res.problem.Message }, { status: res.status });
+    }
+    default:
+      return data<ActionAnswer>({ intent, message: t("device:unknownAction", "Neznámá akce.") }, { status: 400 });
+  }
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="col-span-2 text-slate-900">
+        {value === null || value === undefined || value === "" ? "–" : value}
+      </dd>
+    </div>
+  );
+}
+
+const STATE_TONES = { current: "green", future: "blue", past: "gray" } as const;
+
+function AssignmentState({ state }: { state: DeviceAssignment["state"] }) {
+  const { t } = useTranslation();
+  const labels = { current: "Platné", future: "Budoucí", past: "Ukončené" };
+  return <Badge tone={STATE_TONES[state]}>{t(`device:state.${state}`, labels[state])}</Badge>;
+}
+
+export default function DeviceDetailPage() {
+  const { device: d, municipalities, search, today } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+  const { t, i18n } = useTranslation();
+  const shown = useMessage();
+  const canEdit = useCan("aEdit", "device");
+  const canRemove = useCan("aRemove", "device");
+  const resultOf = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
+  const endResultOf = (assignmentId: number) => (answer?.assignmentId === assignmentId ? resultOf("end") : undefined);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm text-slate-600">
+            <Link className="text-emerald-800 hover:underline" to={DEVICES_PATH}>
+              {t("device:list.title", "Zařízení")}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold">{d.name}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            <DeviceTypeLabel type={d.type} /> · {d.serialNumber}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canEdit && (
+            <Button to={`${devicePath(d.id)}/edit`} variant="primary">
+              {t("common:edit", "Upravit")}
+            </Button>
+          )}
+          {canEdit && (
+            <PairDialog today={today} municipalities={municipalities} search={search} lastResult={resultOf("pair")} />
+          )}
+          {canEdit && d.assignmentId && (
+            <EndDialog assignmentId={d.assignmentId} defaultValidTo={today} lastResult={endResultOf(d.assignmentId)} />
+          )}
+          {canRemove && (
+            <ConfirmDialog
+              name="delete"
+              intent="delete"
+              open={answer?.intent === "delete" ? false : undefined}
+              trigger={t("device:action.delete", "Smazat")}
+              title={t("device:delete.title", "Smazat zařízení?")}
+              message={t("device:delete.message", "Zařízení {{name}} bude odstraněno i s historií přiřazení k obcím.", {
+                name: d.name,
+              })}
+              confirmLabel={t("device:action.delete", "Smazat")}
+            />
+          )}
+        </div>
+      </div>
+
+      {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("device:section.basic", "Základní údaje")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100">
+              <Row label={t("device:field.type", "Typ")} value={<DeviceTypeLabel type={d.type} />} />
+              <Row label={t("device:field.serialNumber", "Sériové číslo")} value={d.serialNumber} />
+              <Row label={t("device:field.uuid", "UUID")} value={d.uuid} />
+              <Row label={t("device:field.simCardNumber", "Číslo SIM karty")} value={d.simCardNumber} />
+              <Row label={t("device:field.note", "Poznámka")} value={d.note} />
+              <Row
+                label={t("device:field.lastUsedAt", "Naposledy použito")}
+                value={d.lastUsedAt ? formatDateTime(d.lastUsedAt, i18n.language) : null}
+              />
+              <Row
+                label={t("device:field.createdAt", "Vytvořeno")}
+                value={formatDateTime(d.createdAt, i18n.language)}
+              />
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("device:section.current", "Aktuální přiřazení")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {d.municipalityId && d.validFrom ? (
+              <p className="text-sm">
+                <Link
+                  className="font-medium text-emerald-800 hover:underline"
+                  to={`/administration/municipalities/${d.municipalityId}`}
+                >
+                  {d.municipalityName}
+                </Link>{" "}
+                <Period from={d.validFrom} to={d.validTo} />
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">
+                {t("device:current.none", "Zařízení dnes není přiřazeno žádné obci.")}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("device:section.history", "Historie přiřazení k obcím")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {d.assignments.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              {t("device:history.empty", "Zařízení zatím nebylo přiřazeno žádné obci.")}
+            </p>
+          ) : (
+            <Table>
+              <THead>
+                <TR>
+                  <TH>{t("device:field.municipality", "Obec")}</TH>
+                  <TH>{t("device:field.validFrom", "Platnost od")}</TH>
+                  <TH>{t("device:field.validTo", "Platnost do")}</TH>
+                  <TH>{t("device:history.state", "Stav")}</TH>
+                  <TH>{t("device:history.createdBy", "Přiřadil")}</TH>
+                  {canEdit && <TH className="sr-only">{t("common:actions", "Akce")}</TH>}
+                </TR>
+              </THead>
+              <TBody>
+                {d.assignments.map((a) => (
+                  <TR key={a.id}>
+                    <TD>{a.municipalityName}</TD>
+                    <TD>
+                      <Day value={a.validFrom} />
+                    </TD>
+                    <TD>
+                      <Day value={a.validTo} />
+                    </TD>
+                    <TD>
+                      <AssignmentState state={a.state} />
+                    </TD>
+                    <TD>
+                      {a.createdByName ?? "–"}
+                      <span className="block text-xs text-slate-500">{formatDateTime(a.createdAt, i18n.language)}</span>
+                    </TD>
+                    {canEdit && (
+                      <TD>
+                        {a.state === "future" && (
+                          <EndDialog
+                            assignmentId={a.id}
+                            name={`end-${a.id}`}
+                            defaultValidTo={a.validFrom}
+                            compact
+                            lastResult={endResultOf(a.id)}
+                          />
+                        )}
+                      </TD>
+                    )}
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

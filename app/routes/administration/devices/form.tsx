@@ -1,0 +1,118 @@
+import { Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
+import { FormErrors, InputField, SelectField, TextareaField, useScrollToFirstError } from "~/components/field";
+import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  MUNICIPALITY_SEARCH,
+  MunicipalityPicker,
+  municipalitySearchSchema,
+  useDeviceTypeOptions,
+  type MunicipalityOption,
+} from "./shared";
+
+/** Form values are strings: every field as Conform sends and restores it. */
+export type DeviceFormValues = Partial<Record<keyof z.input<typeof deviceCreateSchema>, string>>;
+
+export function toFormValues(d: DeviceDetail): DeviceFormValues {
+  return {
+    name: d.name,
+    type: d.type,
+    serialNumber: d.serialNumber,
+    uuid: d.uuid ?? "",
+    simCardNumber: d.simCardNumber ?? "",
+    note: d.note ?? "",
+  };
+}
+
+interface Props {
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue: DeviceFormValues;
+  /** Create only: the optional first pairing (later ones are made on the detail). */
+  pairing?: { municipalities: MunicipalityOption[]; search?: string };
+  submitLabel: string;
+  cancelTo: string;
+}
+
+/** Create and edit share this form (spec 001 §2 Devices: name, serial number, uuid, sim, type, note). */
+export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, cancelTo }: Props) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const typeOptions = useDeviceTypeOptions();
+  const schema = pairing ? deviceCreateSchema : deviceFormSchema;
+  const [form, fields] = useForm<DeviceFormValues>({
+    id: "device-form",
+    lastResult,
+    defaultValue,
+    // Errors appear after the first submit, then follow the typing (decision 0008).
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const search = formData.get("intent") === MUNICIPALITY_SEARCH;
+      return parseWithZod(formData, {
+        schema: (search ? municipalitySearchSchema : schema) as unknown as z.ZodType<DeviceFormValues>,
+      });
+    },
+  });
+  useScrollToFirstError(form);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== MUNICIPALITY_SEARCH;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <DefaultSubmit />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("device:section.basic", "Základní údaje")}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <InputField meta={fields.name} label={t("device:field.name", "Název")} />
+          <SelectField
+            meta={fields.type}
+            label={t("device:field.type", "Typ")}
+            options={typeOptions}
+            emptyOption={t("device:field.chooseType", "– vyberte –")}
+          />
+          <InputField meta={fields.serialNumber} label={t("device:field.serialNumber", "Sériové číslo")} />
+          <InputField meta={fields.uuid} label={t("device:field.uuid", "UUID")} />
+          <InputField
+            meta={fields.simCardNumber}
+            label={t("device:field.simCardNumber", "Číslo SIM karty")}
+            inputMode="tel"
+          />
+          <TextareaField meta={fields.note} label={t("device:field.note", "Poznámka")} className="md:col-span-2" />
+        </CardContent>
+      </Card>
+      {pairing && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("device:section.pairing", "Přiřazení k provozu")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <p className="text-sm text-slate-600 md:col-span-2">
+              {t(
+                "device:form.pairingHelp",
+                "Nepovinné. Zvolíte-li obec, vyplňte i datum, od kdy zařízení v obci slouží.",
+              )}
+            </p>
+            <div className="md:col-span-2">
+              <MunicipalityPicker
+                meta={fields.municipalityId}
+                options={pairing.municipalities}
+                search={pairing.search}
+                formId={form.id}
+              />
+            </div>
+            <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom", "Platnost od")} />
+            <InputField meta={fields.validTo} type="date" label={t("device:field.validTo", "Platnost do")} />
+          </CardContent>
+        </Card>
+      )}
+      <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
+    </Form>
+  );
+}

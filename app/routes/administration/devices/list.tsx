@@ -1,0 +1,225 @@
+import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/list";
+import { DEVICE_TYPES } from "#contract/enums";
+import type { DeviceListItem } from "#contract/device";
+import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { formatDateTime } from "~/lib/format";
+import { useMessage } from "~/lib/messages";
+import { useCan } from "~/lib/permissions";
+import { requirePermission } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import { addFlash, commit } from "~/server/session.server";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { DataTable } from "~/components/data-table";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { DEVICES_PATH, DEVICE_TYPE_LABELS, Day, DeviceTypeLabel, devicePath } from "./shared";
+
+export const meta = () => [{ title: "Zařízení · Odpady obce" }];
+
+const text = (v: string | null) => v ?? "–";
+
+/** Spec 001 §2 Devices list: columns and filters (search, type, municipality, paired). */
+export const deviceList = defineList({
+  id: "devices",
+  defaultSort: "name",
+  searchParams: listSchema({
+    search: listParam.search(),
+    type: listParam.select(DEVICE_TYPES),
+    municipalityId: listParam.search(),
+    paired: listParam.boolean(),
+  }),
+  filters: [
+    { key: "search", kind: "search", label: { key: "device:list.search", defaultValue: "Hledat" } },
+    {
+      key: "type",
+      kind: "select",
+      label: { key: "device:field.type", defaultValue: "Typ" },
+      options: DEVICE_TYPES.map((v) => ({
+        value: v,
+        label: { key: `device:type.${v}`, defaultValue: DEVICE_TYPE_LABELS[v] },
+      })),
+    },
+    {
+      key: "municipalityId",
+      kind: "select",
+      label: { key: "device:field.municipality", defaultValue: "Obec" },
+      options: [],
+    },
+    { key: "paired", kind: "boolean", label: { key: "device:list.paired", defaultValue: "Spárováno" } },
+  ],
+  columns: [
+    {
+      key: "name",
+      label: { key: "device:field.name", defaultValue: "Název" },
+      sortable: true,
+      render: (row: DeviceListItem) => (
+        <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(row.id)}>
+          {row.name}
+        </Link>
+      ),
+    },
+    {
+      key: "type",
+      label: { key: "device:field.type", defaultValue: "Typ" },
+      sortable: true,
+      render: (row: DeviceListItem) => <DeviceTypeLabel type={row.type} />,
+    },
+    {
+      key: "serialNumber",
+      label: { key: "device:field.serialNumber", defaultValue: "Sériové číslo" },
+      sortable: true,
+      className: "whitespace-nowrap",
+    },
+    {
+      key: "uuid",
+      label: { key: "device:field.uuid", defaultValue: "UUID" },
+      className: "max-w-32 truncate",
+      render: (row: DeviceListItem) => (row.uuid ? <span title={row.uuid}>{row.uuid}</span> : "–"),
+    },
+    {
+      key: "simCardNumber",
+      label: { key: "device:field.simCardNumber", defaultValue: "Číslo SIM karty" },
+      render: (row: DeviceListItem) => text(row.simCardNumber),
+    },
+    {
+      key: "municipalityName",
+      label: { key: "device:field.municipality", defaultValue: "Obec" },
+      render: (row: DeviceListItem) =>
+        row.municipalityId ? (
+          <Link
+            className="text-emerald-800 hover:underline"
+            to={`/administration/municipalities/${row.municipalityId}`}
+          >
+            {row.municipalityName}
+          </Link>
+        ) : (
+          <Unpaired />
+        ),
+    },
+    {
+      key: "validFrom",
+      label: { key: "device:list.validity", defaultValue: "Platnost od – do" },
+      className: "whitespace-nowrap",
+      render: (row: DeviceListItem) =>
+        row.validFrom ? (
+          <>
+            <Day value={row.validFrom} /> – {row.validTo ? <Day value={row.validTo} /> : null}
+          </>
+        ) : (
+          "–"
+        ),
+    },
+    {
+      key: "lastUsedAt",
+      label: { key: "device:field.lastUsedAt", defaultValue: "Naposledy použito" },
+      sortable: true,
+      className: "whitespace-nowrap",
+      render: (row: DeviceListItem) => <LastUsed value={row.lastUsedAt} />,
+    },
+  ],
+});
+
+function Unpaired() {
+  const { t } = useTranslation();
+  return <span className="text-slate-500">{t("device:unpaired", "Nespárováno")}</span>;
+}
+
+function LastUsed({ value }: { value: string | null }) {
+  const { i18n } = useTranslation();
+  return <>{value ? formatDateTime(value, i18n.language) : "–"}</>;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = await requirePermission(request, context, "device.aDetail");
+  const params = parseListParams(deviceList, request.url);
+  const [list, municipalities] = await Promise.all([
+    api.get<{ items: DeviceListItem[]; total: number }>("/device", toApiQuery(params)),
+    api.get<{ items: { id: number; name: string }[] }>("/municipality/options"),
+  ]);
+  return { ...list, params, municipalities: municipalities.items };
+}
+
+/** Row delete (confirmed in a dialog, `?dialog=delete-<id>` without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = await requirePermission(request, context, "device.aRemove");
+  const formData = await request.formData();
+  const id = Number(formData.get("id"));
+  const res = await api.send("DELETE", `/device/${Number.isSafeInteger(id) && id > 0 ? id : 0}`);
+  if (!res.ok) return data({ message: res.problem.Message }, { status: res.status });
+  addFlash(api.session, {
+    type: "success",
+    text: (await userT(api.session))("device:flash.deleted", "Zařízení smazáno."),
+  });
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("dialog");
+  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commit(context, api.session) } });
+}
+
+/** The row's delete behind a confirmation (editing is on the detail). */
+function DeleteAction({ row }: { row: DeviceListItem }) {
+  const { t } = useTranslation();
+  return (
+    // The dialog lives in the cell: it must not inherit its right alignment and no-wrap.
+    <span className="text-left whitespace-normal">
+      <ConfirmDialog
+        name={`delete-${row.id}`}
+        intent="delete"
+        fields={{ id: row.id }}
+        trigger={t("device:action.delete", "Smazat")}
+        triggerVariant="ghost"
+        triggerSize="sm"
+        title={t("device:delete.title", "Smazat zařízení?")}
+        message={t("device:delete.message", "Zařízení {{name}} bude odstraněno i s historií přiřazení k obcím.", {
+          name: row.name,
+        })}
+        confirmLabel={t("device:action.delete", "Smazat")}
+      />
+    </span>
+  );
+}
+
+export default function DeviceList() {
+  const { items, total, params, municipalities } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const shown = useMessage();
+  const canAdd = useCan("aAdd", "device");
+  const canRemove = useCan("aRemove", "device");
+  const def = {
+    ...deviceList,
+    filters: deviceList.filters.map((f) =>
+      f.key === "municipalityId"
+        ? { ...f, options: municipalities.map((m) => ({ value: String(m.id), label: m.name })) }
+        : f,
+    ),
+  };
+  const newButton = (size?: "sm") =>
+    canAdd ? (
+      <Button to={`${DEVICES_PATH}/create`} size={size}>
+        {t("device:list.new", "Nové zařízení")}
+      </Button>
+    ) : undefined;
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("device:list.title", "Zařízení")}</h1>
+        {newButton()}
+      </div>
+      {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
+      <DataTable
+        def={def}
+        rows={items}
+        total={total}
+        params={params}
+        rowKey="id"
+        rowLabel={(row) => row.name}
+        caption={t("device:list.title", "Zařízení")}
+        rowActions={canRemove ? (row) => <DeleteAction row={row} /> : undefined}
+        emptyState={{ message: t("device:list.empty", "Zatím žádná zařízení."), action: newButton("sm") }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/** The municipality detail's 'Zařízení' card (spec 001 §2 Municipalities 'Detail shows users, devices, …'). */
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { MunicipalityDevice } from "#contract/device";
+import { useCan } from "~/lib/permissions";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { DEVICES_PATH, DeviceTypeLabel, Period, devicePath } from "./shared";
+
+/** The devices paired with the municipality today, each linking to its detail; ADMIN adds or pairs one. */
+export function MunicipalityDevicesCard({
+  municipalityId,
+  devices,
+}: {
+  municipalityId: number;
+  devices: MunicipalityDevice[];
+}) {
+  const { t } = useTranslation();
+  const canAdd = useCan("aAdd", "device");
+  const canPair = useCan("aEdit", "device");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("device:card.title", "Zařízení")}</CardTitle>
+        <div className="flex flex-wrap gap-2">
+          {canPair && (
+            <Button to={`${DEVICES_PATH}?paired=false`} variant="secondary" size="sm">
+              {t("device:card.pair", "Spárovat zařízení")}
+            </Button>
+          )}
+          {canAdd && (
+            <Button to={`${DEVICES_PATH}/create?municipalityId=${municipalityId}`} variant="secondary" size="sm">
+              {t("device:card.add", "Přidat zařízení")}
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent>
+        {devices.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("device:card.empty", "K obci není přiřazeno žádné zařízení.")}</p>
+        ) : (
+          <Table>
+            <THead>
+              <TR>
+                <TH>{t("device:field.name", "Název")}</TH>
+                <TH>{t("device:field.type", "Typ")}</TH>
+                <TH>{t("device:field.serialNumber", "Sériové číslo")}</TH>
+                <TH>{t("device:card.period", "Přiřazeno")}</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {devices.map((d) => (
+                <TR key={d.id}>
+                  <TD>
+                    <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(d.id)}>
+                      {d.name}
+                    </Link>
+                  </TD>
+                  <TD>
+                    <DeviceTypeLabel type={d.type} />
+                  </TD>
+                  <TD>{d.serialNumber}</TD>
+                  <TD>
+                    <Period from={d.validFrom} to={d.validTo} />
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+/** Pieces every device screen shows: paths, the type label, a pairing period and the municipality picker. */
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import type { FieldMetadata } from "@conform-to/react";
+import { DEVICE_TYPES } from "#contract/enums";
+import type { DeviceType } from "#contract/device";
+import { formatDate } from "~/lib/format";
+import { Field, SelectField } from "~/components/field";
+import { SearchInForm } from "~/components/search-in-form";
+
+export const DEVICES_PATH = "/administration/devices";
+export const devicePath = (id: number) => `${DEVICES_PATH}/${id}`;
+
+/** Czech defaults of the device types (spec 001 §9). */
+export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
+  ARCO: "ARCO",
+  BarcodeScanner: "Čtečka čárových kódů",
+  DiscoveryMobile: "Discovery Mobile",
+  Generic: "Obecné zařízení",
+  MobileTerminal: "Mobilní terminál",
+  PARTITALIA: "PARTITALIA",
+  Printer: "Tiskárna",
+  Tablet: "Tablet",
+};
+
+export function useDeviceTypeOptions() {
+  const { t } = useTranslation();
+  return DEVICE_TYPES.map((v) => ({ value: v, label: t(`device:type.${v}`, DEVICE_TYPE_LABELS[v]) }));
+}
+
+export function DeviceTypeLabel({ type }: { type: DeviceType }) {
+  const { t } = useTranslation();
+  return <>{t(`device:type.${type}`, DEVICE_TYPE_LABELS[type] ?? type)}</>;
+}
+
+/** A day of a pairing in the page's language; '–' when there is none. */
+export function Day({ value }: { value: string | null | undefined }) {
+  const { i18n } = useTranslation();
+  return <>{value ? formatDate(value, i18n.language) : "–"}</>;
+}
+
+/** 'od 1. 3. 2026' or 'od 1. 3. 2026 do 31. 12. 2026'. */
+export function Period({ from, to }: { from: string; to: string | null }) {
+  const { t, i18n } = useTranslation();
+  const day = (v: string) => formatDate(v, i18n.language);
+  return (
+    <>
+      {to
+        ? t("device:period.fromTo", "od {{from}} do {{to}}", { from: day(from), to: day(to) })
+        : t("device:period.from", "od {{from}}", { from: day(from) })}
+    </>
+  );
+}
+
+export type MunicipalityOption = { id: number; name: string };
+
+/** The action's intent of the picker's 'Hledat' button (decision 0011: it posts the whole form). */
+export const MUNICIPALITY_SEARCH = "municipalitySearch";
+/** 'Hledat' checks nothing: the form keeps every value and only the options change. */
+export const municipalitySearchSchema = z.object({ municipalitySearch: z.string().optional() });
+
+/**
+ * Municipality picker inside a form: a select of at most 20 municipalities (plus the chosen one) and a search
+ * whose button posts the form with intent 'municipalitySearch', so nothing typed is lost, also without JavaScript.
+ */
+export function MunicipalityPicker({
+  meta,
+  options,
+  search,
+  formId,
+}: {
+  /** The municipalityId field of any form. */
+  meta: FieldMetadata<any, any, string[]>;
+  options: MunicipalityOption[];
+  search?: string;
+  formId: string;
+}) {
+  const { t } = useTranslation();
+  const searchId = `${formId}-municipality-search`;
+  return (
+    <div className="space-y-2">
+      <SelectField
+        meta={meta}
+        label={t("device:field.municipality", "Obec")}
+        options={options.map((o) => ({ value: String(o.id), label: o.name }))}
+        emptyOption={t("device:field.noMunicipality", "– nepřiřazeno –")}
+      />
+      <Field
+        id={searchId}
+        label={t("device:field.municipalitySearch", "Hledat obec")}
+        description={t("device:field.municipalitySearchHelp", "Nabídka ukazuje nejvýše 20 obcí; hledejte podle názvu.")}
+      >
+        <SearchInForm
+          id={searchId}
+          name="municipalitySearch"
+          intent={MUNICIPALITY_SEARCH}
+          defaultValue={search ?? ""}
+          label={t("device:action.search", "Hledat")}
+        />
+      </Field>
+    </div>
+  );
+}
