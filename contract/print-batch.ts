@@ -25,10 +25,18 @@ export const PRINT_RESULTS = [
 ] as const;
 export type PrintResult = (typeof PRINT_RESULTS)[number];
 
+/**
+ * What a print ends with: one of the handler's results, or the product's own OutdatedModule (spec 001 §8 'an
+ * outdated communication module message'): the handler speaks an older protocol than the product needs
+ * (api/modules/print-batch/printer.ts, docs/api-bins.md 'The printer handler protocol').
+ */
+export const PRINT_OUTCOMES = [...PRINT_RESULTS, "OutdatedModule"] as const;
+export type PrintOutcome = (typeof PRINT_OUTCOMES)[number];
+
 export const PRINT_FAILED = "Nepodařilo se vytisknout kód.";
 export const PRINT_OK = "Štítky byly odeslány na tiskárnu.";
 /** The sentence after PRINT_FAILED for each failure. */
-export const PRINT_RESULT_MESSAGES: Record<Exclude<PrintResult, "OK">, string> = {
+export const PRINT_RESULT_MESSAGES: Record<Exclude<PrintOutcome, "OK">, string> = {
   ClientNotFound: "Tiskárna nebyla nalezena.",
   HandlerNotRunning: "Tisková služba neběží.",
   PrintDataConversionFailed: "Data štítků se nepodařilo převést pro tiskárnu.",
@@ -36,10 +44,11 @@ export const PRINT_RESULT_MESSAGES: Record<Exclude<PrintResult, "OK">, string> =
   PrintDataVariableMismatch: "Data štítků neodpovídají šabloně tiskárny.",
   PrintSendFailed: "Odeslání na tiskárnu selhalo.",
   TemplateNotFound: "Šablona štítku nebyla nalezena.",
+  OutdatedModule: "Komunikační modul tiskárny je zastaralý. Nainstalujte jeho novou verzi.",
 };
 
-/** The message shown for a print result: 'Nepodařilo se vytisknout kód. Tisková služba neběží.' */
-export function printResultMessage(result: PrintResult): string {
+/** The message shown for a print outcome: 'Nepodařilo se vytisknout kód. Tisková služba neběží.' */
+export function printResultMessage(result: PrintOutcome): string {
   return result === "OK" ? PRINT_OK : `${PRINT_FAILED} ${PRINT_RESULT_MESSAGES[result]}`;
 }
 
@@ -62,6 +71,15 @@ export const TOO_MANY_LABELS = "Dávka může mít nejvýše 10 000 štítků; r
 export const SUBJECTS_NOT_FOUND = "Odběrné místo nebylo nalezeno.";
 export const BIN_TYPE_NOT_FOUND = "Typ nádoby nebyl nalezen.";
 export const CODES_EXHAUSTED = "Obec vyčerpala číselnou řadu kódů.";
+/**
+ * 409 of DELETE print-batch/{id}: a batch is deleted only while none of its codes has been put to use (docs/api-bins.md
+ * 'Deleting a print batch'). Czech plural: 1 kód je použit, 2–4 kódy jsou použity, 5 and more kódů je použito.
+ */
+export function batchInUseMessage(used: number): string {
+  if (used === 1) return "Tiskovou dávku nelze smazat, 1 kód je již použit.";
+  if (used >= 2 && used <= 4) return `Tiskovou dávku nelze smazat, ${used} kódy jsou již použity.`;
+  return `Tiskovou dávku nelze smazat, ${used} kódů je již použito.`;
+}
 
 const idList = (max: number, required: string) =>
   z
@@ -160,5 +178,5 @@ export const printBatchDetail = printBatchListItem.extend({
 export type PrintBatchDetail = z.infer<typeof printBatchDetail>;
 
 export const printedAnswer = z.object({ id: z.number(), state: z.literal("Printed") });
-export const printAnswer = z.object({ result: z.enum(PRINT_RESULTS), message: z.string() });
+export const printAnswer = z.object({ result: z.enum(PRINT_OUTCOMES), message: z.string() });
 export type PrintAnswer = z.infer<typeof printAnswer>;

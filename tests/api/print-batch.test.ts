@@ -1,32 +1,78 @@
 /**
  * Spec 001 §2 'Print batches', §3 Print batch, §4 Generated → Printed, §8 print results, §9 code types, through
  * /v1/municipality/{id}/print-batch… (docs/api-bins.md 'Print batches', docs/decisions/0012): code generation in one
- * transaction, validation, tenancy, mark printed, the labels PDF (opened with poppler) and the printer handler (a
- * service outside the product, mocked with msw).
+ * transaction, validation, tenancy, mark printed, delete (only while no code is in use), the labels PDF (opened with
+ * poppler) and the printer handler (a service outside the product; a real local HTTP server stands in for it and
+ * answers what each test sets, per docs/api-bins.md 'The printer handler protocol').
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
 import {
   binType,
   codeSequence,
+  disposeCount,
   printBatch,
   subject,
   wasteEvidenceHeader,
   wasteEvidenceHeaderHistory,
 } from "../../api/db/schema";
+import {
+  MIN_HANDLER_PROTOCOL_VERSION,
+  PRINTER_PROTOCOL_VERSION,
+  sendToPrinter,
+} from "../../api/modules/print-batch/printer";
 import { parseBarcode } from "#contract/codes";
+import { batchInUseMessage } from "#contract/print-batch";
 import { setupApi, type TestApi } from "./helpers";
 
-const PRINTER_URL = "http://printer.test/print";
-/** Every job the mocked printer handler received. */
-const printJobs: { printBatchId: number; rfid: boolean; labels: { barcode: string; plainCode: string }[] }[] = [];
-const printer = setupServer();
+/** A job as the printer handler received it. */
+type ReceivedJob = {
+  protocolVersion: number;
+  printBatchId: number;
+  municipalityId: number;
+  rfid: boolean;
+  labels: { barcode: string; plainCode: string }[];
+};
+/** What the stand-in handler answers next: a status and a JSON body, a raw text body, or a dropped connection. */
+type HandlerReply = { status?: number; json?: unknown; text?: string; drop?: boolean };
+const CURRENT = { protocolVersion: PRINTER_PROTOCOL_VERSION };
+const DEFAULT_REPLY: HandlerReply = { json: { result: "OK", ...CURRENT } };
+
+/** Every job the printer handler received, with its request's method, path and content type. */
+const printJobs: ReceivedJob[] = [];
+const printRequests: { method: string; path: string; contentType: string }[] = [];
+let reply: HandlerReply = DEFAULT_REPLY;
+
+/** The stand-in printer handler: a real HTTP server on a free local port. */
+const printer = http.createServer((req, res) => {
+  let raw = "";
+  req.setEncoding("utf8");
+  req.on("data", (chunk: string) => (raw += chunk));
+  req.on("end", () => {
+    printRequests.push({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      contentType: req.headers["content-type"] ?? "",
+    });
+    printJobs.push(JSON.parse(raw) as ReceivedJob);
+    if (reply.drop) {
+      req.socket.destroy();
+      return;
+    }
+    const text = reply.text ?? JSON.stringify(reply.json ?? {});
+    res.writeHead(reply.status ?? 200, {
+      "Content-Type": reply.text !== undefined ? "text/plain" : "application/json",
+    });
+    res.end(text);
+  });
+});
+let PRINTER_URL: string;
 
 let t: TestApi;
 let A: number;
@@ -76,7 +122,8 @@ async function createNoSubject(municipalityId = A, over: Record<string, unknown>
 const batchCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(printBatch))[0]!.n;
 
 beforeAll(async () => {
-  printer.listen({ onUnhandledRequest: "error" });
+  await new Promise<void>((resolve) => printer.listen(0, "127.0.0.1", resolve));
+  PRINTER_URL = `http://127.0.0.1:${(printer.address() as AddressInfo).port}/print`;
   t = await setupApi({ config: { printerHandlerUrl: PRINTER_URL } });
   A = t.fixtures.municipalities.a.id;
   B = t.fixtures.municipalities.b.id;
@@ -84,11 +131,12 @@ beforeAll(async () => {
   bag = await catalogueType("disposable");
 });
 afterEach(() => {
-  printer.resetHandlers();
+  reply = DEFAULT_REPLY;
   printJobs.length = 0;
+  printRequests.length = 0;
 });
 afterAll(async () => {
-  printer.close();
+  await new Promise((resolve) => printer.close(resolve));
   await t?.close();
 });
 
@@ -346,6 +394,7 @@ describe("GET print-batch and print-batch/{id}", () => {
       ["GET", "/labels.pdf"],
       ["POST", "/printed"],
       ["POST", "/print"],
+      ["DELETE", ""],
     ] as const) {
       const viaA = await t.call(method, url(A, `/${bBatch}${rest}`), { as: "manager" });
       expect(viaA.status, `${method} ${rest}`).toBe(404);
@@ -428,52 +477,99 @@ describe("GET print-batch/{id}/labels.pdf", () => {
   });
 });
 
-describe("POST print-batch/{id}/print (spec 001 §8 print results)", () => {
-  const answer = (body: Record<string, string>, status = 200) =>
-    http.post(PRINTER_URL, async ({ request }) => {
-      printJobs.push((await request.json()) as (typeof printJobs)[number]);
-      return HttpResponse.json(body, { status });
-    });
+describe("POST print-batch/{id}/print (spec 001 §8 print results; the handler protocol, version 2)", () => {
+  const FAILED = "Nepodařilo se vytisknout kód.";
+  const OUTDATED = `${FAILED} Komunikační modul tiskárny je zastaralý. Nainstalujte jeho novou verzi.`;
+  const print = (id: number) => t.call("POST", url(A, `/${id}/print`), { as: "manager" });
+  const stateOf = async (id: number) => (await t.db.select().from(printBatch).where(eq(printBatch.id, id)))[0]!.state;
 
-  it("OK from the handler: the labels were sent and the batch is Printed", async () => {
-    printer.use(answer({ result: "OK" }));
+  it("OK from the handler: the job (protocol version 2, the labels in order) was received and the batch is Printed", async () => {
+    reply = { json: { result: "OK", ...CURRENT } };
     const id = await createNoSubject(A, { codeCount: 2, rfid: true });
-    const res = await t.call("POST", url(A, `/${id}/print`), { as: "manager" });
+    const res = await print(id);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: "OK", message: "Štítky byly odeslány na tiskárnu." });
+    expect(printRequests).toEqual([{ method: "POST", path: "/print", contentType: "application/json" }]);
     expect(printJobs).toHaveLength(1);
     const headers = await headersOf(id);
-    expect(printJobs[0]).toMatchObject({ printBatchId: id, rfid: true });
+    expect(printJobs[0]).toMatchObject({ protocolVersion: 2, printBatchId: id, municipalityId: A, rfid: true });
     expect(printJobs[0]!.labels.map((l) => l.barcode)).toEqual(headers.map((h) => h.barcode));
-    const [row] = await t.db.select().from(printBatch).where(eq(printBatch.id, id));
-    expect(row!.state).toBe("Printed");
+    expect(printJobs[0]!.labels[0]).toEqual({
+      barcode: headers[0]!.barcode,
+      plainCode: headers[0]!.plainCode,
+      municipalityName: "Třebíč",
+      subjectShortName: null,
+      binName: fixedBin.name,
+    });
+    expect(await stateOf(id)).toBe("Printed");
+  });
+
+  it("a newer handler (a higher protocolVersion) is fine", async () => {
+    reply = { json: { result: "OK", protocolVersion: PRINTER_PROTOCOL_VERSION + 1 } };
+    const id = await createNoSubject(A, { codeCount: 1 });
+    expect((await print(id)).body.result).toBe("OK");
+    expect(await stateOf(id)).toBe("Printed");
   });
 
   it("a failure the handler reports is shown with 'Nepodařilo se vytisknout kód.'; the batch stays Generated", async () => {
     const id = await createNoSubject(A);
-    const cases: [() => ReturnType<typeof answer>, string, string][] = [
-      [() => answer({ result: "TemplateNotFound" }), "TemplateNotFound", "Šablona štítku nebyla nalezena."],
-      [() => answer({ result: "ClientNotFound" }, 404), "ClientNotFound", "Tiskárna nebyla nalezena."],
+    const cases: [HandlerReply, string, string][] = [
+      [{ json: { result: "TemplateNotFound", ...CURRENT } }, "TemplateNotFound", "Šablona štítku nebyla nalezena."],
+      [{ status: 404, json: { result: "ClientNotFound", ...CURRENT } }, "ClientNotFound", "Tiskárna nebyla nalezena."],
       [
-        () => answer({ result: "PrintDataVariableMismatch" }, 422),
+        { status: 422, json: { result: "PrintDataVariableMismatch", ...CURRENT } },
         "PrintDataVariableMismatch",
         "Data štítků neodpovídají šabloně tiskárny.",
       ],
       // An answer the product does not understand, or OK with an error status.
-      [() => answer({ error: "boom" }, 500), "PrintSendFailed", "Odeslání na tiskárnu selhalo."],
-      [() => answer({ result: "OK" }, 500), "PrintSendFailed", "Odeslání na tiskárnu selhalo."],
-      // The handler is not reachable.
-      [() => http.post(PRINTER_URL, () => HttpResponse.error()), "HandlerNotRunning", "Tisková služba neběží."],
+      [{ status: 500, json: { error: "boom" } }, "PrintSendFailed", "Odeslání na tiskárnu selhalo."],
+      [{ status: 500, json: { result: "OK", ...CURRENT } }, "PrintSendFailed", "Odeslání na tiskárnu selhalo."],
+      [{ text: "OK" }, "PrintSendFailed", "Odeslání na tiskárnu selhalo."],
+      // The handler took the request and dropped the connection.
+      [{ drop: true }, "HandlerNotRunning", "Tisková služba neběží."],
     ];
-    for (const [handler, result, sentence] of cases) {
-      printer.use(handler());
-      const res = await t.call("POST", url(A, `/${id}/print`), { as: "manager" });
+    for (const [answer, result, sentence] of cases) {
+      reply = answer;
+      const res = await print(id);
       expect(res.status, result).toBe(200);
-      expect(res.body).toEqual({ result, message: `Nepodařilo se vytisknout kód. ${sentence}` });
-      printer.resetHandlers();
+      expect(res.body, JSON.stringify(answer)).toEqual({ result, message: `${FAILED} ${sentence}` });
     }
-    const [row] = await t.db.select().from(printBatch).where(eq(printBatch.id, id));
-    expect(row!.state).toBe("Generated");
+    expect(printJobs).toHaveLength(cases.length);
+    expect(await stateOf(id)).toBe("Generated");
+  });
+
+  it("an outdated handler: HTTP 426, a protocolVersion below the minimum or none at all (version 1) → OutdatedModule", async () => {
+    expect(MIN_HANDLER_PROTOCOL_VERSION).toBe(2);
+    const id = await createNoSubject(A);
+    const outdated: HandlerReply[] = [
+      { status: 426, json: { result: "PrintSendFailed", protocolVersion: 1 } },
+      { status: 426, text: "Upgrade Required" },
+      { json: { result: "OK", protocolVersion: 1 } },
+      { json: { result: "OK" } },
+      { json: { result: "TemplateNotFound", protocolVersion: 1 } },
+    ];
+    for (const answer of outdated) {
+      reply = answer;
+      const res = await print(id);
+      expect(res.status).toBe(200);
+      expect(res.body, JSON.stringify(answer)).toEqual({ result: "OutdatedModule", message: OUTDATED });
+    }
+    // Every attempt reached the handler with the product's version; none printed the batch.
+    expect(printJobs.map((j) => j.protocolVersion)).toEqual(outdated.map(() => 2));
+    expect(await stateOf(id)).toBe("Generated");
+  });
+
+  it("sendToPrinter: no handler listening on the address, or none configured → HandlerNotRunning", async () => {
+    // A port that was free a moment ago: nothing answers there.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const job = { printBatchId: 1, municipalityId: A, rfid: false, labels: [] };
+    await expect(sendToPrinter(`http://127.0.0.1:${port}/print`, job)).resolves.toBe("HandlerNotRunning");
+    await expect(sendToPrinter(undefined, job)).resolves.toBe("HandlerNotRunning");
+    await expect(sendToPrinter(PRINTER_URL, job)).resolves.toBe("OK");
+    expect(printJobs).toEqual([{ protocolVersion: 2, ...job }]);
   });
 
   it("without a printer handler configured → HandlerNotRunning", async () => {
@@ -495,5 +591,172 @@ describe("POST print-batch/{id}/print (spec 001 §8 print results)", () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe("DELETE print-batch/{id} (spec 001 §8 'Failures shown: delete of … print batches')", () => {
+  const wehUrl = (m: number, rest = "") => `/municipality/${m}/waste-evidence-header${rest}`;
+  const del = (id: number, as: "manager" | "worker" | "readonly" | "managerB" | "citizen" = "manager", m = A) =>
+    t.call("DELETE", url(m, `/${id}`), { as });
+  const batchExists = async (id: number) =>
+    (await t.db.select({ id: printBatch.id }).from(printBatch).where(eq(printBatch.id, id))).length === 1;
+  const historyOf = (ids: number[]) =>
+    t.db
+      .select({ id: wasteEvidenceHeaderHistory.id })
+      .from(wasteEvidenceHeaderHistory)
+      .where(inArray(wasteEvidenceHeaderHistory.headerId, ids));
+
+  it("a batch whose codes are all Free and unused is deleted with its codes and their history; numbers are not reused", async () => {
+    const id = await createNoSubject(A, { codeCount: 3, binTypeIds: [fixedBin.id, bag.id] });
+    const codes = await headersOf(id);
+    expect(codes).toHaveLength(6);
+    expect(await historyOf(codes.map((c) => c.id))).toHaveLength(6);
+    const [before] = await t.db.select().from(codeSequence).where(eq(codeSequence.municipalityId, A));
+
+    const res = await del(id);
+    expect(res.status).toBe(204);
+    expect(await batchExists(id)).toBe(false);
+    const left = await t.db
+      .select({ id: wasteEvidenceHeader.id })
+      .from(wasteEvidenceHeader)
+      .where(
+        inArray(
+          wasteEvidenceHeader.id,
+          codes.map((c) => c.id),
+        ),
+      );
+    expect(left).toEqual([]);
+    expect(await historyOf(codes.map((c) => c.id))).toEqual([]);
+    // The barcodes are gone: a scanner finds nothing.
+    const found = await t.call("GET", `/municipality/${A}/find-code-by-barcode`, {
+      as: "manager",
+      query: { barcode: codes[0]!.barcode },
+    });
+    expect(found.status).toBe(404);
+
+    // The next batch continues after the deleted codes: a printed label never names another bin.
+    const next = await createNoSubject(A, { codeCount: 1 });
+    expect((await headersOf(next))[0]!.plainCode).toBe(String(before!.lastPlainCode + 1));
+    // Deleted already: 404.
+    const again = await del(id);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual(BATCH_NOT_FOUND);
+  });
+
+  it("a Printed batch of unused codes may be deleted too; the municipality worker may delete", async () => {
+    const id = await createNoSubject(A, { codeCount: 1 });
+    expect((await t.call("POST", url(A, `/${id}/printed`), { as: "manager" })).status).toBe(200);
+    expect((await del(id, "worker")).status).toBe(204);
+    expect(await batchExists(id)).toBe(false);
+  });
+
+  it("a batch with a code assigned to a collection point → 409 with the count; nothing is deleted", async () => {
+    const id = await createNoSubject(A, { codeCount: 3 });
+    const codes = await headersOf(id);
+    const novak = await insertSubject(A, "Rodinný dům Černý");
+    const assigned = await t.call("POST", wehUrl(A, "/assign"), {
+      as: "manager",
+      json: { subjectId: novak, codes: [codes[1]!.plainCode] },
+    });
+    expect(assigned.body.assigned).toBe(1);
+
+    const res = await del(id);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ Message: "Tiskovou dávku nelze smazat, 1 kód je již použit." });
+    expect(await batchExists(id)).toBe(true);
+    expect((await headersOf(id)).map((h) => h.id)).toEqual(codes.map((c) => c.id));
+    expect(await historyOf(codes.map((c) => c.id))).toHaveLength(4);
+  });
+
+  it("a code assigned once and released again (its collection point deleted) still counts as used", async () => {
+    const id = await createNoSubject(A, { codeCount: 2 });
+    const codes = await headersOf(id);
+    const temporary = await insertSubject(A, "Chata Na skále");
+    await t.call("POST", wehUrl(A, "/assign"), {
+      as: "manager",
+      json: { subjectId: temporary, codes: codes.map((c) => c.plainCode) },
+    });
+    expect((await t.call("DELETE", `/municipality/${A}/subject/${temporary}`, { as: "manager" })).status).toBe(204);
+    const released = await headersOf(id);
+    expect(released.map((h) => [h.state, h.subjectId])).toEqual([
+      ["Free", null],
+      ["Free", null],
+    ]);
+    const res = await del(id);
+    expect(res.status).toBe(409);
+    expect(res.body.Message).toBe("Tiskovou dávku nelze smazat, 2 kódy jsou již použity.");
+    expect(await batchExists(id)).toBe(true);
+  });
+
+  it("a discarded code, or a code with dispose counts (collections), is in use", async () => {
+    const discarded = await createNoSubject(A, { codeCount: 2 });
+    const [d] = await headersOf(discarded);
+    expect((await t.call("POST", wehUrl(A, "/discard"), { as: "manager", json: { ids: [d!.id] } })).status).toBe(200);
+    const res = await del(discarded);
+    expect(res.status).toBe(409);
+    expect(res.body.Message).toBe("Tiskovou dávku nelze smazat, 1 kód je již použit.");
+
+    const collected = await createNoSubject(A, { codeCount: 1 });
+    const [c] = await headersOf(collected);
+    await t.db.insert(disposeCount).values({ headerId: c!.id, year: 2025, month: 3, actualCount: 1 });
+    expect((await del(collected)).status).toBe(409);
+    expect(await batchExists(discarded)).toBe(true);
+    expect(await batchExists(collected)).toBe(true);
+  });
+
+  it("an addressed batch untouched since it was made (6 subjects × 2 bin types) is deleted; the bin counts drop back", async () => {
+    const subjects = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => insertSubject(A, `Bytový dům ${n}`)));
+    const created = await t.call("POST", url(A), {
+      as: "manager",
+      json: { codeType: "Regular", subjectIds: subjects, binTypeIds: [fixedBin.id, bag.id] },
+    });
+    const binCounts = async () =>
+      (await t.db.select({ binCount: subject.binCount }).from(subject).where(inArray(subject.id, subjects))).map((c) => c.binCount);
+    expect(await binCounts()).toEqual([2, 2, 2, 2, 2, 2]);
+    const res = await del(created.body.id);
+    expect(res.status).toBe(204);
+    expect(await headersOf(created.body.id)).toEqual([]);
+    expect(await binCounts()).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it("an addressed batch with one code moved to another collection point → 409 '1 kód je již použit.'", async () => {
+    const [first, second, other] = await Promise.all(["Dům A", "Dům B", "Dům C"].map((n) => insertSubject(A, n)));
+    const created = await t.call("POST", url(A), {
+      as: "manager",
+      json: { codeType: "Regular", subjectIds: [first, second], binTypeIds: [fixedBin.id] },
+    });
+    const codes = await headersOf(created.body.id);
+    const moved = await t.call("POST", wehUrl(A, "/transfer"), { as: "manager", json: { ids: [codes[0]!.id], subjectId: other } });
+    expect(moved.status).toBe(200);
+    const res = await del(created.body.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ Message: "Tiskovou dávku nelze smazat, 1 kód je již použit." });
+    expect(await headersOf(created.body.id)).toHaveLength(2);
+  });
+
+  it("the message's Czech plural: 1 kód, 2–4 kódy, 5 and more kódů", () => {
+    expect(batchInUseMessage(1)).toBe("Tiskovou dávku nelze smazat, 1 kód je již použit.");
+    expect(batchInUseMessage(4)).toBe("Tiskovou dávku nelze smazat, 4 kódy jsou již použity.");
+    expect(batchInUseMessage(5)).toBe("Tiskovou dávku nelze smazat, 5 kódů je již použito.");
+    expect(batchInUseMessage(10000)).toBe("Tiskovou dávku nelze smazat, 10000 kódů je již použito.");
+  });
+
+  it("another municipality's batch → 404 and it stays; the read-only administrator and a citizen → 403", async () => {
+    const bBatch = await createNoSubject(B, { codeCount: 1 });
+    const viaA = await del(bBatch, "manager", A);
+    expect(viaA.status).toBe(404);
+    expect(viaA.body).toEqual(BATCH_NOT_FOUND);
+    const viaB = await del(bBatch, "manager", B);
+    expect(viaB.status).toBe(404);
+    expect(await batchExists(bBatch)).toBe(true);
+    expect(await headersOf(bBatch)).toHaveLength(1);
+
+    const own = await createNoSubject(A, { codeCount: 1 });
+    expect((await del(own, "readonly")).status).toBe(403);
+    expect((await del(own, "citizen")).status).toBe(403);
+    expect(await batchExists(own)).toBe(true);
+    expect(await headersOf(own)).toHaveLength(1);
+    // B's own manager may delete it.
+    expect((await del(bBatch, "managerB", B)).status).toBe(204);
   });
 });

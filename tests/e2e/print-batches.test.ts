@@ -1,7 +1,9 @@
 /**
  * Spec 001 §2 'Print batches' (/administration/print-batches, create, detail), §4 Generated → Printed, §8 print
- * results: a clerk generates labels, downloads the PDF for the label sheet, tries the label printer and marks the
- * batch printed; addressed labels for collection points are picked without JavaScript.
+ * results, §8 'Failures shown: delete of … print batches': a clerk generates labels, downloads the PDF for the label
+ * sheet, tries the label printer and marks the batch printed; deletes a fresh batch through the confirmation dialog;
+ * addressed labels for collection points are picked without JavaScript, and such a batch (its codes in use) refuses
+ * to be deleted.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -132,6 +134,68 @@ describe("Print batches (spec 001 §2 'Print batches', §8 print results)", () =
     await expect(rows.count()).resolves.toBe(1);
     await rows.getByRole("link", { name: "Novákovi, Hasskova 12" }).waitFor();
     await expect(rows.getByText("Popelnice 120 l").count()).resolves.toBe(1);
+
+    // A batch made by mistake is taken back while its code is untouched (the dialog through ?dialog=delete);
+    // the collection point loses the bin again.
+    await page.getByRole("button", { name: "Smazat" }).click();
+    await page.waitForURL(/dialog=delete/);
+    await page.getByRole("dialog", { name: "Smazat tiskovou dávku?" }).getByRole("button", { name: "Smazat" }).click();
+    await page.waitForURL((u) => u.pathname === LIST);
+    await expect(seen(page, "Tisková dávka smazána.")).resolves.toBe(true);
+    await expect(page.getByRole("row").filter({ hasText: note }).count()).resolves.toBe(0);
     await context.close();
+  });
+
+  it("deletes a fresh batch through the confirmation dialog; the read-only administrator is not offered it", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, "worker", `${LIST}/create`);
+    await settle(page);
+    const note = `Omyl ${uid()}`;
+    await page.getByLabel("Počet kódů").fill("2");
+    await page.getByLabel("Popelnice 240 l", { exact: true }).check();
+    await page.getByLabel("Poznámka").fill(note);
+    await page.getByRole("button", { name: "Vygenerovat štítky" }).click();
+    await page.waitForURL(DETAIL);
+    const detail = new URL(page.url()).pathname;
+    await settle(page);
+
+    // Cancel first: nothing happens.
+    await page.getByRole("button", { name: "Smazat" }).click();
+    let dialog = page.getByRole("dialog", { name: "Smazat tiskovou dávku?" });
+    await dialog.waitFor();
+    await expect(seen(page, /bude smazána i se svými kódy \(počet: 2\)/)).resolves.toBe(true);
+    await dialog.getByRole("button", { name: "Zrušit" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe(detail);
+
+    await page.getByRole("button", { name: "Smazat" }).click();
+    dialog = page.getByRole("dialog", { name: "Smazat tiskovou dávku?" });
+    await dialog.getByRole("button", { name: "Smazat" }).click();
+    await page.waitForURL((u) => u.pathname === LIST);
+    await expect(seen(page, "Tisková dávka smazána.")).resolves.toBe(true);
+    await page.getByRole("heading", { level: 1, name: "Generování štítků" }).waitFor();
+    await expect(page.getByRole("row").filter({ hasText: note }).count()).resolves.toBe(0);
+    // The batch is gone.
+    const gone = await page.goto(detail);
+    expect(gone?.status()).toBe(404);
+    await context.close();
+
+    // Without printBatch.aRemove the button is not there.
+    const readonly = await newContext(browser);
+    const ro = await readonly.newPage();
+    await signIn(ro, "readonly", `${LIST}?dialog=municipality`);
+    await ro.getByRole("dialog", { name: "Výběr obce" }).getByRole("button", { name: "Třebíč" }).click();
+    await ro.waitForURL((u) => u.pathname === LIST && !u.search.includes("dialog"));
+    await ro
+      .getByRole("main")
+      .getByRole("link")
+      .filter({ hasText: /\d{1,2}\.\s?\d{1,2}\.\s?\d{4}/ })
+      .first()
+      .click();
+    await ro.waitForURL(DETAIL);
+    await ro.getByRole("heading", { level: 1, name: /Tisková dávka č\. \d+/ }).waitFor();
+    await expect(ro.getByRole("button", { name: "Smazat" }).count()).resolves.toBe(0);
+    await readonly.close();
   });
 });

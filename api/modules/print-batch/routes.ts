@@ -54,6 +54,19 @@ export const printBatchRoutes = [
       svc.getPrintBatch(services.db, params.municipalityId, params.printBatchId, query),
   }),
   route({
+    method: "delete",
+    path: `${base}/:printBatchId`,
+    summary:
+      "Delete a print batch with its codes, only while none of its codes has been put to use (409 with the count otherwise)",
+    permission: "printBatch.aRemove",
+    tenancy,
+    params: byBatch,
+    handler: async ({ services, params }) => {
+      await svc.deletePrintBatch(services.db, params.municipalityId, params.printBatchId);
+      return null;
+    },
+  }),
+  route({
     method: "post",
     path: `${base}/:printBatchId/printed`,
     summary: "Mark the batch printed (Generated → Printed; 409 when it already is)",

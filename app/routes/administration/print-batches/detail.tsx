@@ -89,11 +89,30 @@ type ActionAnswer =
   | { intent: "print"; result: PrintAnswer["result"]; message: string }
   | { intent: string; message: string; result?: undefined };
 
-/** 'Označit jako vytištěné' (POST printed) and 'Vytisknout na tiskárně' (POST print, the result shown in place). */
+/** The API's Message, unless the answer had none (the client then says 'HTTP 500'). */
+const apiMessage = (message: string) => (/^HTTP \d+$/.test(message) ? "" : message);
+
+/**
+ * 'Označit jako vytištěné' (POST printed), 'Vytisknout na tiskárně' (POST print, the result shown in place) and
+ * 'Smazat' (DELETE, back to the list; refused while a code of the batch is in use).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = requireId(params.printBatchId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aEdit");
   const intent = String((await request.formData()).get("intent") ?? "");
+  const { api, municipalityId } = await requireMunicipality(
+    request,
+    context,
+    intent === "delete" ? "printBatch.aRemove" : "printBatch.aEdit",
+  );
+  if (intent === "delete") {
+    const res = await api.send("DELETE", printBatchApi(municipalityId, id));
+    if (!res.ok) {
+      return data<ActionAnswer>({ intent, message: apiMessage(res.problem.Message) }, { status: res.status });
+    }
+    const t = await userT(api.session);
+    addFlash(api.session, { type: "success", text: t("printBatch:flash.deleted", "Tisková dávka smazána.") });
+    return redirect(PRINT_BATCHES_PATH, { headers: { "Set-Cookie": await commit(context, api.session) } });
+  }
   if (intent === "printed") {
     const res = await api.send("POST", printBatchApi(municipalityId, id, "/printed"));
     if (!res.ok) return data<ActionAnswer>({ intent, message: res.problem.Message }, { status: res.status });
@@ -120,10 +139,21 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** The print result in the user's language: 'Nepodařilo se vytisknout kód.' and what went wrong (spec 001 §8). */
-function PrintResultAlert({ answer }: { answer: ActionAnswer }) {
+/**
+ * The answer of an action shown in place: a print result in the user's language ('Nepodařilo se vytisknout kód.' and
+ * what went wrong, spec 001 §8), or a failed delete or mark-printed with the API's message.
+ */
+function ActionAlert({ answer }: { answer: ActionAnswer }) {
   const { t } = useTranslation();
   const shown = useMessage();
+  if (answer.intent === "delete") {
+    // 'Tiskovou dávku se nepodařilo smazat.' and the API's reason ('… 12 kódů je již použito.') when it gave one.
+    return (
+      <Alert tone="error" title={t("printBatch:delete.failed", "Tiskovou dávku se nepodařilo smazat.")}>
+        {answer.message ? shown(answer.message) : null}
+      </Alert>
+    );
+  }
   if (answer.result === "OK") return <Alert tone="success">{t("printBatch:print.ok", PRINT_OK)}</Alert>;
   if (!answer.result) return <Alert tone="error">{shown(answer.message)}</Alert>;
   return (
@@ -138,6 +168,7 @@ export default function PrintBatchDetailPage() {
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const { t, i18n } = useTranslation();
   const canEdit = useCan("aEdit", "printBatch");
+  const canRemove = useCan("aRemove", "printBatch");
   const navigation = useNavigation();
   const printing = navigation.state === "submitting" && navigation.formData?.get("intent") === "print";
   const yes = t("common:dataTable.yes", "Ano");
@@ -189,10 +220,26 @@ export default function PrintBatchDetailPage() {
               confirmLabel={t("printBatch:detail.markPrinted", "Označit jako vytištěné")}
             />
           )}
+          {canRemove && (
+            <ConfirmDialog
+              name="delete"
+              intent="delete"
+              // After a failed delete without JavaScript the URL still names the dialog: the alert is shown instead.
+              open={answer?.intent === "delete" ? false : undefined}
+              trigger={t("printBatch:delete.action", "Smazat")}
+              title={t("printBatch:delete.title", "Smazat tiskovou dávku?")}
+              message={t(
+                "printBatch:delete.message",
+                "Dávka č. {{id}} bude smazána i se svými kódy (počet: {{codes}}). Smazat lze jen dávku, jejíž kódy dosud nikdo nepoužil: žádný není přiřazen nádobě, vyřazen ani nemá záznam svozu.",
+                { id: b.id, codes: formatNumber(b.labelCount) },
+              )}
+              confirmLabel={t("printBatch:delete.action", "Smazat")}
+            />
+          )}
         </div>
       </div>
 
-      {answer && <PrintResultAlert answer={answer} />}
+      {answer && <ActionAlert answer={answer} />}
 
       <Card>
         <CardHeader>
