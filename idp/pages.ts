@@ -27,7 +27,7 @@ function layout(lang: string, title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${esc(title)} · ${esc(t.product)}</title>
 <style>
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
