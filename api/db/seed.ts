@@ -6,6 +6,7 @@ import { ACTIONS, ENTITIES, permissionsForRole } from "#contract/permissions";
 import { hashPassword } from "../lib/password-hash";
 import { seedDemoCity } from "./demo-city";
 import { seedDemoDevices } from "./demo-devices";
+import { seedDemoBins } from "./demo-bins";
 
 /** Roles, permissions and the role → permission matrix follow contract/ on every start (idempotent). */
 export async function syncRolesAndPermissions(db: Db): Promise<void> {
@@ -127,6 +128,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
     await seedDemoCity(tx as unknown as Db, trebic!.id);
     await seedDemoDevices(tx as unknown as Db, trebic!.id, velkeMezirici!.id);
+    await seedDemoBins(tx as unknown as Db, trebic!.id);
   });
   return true;
 }

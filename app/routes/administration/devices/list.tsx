@@ -75,13 +75,16 @@ export const deviceList = defineList({
     {
       key: "uuid",
       label: { key: "device:field.uuid", defaultValue: "UUID" },
-      className: "max-w-32 truncate",
+      className: "max-w-24 truncate",
       render: (row: DeviceListItem) => (row.uuid ? <span title={row.uuid}>{row.uuid}</span> : "–"),
     },
     {
       key: "simCardNumber",
       label: { key: "device:field.simCardNumber", defaultValue: "Číslo SIM karty" },
-      render: (row: DeviceListItem) => text(row.simCardNumber),
+      // ICCIDs are 19–20 digits: the start is cut, the whole number is in the title and on the detail.
+      className: "max-w-28 truncate",
+      render: (row: DeviceListItem) =>
+        row.simCardNumber ? <span title={row.simCardNumber}>{row.simCardNumber}</span> : text(row.simCardNumber),
     },
     {
       key: "municipalityName",
