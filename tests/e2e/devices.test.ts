@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { errorUnder, launch, newContext, signIn } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
+import { formatDate } from "~/lib/format";
 
 const LIST = "/administration/devices";
 const DETAIL = /\/administration\/devices\/\d+$/;
@@ -79,6 +80,23 @@ describe("Devices (spec 001 §2 'Devices', §4, §5)", () => {
     const row = historyRow(page, "Velké Meziříčí");
     await expect(row.getByText("Ukončené").isVisible()).resolves.toBe(true);
     await expect(row.count()).resolves.toBe(1);
+
+    // Paired again from a later day; that planned pairing is shortened from its own history row before it starts.
+    await page.getByRole("link", { name: "Spárovat zařízení" }).click();
+    const pair = page.getByRole("dialog", { name: "Spárovat zařízení" });
+    await pair.getByLabel("Hledat obec").fill("Velké");
+    await pair.getByRole("button", { name: "Hledat" }).click();
+    await pair.getByLabel("Obec", { exact: true }).selectOption({ label: "Velké Meziříčí" });
+    await pair.getByLabel("Platnost od").fill(day(10));
+    await pair.getByRole("button", { name: "Spárovat", exact: true }).click();
+    await expect(seen(page, "Zařízení spárováno.")).resolves.toBe(true);
+    const planned = page.locator("tbody tr").filter({ hasText: "Budoucí" });
+    await planned.getByRole("button", { name: "Ukončit přiřazení" }).click();
+    const end = page.getByRole("dialog", { name: "Ukončit přiřazení?" });
+    await end.getByLabel("Poslední den").fill(day(20));
+    await end.getByRole("button", { name: "Ukončit přiřazení" }).click();
+    await expect(seen(page, "Přiřazení ukončeno.")).resolves.toBe(true);
+    await expect(planned.getByText(formatDate(day(20))).isVisible()).resolves.toBe(true);
 
     // The card no longer lists it; Velké Meziříčí has no other device today.
     await page.goto("/administration/municipalities");
