@@ -208,6 +208,65 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
     expect(codes(await list({ search: "%" }))).toEqual([]);
   });
 
+  it("a common name (over 300 collection points) is searched in one pass: same answer as the index lookups", async () => {
+    const many = await t.db
+      .insert(subject)
+      .values(
+        Array.from({ length: 320 }, (_, i) => ({
+          municipalityId: A,
+          name: `Sídliště Hromádka ${i + 1}`,
+          type: "Household",
+        })),
+      )
+      .returning({ id: subject.id });
+    await t.db
+      .insert(wasteCard)
+      .values(
+        many.map((m, i) => ({
+          municipalityId: A,
+          plainCode: `H${String(i).padStart(4, "0")}`,
+          code: `HRO-${i}`,
+          subjectId: m.id,
+          state: "Assigned",
+        })),
+      );
+    // A card whose code starts with the term (codes are matched as typed, case included) counts too; B's does not.
+    await insertCard(A, { plainCode: "hromadka-1", code: "hromadka-card" });
+    await insertCard(B, { plainCode: "hromadka-2", code: "hromadka-b" });
+    const body = await list({ search: "hromadka", pageSize: 25 });
+    expect(body.total).toBe(321);
+    expect(body.items.map((i) => i.plainCode)).toEqual([
+      ...Array.from({ length: 24 }, (_, i) => `H${String(i).padStart(4, "0")}`),
+      "H0024",
+    ]);
+    const last = await list({ search: "hromadka", pageSize: 25, page: 13 });
+    expect(last.items.map((i) => i.plainCode)).toEqual([
+      "H0300",
+      "H0301",
+      "H0302",
+      "H0303",
+      "H0304",
+      "H0305",
+      "H0306",
+      "H0307",
+      "H0308",
+      "H0309",
+      "H0310",
+      "H0311",
+      "H0312",
+      "H0313",
+      "H0314",
+      "H0315",
+      "H0316",
+      "H0317",
+      "H0318",
+      "H0319",
+      "hromadka-1",
+    ]);
+    // Fewer matches take the index path and agree.
+    expect((await list({ search: "hromadka 31" })).total).toBe(11);
+  });
+
   it("sorts by plain code (default), code and end of validity; pages", async () => {
     const desc = await list({ search: "L10", sort: "-plainCode" });
     expect(desc.items.map((i) => i.plainCode)).toEqual(["L104", "L103", "L102", "L101", "L100"]);

@@ -277,6 +277,8 @@ export const wasteCard = pgTable(
     municipalityId: integer("municipality_id")
       .notNull()
       .references(() => municipality.id, { onDelete: "cascade" }),
+    // Both COLLATE "C" (migration 0013, written by hand: drizzle has no column collation), so their indexes
+    // serve the list's prefix search.
     plainCode: varchar("plain_code", { length: 40 }).notNull(),
     code: varchar("code", { length: 60 }).notNull(),
     subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),

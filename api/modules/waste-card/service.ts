@@ -84,7 +84,52 @@ function orderBy(sort: { key: SortKey; desc: boolean }): SQL[] {
 /** LIKE pattern of a code prefix typed by the user (its own % and _ matched literally). */
 const prefixPattern = (term: string) => `${term.trim().replace(/[%_\\]/g, "\\$&")}%`;
 
-function listFilter(municipalityId: number, q: WasteCardListQuery, day: string): SQL {
+/**
+ * The search (docs/benchmarks.md 'waste cards'): a code or plain-code prefix, or a collection point's or fee
+ * payer's name. The codes are byte-ordered (COLLATE "C", migration 0013), so each prefix is a range of its unique
+ * index. The names are looked up first in the trigram indexes of subject and fee payer; a term that names few
+ * (a scanned code, a full name) then costs a few index lookups, one that names many ('novak') one pass over the
+ * municipality's cards with hashed id sets instead of a LIKE and two subqueries per card.
+ */
+async function searchFilter(db: Db, municipalityId: number, term: string): Promise<SQL> {
+  const prefix = prefixPattern(term);
+  const [subjects, payers] = await Promise.all([
+    db
+      .select({ id: subject.id })
+      .from(subject)
+      .where(and(eq(subject.municipalityId, municipalityId), searchMatches(subject.search, term))),
+    db
+      .select({ id: feePayer.id })
+      .from(feePayer)
+      .where(and(eq(feePayer.municipalityId, municipalityId), searchMatches(feePayer.search, term))),
+  ]);
+  // One text parameter cast to int[]: thousands of ids stay one bind value (drizzle would spread an array).
+  const idArray = (rows: { id: number }[]) => sql`${`{${rows.map((r) => r.id).join(",")}}`}::int[]`;
+  const inMunicipality = sql`${wasteCard.municipalityId} = ${municipalityId}`;
+  const byCode = [
+    sql`select ${wasteCard.id} from ${wasteCard} where ${inMunicipality} and ${wasteCard.code} like ${prefix}`,
+    sql`select ${wasteCard.id} from ${wasteCard} where ${inMunicipality} and ${wasteCard.plainCode} like ${prefix}`,
+  ];
+  if (subjects.length + payers.length <= FEW_NAME_MATCHES) {
+    // A scanned code or a specific name: every part is an index lookup (codes, waste_card_subject_idx, _payer_idx).
+    const parts = [...byCode];
+    if (subjects.length)
+      parts.push(
+        sql`select ${wasteCard.id} from ${wasteCard} where ${wasteCard.subjectId} = any(${idArray(subjects)})`,
+      );
+    if (payers.length)
+      parts.push(sql`select ${wasteCard.id} from ${wasteCard} where ${wasteCard.feePayerId} = any(${idArray(payers)})`);
+    return sql`${wasteCard.id} in (${sql.join(parts, sql` union all `)})`;
+  }
+  // A common name: one pass over the municipality's cards beats thousands of index probes.
+  return sql`(${wasteCard.id} in (${sql.join(byCode, sql` union all `)})
+    or ${wasteCard.subjectId} = any(${idArray(subjects)}) or ${wasteCard.feePayerId} = any(${idArray(payers)}))`;
+}
+
+/** Up to this many matching collection points and payers together, their cards are looked up by index. */
+const FEW_NAME_MATCHES = 300;
+
+async function listFilter(db: Db, municipalityId: number, q: WasteCardListQuery, day: string): Promise<SQL> {
   const where: SQL[] = [eq(wasteCard.municipalityId, municipalityId)];
   if (q.state) where.push(inState(q.state, day));
   if (q.subjectId) where.push(eq(wasteCard.subjectId, q.subjectId));
@@ -94,14 +139,7 @@ function listFilter(municipalityId: number, q: WasteCardListQuery, day: string):
       sql`${wasteCard.subjectId} in (select ${subject.id} from ${subject} where ${subject.municipalityId} = ${municipalityId} and ${subject.type} = ${q.subjectType})`,
     );
   }
-  if (q.search) {
-    const prefix = prefixPattern(q.search);
-    // One pass over the municipality's cards: the name matches come from the trigram indexes of subject and fee
-    // payer as hashed sets (IN, not = ANY(array), which would be searched linearly for every card).
-    where.push(sql`(${wasteCard.code} like ${prefix} or ${wasteCard.plainCode} like ${prefix}
-      or ${wasteCard.subjectId} in (select ${subject.id} from ${subject} where ${subject.municipalityId} = ${municipalityId} and ${searchMatches(subject.search, q.search)})
-      or ${wasteCard.feePayerId} in (select ${feePayer.id} from ${feePayer} where ${feePayer.municipalityId} = ${municipalityId} and ${searchMatches(feePayer.search, q.search)}))`);
-  }
+  if (q.search) where.push(await searchFilter(db, municipalityId, q.search));
   return and(...where)!;
 }
 
@@ -165,7 +203,7 @@ export async function listWasteCards(
   q: WasteCardListQuery,
 ): Promise<{ items: WasteCardListItem[]; total: number }> {
   const day = today();
-  const cond = listFilter(municipalityId, q, day);
+  const cond = await listFilter(db, municipalityId, q, day);
   const sort = parseSort(q.sort, WASTE_CARD_SORTS, "plainCode");
   // The page's ids from waste_card alone, then names of only those rows (docs/decisions/0007).
   const { ids, total } = await pageIds(db, cond, sort, { ...pageWindow(q), search: !!q.search });
