@@ -96,7 +96,8 @@ describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
     await page.waitForURL((url) => url.searchParams.get("search") === `K${id}`);
     await settle(page);
     const rows = page.getByRole("table", { name: "Karty odpadu" }).locator("tbody tr");
-    await expect(rows.count()).resolves.toBe(3);
+    // The list follows the typed search after a moment: wait for its answer, not for the address.
+    await expect.poll(() => rows.count()).toBe(3);
     await expect(page.getByRole("link", { name: "Novákovi, Hasskova 12" }).count()).resolves.toBe(2);
 
     // Set the expiration date of all three in bulk.
