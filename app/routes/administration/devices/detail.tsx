@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
@@ -22,6 +21,7 @@ import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { EndDialog, PairDialog } from "./detail-dialogs";
 import { municipalityOptions } from "./form.server";
 import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./shared";
+import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.device.name ?? "Zařízení"} · Odpady obce` }];
 
@@ -91,16 +91,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-slate-900">
-        {value === null || value === undefined || value === "" ? "–" : value}
-      </dd>
-    </div>
-  );
-}
 
 const STATE_TONES = { current: "green", future: "blue", past: "gray" } as const;
 
@@ -171,16 +161,16 @@ export default function DeviceDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <Row label={t("device:field.type", "Typ")} value={<DeviceTypeLabel type={d.type} />} />
-              <Row label={t("device:field.serialNumber", "Sériové číslo")} value={d.serialNumber} />
-              <Row label={t("device:field.uuid", "UUID")} value={d.uuid} />
-              <Row label={t("device:field.simCardNumber", "Číslo SIM karty")} value={d.simCardNumber} />
-              <Row label={t("device:field.note", "Poznámka")} value={d.note} />
-              <Row
+              <DetailRow label={t("device:field.type", "Typ")} value={<DeviceTypeLabel type={d.type} />} />
+              <DetailRow label={t("device:field.serialNumber", "Sériové číslo")} value={d.serialNumber} />
+              <DetailRow label={t("device:field.uuid", "UUID")} value={d.uuid} />
+              <DetailRow label={t("device:field.simCardNumber", "Číslo SIM karty")} value={d.simCardNumber} />
+              <DetailRow label={t("device:field.note", "Poznámka")} value={d.note} />
+              <DetailRow
                 label={t("device:field.lastUsedAt", "Naposledy použito")}
                 value={d.lastUsedAt ? formatDateTime(d.lastUsedAt, i18n.language) : null}
               />
-              <Row
+              <DetailRow
                 label={t("device:field.createdAt", "Vytvořeno")}
                 value={formatDateTime(d.createdAt, i18n.language)}
               />

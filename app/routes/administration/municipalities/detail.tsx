@@ -21,6 +21,7 @@ import { Select } from "~/components/ui/select";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { MunicipalityDevice } from "#contract/device";
 import { MunicipalityDevicesCard } from "~/routes/administration/devices/municipality-card";
+import { DetailRow } from "~/components/detail-row";
 
 interface MunicipalityUser {
   id: number;
@@ -148,14 +149,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-function Row({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-slate-900">{value || "–"}</dd>
-    </div>
-  );
-}
 
 export default function MunicipalityDetailPage() {
   const { municipality: m, users, accounts, canSeeUsers, devices } = useLoaderData<typeof loader>();
@@ -237,9 +230,9 @@ export default function MunicipalityDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <Row label={t("municipality:field.shortName", "Zkrácený název")} value={m.shortName} />
-              <Row label={t("municipality:field.kind", "Velikost")} value={t(`municipality:kind.${m.kind}`, m.kind)} />
-              <Row
+              <DetailRow label={t("municipality:field.shortName", "Zkrácený název")} value={m.shortName} />
+              <DetailRow label={t("municipality:field.kind", "Velikost")} value={t(`municipality:kind.${m.kind}`, m.kind)} />
+              <DetailRow
                 label={t("municipality:field.parent", "Nadřazená obec")}
                 value={
                   m.parentId ? (
@@ -249,18 +242,18 @@ export default function MunicipalityDetailPage() {
                   ) : null
                 }
               />
-              <Row
+              <DetailRow
                 label={t("municipality:field.country", "Země")}
                 value={t(`municipality:country.${m.country}`, m.country)}
               />
-              <Row label={t("municipality:field.identificationNumber", "IČO")} value={m.identificationNumber} />
-              <Row label={t("municipality:field.vatNumber", "DIČ")} value={m.vatNumber} />
-              <Row label={t("municipality:field.companyName", "Název organizace")} value={m.companyName} />
-              <Row
+              <DetailRow label={t("municipality:field.identificationNumber", "IČO")} value={m.identificationNumber} />
+              <DetailRow label={t("municipality:field.vatNumber", "DIČ")} value={m.vatNumber} />
+              <DetailRow label={t("municipality:field.companyName", "Název organizace")} value={m.companyName} />
+              <DetailRow
                 label={t("municipality:field.companyAddress", "Adresa")}
                 value={[m.companyAddress, [m.zipCode, m.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
               />
-              <Row
+              <DetailRow
                 label={t("municipality:field.lastLogin", "Poslední přihlášení")}
                 value={m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language as "cs") : null}
               />
@@ -273,19 +266,19 @@ export default function MunicipalityDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <Row
+              <DetailRow
                 label={t("municipality:field.labelType", "Typ štítku")}
                 value={t(`municipality:labelType.${m.labelType}`, m.labelType)}
               />
-              <Row
+              <DetailRow
                 label={t("municipality:field.monitoredPeriod", "Sledované období")}
                 value={t(`municipality:period.${m.monitoredPeriod}`, m.monitoredPeriod)}
               />
-              <Row
+              <DetailRow
                 label={t("municipality:field.duplicateHandlingStrategy", "Zpracování duplicit")}
                 value={t(`municipality:duplicate.${m.duplicateHandlingStrategy}`, m.duplicateHandlingStrategy)}
               />
-              <Row label={t("municipality:field.note", "Poznámka")} value={m.note} />
+              <DetailRow label={t("municipality:field.note", "Poznámka")} value={m.note} />
             </dl>
             <h3 className="mt-4 mb-1 text-sm font-semibold">{t("municipality:section.contacts", "Kontaktní osoby")}</h3>
             {m.contacts.length === 0 ? (

@@ -24,6 +24,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { BinStateBadge } from "~/routes/infrastructure/waste-evidence-headers/shared";
 import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchApi, printBatchPath } from "./shared";
+import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Tisková dávka ${data?.batch.id ?? ""} · Odpady obce` }];
 
@@ -130,14 +131,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data<ActionAnswer>({ intent, message: "Neznámá akce." }, { status: 400 });
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * The answer of an action shown in place: a print result in the user's language ('Nepodařilo se vytisknout kód.' and
@@ -247,12 +240,12 @@ export default function PrintBatchDetailPage() {
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-100">
-            <Row label={t("printBatch:field.createdAt", "Vytvořeno")}>{formatDateTime(b.createdAt, i18n.language)}</Row>
-            <Row label={t("printBatch:field.createdBy", "Vytvořil")}>{b.createdByName ?? "–"}</Row>
-            <Row label={t("printBatch:field.codeType", "Typ kódu")}>
+            <DetailRow label={t("printBatch:field.createdAt", "Vytvořeno")}>{formatDateTime(b.createdAt, i18n.language)}</DetailRow>
+            <DetailRow label={t("printBatch:field.createdBy", "Vytvořil")}>{b.createdByName ?? "–"}</DetailRow>
+            <DetailRow label={t("printBatch:field.codeType", "Typ kódu")}>
               <CodeTypeLabel type={b.codeType} />
-            </Row>
-            <Row
+            </DetailRow>
+            <DetailRow
               label={
                 b.codeType === "Regular"
                   ? t("printBatch:field.subjectCount", "Počet odběrných míst")
@@ -260,14 +253,14 @@ export default function PrintBatchDetailPage() {
               }
             >
               {formatNumber(b.codeCount)}
-            </Row>
-            <Row label={t("printBatch:field.labelCount", "Počet štítků")}>{formatNumber(b.labelCount)}</Row>
-            <Row label={t("printBatch:field.binTypes", "Typy nádob")}>{b.binTypeNames.join(", ") || "–"}</Row>
-            <Row label={t("printBatch:field.rfid", "RFID")}>{b.rfid ? yes : no}</Row>
-            <Row label={t("printBatch:field.printedAt", "Vytištěno")}>
+            </DetailRow>
+            <DetailRow label={t("printBatch:field.labelCount", "Počet štítků")}>{formatNumber(b.labelCount)}</DetailRow>
+            <DetailRow label={t("printBatch:field.binTypes", "Typy nádob")}>{b.binTypeNames.join(", ") || "–"}</DetailRow>
+            <DetailRow label={t("printBatch:field.rfid", "RFID")}>{b.rfid ? yes : no}</DetailRow>
+            <DetailRow label={t("printBatch:field.printedAt", "Vytištěno")}>
               {b.printedAt ? formatDateTime(b.printedAt, i18n.language) : "–"}
-            </Row>
-            <Row label={t("printBatch:field.note", "Poznámka")}>{b.note ?? "–"}</Row>
+            </DetailRow>
+            <DetailRow label={t("printBatch:field.note", "Poznámka")}>{b.note ?? "–"}</DetailRow>
           </dl>
         </CardContent>
       </Card>

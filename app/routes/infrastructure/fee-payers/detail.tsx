@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/lib/messages";
@@ -31,6 +30,7 @@ import {
   feePayerApi,
   useCountry,
 } from "./shared";
+import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.feePayer.name ?? "Poplatník"} · Odpady obce` }];
 
@@ -116,16 +116,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-slate-900">
-        {value === null || value === undefined || value === "" ? "–" : value}
-      </dd>
-    </div>
-  );
-}
 
 export default function FeePayerDetailPage() {
   const { feePayer: p, history, today } = useLoaderData<typeof loader>();
@@ -228,25 +218,25 @@ export default function FeePayerDetailPage() {
             <dl className="divide-y divide-slate-100">
               {p.type === "Resident" ? (
                 <>
-                  <Row label={t("feePayer:field.titleBefore", "Titul před")} value={p.titleBefore} />
-                  <Row label={t("feePayer:field.firstName", "Jméno")} value={p.firstName} />
-                  <Row label={t("feePayer:field.lastName", "Příjmení")} value={p.lastName} />
-                  <Row label={t("feePayer:field.titleAfter", "Titul za")} value={p.titleAfter} />
-                  <Row
+                  <DetailRow label={t("feePayer:field.titleBefore", "Titul před")} value={p.titleBefore} />
+                  <DetailRow label={t("feePayer:field.firstName", "Jméno")} value={p.firstName} />
+                  <DetailRow label={t("feePayer:field.lastName", "Příjmení")} value={p.lastName} />
+                  <DetailRow label={t("feePayer:field.titleAfter", "Titul za")} value={p.titleAfter} />
+                  <DetailRow
                     label={t("feePayer:field.gender", "Pohlaví")}
                     value={p.gender ? t(`feePayer:gender.${p.gender}`, p.gender) : null}
                   />
-                  <Row label={t("feePayer:field.dateOfBirth", "Datum narození")} value={date(p.dateOfBirth)} />
+                  <DetailRow label={t("feePayer:field.dateOfBirth", "Datum narození")} value={date(p.dateOfBirth)} />
                 </>
               ) : (
                 <>
-                  <Row label={t("feePayer:field.companyName", "Název firmy")} value={p.companyName} />
-                  <Row label={t("feePayer:field.identificationNumber", "IČO")} value={p.identificationNumber} />
-                  <Row label={t("feePayer:field.vatNumber", "DIČ")} value={p.vatNumber} />
+                  <DetailRow label={t("feePayer:field.companyName", "Název firmy")} value={p.companyName} />
+                  <DetailRow label={t("feePayer:field.identificationNumber", "IČO")} value={p.identificationNumber} />
+                  <DetailRow label={t("feePayer:field.vatNumber", "DIČ")} value={p.vatNumber} />
                 </>
               )}
-              <Row label={t("feePayer:field.phone", "Telefon")} value={p.phone ? formatPhone(p.phone) : null} />
-              <Row
+              <DetailRow label={t("feePayer:field.phone", "Telefon")} value={p.phone ? formatPhone(p.phone) : null} />
+              <DetailRow
                 label={t("feePayer:field.email", "E-mail")}
                 value={
                   p.email ? (
@@ -256,14 +246,14 @@ export default function FeePayerDetailPage() {
                   ) : null
                 }
               />
-              <Row label={t("feePayer:field.variableSymbol", "Variabilní symbol")} value={p.variableSymbol} />
-              <Row
+              <DetailRow label={t("feePayer:field.variableSymbol", "Variabilní symbol")} value={p.variableSymbol} />
+              <DetailRow
                 label={t("feePayer:detail.paymentAddress", "Adresa pro platební výměr")}
                 value={[p.streetAddress, [formatZip(p.zipCode), p.city].filter(Boolean).join(" ")]
                   .filter(Boolean)
                   .join(", ")}
               />
-              <Row label={t("feePayer:field.note", "Poznámka")} value={p.note} />
+              <DetailRow label={t("feePayer:field.note", "Poznámka")} value={p.note} />
             </dl>
           </CardContent>
         </Card>
@@ -275,14 +265,14 @@ export default function FeePayerDetailPage() {
             </CardHeader>
             <CardContent>
               <dl className="divide-y divide-slate-100">
-                <Row label={t("feePayer:field.activeFrom", "Aktivní od")} value={date(p.activeFrom)} />
-                <Row label={t("feePayer:field.activeTo", "Aktivní do")} value={date(p.activeTo)} />
-                <Row label={t("feePayer:field.periodEnd", "Konec období")} value={date(p.periodEnd)} />
-                <Row
+                <DetailRow label={t("feePayer:field.activeFrom", "Aktivní od")} value={date(p.activeFrom)} />
+                <DetailRow label={t("feePayer:field.activeTo", "Aktivní do")} value={date(p.activeTo)} />
+                <DetailRow label={t("feePayer:field.periodEnd", "Konec období")} value={date(p.periodEnd)} />
+                <DetailRow
                   label={t("feePayer:detail.activeChangedAt", "Aktivita změněna")}
                   value={p.activeChangedAt ? formatDateTime(p.activeChangedAt, i18n.language) : null}
                 />
-                <Row
+                <DetailRow
                   label={t("feePayer:detail.registeredAt", "Zaregistrován")}
                   value={p.registeredAt ? formatDateTime(p.registeredAt, i18n.language) : null}
                 />
@@ -296,8 +286,8 @@ export default function FeePayerDetailPage() {
             </CardHeader>
             <CardContent>
               <dl className="divide-y divide-slate-100">
-                <Row label={t("feePayer:field.finalFee", "Výsledný poplatek")} value={money(p.finalFee)} />
-                <Row
+                <DetailRow label={t("feePayer:field.finalFee", "Výsledný poplatek")} value={money(p.finalFee)} />
+                <DetailRow
                   label={t("feePayer:detail.feeRecordCount", "Počet předpisů poplatku")}
                   value={String(p.feeRecordCount)}
                 />

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useMessage } from "~/lib/messages";
@@ -17,6 +16,7 @@ import { WasteCardsSection } from "./detail-cards";
 import { FeesSection } from "./detail-fees";
 import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./detail-sections";
 import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath, type DetailAnswer } from "./subject-ui";
+import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.subject.name ?? "Odběrné místo"} · Odpady obce` }];
 
@@ -40,14 +40,6 @@ const SHOWN_IN_PLACE = new Set([
   "removeCard",
 ]);
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-slate-900">{value || "–"}</dd>
-    </div>
-  );
-}
 
 export default function SubjectDetailPage() {
   const {
@@ -127,27 +119,27 @@ export default function SubjectDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <Row label={t("subject:field.shortName", "Krátký název")} value={s.shortName} />
-              <Row label={t("subject:field.variableSymbol", "Variabilní symbol")} value={s.variableSymbol} />
-              <Row label={t("subject:field.householdCode", "Kód domácnosti")} value={s.householdCode} />
-              <Row
+              <DetailRow label={t("subject:field.shortName", "Krátký název")} value={s.shortName} />
+              <DetailRow label={t("subject:field.variableSymbol", "Variabilní symbol")} value={s.variableSymbol} />
+              <DetailRow label={t("subject:field.householdCode", "Kód domácnosti")} value={s.householdCode} />
+              <DetailRow
                 label={t("subject:field.establishmentIdentificationNumber", "Číslo provozovny (IČP)")}
                 value={s.establishmentIdentificationNumber}
               />
-              <Row
+              <DetailRow
                 label={t("subject:field.externalChief", "Externí vedoucí")}
                 value={s.externalChief ? t("subject:yes", "Ano") : t("subject:no", "Ne")}
               />
-              <Row label={t("subject:list.memberCount", "Členové")} value={String(s.memberCount)} />
-              <Row
+              <DetailRow label={t("subject:list.memberCount", "Členové")} value={String(s.memberCount)} />
+              <DetailRow
                 label={t("subject:detail.sortRatio", "Míra třídění")}
                 value={s.sortRatio ? `${s.sortRatio} %` : null}
               />
-              <Row
+              <DetailRow
                 label={t("subject:detail.feePaidChangedAt", "Platba změněna")}
                 value={s.feePaidChangedAt ? formatDateTime(s.feePaidChangedAt, i18n.language) : null}
               />
-              <Row label={t("subject:field.description", "Popis / poznámka")} value={s.description} />
+              <DetailRow label={t("subject:field.description", "Popis / poznámka")} value={s.description} />
             </dl>
           </CardContent>
         </Card>
@@ -157,15 +149,15 @@ export default function SubjectDetailPage() {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <Row label={t("subject:field.street", "Ulice")} value={s.street} />
-              <Row
+              <DetailRow label={t("subject:field.street", "Ulice")} value={s.street} />
+              <DetailRow
                 label={t("subject:detail.numbers", "Č. p. / č. o. / č. ev.")}
                 value={[s.conscriptionNumber, s.streetNumber, s.provisionalNumber].map((v) => v ?? "–").join(" / ")}
               />
-              <Row label={t("subject:field.cityDistrict", "Městská část")} value={s.cityDistrict} />
-              <Row label={t("subject:field.city", "Obec")} value={[s.zipCode, s.city].filter(Boolean).join(" ")} />
-              <Row label={t("subject:field.operatorCompanyName", "Název firmy")} value={s.operatorCompanyName} />
-              <Row
+              <DetailRow label={t("subject:field.cityDistrict", "Městská část")} value={s.cityDistrict} />
+              <DetailRow label={t("subject:field.city", "Obec")} value={[s.zipCode, s.city].filter(Boolean).join(" ")} />
+              <DetailRow label={t("subject:field.operatorCompanyName", "Název firmy")} value={s.operatorCompanyName} />
+              <DetailRow
                 label={t("subject:detail.operatorIds", "IČO / DIČ")}
                 value={
                   s.operatorIdentificationNumber || s.operatorVatNumber
@@ -173,7 +165,7 @@ export default function SubjectDetailPage() {
                     : null
                 }
               />
-              <Row
+              <DetailRow
                 label={t("subject:field.operatorInvoiceAddress", "Fakturační adresa")}
                 value={[s.operatorInvoiceAddress, [s.operatorZipCode, s.operatorCity].filter(Boolean).join(" ")]
                   .filter(Boolean)

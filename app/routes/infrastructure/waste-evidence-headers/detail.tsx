@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/detail";
@@ -16,6 +15,7 @@ import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
 import { detailAction, loadDetail } from "./detail.server";
 import { DisposeCountCard, HistoryCard } from "./detail-cards";
 import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, wehPath, type WehAnswer } from "./shared";
+import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.header.barcode ?? "Nádoba"} · Odpady obce` }];
 
@@ -32,14 +32,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Intents whose errors are shown inside their own dialog; the others get the page's message box. */
 const SHOWN_IN_PLACE = new Set(["transfer", "disposeCount"]);
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="col-span-2 text-slate-900">{value || "–"}</dd>
-    </div>
-  );
-}
 
 export default function WasteEvidenceHeaderDetail() {
   const { header: h, history, disposeCounts, transferOptions, view, tiles } = useLoaderData<typeof loader>();
@@ -150,10 +142,10 @@ export default function WasteEvidenceHeaderDetail() {
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <Row label={t("wasteEvidenceHeader:field.rfid", "RFID")} value={h.rfid} />
-              <Row label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")} value={binLabel(h)} />
-              <Row label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")} value={h.wasteTypeName} />
-              <Row
+              <DetailRow label={t("wasteEvidenceHeader:field.rfid", "RFID")} value={h.rfid} />
+              <DetailRow label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")} value={binLabel(h)} />
+              <DetailRow label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")} value={h.wasteTypeName} />
+              <DetailRow
                 label={t("wasteEvidenceHeader:field.kind", "Druh nádoby")}
                 value={
                   h.disposable
@@ -161,21 +153,21 @@ export default function WasteEvidenceHeaderDetail() {
                     : t("wasteEvidenceHeader:kind.fixed", "Stálá")
                 }
               />
-              <Row label={t("wasteEvidenceHeader:field.assignedAt", "Přiřazeno")} value={dateTime(h.assignedAt)} />
-              <Row
+              <DetailRow label={t("wasteEvidenceHeader:field.assignedAt", "Přiřazeno")} value={dateTime(h.assignedAt)} />
+              <DetailRow
                 label={t("wasteEvidenceHeader:field.assignedFrom", "Platí od")}
                 value={h.assignedFrom ? formatDate(h.assignedFrom, i18n.language) : null}
               />
-              <Row label={t("wasteEvidenceHeader:field.assignedBy", "Přiřadil")} value={h.assignedByName} />
-              <Row
+              <DetailRow label={t("wasteEvidenceHeader:field.assignedBy", "Přiřadil")} value={h.assignedByName} />
+              <DetailRow
                 label={t("wasteEvidenceHeader:field.lastEvidenceAt", "Poslední svoz")}
                 value={dateTime(h.lastEvidenceAt)}
               />
               {h.discardedAt && (
-                <Row label={t("wasteEvidenceHeader:field.discardedAt", "Vyřazeno")} value={dateTime(h.discardedAt)} />
+                <DetailRow label={t("wasteEvidenceHeader:field.discardedAt", "Vyřazeno")} value={dateTime(h.discardedAt)} />
               )}
-              <Row label={t("wasteEvidenceHeader:field.frequency", "Četnost svozu")} value={frequency} />
-              <Row
+              <DetailRow label={t("wasteEvidenceHeader:field.frequency", "Četnost svozu")} value={frequency} />
+              <DetailRow
                 label={t("wasteEvidenceHeader:field.printBatch", "Tisková dávka")}
                 value={
                   h.printBatchId ? (
@@ -188,7 +180,7 @@ export default function WasteEvidenceHeaderDetail() {
                   ) : null
                 }
               />
-              <Row label={t("wasteEvidenceHeader:field.description", "Popis")} value={h.description} />
+              <DetailRow label={t("wasteEvidenceHeader:field.description", "Popis")} value={h.description} />
             </dl>
           </CardContent>
         </Card>
@@ -199,14 +191,14 @@ export default function WasteEvidenceHeaderDetail() {
           </CardHeader>
           <CardContent className="space-y-3">
             <dl className="divide-y divide-slate-100">
-              <Row label={t("wasteEvidenceHeader:field.address", "Adresa")} value={h.address} />
+              <DetailRow label={t("wasteEvidenceHeader:field.address", "Adresa")} value={h.address} />
               {h.subjectAddress && h.subjectAddress !== h.address && (
-                <Row
+                <DetailRow
                   label={t("wasteEvidenceHeader:field.subjectAddress", "Adresa odběrného místa")}
                   value={h.subjectAddress}
                 />
               )}
-              <Row
+              <DetailRow
                 label={t("wasteEvidenceHeader:field.coordinates", "Souřadnice")}
                 value={point ? `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}` : null}
               />
