@@ -23,6 +23,7 @@ import { createMailer } from "./api/lib/mail";
 import { createRegistryClient } from "./api/modules/registry/service";
 import { createIdp } from "./idp/provider";
 import { purgeExpired } from "./idp/adapter";
+import { purgeSignInThrottle } from "./api/lib/password-throttle";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { SessionData, SessionFlash, WebContext } from "./app/server/context";
 
@@ -78,6 +79,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
         publicUrl: config.publicUrl,
         supportEmail: config.SUPPORT_EMAIL,
         setPasswordUrl: idp ? `${config.issuer}/set-password` : undefined,
+        builtInIdp: !!idp,
         printerHandlerUrl: config.PRINTER_HANDLER_URL,
       },
       registry: createRegistryClient({ db, aresUrl: config.ARES_URL, rpoUrl: config.RPO_URL, fetch: opts.fetchForRegistry }),
@@ -186,6 +188,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   const housekeeping = setInterval(() => {
     void purgeExpired(db).catch(() => undefined);
     void purgeRegistrationTokens(db).catch(() => undefined);
+    void purgeSignInThrottle(db).catch(() => undefined);
     void refreshAllMemberCounts(db).catch(() => undefined);
     void expireWasteCards(db).catch(() => undefined);
     void db.delete(sessionTable).where(lt(sessionTable.expiresAt, new Date())).catch(() => undefined);

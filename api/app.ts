@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ApiError } from "./lib/errors";
-import { canAccessMunicipality, resolveUser, type AuthContext } from "./lib/auth";
+import { canAccessMunicipality, isGrantRevoked, resolveUser, type AuthContext } from "./lib/auth";
 import type { AnyRoute } from "./lib/route";
 import type { Services } from "./services";
 import { buildOpenApi } from "./lib/openapi";
@@ -90,6 +90,10 @@ export function createApi({ services, verifyToken }: ApiOptions) {
     try {
       claims = await verifyToken(match[1]!);
     } catch {
+      return unauthorized(c, "Neplatný nebo prošlý přístupový token.");
+    }
+    // A logged-out (revoked) grant's access tokens stop at once, not when they expire (decision 0019).
+    if (services.config.builtInIdp && (await isGrantRevoked(services.db, claims))) {
       return unauthorized(c, "Neplatný nebo prošlý přístupový token.");
     }
     const auth = await resolveUser(services.db, claims);

@@ -12,6 +12,11 @@ export interface ApiConfig {
    * registration by e-mail is not offered.
    */
   setPasswordUrl?: string;
+  /**
+   * The API trusts the built-in provider (no OIDC_ISSUER): its access tokens name their grant, and a token of a
+   * revoked grant (logout) is refused at once (api/lib/auth.ts isGrantRevoked).
+   */
+  builtInIdp?: boolean;
   /** The label-printer handler (PRINTER_HANDLER_URL); without one, printing answers HandlerNotRunning. */
   printerHandlerUrl?: string;
 }

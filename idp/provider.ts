@@ -3,8 +3,10 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-prov
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../api/db/client";
 import { municipality, user } from "../api/db/schema";
-import { secondsToWait, verifyPassword } from "../api/lib/password-hash";
+import { checkPassword } from "../api/lib/password-hash";
+import { reserveNameAttempt, reserveUserAttempt, resetUserAttempts } from "../api/lib/password-throttle";
 import { createAdapterFactory } from "./adapter";
+import { GRANT_CLAIM } from "../api/lib/auth";
 import { fill, loginPage, logoutPage, messagePage, pickLanguage, setPasswordPage, texts, type PasswordRuleKey } from "./pages";
 import { completeRegistration, findRegistrationToken } from "../api/modules/user/registration";
 import { PASSWORD_MIN_LENGTH } from "~/lib/password";
@@ -115,7 +117,9 @@ export async function createIdp(opts: IdpOptions) {
     extraTokenClaims: async (_ctx, token) => {
       if (!("accountId" in token) || !token.accountId) return undefined;
       const [u] = await db.select().from(user).where(eq(user.id, Number(token.accountId)));
-      return u ? { preferred_username: u.userName, email: u.email ?? undefined } : undefined;
+      // The grant lets the API refuse the token as soon as the grant is revoked (logout; api/lib/auth.ts).
+      const grant = "grantId" in token && typeof token.grantId === "string" ? { [GRANT_CLAIM]: token.grantId } : {};
+      return u ? { preferred_username: u.userName, email: u.email ?? undefined, ...grant } : undefined;
     },
     findAccount: async (_ctx, sub) => {
       const id = Number(sub);
@@ -193,26 +197,20 @@ export async function createIdp(opts: IdpOptions) {
         .from(user)
         .where(sql`lower(${user.userName}) = lower(${userName}) or lower(${user.email}) = lower(${userName})`)
         .limit(1);
-      if (u) {
-        const seconds = secondsToWait(u.failedLogins, u.lastFailedLoginAt);
-        if (seconds > 0) {
-          return send(res, 429, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.throttled.replace("{{seconds}}", String(seconds)) }));
-        }
+      // The attempt is counted before the password is checked, atomically (parallel guesses cannot all pass), and
+      // a name of no user is counted and answered the same way (decision 0019).
+      const attempt = u ? await reserveUserAttempt(db, u.id) : await reserveNameAttempt(db, userName);
+      if (!attempt.allowed) {
+        return send(res, 429, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.throttled.replace("{{seconds}}", String(attempt.seconds)) }));
       }
-      const ok = u ? await verifyPassword(password, u.passwordHash) : await verifyPassword(password, "scrypt$AAAA$AAAA");
+      const ok = await checkPassword(password, u?.passwordHash);
       if (!u || !ok) {
-        if (u) {
-          await db
-            .update(user)
-            .set({ failedLogins: sql`${user.failedLogins} + 1`, lastFailedLoginAt: new Date() })
-            .where(eq(user.id, u.id));
-        }
         return send(res, 401, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.invalid }));
       }
+      await resetUserAttempts(db, u.id, u.active ? { lastLoginAt: new Date() } : {});
       if (!u.active) {
         return send(res, 403, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.inactive }));
       }
-      await db.update(user).set({ failedLogins: 0, lastFailedLoginAt: null, lastLoginAt: new Date() }).where(eq(user.id, u.id));
       // The municipalities list shows each municipality's last sign-in.
       if (u.municipalityId) await db.update(municipality).set({ lastLoginAt: new Date() }).where(eq(municipality.id, u.municipalityId));
       return provider.interactionFinished(req, res, { login: { accountId: String(u.id) } }, { mergeWithLastSubmission: false });

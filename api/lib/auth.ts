@@ -1,7 +1,7 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type JSONWebKeySet } from "jose";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { permission, role, rolePermission, user, userMunicipality } from "../db/schema";
+import { oidcPayload, permission, role, rolePermission, user, userMunicipality } from "../db/schema";
 import { isAdministrator } from "#contract/roles";
 
 export interface AuthUser {
@@ -121,6 +121,33 @@ async function loadAuthContext(db: Db, u: AuthUser, roleId: number): Promise<Aut
     municipalityIds = [...ids];
   }
   return { user: u, permissions: new Set(perms.map((p) => p.value)), isAdmin, municipalityIds };
+}
+
+/** The claim in which the built-in provider names the grant an access token belongs to (idp/provider.ts). */
+export const GRANT_CLAIM = "grant_id";
+
+/**
+ * Is this access token's grant over (logout revoked it, a password change ended it, it expired)? Only for tokens
+ * of the built-in provider, whose grants live in oidc_payload: one primary-key lookup (type, id). Without it a
+ * revoked grant's JWT access tokens would work until they expire (issue 11, decision 0019). Tokens without the
+ * claim (issued before it existed, or by an external provider) are not checked here.
+ */
+export async function isGrantRevoked(db: Db, claims: Record<string, unknown>): Promise<boolean> {
+  const grantId = claims[GRANT_CLAIM];
+  if (grantId === undefined) return false;
+  if (typeof grantId !== "string" || !grantId) return true;
+  const rows = await db
+    .select({ id: oidcPayload.id })
+    .from(oidcPayload)
+    .where(
+      and(
+        eq(oidcPayload.type, "Grant"),
+        eq(oidcPayload.id, grantId),
+        sql`(${oidcPayload.expiresAt} is null or ${oidcPayload.expiresAt} > now())`,
+      ),
+    )
+    .limit(1);
+  return rows.length === 0;
 }
 
 export function canAccessMunicipality(auth: AuthContext, municipalityId: number): boolean {

@@ -164,10 +164,38 @@ export async function requireSignedIn(request: Request, context: AppLoadContext)
   throw redirect("/login", { headers: { "Set-Cookie": await commit(context, session) } });
 }
 
-/** Logout (spec 000 §4): clear the session, end it at the provider with id_token_hint, come back to /. */
+/** How long logout waits for the provider's revocation endpoint before it signs out locally anyway. */
+const REVOKE_TIMEOUT_MS = 5_000;
+
+/**
+ * Revokes the session's refresh token at the provider's revocation endpoint (RFC 7009). The built-in provider then
+ * ends the whole grant, and the API refuses the grant's access tokens at once (api/lib/auth.ts isGrantRevoked); an
+ * external provider ends its refresh token / session, while its JWT access tokens stay valid until they expire
+ * (decision 0019). A provider that cannot be reached does not stop the logout.
+ */
+async function revokeAtProvider(context: AppLoadContext, refreshToken: string | null | undefined): Promise<void> {
+  if (!refreshToken) return;
+  try {
+    const strategy = await getStrategy(context.config);
+    if (!(await discover(context.config)).revocation_endpoint) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      strategy.revokeToken(refreshToken),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), REVOKE_TIMEOUT_MS))),
+    ]).finally(() => clearTimeout(timer));
+  } catch (err) {
+    console.warn("[auth] token revocation at logout failed:", err instanceof Error ? err.message : err);
+  }
+}
+
+/**
+ * Logout (spec 000 §4): revoke the grant at the provider, clear the session, end it at the provider with
+ * id_token_hint, come back to /.
+ */
 export async function logout(request: Request, context: AppLoadContext): Promise<Response> {
   const session = await getSession(request, context);
   const idToken = session.get("tokens")?.idToken;
+  await revokeAtProvider(context, session.get("tokens")?.refreshToken);
   const headers = { "Set-Cookie": await context.sessionStorage.destroySession(session) };
   let endSession: string | undefined;
   try {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /** Server-side web sessions: the cookie carries only the id (spec 000 §4, ARCHITECTURE.md). */
 export const session = pgTable(
@@ -36,6 +36,21 @@ export const oidcPayload = pgTable(
     // Grants, sessions and refresh tokens of one account (ended by a password change).
     index("oidc_payload_account_idx").on(sql`(${t.payload} ->> 'accountId')`),
   ],
+);
+
+/**
+ * Wrong-password counters of sign-in names that belong to no user (decision 0019): an unknown name is slowed down
+ * exactly like a known one (whose counter is user.failed_logins), so the answers do not tell which names exist.
+ * Keyed by the lower-cased name as typed; rows idle for a day are purged by housekeeping.
+ */
+export const signInThrottle = pgTable(
+  "sign_in_throttle",
+  {
+    name: varchar("name", { length: 200 }).primaryKey(),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lastFailedLoginAt: timestamp("last_failed_login_at", { withTimezone: true }),
+  },
+  (t) => [index("sign_in_throttle_last_idx").on(t.lastFailedLoginAt)],
 );
 
 /** Signing keys and generated secrets persisted in the database so restarts keep sessions valid. */

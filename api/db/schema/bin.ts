@@ -3,6 +3,7 @@
  * types settings'; §3 Waste evidence header, Bin type / waste configuration, Print batch; §4 bin states; §9 bin kinds
  * and types, print batch code types. See docs/decisions/0012.
  */
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -215,8 +216,16 @@ export const importJob = pgTable(
     createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    /**
+     * Set by the process running the job every few seconds while it is 'processing' (database clock); a job whose
+     * heartbeat stopped (the process died) is marked discarded 'Import byl přerušen' (decision 0019).
+     */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
   },
-  (t) => [index("import_job_municipality_idx").on(t.municipalityId, t.createdAt)],
+  (t) => [
+    index("import_job_municipality_idx").on(t.municipalityId, t.createdAt),
+    index("import_job_processing_idx").on(t.heartbeatAt).where(sql`state = 'processing'`),
+  ],
 );
 
 /** A rejected row of an import: its number in the file, the reason and the raw text (spec 001 §8 'Import'). */

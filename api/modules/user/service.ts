@@ -5,7 +5,8 @@ import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
-import { hashPassword, secondsToWait, verifyPassword } from "../../lib/password-hash";
+import { checkPassword, hashPassword } from "../../lib/password-hash";
+import { reserveUserAttempt } from "../../lib/password-throttle";
 import { invitationMail } from "../../lib/email-templates";
 import type { Services } from "../../services";
 import { ADMIN_ROLES, EMAIL_REGISTRATION_ROLES } from "#contract/roles";
@@ -512,18 +513,12 @@ export async function updateProfile(db: Db, auth: AuthContext, form: ProfileUpda
  * made the request (the one holding this bearer token) stays signed in.
  */
 export async function changePassword(db: Db, auth: AuthContext, form: ChangePassword, bearer?: string) {
-  const [row] = await db
-    .select({ passwordHash: user.passwordHash, failedLogins: user.failedLogins, lastFailedLoginAt: user.lastFailedLoginAt })
-    .from(user)
-    .where(eq(user.id, auth.user.id));
-  // Guessing the current password through this form is slowed down like the sign-in (one counter for both).
-  const wait = row ? secondsToWait(row.failedLogins, row.lastFailedLoginAt) : 0;
-  if (wait > 0) throw new ApiError(429, `Příliš mnoho chybných pokusů. Zkuste to znovu za ${wait} s.`);
-  if (!(await verifyPassword(form.currentPassword, row?.passwordHash))) {
-    await db
-      .update(user)
-      .set({ failedLogins: sql`${user.failedLogins} + 1`, lastFailedLoginAt: new Date() })
-      .where(eq(user.id, auth.user.id));
+  // Guessing the current password through this form is slowed down like the sign-in (one counter for both),
+  // counted before the check so that parallel guesses cannot pass together (api/lib/password-throttle.ts).
+  const attempt = await reserveUserAttempt(db, auth.user.id);
+  if (!attempt.allowed) throw new ApiError(429, `Příliš mnoho chybných pokusů. Zkuste to znovu za ${attempt.seconds} s.`);
+  const [row] = await db.select({ passwordHash: user.passwordHash }).from(user).where(eq(user.id, auth.user.id));
+  if (!(await checkPassword(form.currentPassword, row?.passwordHash))) {
     throw validation({ currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
   const passwordHash = await hashPassword(form.newPassword);
