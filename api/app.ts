@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ApiError } from "./lib/errors";
+import { FORBIDDEN_TEXT_MESSAGE, forbiddenTextPaths } from "#contract/common";
 import { canAccessMunicipality, isGrantRevoked, resolveUser, type AuthContext } from "./lib/auth";
 import type { AnyRoute } from "./lib/route";
 import type { Services } from "./services";
@@ -53,16 +54,30 @@ function unauthorized(c: Context, message = "Přihlášení vypršelo nebo chyb�
   return c.json({ Message: message }, 401);
 }
 
-async function readBody(c: Context) {
+const NOT_AN_OBJECT = "Tělo požadavku musí být objekt JSON.";
+
+/** The JSON body: every body of the API is an object; null, an array or a bare value is a 422, never a 500. */
+async function readBody(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
+    let body: unknown;
     try {
-      return await c.req.json();
+      body = await c.req.json();
     } catch {
       throw new ApiError(400, "Tělo požadavku není platný JSON.");
     }
+    if (!body || typeof body !== "object" || Array.isArray(body)) {
+      throw new ApiError(422, NOT_AN_OBJECT, { _: [NOT_AN_OBJECT] });
+    }
+    return body as Record<string, unknown>;
   }
   return {};
+}
+
+/** 422 for any text with a character no field may hold (NUL), before a schema or SQL sees it (contract/common.ts). */
+function refuseForbiddenText(value: unknown, message: string) {
+  const paths = forbiddenTextPaths(value);
+  if (paths.length) throw new ApiError(422, message, Object.fromEntries(paths.map((p) => [p, [FORBIDDEN_TEXT_MESSAGE]])));
 }
 
 export function createApi({ services, verifyToken }: ApiOptions) {
@@ -109,6 +124,8 @@ export function createApi({ services, verifyToken }: ApiOptions) {
         return c.json({ Message: "Přístup byl odepřen" }, 403);
       }
       let params: unknown = c.req.param();
+      // A path with a NUL names nothing.
+      if (forbiddenTextPaths(params).length) return c.json({ Message: "Záznam nebyl nalezen." }, 404);
       if (def.params) {
         const parsed = def.params.safeParse(params);
         // A malformed id names nothing: answer as for a missing record.
@@ -122,6 +139,10 @@ export function createApi({ services, verifyToken }: ApiOptions) {
         }
       }
       let query: unknown = c.req.query();
+      const queries = Object.entries(c.req.queries()).map(([k, v]) => [k, v.join("\n")]);
+      refuseForbiddenText(Object.fromEntries(queries), "Neplatné parametry dotazu.");
+      const raw = def.body ? await readBody(c) : undefined;
+      refuseForbiddenText(raw, "Formulář obsahuje chyby.");
       if (def.query) {
         const parsed = def.query.safeParse(query);
         if (!parsed.success) throw new ApiError(422, "Neplatné parametry dotazu.", zodErrors(parsed.error));
@@ -129,7 +150,7 @@ export function createApi({ services, verifyToken }: ApiOptions) {
       }
       let body: unknown = undefined;
       if (def.body) {
-        const parsed = def.body.safeParse(await readBody(c));
+        const parsed = def.body.safeParse(raw);
         if (!parsed.success) throw new ApiError(422, "Formulář obsahuje chyby.", zodErrors(parsed.error));
         body = parsed.data;
       }

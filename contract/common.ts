@@ -1,16 +1,45 @@
 import { z } from "zod";
 
+/**
+ * Characters no text field may hold: NUL (U+0000) cannot be stored in PostgreSQL text and has no meaning in any
+ * field, so it is refused as invalid input (422) instead of failing in the database (issue 11). One rule for the
+ * API's query and body check (api/app.ts), the text helpers below and the web lists (app/lib/list.ts).
+ */
+export const FORBIDDEN_TEXT_MESSAGE = "Text obsahuje nepovolené znaky.";
+export const hasForbiddenChars = (s: string): boolean => s.includes("\u0000");
+
+/** Paths ('name', 'accounts.0.login', '_' for the value itself) of every string in `value` with a forbidden character. */
+export function forbiddenTextPaths(value: unknown, path: string[] = [], out: string[] = [], depth = 0): string[] {
+  if (typeof value === "string") {
+    if (hasForbiddenChars(value)) out.push(path.length ? path.join(".") : "_");
+  } else if (value && typeof value === "object" && depth < 20) {
+    for (const [k, v] of Object.entries(value)) {
+      if (hasForbiddenChars(k)) out.push([...path, "_"].join("."));
+      else forbiddenTextPaths(v, [...path, k], out, depth + 1);
+    }
+  }
+  return out;
+}
+
 /** Optional text field: '' from a form becomes undefined, then trimmed with a max length. */
 export const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
-    z.string().max(max, { message: `Nejvýše ${max} znaků.` }).optional(),
+    z
+      .string()
+      .max(max, { message: `Nejvýše ${max} znaků.` })
+      .refine((s) => !hasForbiddenChars(s), { message: FORBIDDEN_TEXT_MESSAGE })
+      .optional(),
   );
 
 export const requiredText = (max: number, message = "Vyplňte toto pole.") =>
   z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ message }).min(1, { message }).max(max, { message: `Nejvýše ${max} znaků.` }),
+    z
+      .string({ message })
+      .min(1, { message })
+      .max(max, { message: `Nejvýše ${max} znaků.` })
+      .refine((s) => !hasForbiddenChars(s), { message: FORBIDDEN_TEXT_MESSAGE }),
   );
 
 export const optionalEmail = z.preprocess(

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { z } from "zod";
+import { hasForbiddenChars } from "#contract/common";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -109,7 +110,8 @@ function toSearchParams(input: URL | URLSearchParams | string): URLSearchParams 
 
 /** Parses one field; an invalid value falls back to the field's default (or undefined). Never throws. */
 function parseField(schema: z.ZodType, raw: string[]): unknown {
-  const values = raw.filter((v) => v !== "");
+  // A value with a NUL (?search=%00) is invalid like any other bad value: no API 422, no error page.
+  const values = raw.filter((v) => v !== "" && !hasForbiddenChars(v));
   const candidates: unknown[] =
     values.length === 0 ? [] : values.length === 1 ? [values[0], values] : [values, values[0]];
   for (const candidate of candidates) {

@@ -80,6 +80,19 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
     });
   });
 
+  it("a NUL byte in any param is an invalid value: it falls back instead of reaching the API (issue 11)", () => {
+    expect(parse("search=a%00b&country=CZ%00&type=city%00&type=village&sort=name%00&active=true%00")).toEqual({
+      page: 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+      sort: "name",
+      search: undefined,
+      country: undefined,
+      active: undefined,
+      lastLoginFrom: undefined,
+      type: ["village"],
+    });
+  });
+
   it("accepts a URL object or a string like request.url", () => {
     const url = "http://localhost/administration/municipalities?page=3&pageSize=50&sort=-district&search=Brno";
     for (const input of [new URL(url), url]) {
