@@ -14,6 +14,7 @@ import { refreshAllMemberCounts } from "./api/modules/subject/membership";
 import { sealExternalAccountPasswords } from "./api/modules/municipality/service";
 import { createSecretBox } from "./api/lib/secret-box";
 import { expireWasteCards } from "./api/modules/waste-card/service";
+import { failInterruptedImports } from "./api/modules/waste-card/import";
 import { purgeRegistrationTokens } from "./api/modules/user/registration";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { syncCatalogue } from "./api/db/catalogue";
@@ -185,6 +186,15 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   void refreshAllMemberCounts(db).catch((err: unknown) => console.error("[housekeeping] member counts", err));
   // Waste cards past their validity are stored as Expired (the list already computes it by date).
   void expireWasteCards(db).catch((err: unknown) => console.error("[housekeeping] waste card expiry", err));
+  // An import whose process died (crash, restart) is marked 'Import byl přerušen' at start and within minutes
+  // after; live jobs of other processes keep their heartbeat and are left alone (decision 0019).
+  const endInterrupted = () =>
+    failInterruptedImports(db)
+      .then((ids) => ids.length && console.warn(`[housekeeping] interrupted import job(s) ${ids.join(", ")} marked failed`))
+      .catch((err: unknown) => console.error("[housekeeping] interrupted imports", err));
+  void endInterrupted();
+  const jobWatch = setInterval(() => void endInterrupted(), 60_000);
+  jobWatch.unref();
   const housekeeping = setInterval(() => {
     void purgeExpired(db).catch(() => undefined);
     void purgeRegistrationTokens(db).catch(() => undefined);
@@ -200,6 +210,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
     url: config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`,
     async close() {
       clearInterval(housekeeping);
+      clearInterval(jobWatch);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -13,7 +13,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { CsvError, parse } from "csv-parse";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { importJob, importJobError } from "../../db/schema";
 import { ApiError, validation } from "../../lib/errors";
@@ -28,6 +28,7 @@ import {
 } from "#contract/waste-card";
 import { today } from "../subject/membership";
 import { MultipartError } from "../../lib/multipart";
+import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenChars } from "#contract/common";
 import { jobAnswer, WASTE_CARD_IMPORT_TYPE } from "./service";
 
 /** Rows per database round trip. */
@@ -46,6 +47,40 @@ const WRONG_DELIMITER = "Sloupce musí být oddělené středníkem (;).";
 const NOT_UTF8 = "Soubor není v kódování UTF-8.";
 const UPLOAD_CUT = "Nahrávání souboru bylo přerušeno.";
 const FAILED = "Import se nezdařil.";
+/** A job whose process stopped (crash, restart): the accepted rows are kept, the same file again completes it. */
+export const INTERRUPTED = "Import byl přerušen. Nahrajte soubor znovu: už uložené karty se nezmění.";
+
+/**
+ * A running job's process touches heartbeat_at this often; a 'processing' job without a touch for
+ * IMPORT_STALE_SECONDS is taken as interrupted (decision 0019). The margin is wide so that a live job of another
+ * process sharing the database is never ended by mistake.
+ */
+export const IMPORT_HEARTBEAT_MS = 15_000;
+export const IMPORT_STALE_SECONDS = 300;
+
+/**
+ * Marks 'processing' jobs whose heartbeat stopped as discarded with INTERRUPTED (at start and every minute,
+ * server.ts). The database clock decides, so processes with different clocks agree. Answers the ended job ids.
+ */
+export async function failInterruptedImports(db: Db): Promise<number[]> {
+  const ended = await db
+    .update(importJob)
+    .set({ state: "discarded", message: INTERRUPTED, processedAt: sql`now()` })
+    .where(
+      and(
+        eq(importJob.state, "processing"),
+        sql`coalesce(${importJob.heartbeatAt}, ${importJob.createdAt}) < now() - make_interval(secs => ${IMPORT_STALE_SECONDS})`,
+      ),
+    )
+    .returning({ id: importJob.id });
+  return ended.map((j) => j.id);
+}
+
+/** An ended job (e.g. marked interrupted after its heartbeat stopped) is never changed again. */
+const stillRunning = (jobId: number) => and(eq(importJob.id, jobId), eq(importJob.state, "processing"));
+
+/** A text the database cannot store (NUL) shown in place of the bad character. */
+const storable = (s: string) => s.replaceAll("\u0000", "\uFFFD");
 
 export interface CsvUpload {
   fileName: string;
@@ -87,6 +122,7 @@ class ImportAbort extends Error {
 
 /** Spec 001 §5: a .csv name, and text content (no NUL bytes, valid UTF-8 in the first bytes). */
 export function checkCsvHead(fileName: string, head: Buffer): void {
+  if (hasForbiddenChars(fileName)) throw validation({ file: [FORBIDDEN_TEXT_MESSAGE] }, FORBIDDEN_TEXT_MESSAGE);
   if (!/\.csv$/i.test(fileName.trim())) throw validation({ file: [NOT_CSV] }, NOT_CSV);
   if (head.includes(0)) throw validation({ file: [NOT_CSV] }, NOT_CSV);
   try {
@@ -106,7 +142,7 @@ function idCell(v: string): number | null | undefined {
 }
 
 /** The row's line ending and surrounding blank lines are not part of it. */
-const rawText = (raw: string) => raw.replace(/^[\r\n]+|[\r\n]+$/g, "").slice(0, RAW_ROW_MAX);
+const rawText = (raw: string) => storable(raw.replace(/^[\r\n]+|[\r\n]+$/g, "").slice(0, RAW_ROW_MAX));
 
 /** Does the first record name the columns (plainCode;code;…) rather than hold a card? */
 const isHeader = (cells: string[]) =>
@@ -122,6 +158,7 @@ export async function importWasteCards(
   municipalityId: number,
   userId: number | null,
   upload: CsvUpload,
+  opts: { heartbeatMs?: number } = {},
 ): Promise<ImportJobAnswer> {
   const source = upload.chunks[Symbol.asyncIterator]();
   // The first bytes decide whether this is a CSV at all (no job for a picture renamed to .csv).
@@ -148,9 +185,20 @@ export async function importWasteCards(
       fileName: upload.fileName.trim().slice(0, 255),
       state: "processing",
       createdBy: userId,
+      heartbeatAt: sql`now()`,
     })
     .returning({ id: importJob.id });
   const jobId = created!.id;
+  // While this process works on the job it says so; if the process dies, the beat stops and the job is marked
+  // interrupted (failInterruptedImports) instead of staying 'processing' for ever.
+  const heartbeat = setInterval(() => {
+    void db
+      .update(importJob)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(importJob.id, jobId), eq(importJob.state, "processing")))
+      .catch(() => undefined);
+  }, opts.heartbeatMs ?? IMPORT_HEARTBEAT_MS);
+  heartbeat.unref();
   const day = today();
 
   // Bytes → text (fatal on bad UTF-8, BOM dropped) with the size limit counted as the bytes go by.
@@ -235,6 +283,8 @@ export async function importWasteCards(
       const feePayerId = idCell(payerCell);
       if (extra.some((c) => c !== "")) {
         reject(rowNumber, rawRow, "Format", "Řádek má víc než 4 sloupce (plainCode;code;subjectId;feePayerId).");
+      } else if (cells.some(hasForbiddenChars)) {
+        reject(rowNumber, rawRow, "InvalidValue", FORBIDDEN_TEXT_MESSAGE);
       } else if (!plainCode) {
         reject(rowNumber, rawRow, "MissingCode", "Chybí číslo karty (plainCode).");
       } else if (!code) {
@@ -276,13 +326,15 @@ export async function importWasteCards(
     await flush();
     await writing;
     if (dataRows === 0) throw new ImportAbort(NO_ROWS);
+    clearInterval(heartbeat);
   } catch (err) {
+    clearInterval(heartbeat);
     await writing.catch(() => undefined);
     const known = err instanceof ImportAbort ? err : csvAbort(err);
     await db
       .update(importJob)
       .set({ state: "discarded", message: known?.message ?? FAILED, processedAt: new Date() })
-      .where(eq(importJob.id, jobId));
+      .where(stillRunning(jobId));
     if (known?.status === 413) throw new ApiError(413, TOO_LARGE);
     if (!known) throw err;
     return readJob(db, jobId);
@@ -291,7 +343,7 @@ export async function importWasteCards(
   await db
     .update(importJob)
     .set({ state: counts.errors ? "error" : "processed", processedAt: new Date() })
-    .where(eq(importJob.id, jobId));
+    .where(stillRunning(jobId));
   return readJob(db, jobId);
 }
 
@@ -423,6 +475,7 @@ async function writeBatch(
         acceptedRows: sql`${importJob.acceptedRows} + ${accepted}`,
         unchangedRows: sql`${importJob.unchangedRows} + ${unchanged}`,
         errorRows: sql`${importJob.errorRows} + ${errors.length}`,
+        heartbeatAt: sql`now()`,
       })
       .where(eq(importJob.id, jobId));
     counts.total += batch.total;
