@@ -8,7 +8,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createCookie, createRequestHandler, createSessionStorage, type AppLoadContext, type ServerBuild } from "react-router";
 import { eq, lt } from "drizzle-orm";
 import { loadConfig, type Config } from "./config";
-import { migrateDatabase, openDatabase } from "./api/db/client";
+import { ensureWritableDir, migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
 import { sealExternalAccountPasswords } from "./api/modules/municipality/service";
@@ -37,6 +37,10 @@ export interface RunningServer {
 
 /** The composition root (ARCHITECTURE.md): config → database → provider → API → web, on one port. */
 export async function startServer(config: Config, opts: { fetchForRegistry?: typeof fetch } = {}): Promise<RunningServer> {
+  // DATA_DIR holds PGlite's files (no DATABASE_URL) and the e-mail outbox (no SMTP_URL): an unusable one stops the
+  // start here with a message naming it (issue 11), not with a driver error.
+  if (!config.DATABASE_URL || !config.SMTP_URL) ensureWritableDir(config.DATA_DIR, "DATA_DIR");
+  if (!config.SMTP_URL) ensureWritableDir(path.resolve(config.DATA_DIR, "outbox"), "DATA_DIR, e-mail outbox");
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR, "pglite") },
   );

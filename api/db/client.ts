@@ -34,6 +34,46 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+const UNUSABLE_REASON: Record<string, string> = {
+  EROFS: "souborový systém je jen pro čtení",
+  EACCES: "tento proces do něj nesmí zapisovat",
+  EPERM: "tento proces do něj nesmí zapisovat",
+  ENOSPC: "na disku není místo",
+  EDQUOT: "je vyčerpána kvóta disku",
+  ENOTDIR: "v cestě je soubor, ne adresář",
+  EEXIST: "v cestě je soubor, ne adresář",
+};
+
+/**
+ * Makes sure `dir` exists and takes a write (a small file, written, synced and removed), so that a read-only, full
+ * or misconfigured DATA_DIR stops the start with a message naming the directory and what to do, instead of a
+ * driver error later (issue 11). Throws an Error whose message is meant for the operator.
+ */
+export function ensureWritableDir(dir: string, what = "DATA_DIR"): void {
+  const abs = path.resolve(dir);
+  const probe = path.join(abs, `.write-test-${process.pid}`);
+  try {
+    fs.mkdirSync(abs, { recursive: true });
+    const fd = fs.openSync(probe, "w");
+    try {
+      fs.writeSync(fd, Buffer.alloc(4096));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(probe, { force: true });
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? "UNKNOWN";
+    const reason = UNUSABLE_REASON[code] ?? (err as Error).message;
+    throw new Error(
+      `Adresář ${abs} (${what}) nelze použít pro zápis: ${reason} (${code}).\n` +
+        `Nastavte DATA_DIR na adresář, do kterého tento proces smí zapisovat a kde je volné místo, ` +
+        `nebo opravte oprávnění či uvolněte místo a spusťte server znovu.\n` +
+        `(The directory ${abs} (${what}) is not writable: ${code}. Point DATA_DIR at a writable directory with free space.)`,
+    );
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
@@ -43,7 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.dataDir) ensureWritableDir(opts.dataDir, "DATA_DIR, PGlite");
   const client = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
