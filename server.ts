@@ -4,10 +4,11 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { createCookie, createRequestHandler, createSessionStorage, type AppLoadContext, type ServerBuild } from "react-router";
 import { eq, lt } from "drizzle-orm";
 import { loadConfig, type Config } from "./config";
+import { compressResponse } from "./serving/compress";
+import { createStaticFiles } from "./serving/static";
 import { ensureWritableDir, migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
@@ -164,16 +165,13 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
     }
   });
   app.all("/v1/*", (c) => api.fetch(c.req.raw));
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: path.relative(process.cwd(), path.join(ROOT, "build/client")),
-      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
+  const staticFile = createStaticFiles(path.join(ROOT, "build/client"));
+  app.all("*", (c) => staticFile(c.req.raw) ?? handleWeb(c.req.raw, webContext as unknown as AppLoadContext));
+  // Everything the product writes leaves compressed when the browser takes it (serving/compress.ts).
+  const listener = getRequestListener(
+    async (request) => compressResponse(await app.fetch(request), request.headers.get("Accept-Encoding")),
+    { overrideGlobalObjects: false },
   );
-  app.use("*", serveStatic({ root: path.relative(process.cwd(), path.join(ROOT, "build/client")) }));
-  app.all("*", (c) => handleWeb(c.req.raw, webContext as unknown as AppLoadContext));
-  const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
 
   const server = http.createServer((req, res) => {
     if (idp && (req.url === idp.mountPath || req.url?.startsWith(`${idp.mountPath}/`))) {
