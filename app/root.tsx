@@ -14,6 +14,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { watchBuild } from "~/lib/build-check";
+import { switchLanguage } from "~/i18n/client";
 import { ErrorPage } from "~/components/error-page";
 import { commit, getSession } from "~/server/session.server";
 import { localeFor } from "~/server/i18n.server";
@@ -63,7 +64,7 @@ export default function App() {
   const locale = useRouteLoaderData<RootData>("root")?.locale;
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (locale && i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (locale && i18n.language !== locale) void switchLanguage(i18n, locale);
   }, [locale, i18n]);
   return <Outlet />;
 }

@@ -1,27 +1,19 @@
 import type { InitOptions, Resource } from "i18next";
+import { registerMessageKeys } from "~/lib/messages";
+import { baseI18nOptions, namespacesOf } from "./options";
 
-/** Every locales/{lng}/{namespace}.json file, bundled for the server and the browser alike. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
+export { supportedLngs } from "./options";
 
-export const resources: Resource = {};
-for (const [file, mod] of Object.entries(files)) {
-  const m = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-  if (!m) continue;
-  (resources[m[1]!] ??= {})[m[2]!] = mod.default;
-}
+/**
+ * Every locales/{lng}/{namespace}.json file, for the server (pages, e-mails, the provider's pages) and the tests.
+ * The browser never imports this module: it loads the one language of the page (app/i18n/client.ts).
+ */
+const files = import.meta.glob("../../locales/*/*.json", { eager: true, import: "default" });
 
-export const supportedLngs = ["cs", "sk", "en"] as const;
+export const resources: Resource = namespacesOf(files);
 export const namespaces = Object.keys(resources.cs ?? {});
 
-/** Spec 000 §1: cs default, English fallback; unknown key → supplied default → the key itself. */
-export const i18nOptions: InitOptions = {
-  supportedLngs: [...supportedLngs],
-  fallbackLng: "en",
-  lng: "cs",
-  defaultNS: "common",
-  ns: namespaces,
-  resources,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  react: { useSuspense: false },
-};
+// The Czech texts are the keys of the messages namespace (the same in every language).
+registerMessageKeys(Object.keys(resources.cs?.messages ?? {}));
+
+export const i18nOptions: InitOptions = { ...baseI18nOptions, ns: namespaces, resources };

@@ -12,38 +12,49 @@
 import { useCallback } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { resources } from "~/i18n/config";
 
 export const MESSAGES_NS = "messages";
-
-/** Czech texts are the keys; cs/sk/en have the same key set (tests/unit/messages.test.ts). */
-const czech = (resources.cs?.[MESSAGES_NS] ?? {}) as Record<string, string>;
 
 // Keys contain '.', ':' and spaces: no key or namespace separators.
 const lookup = { ns: MESSAGES_NS, keySeparator: false, nsSeparator: false } as const;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The pattern table: every key with {{name}} placeholders → a regex whose named groups fill them. */
-export const MESSAGE_PATTERNS: readonly { key: string; regex: RegExp }[] = Object.keys(czech)
-  .filter((key) => key.includes("{{"))
-  .map((key) => ({
-    key,
-    regex: new RegExp(
-      `^${key
-        .split(/(\{\{\w+\}\})/)
-        .map((part) => {
-          const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-          return name ? `(?<${name}>.+?)` : escapeRegExp(part);
-        })
-        .join("")}$`,
-    ),
-  }));
+/**
+ * The Czech texts that have a key (the key set of the messages namespace, the same in cs, sk and en). Registered by
+ * whoever holds the translations: the server with all languages (app/i18n/config.ts), the browser with the page's
+ * one (app/i18n/client.ts), so this module never imports a language itself.
+ */
+let czech: ReadonlySet<string> = new Set();
+let patterns: readonly { key: string; regex: RegExp }[] = [];
+
+export function registerMessageKeys(keys: readonly string[]) {
+  if (keys.length === czech.size && keys.every((k) => czech.has(k))) return;
+  czech = new Set(keys);
+  // Every key with {{name}} placeholders → a regex whose named groups fill them.
+  patterns = keys
+    .filter((key) => key.includes("{{"))
+    .map((key) => ({
+      key,
+      regex: new RegExp(
+        `^${key
+          .split(/(\{\{\w+\}\})/)
+          .map((part) => {
+            const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+            return name ? `(?<${name}>.+?)` : escapeRegExp(part);
+          })
+          .join("")}$`,
+      ),
+    }));
+}
+
+/** The placeholder patterns of the registered keys. */
+export const messagePatterns = () => patterns;
 
 /** The key of a shown text and the values of its placeholders; undefined when the text has no key. */
 export function messageKey(text: string): { key: string; values?: Record<string, string> } | undefined {
-  if (Object.hasOwn(czech, text)) return { key: text };
-  for (const { key, regex } of MESSAGE_PATTERNS) {
+  if (czech.has(text)) return { key: text };
+  for (const { key, regex } of patterns) {
     const m = regex.exec(text);
     if (m) return { key, values: { ...m.groups } };
   }
