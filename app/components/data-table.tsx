@@ -1,7 +1,8 @@
 /**
  * The list of every list screen: filters (GET form), sortable headers, pagination and page size — all as URLs that
  * work without JavaScript — plus optional row selection for bulk actions (POST form with `intent`).
- * Declare the list with defineList() in app/lib/list.ts; the loader parses params with parseListParams().
+ * Declare the list with defineList() in app/lib/list.ts; the loader parses params with parseListParams()
+ * (app/lib/list-params.ts).
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from "react-router";
@@ -17,11 +18,10 @@ import {
   toSearch,
   toggleSort,
   withSearchParams,
-  type AnyListSchema,
   type ListColumn,
   type ListDefinition,
   type ListFilter,
-  type ListParams,
+  type ListValues,
   type ListText,
 } from "~/lib/list";
 import { Alert } from "./ui/alert";
@@ -42,11 +42,11 @@ export type BulkAction = {
   confirm?: string;
 };
 
-export type DataTableProps<Row, S extends AnyListSchema> = {
-  def: ListDefinition<Row, S>;
+export type DataTableProps<Row> = {
+  def: ListDefinition<Row>;
   rows: Row[];
   total: number;
-  params: ListParams<S>;
+  params: ListValues;
   rowKey: keyof Row | ((row: Row) => string | number);
   /** Accessible name of a row's checkbox; default: the first column's text. */
   rowLabel?: (row: Row) => string;
@@ -74,7 +74,7 @@ const alignClass = {
 } as const;
 const SKIP_ON_FILTER = new Set(["page", "pageSize", "dialog", "index"]);
 
-export function DataTable<Row, S extends AnyListSchema>(props: DataTableProps<Row, S>) {
+export function DataTable<Row>(props: DataTableProps<Row>) {
   const { def, rows, total, params, rowKey, selectable, bulkActions, rowActions, emptyState } = props;
   const { t, i18n } = useTranslation();
   const text = (v: ListText) => (typeof v === "string" ? v : t(v.key, v.defaultValue));
@@ -86,7 +86,7 @@ export function DataTable<Row, S extends AnyListSchema>(props: DataTableProps<Ro
 
   const filterFormId = `${def.id}-filters`;
   const bulkFormId = `${def.id}-bulk`;
-  const values = params as unknown as Record<string, unknown>;
+  const values: Record<string, unknown> = params;
   const filtered = hasActiveFilters(def, values);
   const defaultPageSize = def.defaultPageSize ?? DEFAULT_PAGE_SIZE;
   const href = (changes: Parameters<typeof withSearchParams>[1]) => ({

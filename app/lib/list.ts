@@ -1,11 +1,10 @@
 /**
  * List definitions shared by every list screen (ARCHITECTURE.md, "Web conventions"): columns, filters and a zod
- * schema for the URL search params live in ONE object. The loader parses the URL with `parseListParams`, calls the
- * API with `toApiQuery`, and the page renders <DataTable def=… />. Isomorphic: no JSX, no server-only imports.
+ * the sort in ONE object that the page renders with <DataTable def=… />. The zod schema of the URL search params is
+ * declared beside it and used by the loader only (parseListParams in app/lib/list-params.ts), so the browser never
+ * loads zod for a list (issue 11). Isomorphic: no JSX, no server-only imports, no zod.
  */
 import type { ReactNode } from "react";
-import { z } from "zod";
-import { hasForbiddenChars } from "#contract/common";
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -38,14 +37,10 @@ export type ListFilter = {
   allLabel?: ListText;
 };
 
-export type AnyListSchema = z.ZodObject<z.ZodRawShape>;
-
-export type ListDefinition<Row, S extends AnyListSchema> = {
+export type ListDefinition<Row> = {
   id: string;
   columns: ListColumn<Row>[];
   filters: ListFilter[];
-  /** Schema of the search params; page, pageSize and sort are always normalised even if left out. */
-  searchParams: S;
   /** Sort used when the URL has none or an invalid one: 'name' or '-name'. */
   defaultSort: string;
   /** Page size when the URL has none; default 25. */
@@ -55,71 +50,12 @@ export type ListDefinition<Row, S extends AnyListSchema> = {
 /** Base fields every list has. */
 export type ListBaseParams = { page: number; pageSize: PageSize; sort: string };
 
-/** Parsed search params of a list: its filters plus page, pageSize and sort. */
-export type ListParams<S extends AnyListSchema = AnyListSchema> = Omit<z.output<S>, keyof ListBaseParams> &
-  ListBaseParams;
+/** What the table reads of the parsed search params (app/lib/list-params.ts parses them in the loader). */
+export type ListValues = ListBaseParams & Record<string, unknown>;
 
 // The Row type is inferred from annotated `render` functions: render: (row: Municipality) => …
-export function defineList<Row = any, S extends AnyListSchema = AnyListSchema>(
-  def: ListDefinition<Row, S>,
-): ListDefinition<Row, S> {
+export function defineList<Row = any>(def: ListDefinition<Row>): ListDefinition<Row> {
   return def;
-}
-
-/** zod helpers for search-param schemas; each yields undefined (or its default) when the param is absent. */
-export const listParam = {
-  search: () => z.string().trim().min(1).max(200).optional(),
-  select: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional(),
-  boolean: () =>
-    z
-      .enum(["true", "false"])
-      .transform((v) => v === "true")
-      .optional(),
-  date: () =>
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .refine(
-        (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      )
-      .optional(),
-  page: () => z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: () =>
-    z.coerce
-      .number()
-      .refine((n): n is PageSize => (PAGE_SIZES as readonly number[]).includes(n))
-      .default(DEFAULT_PAGE_SIZE),
-  sort: () => z.string().max(100).optional(),
-};
-
-/** A list schema: the given filter fields plus page, pageSize and sort. */
-export function listSchema<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z.object({
-    ...shape,
-    page: listParam.page(),
-    pageSize: listParam.pageSize(),
-    sort: listParam.sort(),
-  });
-}
-
-function toSearchParams(input: URL | URLSearchParams | string): URLSearchParams {
-  if (input instanceof URL) return input.searchParams;
-  if (input instanceof URLSearchParams) return input;
-  return new URL(input, "http://localhost").searchParams;
-}
-
-/** Parses one field; an invalid value falls back to the field's default (or undefined). Never throws. */
-function parseField(schema: z.ZodType, raw: string[]): unknown {
-  // A value with a NUL (?search=%00) is invalid like any other bad value: no API 422, no error page.
-  const values = raw.filter((v) => v !== "" && !hasForbiddenChars(v));
-  const candidates: unknown[] =
-    values.length === 0 ? [] : values.length === 1 ? [values[0], values] : [values, values[0]];
-  for (const candidate of candidates) {
-    const r = schema.safeParse(candidate);
-    if (r.success) return r.data;
-  }
-  const fallback = schema.safeParse(undefined);
-  return fallback.success ? fallback.data : undefined;
 }
 
 /** 'name' → { key: 'name', direction: 'asc' }; '-name' → { key: 'name', direction: 'desc' }. */
@@ -134,30 +70,6 @@ export function parseSort(sort: string): {
 export function toggleSort(current: string | undefined, key: string): string {
   if (current === key) return `-${key}`;
   return key;
-}
-
-/** Validated list values from a URL (the loader's request.url) or its search params. Invalid values fall back. */
-export function parseListParams<Row, S extends AnyListSchema>(
-  def: ListDefinition<Row, S>,
-  input: URL | URLSearchParams | string,
-): ListParams<S> {
-  const sp = toSearchParams(input);
-  const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(def.searchParams.shape)) {
-    out[key] = parseField(schema as z.ZodType, sp.getAll(key));
-  }
-
-  const page = Number(sp.get("page"));
-  out.page = Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
-
-  const size = Number(sp.get("pageSize"));
-  out.pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : (def.defaultPageSize ?? DEFAULT_PAGE_SIZE);
-
-  const sortable = new Set(def.columns.filter((c) => c.sortable).map((c) => c.key));
-  const sort = sp.get("sort") ?? "";
-  out.sort = sortable.has(parseSort(sort).key) ? sort : def.defaultSort;
-
-  return out as ListParams<S>;
 }
 
 /** Query for the /v1 list call: page, pageSize, sort, then every filter that has a value. */

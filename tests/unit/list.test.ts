@@ -4,11 +4,8 @@ import {
   DEFAULT_PAGE_SIZE,
   defineList,
   hasActiveFilters,
-  listParam,
-  listSchema,
   pageCount,
   pageWindow,
-  parseListParams,
   parseSort,
   shownRange,
   toApiQuery,
@@ -16,6 +13,7 @@ import {
   toggleSort,
   withSearchParams,
 } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 
 type Municipality = {
   id: number;
@@ -54,17 +52,17 @@ const municipalities = defineList({
     { key: "active", label: "Aktivní", kind: "boolean" },
     { key: "lastLoginFrom", label: "Poslední přihlášení od", kind: "date" },
   ],
-  searchParams: listSchema({
-    search: listParam.search(),
-    country: listParam.select(["CZ", "SK"]),
-    active: listParam.boolean(),
-    lastLoginFrom: listParam.date(),
-    type: z.array(z.enum(["city", "village"])).default([]),
-  }),
   defaultSort: "name",
 });
+const municipalityParams = listSchema({
+  search: listParam.search(),
+  country: listParam.select(["CZ", "SK"]),
+  active: listParam.boolean(),
+  lastLoginFrom: listParam.date(),
+  type: z.array(z.enum(["city", "village"])).default([]),
+});
 
-const parse = (qs: string) => parseListParams(municipalities, new URLSearchParams(qs));
+const parse = (qs: string) => parseListParams(municipalities, municipalityParams, new URLSearchParams(qs));
 
 describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, sort and page in the URL)", () => {
   it("gives defaults for an empty URL", () => {
@@ -96,7 +94,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
   it("accepts a URL object or a string like request.url", () => {
     const url = "http://localhost/administration/municipalities?page=3&pageSize=50&sort=-district&search=Brno";
     for (const input of [new URL(url), url]) {
-      expect(parseListParams(municipalities, input)).toMatchObject({
+      expect(parseListParams(municipalities, municipalityParams, input)).toMatchObject({
         page: 3,
         pageSize: 50,
         sort: "-district",
@@ -155,7 +153,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
 
   it("uses the definition's default page size", () => {
     const small = defineList({ ...municipalities, defaultPageSize: 10 });
-    expect(parseListParams(small, new URLSearchParams()).pageSize).toBe(10);
+    expect(parseListParams(small, municipalityParams, new URLSearchParams()).pageSize).toBe(10);
   });
 
   it("normalises page, pageSize and sort even if the schema leaves them out", () => {
@@ -163,15 +161,14 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
       id: "bare",
       columns: [{ key: "createdAt", label: "Vytvořeno", sortable: true }],
       filters: [],
-      searchParams: z.object({}),
       defaultSort: "-createdAt",
     });
-    expect(parseListParams(bare, new URLSearchParams("page=2&pageSize=100&sort=createdAt"))).toEqual({
+    expect(parseListParams(bare, z.object({}), new URLSearchParams("page=2&pageSize=100&sort=createdAt"))).toEqual({
       page: 2,
       pageSize: 100,
       sort: "createdAt",
     });
-    expect(parseListParams(bare, new URLSearchParams("pageSize=7")).sort).toBe("-createdAt");
+    expect(parseListParams(bare, z.object({}), new URLSearchParams("pageSize=7")).sort).toBe("-createdAt");
   });
 
   it("types the parsed values from the schema", () => {

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/list";
 import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceListItem } from "#contract/device";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { formatDateTime } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
@@ -20,16 +21,18 @@ export const meta = () => [{ title: "Zařízení · Odpady obce" }];
 
 const text = (v: string | null) => v ?? "–";
 
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const deviceParams = listSchema({
+  search: listParam.search(),
+  type: listParam.select(DEVICE_TYPES),
+  municipalityId: listParam.search(),
+  paired: listParam.boolean(),
+});
+
 /** Spec 001 §2 Devices list: columns and filters (search, type, municipality, paired). */
 export const deviceList = defineList({
   id: "devices",
   defaultSort: "name",
-  searchParams: listSchema({
-    search: listParam.search(),
-    type: listParam.select(DEVICE_TYPES),
-    municipalityId: listParam.search(),
-    paired: listParam.boolean(),
-  }),
   filters: [
     { key: "search", kind: "search", label: { key: "device:list.search", defaultValue: "Hledat" } },
     {
@@ -136,7 +139,7 @@ function LastUsed({ value }: { value: string | null }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "device.aDetail");
-  const params = parseListParams(deviceList, request.url);
+  const params = parseListParams(deviceList, deviceParams, request.url);
   const [list, municipalities] = await Promise.all([
     api.get<{ items: DeviceListItem[]; total: number }>("/device", toApiQuery(params)),
     api.get<{ items: { id: number; name: string }[] }>("/municipality/options"),

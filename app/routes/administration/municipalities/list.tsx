@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/list";
 import { COUNTRIES, MUNICIPALITY_TYPES } from "#contract/enums";
 import type { MunicipalityListItem } from "#contract/municipality";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
 import { DataTable } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
@@ -15,18 +16,20 @@ export const meta = () => [{ title: "Obce · Odpady obce" }];
 
 const dateTime = (v: string | null) => (v ? formatDateTime(v) : "–");
 
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const municipalityParams = listSchema({
+  search: listParam.search(),
+  district: listParam.search(),
+  active: listParam.boolean(),
+  parentId: listParam.search(),
+  country: listParam.select(COUNTRIES),
+  type: listParam.select(MUNICIPALITY_TYPES),
+});
+
 /** Spec 001 §2 Municipalities list: columns, filters (search, district, active, parent, country, type). */
 export const municipalityList = defineList({
   id: "municipalities",
   defaultSort: "name",
-  searchParams: listSchema({
-    search: listParam.search(),
-    district: listParam.search(),
-    active: listParam.boolean(),
-    parentId: listParam.search(),
-    country: listParam.select(COUNTRIES),
-    type: listParam.select(MUNICIPALITY_TYPES),
-  }),
   filters: [
     { key: "search", kind: "search", label: { key: "municipality:list.search", defaultValue: "Hledat" } },
     { key: "district", kind: "select", label: { key: "municipality:field.district", defaultValue: "Okres" }, options: [] },
@@ -88,7 +91,7 @@ function StateBadge({ active }: { active: boolean }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "municipality.aDetail");
-  const params = parseListParams(municipalityList, request.url);
+  const params = parseListParams(municipalityList, municipalityParams, request.url);
   const [list, districts, options] = await Promise.all([
     api.get<{ items: MunicipalityListItem[]; total: number }>("/municipality", toApiQuery(params)),
     api.get<{ items: string[] }>("/municipality/districts"),

@@ -9,7 +9,8 @@ import {
   type PrintBatchCode,
   type PrintBatchDetail,
 } from "#contract/print-batch";
-import { defineList, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listSchema, parseListParams } from "~/lib/list-params";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
@@ -28,11 +29,12 @@ import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `Tisková dávka ${data?.batch.id ?? ""} · Odpady obce` }];
 
-/** The batch's codes, paged in the URL like every list (no filters: a batch is a few thousand codes at most). */
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const codeParams = listSchema({});
+
 export const codeList = defineList({
   id: "print-batch-codes",
   defaultSort: "id",
-  searchParams: listSchema({}),
   filters: [],
   columns: [
     {
@@ -77,10 +79,11 @@ export const codeList = defineList({
   ],
 });
 
+/** The batch's codes, paged in the URL like every list (no filters: a batch is a few thousand codes at most). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.printBatchId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
-  const listParams = parseListParams(codeList, request.url);
+  const listParams = parseListParams(codeList, codeParams, request.url);
   const query = toApiQuery({ page: listParams.page, pageSize: listParams.pageSize });
   const batch = await api.get<PrintBatchDetail>(printBatchApi(municipalityId, id), query);
   return { batch, listParams };

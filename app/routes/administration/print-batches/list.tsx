@@ -2,7 +2,8 @@ import { Link, useLoaderData } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/list";
 import { PRINT_BATCH_STATES, type PrintBatchListItem } from "#contract/print-batch";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { useCan } from "~/lib/permissions";
 import { requireMunicipality } from "~/server/guard.server";
@@ -19,11 +20,12 @@ import {
 
 export const meta = () => [{ title: "Generování štítků · Odpady obce" }];
 
-/** Spec 001 §2 'Print batches' list: newest first, filtered by state. */
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const printBatchParams = listSchema({ state: listParam.select(PRINT_BATCH_STATES) });
+
 export const printBatchList = defineList({
   id: "print-batches",
   defaultSort: "-createdAt",
-  searchParams: listSchema({ state: listParam.select(PRINT_BATCH_STATES) }),
   filters: [
     {
       key: "state",
@@ -88,6 +90,7 @@ export const printBatchList = defineList({
   ],
 });
 
+/** Spec 001 §2 'Print batches' list: newest first, filtered by state. */
 function CreatedLink({ row }: { row: PrintBatchListItem }) {
   const { i18n } = useTranslation();
   return (
@@ -104,7 +107,7 @@ function YesNo({ value }: { value: boolean }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
-  const params = parseListParams(printBatchList, request.url);
+  const params = parseListParams(printBatchList, printBatchParams, request.url);
   const list = await api.get<{ items: PrintBatchListItem[]; total: number }>(
     printBatchApi(municipalityId),
     toApiQuery(params),

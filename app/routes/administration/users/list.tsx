@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import { NOTHING_SELECTED, type RoleItem, type UserListItem } from "#contract/user";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
@@ -21,16 +22,18 @@ import { canInvite } from "./form.server";
 
 export const meta = () => [{ title: "Uživatelé · Odpady obce" }];
 
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const userParams = listSchema({
+  search: listParam.search(),
+  roleId: listParam.search(),
+  municipalityId: listParam.search(),
+  active: listParam.boolean(),
+});
+
 /** Spec 001 §2 Users list: columns, filters (search, role, municipality, active), sort and paging in the URL. */
 export const userList = defineList({
   id: "users",
   defaultSort: "lastName",
-  searchParams: listSchema({
-    search: listParam.search(),
-    roleId: listParam.search(),
-    municipalityId: listParam.search(),
-    active: listParam.boolean(),
-  }),
   filters: [
     {
       key: "search",
@@ -142,7 +145,7 @@ function StateBadges({ row }: { row: UserListItem }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "user.aDetail");
-  const params = parseListParams(userList, request.url);
+  const params = parseListParams(userList, userParams, request.url);
   const [list, roles, municipalities] = await Promise.all([
     api.get<{ items: UserListItem[]; total: number }>("/user", toApiQuery(params)),
     api.get<{ items: RoleItem[] }>("/user/roles"),

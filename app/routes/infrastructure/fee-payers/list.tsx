@@ -4,7 +4,8 @@ import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import type { DiscountOption, FeePayerListItem } from "#contract/fee-payer";
 import { NOTHING_SELECTED } from "#contract/user";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { formatCurrency, formatDate } from "~/lib/format";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
@@ -29,19 +30,21 @@ import {
 
 export const meta = () => [{ title: "Poplatníci · Odpady obce" }];
 
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const feePayerParams = listSchema({
+  search: listParam.search(),
+  bornFrom: listParam.date(),
+  bornTo: listParam.date(),
+  discountId: listParam.search(),
+  registered: listParam.boolean(),
+  // Absent = everybody (spec: active yes/no/all, all by default).
+  active: listParam.select(["true", "false", "all"] as const),
+});
+
 /** Spec 001 §2 'Fee payers' list: filters search, date of birth, fixed discount, registered yes/no, active yes/no/all. */
 export const feePayerList = defineList({
   id: "fee-payers",
   defaultSort: "name",
-  searchParams: listSchema({
-    search: listParam.search(),
-    bornFrom: listParam.date(),
-    bornTo: listParam.date(),
-    discountId: listParam.search(),
-    registered: listParam.boolean(),
-    // Absent = everybody (spec: active yes/no/all, all by default).
-    active: listParam.select(["true", "false", "all"] as const),
-  }),
   filters: [
     {
       key: "search",
@@ -162,7 +165,7 @@ function Activity({ row }: { row: FeePayerListItem }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aDetail");
-  const params = parseListParams(feePayerList, request.url);
+  const params = parseListParams(feePayerList, feePayerParams, request.url);
   const [list, discounts] = await Promise.all([
     api.get<{ items: FeePayerListItem[]; total: number }>(feePayerApi(municipalityId), toApiQuery(params)),
     api.get<{ items: DiscountOption[] }>(feePayerApi(municipalityId, undefined, "/discounts")),

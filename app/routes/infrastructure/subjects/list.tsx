@@ -6,7 +6,8 @@ import type { Route } from "./+types/list";
 import { SUBJECT_TYPES } from "#contract/enums";
 import type { SubjectDetail, SubjectFilterValues, SubjectListItem } from "#contract/subject";
 import { NOTHING_SELECTED } from "#contract/user";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
@@ -19,19 +20,21 @@ import { FeePaidBadge, Money, SUBJECT_TYPE_LABELS, SUBJECTS_PATH, SubjectTypeLab
 
 export const meta = () => [{ title: "Odběrná místa · Odpady obce" }];
 
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const subjectParams = listSchema({
+  search: listParam.search(),
+  type: listParam.select(SUBJECT_TYPES),
+  cityDistrict: listParam.search(),
+  street: listParam.search(),
+  feePaid: listParam.boolean(),
+  hasBins: listParam.boolean(),
+  parentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
 /** Spec 001 §2 Collection points list: columns, filters (search, type, district, street, paid, bins, parent). */
 export const subjectList = defineList({
   id: "subjects",
   defaultSort: "name",
-  searchParams: listSchema({
-    search: listParam.search(),
-    type: listParam.select(SUBJECT_TYPES),
-    cityDistrict: listParam.search(),
-    street: listParam.search(),
-    feePaid: listParam.boolean(),
-    hasBins: listParam.boolean(),
-    parentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  }),
   filters: [
     {
       key: "search",
@@ -131,7 +134,7 @@ export const subjectList = defineList({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "subject.aDetail");
-  const params = parseListParams(subjectList, request.url);
+  const params = parseListParams(subjectList, subjectParams, request.url);
   const base = `/municipality/${municipalityId}/subject`;
   const [list, filters, parent] = await Promise.all([
     api.get<{ items: SubjectListItem[]; total: number }>(base, toApiQuery(params)),

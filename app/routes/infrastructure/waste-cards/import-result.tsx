@@ -11,7 +11,8 @@ import {
   type ImportJobErrorRow,
   type ImportJobState,
 } from "#contract/waste-card";
-import { defineList, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listSchema, parseListParams } from "~/lib/list-params";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
@@ -31,11 +32,12 @@ function ErrorMessage({ text }: { text: string }) {
   return <>{shown(text)}</>;
 }
 
-/** The rejected rows: row number in the file, the reason, the row as it was. */
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const importErrorParams = listSchema({});
+
 export const importErrorList = defineList({
   id: "import-errors",
   defaultSort: "rowNumber",
-  searchParams: listSchema({}),
   filters: [],
   columns: [
     {
@@ -57,10 +59,11 @@ export const importErrorList = defineList({
   ],
 });
 
+/** The rejected rows: row number in the file, the reason, the row as it was. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.importJobId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aDetail");
-  const list = parseListParams(importErrorList, request.url);
+  const list = parseListParams(importErrorList, importErrorParams, request.url);
   const base = `/municipality/${municipalityId}/import/${id}`;
   const query = toApiQuery({ page: list.page, pageSize: list.pageSize });
   const [job, errors] = await Promise.all([

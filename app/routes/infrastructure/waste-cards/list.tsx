@@ -18,7 +18,8 @@ import {
   type WasteCardListItem,
   type WasteCardState,
 } from "#contract/waste-card";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery } from "~/lib/list";
+import { defineList, toApiQuery } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { formatDate } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
@@ -82,17 +83,19 @@ function YesNo({ value }: { value: boolean }) {
   return <>{value ? t("wasteCard:yes", "Ano") : t("wasteCard:no", "Ne")}</>;
 }
 
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const wasteCardParams = listSchema({
+  search: listParam.search(),
+  state: listParam.select(WASTE_CARD_STATES),
+  subjectType: listParam.select(SUBJECT_TYPES),
+  validFrom: listParam.date(),
+  subjectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
 /** Spec 001 §2 Waste cards list: filters state, subject type, valid from, search, subject. */
 export const wasteCardList = defineList({
   id: "waste-cards",
   defaultSort: "plainCode",
-  searchParams: listSchema({
-    search: listParam.search(),
-    state: listParam.select(WASTE_CARD_STATES),
-    subjectType: listParam.select(SUBJECT_TYPES),
-    validFrom: listParam.date(),
-    subjectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  }),
   filters: [
     {
       key: "search",
@@ -200,7 +203,7 @@ function idsOf(values: FormDataEntryValue[] | string[]): number[] {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aDetail");
-  const params = parseListParams(wasteCardList, request.url);
+  const params = parseListParams(wasteCardList, wasteCardParams, request.url);
   const sp = new URL(request.url).searchParams;
   const dialog = sp.get(DIALOG_PARAM);
   const permissions = api.session.get("permissions") ?? [];

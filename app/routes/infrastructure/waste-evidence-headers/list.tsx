@@ -13,7 +13,8 @@ import { z } from "zod";
 import type { Route } from "./+types/list";
 import { BIN_STATES, type WehListItem } from "#contract/waste-evidence-header";
 import type { feePayerOption } from "#contract/fee-payer";
-import { defineList, listParam, listSchema, parseListParams, toApiQuery, toSearch, withSearchParams } from "~/lib/list";
+import { defineList, toApiQuery, toSearch, withSearchParams } from "~/lib/list";
+import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
@@ -53,6 +54,21 @@ function DateTime({ value }: { value: string | null }) {
   return <span className="whitespace-nowrap tabular-nums">{value ? formatDateTime(value, i18n.language) : "–"}</span>;
 }
 
+/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
+const wehParams = listSchema({
+  search: listParam.search(),
+  subjectId: id(),
+  feePayerId: id(),
+  binTypeId: id(),
+  wasteTypeId: id(),
+  state: listParam.select(BIN_STATES),
+  assignedFrom: listParam.date(),
+  assignedTo: listParam.date(),
+  discardedFrom: listParam.date(),
+  discardedTo: listParam.date(),
+  city: listParam.search(),
+});
+
 /**
  * Spec 001 §2 'Waste bins / waste evidence headers' list: its columns and filters (subject, fee payer, bin type,
  * assignment date, state, discard date, city, waste type). The subject and the fee payer are chosen in picker
@@ -61,19 +77,6 @@ function DateTime({ value }: { value: string | null }) {
 export const wehList = defineList({
   id: "bins",
   defaultSort: "-id",
-  searchParams: listSchema({
-    search: listParam.search(),
-    subjectId: id(),
-    feePayerId: id(),
-    binTypeId: id(),
-    wasteTypeId: id(),
-    state: listParam.select(BIN_STATES),
-    assignedFrom: listParam.date(),
-    assignedTo: listParam.date(),
-    discardedFrom: listParam.date(),
-    discardedTo: listParam.date(),
-    city: listParam.search(),
-  }),
   filters: [
     {
       key: "search",
@@ -191,7 +194,7 @@ const PICKERS = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aDetail");
-  const params = parseListParams(wehList, request.url);
+  const params = parseListParams(wehList, wehParams, request.url);
   const sp = new URL(request.url).searchParams;
   const dialog = sp.get(DIALOG_PARAM);
   const text = (key: string) => (sp.get(key) ?? "").trim().slice(0, 100);
