@@ -166,10 +166,23 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   });
   app.all("/v1/*", (c) => api.fetch(c.req.raw));
   const staticFile = createStaticFiles(path.join(ROOT, "build/client"));
-  app.all("*", (c) => staticFile(c.req.raw) ?? handleWeb(c.req.raw, webContext as unknown as AppLoadContext));
+  app.all("*", async (c) => {
+    const file = staticFile(c.req.raw);
+    if (file) return file;
+    // Each page gets its own CSP nonce (app/server/csp.server.ts); pages hold personal data: never stored.
+    const context = { ...webContext, cspNonce: randomBytes(16).toString("base64") };
+    const res = await handleWeb(c.req.raw, context as unknown as AppLoadContext);
+    if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+    return res;
+  });
+  const hsts = config.publicUrl.startsWith("https://");
   // Everything the product writes leaves compressed when the browser takes it (serving/compress.ts).
   const listener = getRequestListener(
-    async (request) => compressResponse(await app.fetch(request), request.headers.get("Accept-Encoding")),
+    async (request) => {
+      const res = compressResponse(await app.fetch(request), request.headers.get("Accept-Encoding"));
+      if (hsts) res.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      return res;
+    },
     { overrideGlobalObjects: false },
   );
 

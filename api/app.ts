@@ -93,6 +93,13 @@ export function createApi({ services, verifyToken }: ApiOptions) {
   });
   app.notFound((c) => c.json({ Message: `Not found: ${c.req.path}` }, 404));
 
+  // Answers hold personal data and are JSON only: never stored by a browser or proxy, never sniffed as another type.
+  app.use("*", async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  });
+
   app.get("/openapi.json", (c) => c.json(buildOpenApi(allRoutes, services.config.publicUrl)));
 
   // Authentication: a bearer JWT of the issuer, matched to an active product user.

@@ -7,6 +7,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { createInstance } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "~/i18n/config";
+import { contentSecurityPolicy } from "~/server/csp.server";
 
 export const streamTimeout = 5_000;
 
@@ -15,7 +16,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -25,6 +26,13 @@ export default async function handleRequest(
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({ ...i18nOptions, lng: rootData?.locale ?? "cs" });
 
+  const nonce = loadContext.cspNonce;
+  if (nonce) {
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, mapTileUrl: loadContext.config.mapTileUrl, issuer: loadContext.config.issuer }),
+    );
+  }
   responseHeaders.set("X-Content-Type-Options", "nosniff");
   responseHeaders.set("Referrer-Policy", "same-origin");
   responseHeaders.set("X-Frame-Options", "DENY");
@@ -38,9 +46,10 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

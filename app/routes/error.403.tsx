@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { data, useLoaderData } from "react-router";
 import type { Route } from "./+types/error.403";
 import { getSession } from "~/server/session.server";
 import { ForbiddenPage } from "~/components/error-page";
@@ -8,7 +8,8 @@ export const meta = () => [{ title: "Přístup byl odepřen" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
   // The remembered 403 (path, timestamp, '403') of spec 000 §6 stays in the session for support.
-  return { forbidden: session.get("forbidden") ?? null, supportEmail: context.config.supportEmail };
+  // The page answers with the status it shows (issue 11: it answered 200).
+  return data({ forbidden: session.get("forbidden") ?? null, supportEmail: context.config.supportEmail }, { status: 403 });
 }
 
 export default function Forbidden() {

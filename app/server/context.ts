@@ -65,6 +65,8 @@ export interface WebContext {
   apiBase: string;
   /** Version of the running web build (spec 000 §7 builds/latest.json). */
   buildId: string;
+  /** This request's Content-Security-Policy nonce (server.ts makes one per request; app/server/csp.server.ts). */
+  cspNonce?: string;
 }
 
 declare module "react-router" {
