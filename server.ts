@@ -4,11 +4,12 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
-import { createCookie, createRequestHandler, createSessionStorage, type AppLoadContext, type ServerBuild } from "react-router";
-import { eq, lt } from "drizzle-orm";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { lt } from "drizzle-orm";
 import { loadConfig, type Config } from "./config";
 import { compressResponse } from "./serving/compress";
 import { createStaticFiles } from "./serving/static";
+import { createDbSessionStorage } from "./serving/sessions";
 import { ensureWritableDir, migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
@@ -27,7 +28,7 @@ import { createIdp } from "./idp/provider";
 import { purgeExpired } from "./idp/adapter";
 import { purgeSignInThrottle } from "./api/lib/password-throttle";
 import { persistentSecret, randomSecret } from "./idp/secrets";
-import type { SessionData, SessionFlash, WebContext } from "./app/server/context";
+import type { WebContext } from "./app/server/context";
 
 const ROOT = import.meta.dirname;
 
@@ -96,39 +97,9 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
     verifyToken,
   });
 
-  // Web sessions live in the database; the cookie holds only the id (spec 000 §4, §9 'auth.' prefix).
+  // Web sessions live in the database; the cookie holds only the id (serving/sessions.ts).
   const sessionSecret = config.SESSION_SECRET ?? (await persistentSecret(db, "session_secret", randomSecret));
-  const cookie = createCookie("auth.session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: 31_536_000,
-    secure: config.publicUrl.startsWith("https://"),
-    secrets: [sessionSecret],
-  });
-  const sessionStorage = createSessionStorage<SessionData, SessionFlash>({
-    cookie,
-    async createData(data, expires) {
-      const id = randomBytes(24).toString("base64url");
-      await db.insert(sessionTable).values({ id, data, expiresAt: expires ?? null });
-      return id;
-    },
-    async readData(id) {
-      const [row] = await db.select().from(sessionTable).where(eq(sessionTable.id, id));
-      if (!row) return null;
-      if (row.expiresAt && row.expiresAt < new Date()) return null;
-      return row.data as Partial<SessionData & SessionFlash>;
-    },
-    async updateData(id, data, expires) {
-      await db
-        .insert(sessionTable)
-        .values({ id, data, expiresAt: expires ?? null })
-        .onConflictDoUpdate({ target: sessionTable.id, set: { data, expiresAt: expires ?? null } });
-    },
-    async deleteData(id) {
-      await db.delete(sessionTable).where(eq(sessionTable.id, id));
-    },
-  });
+  const sessionStorage = createDbSessionStorage({ db, secret: sessionSecret, secure: config.publicUrl.startsWith("https://") });
 
   const buildPath = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(buildPath)) throw new Error("The web part is not built: run `npm run build` (npm start does it).");

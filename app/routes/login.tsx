@@ -5,7 +5,7 @@ import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { Route } from "./+types/login";
 import { DISCOVERY_ERROR, getAuthenticator } from "~/server/auth.server";
 import { ApiClient } from "~/server/api.server";
-import { commit, getSession, safeRedirectTarget } from "~/server/session.server";
+import { commit, getSession, renewSession, takeReturnTo } from "~/server/session.server";
 import type { SessionUser } from "~/server/context";
 import { buttonClasses } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
@@ -62,12 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ problem: "state" as Problem, message: null }, { status: 400 });
   }
 
-  session.set("tokens", tokens);
-  const api = new ApiClient(request, context, session);
+  // A new session id for the signed-in user; the one the browser brought is deleted (session fixation).
+  const signedIn = await renewSession(request, context);
+  signedIn.set("tokens", tokens);
+  const api = new ApiClient(request, context, signedIn);
   const info = await api.request<UserInfo>("GET", "/user/user-info");
   if (!info.ok) {
-    session.unset("tokens");
-    return data({ problem: "account" as Problem, message: info.problem.Message }, { status: 403, headers: { "Set-Cookie": await commit(context, session) } });
+    // Nothing is kept for an account the product cannot use.
+    return data({ problem: "account" as Problem, message: info.problem.Message }, { status: 403 });
   }
   const permissions = await api.get<{ value: string }[]>("/user/user-info/permissions");
   const user: SessionUser = {
@@ -79,12 +81,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     language: info.data.language,
     municipalityId: info.data.municipality?.id ?? null,
   };
-  session.set("user", user);
-  session.set("permissions", permissions.map((p) => p.value));
-  session.set("activeMunicipalityId", user.municipalityId);
-  const returnTo = safeRedirectTarget(session.get("returnTo"), "/");
-  session.unset("returnTo");
-  return redirect(returnTo, { headers: { "Set-Cookie": await commit(context, session) } });
+  signedIn.set("user", user);
+  signedIn.set("permissions", permissions.map((p) => p.value));
+  signedIn.set("activeMunicipalityId", user.municipalityId);
+  const returnTo = await takeReturnTo(request, context);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commit(context, signedIn));
+  headers.append("Set-Cookie", returnTo.forget);
+  return redirect(returnTo.to, { headers });
 }
 
 export default function Login() {

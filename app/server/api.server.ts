@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { BOTH_EXPIRED_MESSAGE, refreshTokens, SessionExpiredError, tokenState } from "./auth.server";
-import { commit, getSession, safeRedirectTarget, type WebSession } from "./session.server";
+import { commit, getSession, redirectToSignIn, type WebSession } from "./session.server";
 import type { SessionTokens } from "./context";
 
 /** Spec 000 §9: the server-side client times out after 10 s and retries once, for GET/HEAD only. */
@@ -170,10 +170,6 @@ export class ApiClient {
 
 export async function apiFor(request: Request, context: AppLoadContext): Promise<ApiClient> {
   const session = await getSession(request, context);
-  if (!session.get("tokens")) {
-    const url = new URL(request.url);
-    session.set("returnTo", safeRedirectTarget(url.pathname + url.search));
-    throw redirect("/login", { headers: { "Set-Cookie": await commit(context, session) } });
-  }
+  if (!session.get("tokens")) return redirectToSignIn(request, context);
   return new ApiClient(request, context, session);
 }

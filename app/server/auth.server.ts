@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import type { SessionTokens, WebConfig } from "./context";
-import { commit, getSession, safeRedirectTarget, type WebSession } from "./session.server";
+import { getSession, redirectToSignIn, type WebSession } from "./session.server";
 
 /** Spec 000 §9 session constants. */
 export const TOKEN_MARGIN_MS = 500;
@@ -159,9 +159,7 @@ async function doRefresh(config: WebConfig, tokens: SessionTokens): Promise<Sess
 export async function requireSignedIn(request: Request, context: AppLoadContext): Promise<WebSession> {
   const session = await getSession(request, context);
   if (session.get("tokens") && session.get("user")) return session;
-  const url = new URL(request.url);
-  session.set("returnTo", safeRedirectTarget(url.pathname + url.search));
-  throw redirect("/login", { headers: { "Set-Cookie": await commit(context, session) } });
+  return redirectToSignIn(request, context);
 }
 
 /** How long logout waits for the provider's revocation endpoint before it signs out locally anyway. */

@@ -45,7 +45,6 @@ export interface SessionData {
   /** Spec 000 §4: loaded once after sign-in and kept. */
   permissions: string[];
   activeMunicipalityId: number | null;
-  returnTo: string;
   /** Spec 000 §6: a 403 is remembered (path, timestamp, '403'). */
   forbidden: { path: string; timestamp: string; status: "403" };
 }

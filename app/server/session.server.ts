@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext, type Session } from "react-router";
+import { createCookie, redirect, type AppLoadContext, type Session } from "react-router";
 import type { FlashMessage, SessionData, SessionFlash } from "./context";
 
 export type WebSession = Session<SessionData, SessionFlash>;
@@ -39,4 +39,39 @@ export async function redirectWithFlash(
   const session = await getSession(request, context);
   addFlash(session, message);
   return redirect(to, { headers: { "Set-Cookie": await commit(context, session) } });
+}
+
+/**
+ * The page asked for before signing in travels in its own short-lived cookie, not in a stored session: a visitor
+ * who is not signed in never gets a session row (issue 11 security 5). Only a local path is ever kept or followed.
+ */
+const returnToCookie = createCookie("auth.return", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 900 });
+const secureFor = (context: AppLoadContext) => context.config.publicUrl.startsWith("https://");
+
+/** To /login, remembering the page asked for (a GET's own path; a form POST goes back to its page). */
+export async function redirectToSignIn(request: Request, context: AppLoadContext): Promise<never> {
+  const url = new URL(request.url);
+  const target = safeRedirectTarget(url.pathname + url.search);
+  throw redirect("/login", {
+    headers: { "Set-Cookie": await returnToCookie.serialize(target, { secure: secureFor(context) }) },
+  });
+}
+
+/** The remembered page ('/' without one) and the Set-Cookie that forgets it. */
+export async function takeReturnTo(request: Request, context: AppLoadContext): Promise<{ to: string; forget: string }> {
+  const value: unknown = await returnToCookie.parse(request.headers.get("Cookie"));
+  return {
+    to: safeRedirectTarget(typeof value === "string" ? value : null, "/"),
+    forget: await returnToCookie.serialize("", { maxAge: 0, secure: secureFor(context) }),
+  };
+}
+
+/**
+ * Sign-in starts a new session (issue 11 security 2, session fixation): whatever session the browser brought
+ * (a forged or an old id) is deleted, and the signed-in data goes into a new one with a new id.
+ */
+export async function renewSession(request: Request, context: AppLoadContext): Promise<WebSession> {
+  const old = await getSession(request, context);
+  if (old.id) await context.sessionStorage.destroySession(old);
+  return context.sessionStorage.getSession();
 }
