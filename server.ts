@@ -10,6 +10,7 @@ import { loadConfig, type Config } from "./config";
 import { compressResponse } from "./serving/compress";
 import { createStaticFiles } from "./serving/static";
 import { createDbSessionStorage } from "./serving/sessions";
+import { bodyLimitFor, limitBody, tooLarge } from "./serving/body-limit";
 import { ensureWritableDir, migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
@@ -149,8 +150,17 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   const hsts = config.publicUrl.startsWith("https://");
   // Everything the product writes leaves compressed when the browser takes it (serving/compress.ts).
   const listener = getRequestListener(
-    async (request) => {
-      const res = compressResponse(await app.fetch(request), request.headers.get("Accept-Encoding"));
+    async (incoming) => {
+      // Bodies are limited before anything reads them (serving/body-limit.ts).
+      const limited = limitBody(incoming);
+      if (limited instanceof Response) return limited;
+      const { request } = limited;
+      let answer = await app.fetch(request);
+      if (limited.exceeded()) {
+        const { pathname } = new URL(request.url);
+        answer = tooLarge(pathname, bodyLimitFor(pathname));
+      }
+      const res = compressResponse(answer, request.headers.get("Accept-Encoding"));
       if (hsts) res.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
       return res;
     },

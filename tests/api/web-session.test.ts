@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { session } from "../../api/db/schema";
 import type { AppLoadContext } from "react-router";
 import { apiFor } from "~/server/api.server";
 import { requireSignedIn } from "~/server/auth.server";
@@ -30,7 +31,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const sessionRows = async () => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from session`)).rows[0]!.n);
+const sessionRows = async (id?: string) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(session).where(id ? eq(session.id, id) : undefined))[0]!.n;
 
 async function thrown(p: Promise<unknown>): Promise<Response> {
   try {
@@ -90,7 +92,6 @@ describe("web sessions (issue 11 security 5, 2)", () => {
     // The planted id opens nothing any more.
     const old = await context.sessionStorage.getSession(plantedCookie);
     expect(old.get("activeMunicipalityId")).toBeUndefined();
-    const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from session where id = ${plantedId}`);
-    expect(rows.rows[0]!.n).toBe(0);
+    expect(await sessionRows(plantedId!)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressResponse, negotiateEncoding } from "../../serving/compress";
 import { createStaticFiles, IMMUTABLE, REVALIDATE } from "../../serving/static";
+import { BODY_LIMIT, bodyLimitFor, limitBody, UPLOAD_LIMIT } from "../../serving/body-limit";
 
 /** Issue 11 'Weight': what leaves the server compressed, and how built files are cached (decision 0018). */
 const big = "<p>Svozová místa a plátci poplatku</p>\n".repeat(200);
@@ -98,5 +99,44 @@ describe("static files", () => {
     expect(get("/assets")).toBeNull();
     expect(get("/infrastructure/subjects")).toBeNull();
     expect(serve(new Request("http://x/favicon.svg", { method: "POST" }))).toBeNull();
+  });
+});
+
+describe("limitBody (issue 11 security 6)", () => {
+  const chunked = (bytes: number, path = "/infrastructure/subjects") =>
+    new Request(`http://x${path}`, {
+      method: "POST",
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent < bytes; sent += 64 * 1024) controller.enqueue(new Uint8Array(Math.min(64 * 1024, bytes - sent)));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+
+  it("refuses a declared length over the limit at once, as JSON for /v1", async () => {
+    const page = limitBody(new Request("http://x/logout", { method: "POST", headers: { "Content-Length": String(BODY_LIMIT + 1) }, body: "x" }));
+    expect(page).toBeInstanceOf(Response);
+    expect((page as Response).status).toBe(413);
+    expect((page as Response).headers.get("Connection")).toBe("close");
+    const api = limitBody(new Request("http://x/v1/device", { method: "POST", headers: { "Content-Length": String(BODY_LIMIT + 1) }, body: "x" }));
+    await expect((api as Response).json()).resolves.toEqual({ Message: "Požadavek je příliš velký (nejvýše 1 MB)." });
+  });
+
+  it("stops a chunked body at the limit: the read fails and exceeded() tells why", async () => {
+    const limited = limitBody(chunked(BODY_LIMIT + 200_000)) as Exclude<ReturnType<typeof limitBody>, Response>;
+    await expect(limited.request.text()).rejects.toThrow();
+    expect(limited.exceeded()).toBe(true);
+    const fine = limitBody(chunked(BODY_LIMIT - 1)) as Exclude<ReturnType<typeof limitBody>, Response>;
+    expect((await fine.request.arrayBuffer()).byteLength).toBe(BODY_LIMIT - 1);
+    expect(fine.exceeded()).toBe(false);
+  });
+
+  it("gives the CSV import uploads their own larger limit", () => {
+    expect(bodyLimitFor("/infrastructure/waste-cards/import")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/v1/municipality/12/waste-card/import")).toBe(UPLOAD_LIMIT);
+    expect(bodyLimitFor("/v1/municipality/12/waste-card")).toBe(BODY_LIMIT);
+    expect(UPLOAD_LIMIT).toBeGreaterThan(50 * 1024 * 1024);
   });
 });
