@@ -34,6 +34,8 @@ const schema = z.object({
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   DEMO_DATA: boolish.default(true),
+  /** Behind a TLS-terminating proxy: take the request's scheme and host from X-Forwarded-Proto/-Host (first value). */
+  TRUST_PROXY: boolish.default(false),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(1800),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

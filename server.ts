@@ -11,6 +11,7 @@ import { compressResponse } from "./serving/compress";
 import { createStaticFiles } from "./serving/static";
 import { createDbSessionStorage } from "./serving/sessions";
 import { bodyLimitFor, limitBody, tooLarge } from "./serving/body-limit";
+import { forwardedRequest } from "./serving/forwarded";
 import { ensureWritableDir, migrateDatabase, openDatabase } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
@@ -66,6 +67,7 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
         db,
         issuer: config.issuer,
         publicUrl: config.publicUrl,
+        trustProxy: config.TRUST_PROXY,
         clientId: config.OIDC_CLIENT_ID,
         clientSecret: clientSecret!,
         apiAudience,
@@ -150,7 +152,8 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   const hsts = config.publicUrl.startsWith("https://");
   // Everything the product writes leaves compressed when the browser takes it (serving/compress.ts).
   const listener = getRequestListener(
-    async (incoming) => {
+    async (received) => {
+      const incoming = config.TRUST_PROXY ? forwardedRequest(received) : received;
       // Bodies are limited before anything reads them (serving/body-limit.ts).
       const limited = limitBody(incoming);
       if (limited instanceof Response) return limited;

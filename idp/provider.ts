@@ -19,6 +19,8 @@ export interface IdpOptions {
   /** e.g. http://localhost:3000/oidc */
   issuer: string;
   publicUrl: string;
+  /** Take the scheme and host from X-Forwarded-* (behind a TLS-terminating proxy, TRUST_PROXY). */
+  trustProxy?: boolean;
   clientId: string;
   clientSecret: string;
   /** Audience of the JWT access tokens: the /v1 API. */
@@ -165,7 +167,8 @@ export async function createIdp(opts: IdpOptions) {
   };
 
   const provider = new Provider(opts.issuer, configuration);
-  provider.proxy = true;
+  // Only behind a proxy that writes them may X-Forwarded-* be believed (TRUST_PROXY).
+  provider.proxy = opts.trustProxy ?? false;
   const callback = provider.callback();
 
   async function handleInteraction(req: IncomingMessage, res: ServerResponse, uid: string, action?: string) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressResponse, negotiateEncoding } from "../../serving/compress";
 import { createStaticFiles, IMMUTABLE, REVALIDATE } from "../../serving/static";
 import { BODY_LIMIT, bodyLimitFor, limitBody, UPLOAD_LIMIT } from "../../serving/body-limit";
+import { forwardedRequest } from "../../serving/forwarded";
 
 /** Issue 11 'Weight': what leaves the server compressed, and how built files are cached (decision 0018). */
 const big = "<p>Svozová místa a plátci poplatku</p>\n".repeat(200);
@@ -138,5 +139,25 @@ describe("limitBody (issue 11 security 6)", () => {
     expect(bodyLimitFor("/v1/municipality/12/waste-card/import")).toBe(UPLOAD_LIMIT);
     expect(bodyLimitFor("/v1/municipality/12/waste-card")).toBe(BODY_LIMIT);
     expect(UPLOAD_LIMIT).toBeGreaterThan(50 * 1024 * 1024);
+  });
+});
+
+describe("forwardedRequest (issue 11 security 1, TRUST_PROXY)", () => {
+  const req = (headers: Record<string, string>, method = "GET") =>
+    new Request("http://10.0.0.5:3000/infrastructure/subjects?page=2", { method, headers, ...(method === "POST" ? { body: "a=1" } : {}) });
+
+  it("takes the scheme and host the outermost proxy wrote, keeping path, method and body", async () => {
+    const out = forwardedRequest(req({ "X-Forwarded-Proto": "https, http", "X-Forwarded-Host": "odpady.trebic.cz, internal" }, "POST"));
+    expect(out.url).toBe("https://odpady.trebic.cz/infrastructure/subjects?page=2");
+    expect(out.method).toBe("POST");
+    await expect(out.text()).resolves.toBe("a=1");
+  });
+
+  it("ignores values that are no scheme or host, and leaves a request without the headers as it is", () => {
+    expect(forwardedRequest(req({ "X-Forwarded-Proto": "javascript", "X-Forwarded-Host": "evil.example/path" })).url).toBe(
+      "http://10.0.0.5:3000/infrastructure/subjects?page=2",
+    );
+    const plain = req({});
+    expect(forwardedRequest(plain)).toBe(plain);
   });
 });
