@@ -22,7 +22,7 @@ import { failInterruptedImports } from "./api/modules/waste-card/import";
 import { purgeRegistrationTokens } from "./api/modules/user/registration";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { syncCatalogue } from "./api/db/catalogue";
-import { createApi } from "./api/app";
+import { createApi, type AuthMemo } from "./api/app";
 import { createTokenVerifier } from "./api/lib/auth";
 import { createMailer } from "./api/lib/mail";
 import { createRegistryClient } from "./api/modules/registry/service";
@@ -144,7 +144,14 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
     const file = staticFile(c.req.raw);
     if (file) return file;
     // Each page gets its own CSP nonce (app/server/csp.server.ts); pages hold personal data: never stored.
-    const context = { ...webContext, cspNonce: randomBytes(16).toString("base64") };
+    const authMemo: AuthMemo = new Map();
+    const context: WebContext = {
+      ...webContext,
+      cspNonce: randomBytes(16).toString("base64"),
+      // One session read and one auth lookup per token for the whole page, however many loaders and /v1 calls.
+      sessionMemo: new Map(),
+      apiFetch: config.API_URL ? webContext.apiFetch : (req) => Promise.resolve(api.fetch(req, { authMemo })),
+    };
     const res = await handleWeb(c.req.raw, context as unknown as AppLoadContext);
     if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
     return res;

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ApiError } from "./lib/errors";
 import { FORBIDDEN_TEXT_MESSAGE, forbiddenTextPaths } from "#contract/common";
-import { canAccessMunicipality, isGrantRevoked, resolveUser, type AuthContext } from "./lib/auth";
+import { authenticate, canAccessMunicipality, type AuthContext } from "./lib/auth";
 import type { AnyRoute } from "./lib/route";
 import type { Services } from "./services";
 import { buildOpenApi } from "./lib/openapi";
@@ -38,7 +38,16 @@ export interface ApiOptions {
   verifyToken: VerifyToken;
 }
 
-type Env = { Variables: { auth: AuthContext } };
+type AuthOutcome = AuthContext | "invalid" | "revoked" | "unknown";
+
+/**
+ * One web request's memo of token → auth lookup, handed to `app.fetch(request, { authMemo })` by the in-process
+ * client (server.ts): a page's several /v1 calls verify and look up their token once (issue 11). It lives as long
+ * as that one web request, so a deactivation or role change counts from the next page on.
+ */
+export type AuthMemo = Map<string, Promise<AuthOutcome>>;
+
+type Env = { Variables: { auth: AuthContext }; Bindings: { authMemo?: AuthMemo } | undefined };
 
 export function zodErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -83,6 +92,16 @@ function refuseForbiddenText(value: unknown, message: string) {
 export function createApi({ services, verifyToken }: ApiOptions) {
   const app = new Hono<Env>().basePath("/v1");
 
+  async function lookUp(token: string): Promise<AuthOutcome> {
+    let claims: Record<string, unknown>;
+    try {
+      claims = await verifyToken(token);
+    } catch {
+      return "invalid";
+    }
+    return authenticate(services.db, claims, { checkGrant: services.config.builtInIdp });
+  }
+
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       const body = err.errors ? { Message: err.message, errors: err.errors } : { Message: err.message };
@@ -102,24 +121,23 @@ export function createApi({ services, verifyToken }: ApiOptions) {
 
   app.get("/openapi.json", (c) => c.json(buildOpenApi(allRoutes, services.config.publicUrl)));
 
-  // Authentication: a bearer JWT of the issuer, matched to an active product user.
+  // Authentication: a bearer JWT of the issuer, matched to an active product user; a revoked grant's tokens stop at
+  // once (decision 0019). The web part's in-process calls of one page share one lookup per token (authMemo).
   app.use("*", async (c, next) => {
     if (c.req.path === "/v1/openapi.json") return next();
     const header = c.req.header("authorization") ?? "";
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) return unauthorized(c);
-    let claims: Record<string, unknown>;
-    try {
-      claims = await verifyToken(match[1]!);
-    } catch {
-      return unauthorized(c, "Neplatný nebo prošlý přístupový token.");
+    const token = match[1]!;
+    const memo = c.env?.authMemo;
+    let found = memo?.get(token);
+    if (!found) {
+      found = lookUp(token);
+      memo?.set(token, found);
     }
-    // A logged-out (revoked) grant's access tokens stop at once, not when they expire (decision 0019).
-    if (services.config.builtInIdp && (await isGrantRevoked(services.db, claims))) {
-      return unauthorized(c, "Neplatný nebo prošlý přístupový token.");
-    }
-    const auth = await resolveUser(services.db, claims);
-    if (!auth) return unauthorized(c, "Uživatel neexistuje nebo není aktivní.");
+    const auth = await found;
+    if (auth === "invalid" || auth === "revoked") return unauthorized(c, "Neplatný nebo prošlý přístupový token.");
+    if (auth === "unknown") return unauthorized(c, "Uživatel neexistuje nebo není aktivní.");
     c.set("auth", auth);
     return next();
   });

@@ -14,7 +14,7 @@ export interface ApiConfig {
   setPasswordUrl?: string;
   /**
    * The API trusts the built-in provider (no OIDC_ISSUER): its access tokens name their grant, and a token of a
-   * revoked grant (logout) is refused at once (api/lib/auth.ts isGrantRevoked).
+   * revoked grant (logout) is refused at once (api/lib/auth.ts authenticate).
    */
   builtInIdp?: boolean;
   /** The label-printer handler (PRINTER_HANDLER_URL); without one, printing answers HandlerNotRunning. */

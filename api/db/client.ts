@@ -76,7 +76,9 @@ export function ensureWritableDir(dir: string, what = "DATA_DIR"): void {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Connections are kept while idle (pg's default drops them after 10 s, and the first request after a pause paid
+    // for new ones, issue 11); a server-side end of one is handled below.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, idleTimeoutMillis: 0 });
     // An idle connection the server ends (a restart, a failover, DROP … WITH (FORCE)) is dropped from the pool; without
     // a listener pg's 'error' event would end the whole process.
     pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));

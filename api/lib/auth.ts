@@ -1,5 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type JSONWebKeySet } from "jose";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { oidcPayload, permission, role, rolePermission, user, userMunicipality } from "../db/schema";
 import { isAdministrator } from "#contract/roles";
@@ -63,12 +63,35 @@ export function createTokenVerifier(opts: TokenVerifierOptions) {
 
 /**
  * A token is matched to a product user by `preferred_username`, else `email` (README: external provider).
- * The built-in provider puts both claims into its access tokens, so both providers share this path.
+ * The built-in provider puts both claims into its access tokens, so both paths share this lookup.
+ *
+ * One SQL statement (issue 11: the user, the role's permissions and the managed municipalities were three, repeated
+ * for every /v1 call of a page): permissions and municipalities come as JSON arrays. With `checkGrant` (the built-in
+ * provider) the token's grant must still exist in oidc_payload: logout and a password change end it, and its JWT
+ * access tokens stop at once instead of when they expire (decision 0019). Tokens without the grant claim (an
+ * external provider's) are not checked.
  */
 export async function resolveUser(db: Db, claims: Record<string, unknown>): Promise<AuthContext | null> {
+  const found = await authenticate(db, claims);
+  return typeof found === "string" ? null : found;
+}
+
+/** resolveUser for the API's middleware: 'revoked' (the grant is over) and 'unknown' (no active user) told apart. */
+export async function authenticate(
+  db: Db,
+  claims: Record<string, unknown>,
+  opts: { checkGrant?: boolean } = {},
+): Promise<AuthContext | "revoked" | "unknown"> {
   const userName = typeof claims.preferred_username === "string" ? claims.preferred_username : undefined;
   const email = typeof claims.email === "string" ? claims.email : undefined;
-  if (!userName && !email) return null;
+  if (!userName && !email) return "unknown";
+  const grantId = claims[GRANT_CLAIM];
+  if (opts.checkGrant && grantId !== undefined && (typeof grantId !== "string" || !grantId)) return "revoked";
+  const grantAlive =
+    opts.checkGrant && typeof grantId === "string"
+      ? sql<boolean>`exists (select 1 from ${oidcPayload} where ${oidcPayload.type} = 'Grant' and ${oidcPayload.id} = ${grantId}
+          and (${oidcPayload.expiresAt} is null or ${oidcPayload.expiresAt} > now()))`
+      : sql<boolean>`true`;
   const rows = await db
     .select({
       id: user.id,
@@ -80,7 +103,12 @@ export async function resolveUser(db: Db, claims: Record<string, unknown>): Prom
       municipalityId: user.municipalityId,
       language: user.language,
       roleName: role.name,
-      roleId: user.roleId,
+      permissions: sql<string[]>`coalesce((select json_agg(${permission.value}) from ${rolePermission}
+          join ${permission} on ${permission.id} = ${rolePermission.permissionId}
+          where ${rolePermission.roleId} = ${user.roleId}), '[]'::json)`,
+      managed: sql<number[]>`coalesce((select json_agg(${userMunicipality.municipalityId}) from ${userMunicipality}
+          where ${userMunicipality.userId} = ${user.id}), '[]'::json)`,
+      grantAlive,
     })
     .from(user)
     .innerJoin(role, eq(role.id, user.roleId))
@@ -91,64 +119,34 @@ export async function resolveUser(db: Db, claims: Record<string, unknown>): Prom
     )
     .limit(1);
   const u = rows[0];
-  if (!u || !u.active) return null;
-  return loadAuthContext(db, {
-    id: u.id,
-    userName: u.userName,
-    fullName: `${u.firstName} ${u.lastName}`.trim(),
-    email: u.email,
-    roles: [u.roleName],
-    municipalityId: u.municipalityId,
-    language: u.language,
-  }, u.roleId);
-}
-
-async function loadAuthContext(db: Db, u: AuthUser, roleId: number): Promise<AuthContext> {
-  const perms = await db
-    .select({ value: permission.value })
-    .from(rolePermission)
-    .innerJoin(permission, eq(permission.id, rolePermission.permissionId))
-    .where(eq(rolePermission.roleId, roleId));
-  const isAdmin = isAdministrator(u.roles);
+  if (!u || !u.active) return "unknown";
+  if (!u.grantAlive) return "revoked";
+  const roles = [u.roleName];
+  const isAdmin = isAdministrator(roles);
   let municipalityIds: AuthContext["municipalityIds"] = "all";
   if (!isAdmin) {
-    const managed = await db
-      .select({ id: userMunicipality.municipalityId })
-      .from(userMunicipality)
-      .where(and(eq(userMunicipality.userId, u.id)));
-    const ids = new Set(managed.map((m) => m.id));
+    const ids = new Set(u.managed.map(Number));
     if (u.municipalityId) ids.add(u.municipalityId);
     municipalityIds = [...ids];
   }
-  return { user: u, permissions: new Set(perms.map((p) => p.value)), isAdmin, municipalityIds };
+  return {
+    user: {
+      id: u.id,
+      userName: u.userName,
+      fullName: `${u.firstName} ${u.lastName}`.trim(),
+      email: u.email,
+      roles,
+      municipalityId: u.municipalityId,
+      language: u.language,
+    },
+    permissions: new Set(u.permissions),
+    isAdmin,
+    municipalityIds,
+  };
 }
 
 /** The claim in which the built-in provider names the grant an access token belongs to (idp/provider.ts). */
 export const GRANT_CLAIM = "grant_id";
-
-/**
- * Is this access token's grant over (logout revoked it, a password change ended it, it expired)? Only for tokens
- * of the built-in provider, whose grants live in oidc_payload: one primary-key lookup (type, id). Without it a
- * revoked grant's JWT access tokens would work until they expire (issue 11, decision 0019). Tokens without the
- * claim (issued before it existed, or by an external provider) are not checked here.
- */
-export async function isGrantRevoked(db: Db, claims: Record<string, unknown>): Promise<boolean> {
-  const grantId = claims[GRANT_CLAIM];
-  if (grantId === undefined) return false;
-  if (typeof grantId !== "string" || !grantId) return true;
-  const rows = await db
-    .select({ id: oidcPayload.id })
-    .from(oidcPayload)
-    .where(
-      and(
-        eq(oidcPayload.type, "Grant"),
-        eq(oidcPayload.id, grantId),
-        sql`(${oidcPayload.expiresAt} is null or ${oidcPayload.expiresAt} > now())`,
-      ),
-    )
-    .limit(1);
-  return rows.length === 0;
-}
 
 export function canAccessMunicipality(auth: AuthContext, municipalityId: number): boolean {
   return auth.municipalityIds === "all" || auth.municipalityIds.includes(municipalityId);

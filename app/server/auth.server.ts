@@ -167,7 +167,7 @@ const REVOKE_TIMEOUT_MS = 5_000;
 
 /**
  * Revokes the session's refresh token at the provider's revocation endpoint (RFC 7009). The built-in provider then
- * ends the whole grant, and the API refuses the grant's access tokens at once (api/lib/auth.ts isGrantRevoked); an
+ * ends the whole grant, and the API refuses the grant's access tokens at once (api/lib/auth.ts authenticate); an
  * external provider ends its refresh token / session, while its JWT access tokens stay valid until they expire
  * (decision 0019). A provider that cannot be reached does not stop the logout.
  */

@@ -1,4 +1,4 @@
-import type { SessionStorage } from "react-router";
+import type { Session, SessionStorage } from "react-router";
 
 /** What the web part knows about its surroundings; handed in by server.ts through the load context. */
 export interface WebConfig {
@@ -66,6 +66,8 @@ export interface WebContext {
   buildId: string;
   /** This request's Content-Security-Policy nonce (server.ts makes one per request; app/server/csp.server.ts). */
   cspNonce?: string;
+  /** This request's sessions by cookie: the root, layout and page loaders read the row once (server.ts, per request). */
+  sessionMemo?: Map<string, Promise<Session<SessionData, SessionFlash>>>;
 }
 
 declare module "react-router" {

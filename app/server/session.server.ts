@@ -3,8 +3,20 @@ import type { FlashMessage, SessionData, SessionFlash } from "./context";
 
 export type WebSession = Session<SessionData, SessionFlash>;
 
+/**
+ * The request's session. Within one web request (root, layout and page loaders, the action) every caller gets the
+ * same session object, read from the database once (issue 11: the row was read three times a page).
+ */
 export function getSession(request: Request, context: AppLoadContext): Promise<WebSession> {
-  return context.sessionStorage.getSession(request.headers.get("Cookie"));
+  const cookie = request.headers.get("Cookie");
+  const memo = context.sessionMemo;
+  if (!memo) return context.sessionStorage.getSession(cookie);
+  let session = memo.get(cookie ?? "");
+  if (!session) {
+    session = context.sessionStorage.getSession(cookie);
+    memo.set(cookie ?? "", session);
+  }
+  return session;
 }
 
 export async function commit(context: AppLoadContext, session: WebSession): Promise<string> {
