@@ -303,3 +303,14 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
     },
   };
 }
+
+/** The Response a web loader or action threw (a redirect, an error page); fails when it did not throw one. */
+export async function thrownResponse(p: Promise<unknown>): Promise<Response> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a thrown response");
+}

@@ -3,7 +3,7 @@ import { createMemorySessionStorage, type AppLoadContext } from "react-router";
 import { ApiClient } from "~/server/api.server";
 import { BOTH_EXPIRED_MESSAGE } from "~/server/auth.server";
 import type { SessionData, SessionFlash, SessionTokens, WebContext } from "~/server/context";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApi, type TestApi, thrownResponse as thrown } from "./helpers";
 
 /**
  * The web part's /v1 client against the real API (spec 000 §4, §8): bearer token from the session, silent reset
@@ -47,16 +47,6 @@ async function clientWith(tokens: Partial<SessionTokens>, path = "/administratio
   });
   const request = new Request(`http://test.local${path}`);
   return { client: new ApiClient(request, context as unknown as AppLoadContext, session), session };
-}
-
-async function thrown(p: Promise<unknown>): Promise<Response> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a thrown response");
 }
 
 describe("web /v1 client (spec 000 §4, §8)", () => {

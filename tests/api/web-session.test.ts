@@ -7,7 +7,7 @@ import { requireSignedIn } from "~/server/auth.server";
 import { commit, renewSession, takeReturnTo } from "~/server/session.server";
 import type { WebContext } from "~/server/context";
 import { createDbSessionStorage } from "../../serving/sessions";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApi, type TestApi, thrownResponse as thrown } from "./helpers";
 
 /**
  * Issue 11 security 5 and 2 with the real database-backed web sessions (serving/sessions.ts): a visitor who is not
@@ -33,16 +33,6 @@ afterAll(async () => {
 
 const sessionRows = async (id?: string) =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(session).where(id ? eq(session.id, id) : undefined))[0]!.n;
-
-async function thrown(p: Promise<unknown>): Promise<Response> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof Response) return e;
-    throw e;
-  }
-  throw new Error("expected a thrown response");
-}
 
 const cookieOf = (res: Response, name: string) =>
   res.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith(`${name}=`));
