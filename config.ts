@@ -34,6 +34,8 @@ const schema = z.object({
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   DEMO_DATA: boolish.default(true),
+  /** Web processes (node:cluster workers sharing the port); more than one needs PostgreSQL (DATABASE_URL). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Behind a TLS-terminating proxy: take the request's scheme and host from X-Forwarded-Proto/-Host (first value). */
   TRUST_PROXY: boolish.default(false),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(1800),
@@ -54,6 +56,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const raw = parsed.data;
+  if (raw.WEB_CONCURRENCY > 1 && !raw.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs PostgreSQL (DATABASE_URL); the embedded PGlite database serves one process.",
+    );
+  }
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
   const builtInIdp = !raw.OIDC_ISSUER;
   return { ...raw, publicUrl, issuer: raw.OIDC_ISSUER ?? `${publicUrl}/oidc`, builtInIdp };

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +13,7 @@ import { createStaticFiles } from "./serving/static";
 import { createDbSessionStorage } from "./serving/sessions";
 import { bodyLimitFor, limitBody, tooLarge } from "./serving/body-limit";
 import { forwardedRequest } from "./serving/forwarded";
-import { ensureWritableDir, migrateDatabase, openDatabase } from "./api/db/client";
+import { ensureWritableDir, migrateDatabase, openDatabase, type Database } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
 import { sealExternalAccountPasswords } from "./api/modules/municipality/service";
@@ -40,24 +41,39 @@ export interface RunningServer {
 }
 
 /** The composition root (ARCHITECTURE.md): config → database → provider → API → web, on one port. */
-export async function startServer(config: Config, opts: { fetchForRegistry?: typeof fetch } = {}): Promise<RunningServer> {
+function openConfigured(config: Config) {
   // DATA_DIR holds PGlite's files (no DATABASE_URL) and the e-mail outbox (no SMTP_URL): an unusable one stops the
   // start here with a message naming it (issue 11), not with a driver error.
   if (!config.DATABASE_URL || !config.SMTP_URL) ensureWritableDir(config.DATA_DIR, "DATA_DIR");
   if (!config.SMTP_URL) ensureWritableDir(path.resolve(config.DATA_DIR, "outbox"), "DATA_DIR, e-mail outbox");
-  const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR, "pglite") },
-  );
+  return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR, "pglite") });
+}
+
+// Without ENCRYPTION_KEY the key lives beside the data it protects: fine for the embedded default, not for
+// production, where a copy of the database should not open the external-account passwords (decision 0015).
+const secretBoxFor = async (config: Config, db: Database["db"]) =>
+  createSecretBox(config.ENCRYPTION_KEY ?? (await persistentSecret(db, "encryption_key", randomSecret)));
+
+/** What runs once per start, before any request: migrations, roles, catalogue, demo data, sealing old passwords. */
+async function prepareDatabase(config: Config, database: Database): Promise<{ seeded: boolean }> {
   await migrateDatabase(database);
   const { db } = database;
   await syncRolesAndPermissions(db);
   await syncCatalogue(db);
   const seeded = config.DEMO_DATA ? await seedDemoData(db) : false;
-  // Without ENCRYPTION_KEY the key lives beside the data it protects: fine for the embedded default, not for
-  // production, where a copy of the database should not open the external-account passwords (decision 0015).
-  const secretBox = createSecretBox(config.ENCRYPTION_KEY ?? (await persistentSecret(db, "encryption_key", randomSecret)));
-  const sealed = await sealExternalAccountPasswords(db, secretBox);
+  const sealed = await sealExternalAccountPasswords(db, await secretBoxFor(config, db));
   if (sealed) console.log(`Sealed ${sealed} stored external-account password(s).`);
+  return { seeded };
+}
+
+export async function startServer(
+  config: Config,
+  opts: { fetchForRegistry?: typeof fetch; /** the primary of a cluster prepared the database */ prepared?: boolean } = {},
+): Promise<RunningServer> {
+  const database = await openConfigured(config);
+  const { seeded } = opts.prepared ? { seeded: false } : await prepareDatabase(config, database);
+  const { db } = database;
+  const secretBox = await secretBoxFor(config, db);
 
   const apiAudience = `${config.publicUrl}/v1`;
   const clientSecret =
@@ -133,7 +149,8 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
   app.get("/healthz", async (c) => {
     try {
       await db.execute("select 1");
-      return c.json({ status: "ok" });
+      // Under WEB_CONCURRENCY the answering worker's number, for the load balancer's and the operator's eyes.
+      return c.json(cluster.isWorker ? { status: "ok", worker: cluster.worker?.id } : { status: "ok" });
     } catch {
       return c.json({ status: "database unavailable" }, 503);
     }
@@ -228,24 +245,70 @@ export async function startServer(config: Config, opts: { fetchForRegistry?: typ
 
 export async function main() {
   const config = loadConfig();
-  const running = await startServer(config);
-  console.log(`\nOdpady obce běží na ${running.url}`);
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) return runPrimary(config);
+  const running = await startServer(config, { prepared: cluster.isWorker });
+  if (cluster.isWorker) {
+    console.log(`  worker ${cluster.worker?.id} (pid ${process.pid}) serves ${running.url}`);
+  } else {
+    console.log(`\nOdpady obce běží na ${running.url}`);
+    printSetup(config);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (!cluster.isWorker) console.log(`${signal}: closing…`);
+    await running.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+function printSetup(config: Config) {
   console.log(`  database: ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.DATA_DIR}/pglite`}`);
   console.log(`  identity provider: ${config.issuer}${config.builtInIdp ? " (built in)" : ""}`);
   if (config.DEMO_DATA && config.builtInIdp) {
     console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) console.log(`    ${a.userName.padEnd(9)} ${a.role}`);
   }
+}
+
+/**
+ * WEB_CONCURRENCY > 1 (PostgreSQL only, config.ts): this process prepares the database once, then forks the
+ * workers, which share the port (node:cluster) and keep sessions, throttles and jobs in PostgreSQL. A worker that
+ * dies is replaced; SIGTERM stops them all. Housekeeping runs in every worker: each task is idempotent.
+ */
+async function runPrimary(config: Config) {
+  const database = await openConfigured(config);
+  const { seeded } = await prepareDatabase(config, database);
+  await database.close();
+  if (seeded) console.log("Demo data created.");
   let stopping = false;
-  const stop = async (signal: string) => {
+  const fork = () => cluster.fork();
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`worker ${worker.id} ended (${signal ?? code}); starting another`);
+    fork();
+  });
+  console.log(`\nOdpady obce běží na ${config.publicUrl} (${config.WEB_CONCURRENCY} workers)`);
+  printSetup(config);
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing…`);
-    await running.close();
-    process.exit(0);
+    console.log(`${signal}: closing the workers…`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    const left = () => Object.keys(cluster.workers ?? {}).length;
+    const check = setInterval(() => {
+      if (left() === 0) {
+        clearInterval(check);
+        process.exit(0);
+      }
+    }, 100);
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
