@@ -2,7 +2,6 @@ import cluster from "node:cluster";
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
@@ -13,6 +12,7 @@ import { createStaticFiles } from "./serving/static";
 import { createDbSessionStorage } from "./serving/sessions";
 import { bodyLimitFor, limitBody, tooLarge } from "./serving/body-limit";
 import { forwardedRequest } from "./serving/forwarded";
+import { contextForRequest } from "./serving/request-context";
 import { ensureWritableDir, migrateDatabase, openDatabase, type Database } from "./api/db/client";
 import { session as sessionTable } from "./api/db/schema";
 import { refreshAllMemberCounts } from "./api/modules/subject/membership";
@@ -23,7 +23,7 @@ import { failInterruptedImports } from "./api/modules/waste-card/import";
 import { purgeRegistrationTokens } from "./api/modules/user/registration";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { syncCatalogue } from "./api/db/catalogue";
-import { createApi, type AuthMemo } from "./api/app";
+import { createApi } from "./api/app";
 import { createTokenVerifier } from "./api/lib/auth";
 import { createMailer } from "./api/lib/mail";
 import { createRegistryClient } from "./api/modules/registry/service";
@@ -161,14 +161,8 @@ export async function startServer(
     const file = staticFile(c.req.raw);
     if (file) return file;
     // Each page gets its own CSP nonce (app/server/csp.server.ts); pages hold personal data: never stored.
-    const authMemo: AuthMemo = new Map();
-    const context: WebContext = {
-      ...webContext,
-      cspNonce: randomBytes(16).toString("base64"),
-      // One session read and one auth lookup per token for the whole page, however many loaders and /v1 calls.
-      sessionMemo: new Map(),
-      apiFetch: config.API_URL ? webContext.apiFetch : (req) => Promise.resolve(api.fetch(req, { authMemo })),
-    };
+    // One CSP nonce, one session read and one auth lookup per token for the whole page (serving/request-context.ts).
+    const context = contextForRequest(webContext, config.API_URL ? undefined : api);
     const res = await handleWeb(c.req.raw, context as unknown as AppLoadContext);
     if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
     return res;

@@ -4,7 +4,7 @@
  * signature check and the user lookup exactly as in production.
  */
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet } from "jose";
-import { createApi } from "../../api/app";
+import { createApi, type AuthMemo } from "../../api/app";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
 import { createSecretBox } from "../../api/lib/secret-box";
@@ -19,7 +19,7 @@ const AUDIENCE = `${PUBLIC_URL}/v1`;
 export interface BenchApi {
   publicUrl: string;
   /** The app's own fetch (what the web part's in-process client calls). */
-  fetch(request: Request): Promise<Response>;
+  fetch(request: Request, env?: { authMemo?: AuthMemo }): Promise<Response>;
   /** One request, body consumed; returns status and server time in ms. */
   request(path: string, token: string): Promise<{ status: number; ms: number; body: string }>;
   token(persona: Persona): Promise<string>;
@@ -40,7 +40,7 @@ export async function createBenchApi(db: Db): Promise<BenchApi> {
   });
   return {
     publicUrl: PUBLIC_URL,
-    fetch: async (request) => api.fetch(request),
+    fetch: async (request, env) => api.fetch(request, env),
     async request(path, token) {
       const url = `${PUBLIC_URL}/v1${path}`;
       const started = performance.now();

@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { SessionData, SessionFlash, SessionUser, WebContext } from "../../app/server/context";
 import type { BenchApi } from "./api";
+import { contextForRequest } from "../../serving/request-context";
 import type { Persona } from "./harness";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -104,7 +105,8 @@ export async function createBenchWeb(api: BenchApi): Promise<BenchWeb | null> {
       const started = performance.now();
       const res = await handler(
         new Request(`${api.publicUrl}${pagePath}`, { headers: { Cookie: cookie, Accept: "text/html" } }),
-        context as unknown as AppLoadContext,
+        // Per request, as server.ts does: one session read and one token lookup for the page.
+        contextForRequest(context, api) as unknown as AppLoadContext,
       );
       const body = await res.text();
       return { status: res.status, ms: performance.now() - started, body };
