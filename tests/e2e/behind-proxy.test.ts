@@ -1,13 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launch } from "./browser";
+import { freePort, startProduct, type StartedProduct } from "./product";
 
 /**
  * Issue 11 security 1: the product behind a real TLS-terminating proxy (a node:https server with a self-signed
@@ -15,21 +15,11 @@ import { launch } from "./browser";
  * TRUST_PROXY=true sign-in, a form post without JavaScript and the logout all work over https, and the session
  * cookie is Secure. Without it every form post answered 400.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 let dir: string;
-let product: ChildProcess | undefined;
+let product: StartedProduct | undefined;
 let proxy: https.Server | undefined;
 let publicUrl: string;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-proxy-"));
@@ -53,40 +43,21 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => proxy!.listen(proxyPort, "127.0.0.1", resolve));
 
-  product = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--no-build"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(productPort),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: publicUrl,
-      TRUST_PROXY: "true",
-      DATA_DIR: path.join(dir, "data"),
-      DATABASE_URL: "",
-      DEMO_DATA: "true",
-      // The product calls its own provider through the public https address: it must trust the test certificate.
-      NODE_EXTRA_CA_CERTS: path.join(dir, "cert.pem"),
-    },
-    stdio: ["ignore", "ignore", "pipe"],
+  product = await startProduct(productPort, {
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY: "true",
+    DATA_DIR: path.join(dir, "data"),
+    DATABASE_URL: "",
+    DEMO_DATA: "true",
+    // The product calls its own provider through the public https address: it must trust the test certificate.
+    NODE_EXTRA_CA_CERTS: path.join(dir, "cert.pem"),
   });
-  let log = "";
-  product.stderr?.on("data", (d) => (log += d));
-  for (let i = 0; ; i++) {
-    if (product.exitCode !== null) throw new Error(`the product exited:\n${log}`);
-    const up = await fetch(`http://127.0.0.1:${productPort}/healthz`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (i > 360) throw new Error(`the product did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
   browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (product && product.exitCode === null) {
-    product.kill("SIGTERM");
-    await new Promise((r) => product!.once("exit", r));
-  }
+  await product?.stop();
   await new Promise((r) => (proxy ? proxy.close(r) : r(null)));
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,18 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch } from "./browser";
+import { launch, signIn } from "./browser";
+import { freePort, startProduct, type StartedProduct } from "./product";
 
 /**
  * Issue 11 'Several processes': with DATABASE_URL, WEB_CONCURRENCY=2 runs two workers on one port (node:cluster);
  * the database is prepared once, and a session made through one worker is honoured by the other (sessions live in
  * PostgreSQL). Needs the PostgreSQL server of the machine (CI has it); without one this file says so and skips.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB = `obec_cluster_${process.pid}`;
 const dbUrl = () => Object.assign(new URL(ADMIN_URL), { pathname: `/${DB}` }).toString();
@@ -40,15 +37,6 @@ async function admin(sql: string) {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** A GET on a new connection each time, so the cluster hands it to the next worker. */
 function get(base: string, p: string, cookie = ""): Promise<{ status: number; body: string; location?: string }> {
   return new Promise((resolve, reject) => {
@@ -62,9 +50,8 @@ function get(base: string, p: string, cookie = ""): Promise<{ status: number; bo
   });
 }
 
-let product: ChildProcess | undefined;
+let product: StartedProduct | undefined;
 let base: string;
-let log = "";
 let browser: Browser;
 
 describe.skipIf(!available)("several processes (issue 11, WEB_CONCURRENCY)", () => {
@@ -73,46 +60,30 @@ describe.skipIf(!available)("several processes (issue 11, WEB_CONCURRENCY)", () 
     await admin(`create database ${DB}`);
     const port = await freePort();
     base = `http://localhost:${port}`;
-    product = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--no-build"], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATABASE_URL: dbUrl(), WEB_CONCURRENCY: "2", DEMO_DATA: "true" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    product.stdout?.on("data", (d) => (log += d));
-    product.stderr?.on("data", (d) => (log += d));
-    for (let i = 0; ; i++) {
-      if (product.exitCode !== null) throw new Error(`the product exited:\n${log}`);
-      if ((log.match(/worker \d+ \(pid \d+\) serves/g) ?? []).length === 2) break;
-      if (i > 480) throw new Error(`the workers did not start:\n${log}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    product = await startProduct(
+      port,
+      { PUBLIC_URL: base, DATABASE_URL: dbUrl(), WEB_CONCURRENCY: "2", DEMO_DATA: "true" },
+      (log) => (log.match(/worker \d+ \(pid \d+\) serves/g) ?? []).length === 2,
+    );
     browser = await launch();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (product && product.exitCode === null) {
-      product.kill("SIGTERM");
-      await new Promise((r) => product!.once("exit", r));
-    }
+    await product?.stop();
     await admin(`drop database if exists ${DB} with (force)`);
   });
 
   it("two workers answer on one port and share the signed-in session", async () => {
     // The database was prepared once: one 'Demo data created.' from the primary, none from the workers.
-    expect(log.match(/Demo data created\./g)?.length).toBe(1);
+    expect(product!.log().match(/Demo data created\./g)?.length).toBe(1);
     const workers = new Set<number>();
     for (let i = 0; i < 8; i++) workers.add((JSON.parse((await get(base, "/healthz")).body) as { worker: number }).worker);
     expect([...workers].sort()).toEqual([1, 2]);
 
     const context = await browser.newContext({ baseURL: base, locale: "cs-CZ" });
     const page = await context.newPage();
-    await page.goto("/infrastructure/subjects");
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel("Uživatelské jméno nebo e-mail").fill("manager");
-    await page.getByLabel("Heslo").fill("Demo1234!");
-    await page.getByRole("button", { name: "Přihlásit se" }).click();
-    await page.waitForURL(`${base}/infrastructure/subjects`);
+    await signIn(page, "manager", "/infrastructure/subjects");
     const cookie = (await context.cookies()).filter((c) => c.name === "auth.session").map((c) => `${c.name}=${c.value}`).join("; ");
     // Each request on a new connection: the workers take turns, and both know the session.
     for (let i = 0; i < 6; i++) {
