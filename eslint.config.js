@@ -15,4 +15,23 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
     },
   },
+  {
+    // Components translate through app/i18n/use-translation.ts (one `t` per server render, issue 11).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/i18n/use-translation.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-i18next",
+              importNames: ["useTranslation"],
+              message: "Import useTranslation from ~/i18n/use-translation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

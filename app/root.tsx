@@ -11,7 +11,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
 import { watchBuild } from "~/lib/build-check";
 import { switchLanguage } from "~/i18n/client";

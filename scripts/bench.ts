@@ -19,7 +19,7 @@ import { syncRolesAndPermissions } from "../api/db/seed";
 import { syncCatalogue } from "../api/db/catalogue";
 import { createBenchApi, runScenarios } from "./bench/api";
 import { DEFAULT_PG_ADMIN_URL, openPglite, openPostgres, type BenchDatabase } from "./bench/databases";
-import { createGenerateContext, type Area, type DbKind, type Persona } from "./bench/harness";
+import { createGenerateContext, type Area, type DbKind, type Persona, type Scenario } from "./bench/harness";
 import { Random } from "./bench/random";
 import { kindSection, writeBenchmarksDoc, type KindResult } from "./bench/report";
 import { municipalitiesArea } from "./bench/areas/municipalities";
@@ -28,6 +28,8 @@ import { subjectsArea } from "./bench/areas/subjects";
 import { wasteCardsArea } from "./bench/areas/waste-cards";
 import { createBenchWeb } from "./bench/web";
 import { binsArea } from "./bench/areas/bins";
+import { BENCH_PASSWORD } from "./bench/areas/users";
+import { runLoad, type LoadTarget } from "./bench/load";
 
 /** In data order: an area may use what the ones before it generated. */
 const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea, wasteCardsArea, binsArea];
@@ -44,6 +46,8 @@ const { values: args } = parseArgs({
     scale: { type: "string", default: "1" },
     "pg-url": { type: "string", default: DEFAULT_PG_ADMIN_URL },
     "no-write": { type: "boolean", default: false },
+    "no-load": { type: "boolean", default: false },
+    "load-seconds": { type: "string", default: "10" },
     keep: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -52,8 +56,9 @@ const { values: args } = parseArgs({
 
 if (args.help) {
   console.log(
-    `npm run bench -- [--only=pglite|postgres] [--iterations=200] [--warmup=N] [--scale=1] [--pg-url=${DEFAULT_PG_ADMIN_URL}] [--no-write] [--keep]`,
+    `npm run bench -- [--only=pglite|postgres] [--iterations=200] [--warmup=N] [--scale=1] [--pg-url=${DEFAULT_PG_ADMIN_URL}] [--no-write] [--keep] [--no-load] [--load-seconds=10]`,
   );
+  console.log("  --no-load skips the load scenario (the product over HTTP at 1, 20 and 50 connections).");
   console.log("  --keep leaves the generated database (obec_bench, or the PGlite dir) for EXPLAIN ANALYZE.");
   process.exit(0);
 }
@@ -66,6 +71,7 @@ const positive = (name: string, v: string | undefined, fallback: number) => {
 const iterations = Math.round(positive("iterations", args.iterations, 200));
 const warmup = Math.round(positive("warmup", args.warmup, Math.max(10, Math.round(iterations / 10))));
 const scale = positive("scale", args.scale, 1);
+const loadSeconds = positive("load-seconds", args["load-seconds"], 10);
 if (args.only && args.only !== "pglite" && args.only !== "postgres")
   throw new Error("--only must be pglite or postgres");
 const kinds: DbKind[] = args.only ? [args.only as DbKind] : ["pglite", "postgres"];
@@ -119,6 +125,7 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
         ),
     }),
   );
+  const loadRows = args["no-load"] ? [] : await timed(phases, "load", () => loadScenario(bench, scenarios, personas));
   return {
     kind: bench.kind,
     label: bench.label,
@@ -131,7 +138,40 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
     phases,
     generation: ctx.stats,
     timings,
+    loadRows,
   };
+}
+
+/** The scenarios marked `load`, over HTTP against the real product on this database (scripts/bench/load.ts). */
+async function loadScenario(bench: BenchDatabase, scenarios: Scenario[], personas: Map<string, Persona>) {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) return [];
+  const marked = scenarios.filter((s) => s.load);
+  const persona = personas.get(marked[0]?.as ?? "");
+  if (!persona || marked.some((s) => s.as !== marked[0]!.as)) throw new Error("the load scenarios need one persona");
+  const targets: LoadTarget[] = marked.map((s) => ({
+    name: s.load!,
+    api: !s.web,
+    paths:
+      typeof s.path === "string"
+        ? [s.path]
+        : Array.from({ length: 100 }, (_, i) => (s.path as (i: number) => string)(i)),
+  }));
+  // PGlite's files belong to one process: the product opens them once the bench has let go.
+  if (bench.product.exclusive) await bench.database.close();
+  console.log(
+    `  load: the product over HTTP, ${targets.length} targets, ${loadSeconds} s each at 20 and 50 connections`,
+  );
+  return runLoad({
+    env: bench.product.env,
+    workers: bench.kind === "postgres" ? [1, 2] : [1],
+    targets,
+    user: { userName: persona.userName, password: BENCH_PASSWORD },
+    durationMs: loadSeconds * 1000,
+    onRow: (r) =>
+      console.log(
+        `  ${r.target.padEnd(24)} ${r.workers}w c${String(r.connections).padEnd(3)} ${r.rps.toFixed(1).padStart(7)}/s  p50 ${r.p50.toFixed(1).padStart(7)}  p95 ${r.p95.toFixed(1).padStart(7)}  p99 ${r.p99.toFixed(1).padStart(7)} ms  errors ${r.errors}${r.firstError ? ` (${r.firstError})` : ""}`,
+      ),
+  });
 }
 
 // The page scenarios render the production build: make it when there is none (as npm start does).

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button, type ButtonSize, type ButtonVariant } from "./ui/button";
 import { Dialog, DialogClose, DialogTrigger, useHydrated } from "./ui/dialog";
 import { Input } from "./ui/input";

@@ -12,7 +12,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useLocation, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { Alert } from "./ui/alert";
 import { Checkbox } from "./ui/checkbox";

@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "./ui/button";
 
 /** The save + cancel row under an entity form; the save button shows 'Ukládám…' while submitting. */

@@ -11,7 +11,7 @@
  */
 import { useCallback } from "react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 export const MESSAGES_NS = "messages";
 

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/app-layout";
 import { apiFor } from "~/server/api.server";
 import { commit } from "~/server/session.server";

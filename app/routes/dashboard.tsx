@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { AppLayoutData } from "./app-layout";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 

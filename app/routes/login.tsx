@@ -1,5 +1,5 @@
 import { data, redirect, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import type { Route } from "./+types/login";

@@ -15,6 +15,11 @@ export interface BenchDatabase {
   /** "PGlite 0.5.16 (PostgreSQL 18…)", "PostgreSQL 15.20" */
   label: string;
   openMs: number;
+  /**
+   * How the product opens the same database for the load scenario, and whether the bench must close its own handle
+   * first (PGlite's files belong to one process).
+   */
+  product: { env: Record<string, string>; exclusive: boolean };
   /** Closes the database and removes what the run created (temp dir, obec_bench). */
   dispose(): Promise<void>;
 }
@@ -26,11 +31,12 @@ async function serverVersion(database: Database): Promise<string> {
 }
 
 export async function openPglite(pgliteVersion: string, keep = false): Promise<BenchDatabase> {
+  // Laid out as the product's DATA_DIR (its PGlite files in DATA_DIR/pglite), so the load scenario can start it here.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-bench-"));
   const started = performance.now();
   let database: Database;
   try {
-    database = await openDatabase({ dataDir: dir });
+    database = await openDatabase({ dataDir: path.join(dir, "pglite") });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
@@ -41,9 +47,10 @@ export async function openPglite(pgliteVersion: string, keep = false): Promise<B
     database,
     label: `PGlite ${pgliteVersion} (PostgreSQL ${await serverVersion(database)}), data dir on disk`,
     openMs,
+    product: { env: { DATA_DIR: dir, DATABASE_URL: "" }, exclusive: true },
     async dispose() {
       await database.close().catch(() => undefined);
-      if (keep) console.log(`  kept the PGlite data dir ${dir}`);
+      if (keep) console.log(`  kept the PGlite data dir ${path.join(dir, "pglite")}`);
       else fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -78,6 +85,7 @@ export async function openPostgres(adminUrl: string, keep = false): Promise<Benc
     database,
     label: `PostgreSQL ${await serverVersion(database)}`,
     openMs,
+    product: { env: { DATABASE_URL: withDatabase(adminUrl, PG_BENCH_DATABASE) }, exclusive: false },
     async dispose() {
       await database.close().catch(() => undefined);
       if (keep) {

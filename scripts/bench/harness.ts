@@ -58,6 +58,8 @@ export interface Scenario {
   web?: boolean;
   /** p95 budget in ms; default 50 (the API budget of the issues; 150 for a whole page). */
   budgetMs?: number;
+  /** Also loaded over HTTP by the load scenario (scripts/bench/load.ts) under this name. */
+  load?: string;
 }
 
 export interface Area {

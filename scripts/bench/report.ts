@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import type { DbKind, GenerationStat, Timing } from "./harness";
+import type { LoadRow } from "./load";
 
 export interface KindResult {
   kind: DbKind;
@@ -16,6 +17,8 @@ export interface KindResult {
   phases: { name: string; ms: number }[];
   generation: GenerationStat[];
   timings: Timing[];
+  /** The load scenario over HTTP (empty with --no-load). */
+  loadRows: LoadRow[];
 }
 
 const n = (v: number) => v.toLocaleString("en-US");
@@ -57,6 +60,22 @@ export function kindSection(r: KindResult): string {
     lines.push(
       `| ${t.name} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} | ${t.p95 < t.budgetMs ? "✓" : "✗"} < ${t.budgetMs} ms |`,
     );
+  }
+  if (r.loadRows.length) {
+    lines.push(
+      "",
+      "Load (scripts/bench/load.ts): the product as `npm start` serves it, over HTTP on this machine, signed in through",
+      "its provider; a closed-loop client in its own process keeps N keep-alive connections busy (br/gzip accepted);",
+      "latency per answer, body read; errors are non-2xx answers or socket errors. 1 connection is the unloaded figure.",
+      "",
+      "| load | workers | connections | answers/s | p50 ms | p95 ms | p99 ms | errors |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const l of r.loadRows) {
+      lines.push(
+        `| ${l.target} | ${l.workers} | ${l.connections} | ${l.rps.toFixed(1)} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${l.errors} |`,
+      );
+    }
   }
   return lines.join("\n");
 }

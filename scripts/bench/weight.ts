@@ -17,8 +17,21 @@ import { chromium } from "playwright-core";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const PAGES = ["/infrastructure/subjects", "/infrastructure/fee-payers", "/infrastructure/subjects/1", "/infrastructure/waste-evidence-headers"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const PAGES = [
+  "/infrastructure/subjects",
+  "/infrastructure/fee-payers",
+  "/infrastructure/subjects/1",
+  "/infrastructure/waste-evidence-headers",
+];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -29,18 +42,33 @@ async function freePort(): Promise<number> {
   });
 }
 
-if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+if (!fs.existsSync(path.join(ROOT, "build/server/index.js")))
+  spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
 const port = await freePort();
 const base = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-weight-"));
 const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--no-build"], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: "", DEMO_DATA: "true" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DEMO_DATA: "true",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 240) throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -54,7 +82,10 @@ try {
   await page.getByRole("button", { name: "Přihlásit se" }).click();
   await page.waitForURL((u) => !u.pathname.startsWith("/oidc") && !u.pathname.startsWith("/login"));
   const state = await signedIn.storageState();
-  const cookie = state.cookies.filter((c) => c.name === "auth.session").map((c) => `${c.name}=${c.value}`).join("; ");
+  const cookie = state.cookies
+    .filter((c) => c.name === "auth.session")
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
 
   const rows: string[] = [];
   for (const pathname of PAGES) {
@@ -87,7 +118,16 @@ try {
     const out = path.join(dataDir, "lighthouse.json");
     const lh = spawnSync(
       path.join(ROOT, "node_modules/.bin/lighthouse"),
-      [`${base}${pathname}`, "--preset=desktop", "--only-categories=performance,accessibility", `--chrome-flags=--headless ${FLAGS.join(" ")}`, `--extra-headers=${JSON.stringify({ Cookie: cookie })}`, "--output=json", `--output-path=${out}`, "--quiet"],
+      [
+        `${base}${pathname}`,
+        "--preset=desktop",
+        "--only-categories=performance,accessibility",
+        `--chrome-flags=--headless ${FLAGS.join(" ")}`,
+        `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+        "--output=json",
+        `--output-path=${out}`,
+        "--quiet",
+      ],
       { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: "ignore" },
     );
     let scores = "– | –";
@@ -95,11 +135,17 @@ try {
       const report = JSON.parse(fs.readFileSync(out, "utf8")) as { categories: Record<string, { score: number }> };
       scores = `${report.categories.performance!.score.toFixed(2)} | ${report.categories.accessibility!.score.toFixed(2)}`;
     }
-    rows.push(`| ${pathname} | ${requests} | ${scripts} | ${(jsGz / 1024).toFixed(1)} | ${(wire / 1024).toFixed(1)} | ${scores} |`);
+    rows.push(
+      `| ${pathname} | ${requests} | ${scripts} | ${(jsGz / 1024).toFixed(1)} | ${(wire / 1024).toFixed(1)} | ${scores} |`,
+    );
   }
   await browser.close();
-  console.log(`\nPage weight, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, demo data, signed in as manager:\n`);
-  console.log("| page | requests | scripts | JS kB (gzip -9) | on the wire kB | Lighthouse performance | accessibility |");
+  console.log(
+    `\nPage weight, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, demo data, signed in as manager:\n`,
+  );
+  console.log(
+    "| page | requests | scripts | JS kB (gzip -9) | on the wire kB | Lighthouse performance | accessibility |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) console.log(row);
 } finally {

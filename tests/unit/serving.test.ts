@@ -32,6 +32,32 @@ describe("compressResponse", () => {
     expect(zlib.brotliDecompressSync(packed).toString()).toBe(big);
   });
 
+  it("streams a page: what React wrote in one go reaches the browser as one flushed piece before the page ends", async () => {
+    let later!: ReadableStreamDefaultController<Uint8Array>;
+    const shell = Array.from({ length: 40 }, (_, i) => `<div>řádek ${i}</div>`);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of shell) controller.enqueue(new TextEncoder().encode(part));
+        later = controller;
+      },
+    });
+    const res = compressResponse(new Response(body, { headers: { "Content-Type": "text/html" } }), "br");
+    const reader = res.body!.getReader();
+    const inflate = zlib.createBrotliDecompress();
+    let text = "";
+    inflate.on("data", (d: Buffer) => (text += d.toString()));
+    // The shell decodes completely from what was sent while the page is still open; one piece, not forty.
+    const first = await reader.read();
+    inflate.write(first.value);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(text).toBe(shell.join(""));
+    later.enqueue(new TextEncoder().encode("<p>konec</p>"));
+    later.close();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) inflate.write(r.value);
+    await new Promise((r) => inflate.end(r));
+    expect(text).toBe(`${shell.join("")}<p>konec</p>`);
+  });
+
   it("gzips JSON for a client without brotli and keeps status and cookies", async () => {
     const json = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Plátce ${i}` })) });
     const res = compressResponse(

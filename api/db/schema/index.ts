@@ -4,3 +4,4 @@ export * from "./auth";
 export * from "./subject";
 export * from "./bin";
 export * from "./device";
+export * from "./list-counts";

@@ -36,6 +36,7 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
+import { listConditions, listTotalOf } from "../../lib/list-counts";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { foldText, searchMatches } from "../../lib/search";
 import { hashPassword } from "../../lib/password-hash";
@@ -147,8 +148,8 @@ async function pageOfMatches(
   return (res as unknown as { rows: { id: number }[] }).rows;
 }
 
-function listFilter(municipalityId: number, q: FeePayerListQuery, day: string): SQL {
-  const where: (SQL | undefined)[] = [eq(feePayer.municipalityId, municipalityId)];
+function listFilter(municipalityId: number, q: FeePayerListQuery, day: string) {
+  const where: (SQL | undefined)[] = [];
   if (q.search) where.push(searchMatches(feePayer.search, q.search));
   if (q.bornFrom) where.push(gte(feePayer.dateOfBirth, q.bornFrom));
   if (q.bornTo) where.push(lte(feePayer.dateOfBirth, q.bornTo));
@@ -170,7 +171,7 @@ function listFilter(municipalityId: number, q: FeePayerListQuery, day: string): 
       ),
     );
   }
-  return and(...where.filter(Boolean))!;
+  return listConditions(eq(feePayer.municipalityId, municipalityId), where);
 }
 
 /**
@@ -184,10 +185,11 @@ export async function listFeePayers(
   q: FeePayerListQuery,
 ): Promise<{ items: FeePayerListItem[]; total: number }> {
   const day = today();
-  const cond = listFilter(municipalityId, q, day);
+  const where = listFilter(municipalityId, q, day);
+  const { cond } = where;
   const sort = parseSort(q.sort, FEE_PAYER_SORTS, "name");
   const { limit, offset } = pageWindow(q);
-  const [page, totals] = await Promise.all([
+  const [page, total] = await Promise.all([
     usesSearchIndex(q.search)
       ? pageOfMatches(db, cond, orderBy(sort), limit, offset)
       : db
@@ -197,9 +199,8 @@ export async function listFeePayers(
           .orderBy(...orderBy(sort))
           .limit(limit)
           .offset(offset),
-    db.select({ n: count() }).from(feePayer).where(cond),
+    listTotalOf(db, "fee_payer", municipalityId, where, feePayer),
   ]);
-  const total = Number(totals[0]?.n ?? 0);
   const ids = page.map((r) => r.id);
   if (!ids.length) return { items: [], total };
 

@@ -3,13 +3,14 @@
  * the municipality of the path and filters every query by it (docs/decisions/0009): a subject of another
  * municipality is simply not found.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { fee, feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
+import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import {
@@ -99,16 +100,16 @@ function orderBy(sort: { key: SortKey; desc: boolean }): SQL[] {
   return [NULLABLE_SORTS.has(sort.key) ? sql`${column} desc nulls last` : desc(column), desc(subject.id)];
 }
 
-function listFilter(municipalityId: number, q: SubjectListQuery): SQL {
-  const where: (SQL | undefined)[] = [eq(subject.municipalityId, municipalityId)];
-  if (q.search) where.push(searchMatches(subject.search, q.search));
-  if (q.type) where.push(eq(subject.type, q.type));
-  if (q.cityDistrict) where.push(eq(subject.cityDistrict, q.cityDistrict));
-  if (q.street) where.push(eq(subject.street, q.street));
-  if (q.feePaid) where.push(eq(subject.feePaid, q.feePaid === "true"));
-  if (q.hasBins) where.push(q.hasBins === "true" ? gt(subject.binCount, 0) : eq(subject.binCount, 0));
-  if (q.parentId) where.push(eq(subject.parentId, q.parentId));
-  return and(...where)!;
+function listFilter(municipalityId: number, q: SubjectListQuery) {
+  return listConditions(eq(subject.municipalityId, municipalityId), [
+    q.search ? searchMatches(subject.search, q.search) : undefined,
+    q.type ? eq(subject.type, q.type) : undefined,
+    q.cityDistrict ? eq(subject.cityDistrict, q.cityDistrict) : undefined,
+    q.street ? eq(subject.street, q.street) : undefined,
+    q.feePaid ? eq(subject.feePaid, q.feePaid === "true") : undefined,
+    q.hasBins ? (q.hasBins === "true" ? gt(subject.binCount, 0) : eq(subject.binCount, 0)) : undefined,
+    q.parentId ? eq(subject.parentId, q.parentId) : undefined,
+  ]);
 }
 
 export async function listSubjects(
@@ -116,7 +117,8 @@ export async function listSubjects(
   municipalityId: number,
   q: SubjectListQuery,
 ): Promise<{ items: SubjectListItem[]; total: number }> {
-  const cond = listFilter(municipalityId, q);
+  const where = listFilter(municipalityId, q);
+  const { cond } = where;
   const sort = parseSort(q.sort, SUBJECT_SORTS, "name");
   const { limit, offset } = pageWindow(q);
   // The page's ids first, from subject alone (indexed for the name and street sorts); only those rows are then
@@ -154,7 +156,7 @@ export async function listSubjects(
       .innerJoin(subject, eq(subject.id, page.id))
       .leftJoin(parent, eq(parent.id, subject.parentId))
       .orderBy(...orderBy(sort)),
-    db.select({ n: count() }).from(subject).where(cond),
+    listTotalOf(db, "subject", municipalityId, where, subject),
   ]);
   return {
     items: rows.map((r) => ({
@@ -173,7 +175,7 @@ export async function listSubjects(
       totalFee: r.totalFee,
       feePaid: r.feePaid,
     })),
-    total: Number(totals[0]?.n ?? 0),
+    total: totals,
   };
 }
 
@@ -221,22 +223,11 @@ export async function listOptions(
 }
 
 export async function listFilterValues(db: Db, municipalityId: number): Promise<SubjectFilterValues> {
-  const [districts, streets] = await Promise.all([
-    db
-      .selectDistinct({ v: subject.cityDistrict })
-      .from(subject)
-      .where(and(eq(subject.municipalityId, municipalityId), isNotNull(subject.cityDistrict))),
-    db
-      .selectDistinct({ v: subject.street })
-      .from(subject)
-      .where(and(eq(subject.municipalityId, municipalityId), isNotNull(subject.street))),
+  const [cityDistricts, streets] = await Promise.all([
+    optionValues(db, "subject.city_district", municipalityId),
+    optionValues(db, "subject.street", municipalityId),
   ]);
-  const sorted = (rows: { v: string | null }[]) =>
-    rows
-      .map((r) => r.v!)
-      .filter(Boolean)
-      .sort((a, b) => a.localeCompare(b, "cs"));
-  return { cityDistricts: sorted(districts), streets: sorted(streets) };
+  return { cityDistricts, streets };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,10 +7,11 @@
  * stored it yet. The list and its filters compute the state in SQL; every write here stores the state of the day,
  * and expireWasteCards() stores it for all cards (server.ts runs it with the other daily recounts).
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePayer, importJob, importJobError, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
+import { listConditions, listTotalOf } from "../../lib/list-counts";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import { feePayerName } from "#contract/fee-payer";
@@ -129,8 +130,8 @@ async function searchFilter(db: Db, municipalityId: number, term: string): Promi
 /** Up to this many matching collection points and payers together, their cards are looked up by index. */
 const FEW_NAME_MATCHES = 300;
 
-async function listFilter(db: Db, municipalityId: number, q: WasteCardListQuery, day: string): Promise<SQL> {
-  const where: SQL[] = [eq(wasteCard.municipalityId, municipalityId)];
+async function listFilter(db: Db, municipalityId: number, q: WasteCardListQuery, day: string) {
+  const where: SQL[] = [];
   if (q.state) where.push(inState(q.state, day));
   if (q.subjectId) where.push(eq(wasteCard.subjectId, q.subjectId));
   if (q.validFrom) where.push(sql`${wasteCard.validFrom} >= ${q.validFrom}::date`);
@@ -140,7 +141,7 @@ async function listFilter(db: Db, municipalityId: number, q: WasteCardListQuery,
     );
   }
   if (q.search) where.push(await searchFilter(db, municipalityId, q.search));
-  return and(...where)!;
+  return listConditions(eq(wasteCard.municipalityId, municipalityId), where);
 }
 
 /** The same orders as orderBy(), on the columns of the search's materialized matches. */
@@ -165,11 +166,13 @@ function matchOrder(sort: { key: SortKey; desc: boolean }): SQL {
  */
 async function pageIds(
   db: Db,
-  cond: SQL,
+  municipalityId: number,
+  where: { cond: SQL; filtered: boolean },
   sort: { key: SortKey; desc: boolean },
   window: { limit: number; offset: number; search: boolean },
 ): Promise<{ ids: number[]; total: number }> {
-  const countAll = async () => Number((await db.select({ n: count() }).from(wasteCard).where(cond))[0]?.n ?? 0);
+  const { cond } = where;
+  const countAll = () => listTotalOf(db, "waste_card", municipalityId, where, wasteCard);
   if (!window.search) {
     const [rows, total] = await Promise.all([
       db
@@ -203,10 +206,10 @@ export async function listWasteCards(
   q: WasteCardListQuery,
 ): Promise<{ items: WasteCardListItem[]; total: number }> {
   const day = today();
-  const cond = await listFilter(db, municipalityId, q, day);
+  const where = await listFilter(db, municipalityId, q, day);
   const sort = parseSort(q.sort, WASTE_CARD_SORTS, "plainCode");
   // The page's ids from waste_card alone, then names of only those rows (docs/decisions/0007).
-  const { ids, total } = await pageIds(db, cond, sort, { ...pageWindow(q), search: !!q.search });
+  const { ids, total } = await pageIds(db, municipalityId, where, sort, { ...pageWindow(q), search: !!q.search });
   if (!ids.length) return { items: [], total };
   const rows = await db
     .select({

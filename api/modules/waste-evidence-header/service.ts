@@ -4,7 +4,7 @@
  * docs/decisions/0012). Every function takes the municipality of the path and filters every query by it: a bin of
  * another municipality is simply not found.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   binType,
@@ -21,6 +21,7 @@ import {
 import type { AuthContext } from "../../lib/auth";
 import { notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
+import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { pdfResponse } from "../../lib/pdf";
 import { searchMatches } from "../../lib/search";
@@ -165,8 +166,8 @@ const subjectIdsWhere = (db: Db, municipalityId: number, cond: SQL) =>
     .from(subject)
     .where(and(eq(subject.municipalityId, municipalityId), cond));
 
-function listFilter(db: Db, municipalityId: number, q: WehListQuery): SQL {
-  const where: (SQL | undefined)[] = [eq(weh.municipalityId, municipalityId)];
+function listFilter(db: Db, municipalityId: number, q: WehListQuery) {
+  const where: (SQL | undefined)[] = [];
   if (q.search) {
     const term = q.search.trim();
     const prefix = prefixLike(term);
@@ -214,7 +215,7 @@ function listFilter(db: Db, municipalityId: number, q: WehListQuery): SQL {
       ),
     );
   }
-  return and(...where)!;
+  return listConditions(eq(weh.municipalityId, municipalityId), where);
 }
 
 /** The bin's own address when it has one, else its subject's. */
@@ -289,7 +290,8 @@ export async function listHeaders(
   municipalityId: number,
   q: WehListQuery,
 ): Promise<{ items: WehListItem[]; total: number }> {
-  const cond = listFilter(db, municipalityId, q);
+  const where = listFilter(db, municipalityId, q);
+  const { cond } = where;
   const sort = parseSort(q.sort, WEH_SORTS, "plainCode");
   const { limit, offset } = pageWindow(q);
   // The page's ids first, from the header table alone (PostgreSQL drops the left join on the subject's key unless the
@@ -303,7 +305,7 @@ export async function listHeaders(
       .orderBy(...orderBy(sort))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(weh).where(cond),
+    listTotalOf(db, "waste_evidence_header", municipalityId, where, weh),
   ]);
   const ids = pageRows.map((r) => r.id);
   const rows = ids.length
@@ -318,27 +320,18 @@ export async function listHeaders(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     items: ids.map((id) => toListItem(byId.get(id)! as ListRow)),
-    total: Number(totals[0]?.n ?? 0),
+    total: totals,
   };
 }
 
 /** The cities the list's filter offers: the bins' own and their subjects'. */
 export async function listFilterValues(db: Db, municipalityId: number): Promise<{ cities: string[] }> {
+  // Every city of the municipality's subjects: checking that each has bins would visit 30,000 subjects.
   const [own, ofSubjects] = await Promise.all([
-    db
-      .selectDistinct({ v: weh.city })
-      .from(weh)
-      .where(and(eq(weh.municipalityId, municipalityId), sql`${weh.city} is not null`)),
-    db
-      .selectDistinct({ v: subject.city })
-      .from(subject)
-      .where(
-        // Every city of the municipality's subjects (an index-only read); checking that each has bins would visit
-        // 30,000 subjects for a select's options.
-        and(eq(subject.municipalityId, municipalityId), sql`${subject.city} is not null`),
-      ),
+    optionValues(db, "waste_evidence_header.city", municipalityId),
+    optionValues(db, "subject.city", municipalityId),
   ]);
-  const cities = [...new Set([...own, ...ofSubjects].map((r) => r.v!).filter(Boolean))];
+  const cities = [...new Set([...own, ...ofSubjects])];
   return { cities: cities.sort((a, b) => a.localeCompare(b, "cs")) };
 }
 

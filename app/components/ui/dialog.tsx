@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from "react";
 import { useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "./cn";
 import { buttonClasses, type ButtonSize, type ButtonVariant } from "./button";
 

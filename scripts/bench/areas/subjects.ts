@@ -258,7 +258,12 @@ export const subjectsArea: Area = {
     });
     const deep = Math.max(1, Math.floor(s.subjectIds.length / 25) - 10);
     return [
-      { name: "subject list, first page", as: "manager", path: `${base}/subject?page=1&pageSize=25` },
+      {
+        name: "subject list, first page",
+        as: "manager",
+        path: `${base}/subject?page=1&pageSize=25`,
+        load: "API subject list",
+      },
       {
         name: "subject list, filtered (street + district + type + unpaid)",
         as: "manager",
@@ -296,6 +301,7 @@ export const subjectsArea: Area = {
         web: true,
         budgetMs: 150,
         path: "/infrastructure/subjects",
+        load: "page: subjects list",
       },
       {
         name: "page /infrastructure/subjects/{id}",
@@ -303,6 +309,15 @@ export const subjectsArea: Area = {
         web: true,
         budgetMs: 150,
         path: (i) => `/infrastructure/subjects/${subjects[i % subjects.length]}`,
+        load: "page: subject detail",
+      },
+      {
+        name: "page /infrastructure/fee-payers",
+        as: "manager",
+        web: true,
+        budgetMs: 150,
+        path: "/infrastructure/fee-payers",
+        load: "page: fee payers list",
       },
       {
         name: "page /infrastructure/fee-payers?search=novak",

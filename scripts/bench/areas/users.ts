@@ -8,6 +8,8 @@ import type { Area, GenerateContext } from "../harness";
 import { personName, slug } from "../names";
 import type { GeneratedMunicipality, MunicipalityState } from "./municipalities";
 
+/** Every generated account's password: the load scenario signs in with it. */
+export const BENCH_PASSWORD = "Bench1234!";
 const USERS = 30_000;
 const ADMINS = 20;
 
@@ -32,7 +34,7 @@ async function generate(ctx: GenerateContext) {
     return id;
   };
   // scrypt is slow on purpose: one hash, shared by every generated user.
-  const passwordHash = await hashPassword("Bench1234!");
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
   const now = Date.now();
 
   // Larger municipalities get more users: a weighted pick over cumulative weights.

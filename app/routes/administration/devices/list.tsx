@@ -1,5 +1,5 @@
 import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceListItem } from "#contract/device";

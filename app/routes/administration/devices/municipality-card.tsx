@@ -1,6 +1,6 @@
 /** The municipality detail's 'Zařízení' card (spec 001 §2 Municipalities 'Detail shows users, devices, …'). */
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { MunicipalityDevice } from "#contract/device";
 import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";

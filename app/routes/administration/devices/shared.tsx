@@ -1,5 +1,5 @@
 /** Pieces every device screen shows: paths, the type label, a pairing period and the municipality picker. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { FieldMetadata } from "@conform-to/react";
 import { DEVICE_TYPES } from "#contract/enums";

@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import {
   PRINT_FAILED,

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import { PRINT_BATCH_STATES, type PrintBatchListItem } from "#contract/print-batch";
 import { defineList, toApiQuery } from "~/lib/list";

@@ -1,5 +1,5 @@
 /** Pieces every print batch screen shows: paths, the code type, the state badge. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { PrintBatchCodeType, PrintBatchState } from "#contract/print-batch";
 import { Badge } from "~/components/ui/badge";
 

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import type { UserDetail } from "#contract/user";
 import { requirePermission } from "~/server/guard.server";

@@ -1,5 +1,5 @@
 import { data, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import { NOTHING_SELECTED, type RoleItem, type UserListItem } from "#contract/user";

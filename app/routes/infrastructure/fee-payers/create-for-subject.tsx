@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create-for-subject";
 import type { DiscountOption } from "#contract/fee-payer";
 import type { SubjectDetail } from "#contract/subject";

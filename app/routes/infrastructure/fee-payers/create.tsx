@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import type { DiscountOption } from "#contract/fee-payer";
 import { toIsoDate } from "~/lib/format";

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -3,7 +3,7 @@
  * detail, and the municipality's country (money is CZK or EUR by it, spec 000 §9).
  */
 import { useRouteLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { AgeGroup } from "#contract/fee-payer";
 import { Badge } from "~/components/ui/badge";
 import type { AppLayoutData } from "~/routes/app-layout";

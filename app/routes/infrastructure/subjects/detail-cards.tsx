@@ -1,6 +1,6 @@
 /** Spec 001 §2 subject detail: the waste cards table, with virtual card creation and removal. */
 import { Form, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { SubjectMember, SubjectWasteCard } from "#contract/subject";
 import { useCan } from "~/lib/permissions";

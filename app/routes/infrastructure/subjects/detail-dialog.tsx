@@ -1,7 +1,7 @@
 /** Dialog building blocks of the subject detail: a dialog holding one intent's form, and a URL-opened trigger. */
 import type { ReactNode } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { withSearchParams, toSearch } from "~/lib/list";
 import { Alert } from "~/components/ui/alert";

@@ -1,7 +1,7 @@
 /** The header dialogs of the subject detail: hierarchy, set parent and delete (with what it takes along). */
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectDeleteImpact, SubjectDetail, SubjectOption, SubjectTreeNode } from "#contract/subject";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Field, fieldAria } from "~/components/field";

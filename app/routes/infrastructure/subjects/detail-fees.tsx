@@ -1,6 +1,6 @@
 /** Spec 001 §2 subject detail: the fees in a yearly or monthly view (written by the fees area, read here). */
 import { Link, useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectFeeRow } from "#contract/subject";
 import { toSearch, withSearchParams } from "~/lib/list";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

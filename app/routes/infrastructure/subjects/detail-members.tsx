@@ -1,6 +1,6 @@
 /** Spec 001 §2 subject detail: the fee payers table (set or remove chief, add or remove a payer). */
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectMember } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
 import { formatDate } from "~/lib/format";

@@ -4,7 +4,7 @@
  * sections say so honestly instead of showing invented figures.
  */
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail, type SubjectListItem } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
 import { Field, fieldAria } from "~/components/field";

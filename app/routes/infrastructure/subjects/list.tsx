@@ -1,5 +1,5 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { z } from "zod";
 import type { Route } from "./+types/list";

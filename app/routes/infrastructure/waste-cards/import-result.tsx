@@ -3,7 +3,7 @@
  * obsahuje chyby", and a count of erroneous records'): the job's counts and its rejected rows, paged.
  */
 import { useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import-result";
 import {
   IMPORT_HAS_ERRORS,

@@ -6,7 +6,7 @@
  */
 import { data, redirect, useActionData, useNavigation } from "react-router";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import";
 import {
   WASTE_CARD_CODE_MAX,

@@ -5,7 +5,7 @@
  * work the same with and without JavaScript.
  */
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { SUBJECT_TYPES } from "#contract/enums";

@@ -1,7 +1,7 @@
 /** Cards of the bin detail (spec 001 §2): the dispose count card with its modal, and the bin history. */
 import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { BinState, DisposeCounts, WehHistoryRow } from "#contract/waste-evidence-header";
 import { formatDateTime, yearOptions } from "~/lib/format";
 import { toSearch, withSearchParams } from "~/lib/list";

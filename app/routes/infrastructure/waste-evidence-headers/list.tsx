@@ -8,7 +8,7 @@ import {
   useLocation,
   useSearchParams,
 } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { BIN_STATES, type WehListItem } from "#contract/waste-evidence-header";

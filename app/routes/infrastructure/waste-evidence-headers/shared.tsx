@@ -3,7 +3,7 @@
  * history event names, the bin/waste type options and the transfer dialog (list bulk action and detail).
  */
 import { useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { BinHistoryEvent, BinState } from "#contract/waste-evidence-header";
 import type { SubjectOption } from "#contract/subject";
 import { Field, fieldAria } from "~/components/field";

@@ -5,7 +5,7 @@
  * Every change is a plain POST with an `intent`, so the page works without JavaScript (dialogs open via ?dialog=).
  */
 import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/waste-bins";
 import type { MunicipalityDetail } from "#contract/municipality";
 import {

@@ -1,5 +1,5 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import type { MunicipalityDetail } from "#contract/municipality";
 import type { UserDetail } from "#contract/user";
