@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { binType, device, feePayer, municipality, subject, user, wasteEvidenceHeader as weh, wasteType } from "../../api/db/schema";
+import {
+  binType,
+  device,
+  feePayer,
+  municipality,
+  subject,
+  user,
+  wasteEvidenceHeader as weh,
+  wasteType,
+} from "../../api/db/schema";
 import { makeBarcode } from "#contract/codes";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
 import { setupApi, type Persona, type TestApi } from "./helpers";
@@ -36,7 +45,10 @@ async function get(path: string, as: Persona) {
 }
 
 async function insertSubject() {
-  const [row] = await t.db.insert(subject).values({ type: "Household", name: "Konflikt", street: "Hlavní", municipalityId: A }).returning();
+  const [row] = await t.db
+    .insert(subject)
+    .values({ type: "Household", name: "Konflikt", street: "Hlavní", municipalityId: A })
+    .returning();
   return row!.id;
 }
 let plain = 900;
@@ -98,7 +110,8 @@ const CASES: Case[] = [
     async setup() {
       const id = await insertSubject();
       await get(`/municipality/${A}/subject/${id}`, "manager");
-      const read = async () => String((await t.db.select().from(subject).where(eq(subject.id, id)))[0]!.orderedDisposeCount);
+      const read = async () =>
+        String((await t.db.select().from(subject).where(eq(subject.id, id)))[0]!.orderedDisposeCount);
       return {
         path: `/municipality/${A}/subject/${id}/dispose-frequency`,
         body: (n) => ({ period: "Month", orderedDisposeCount: Number(n) }),
