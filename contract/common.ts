@@ -56,3 +56,17 @@ export const boolFlag = z.preprocess(
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
+
+/**
+ * Optimistic concurrency (issue 11 item 7, decision 20): every PUT that overwrites a record carries the `version`
+ * its detail answered; the edit succeeds only while the row still has it and bumps it, otherwise 409 with this text.
+ */
+export const STALE_VERSION_MESSAGE = "Záznam mezitím změnil někdo jiný. Načtěte stránku znovu a změny zopakujte.";
+export const versionField = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+  z.number({ message: "Vyplňte toto pole." }).int().min(0).max(2_147_483_647),
+);
+/** `version` as a body shape to spread into a PUT schema. */
+export const versionShape = { version: versionField };
+/** The PUT body of an edit: the form's schema plus `version` (works for refined schemas too, which cannot extend). */
+export const withVersion = <S extends z.ZodType>(schema: S) => z.intersection(schema, z.object(versionShape));

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEVICE_TYPES } from "./enums";
-import { optionalText, requiredText } from "./common";
+import { optionalText, requiredText, withVersion } from "./common";
 import { dateField, optionalDate, optionalId } from "./subject";
 
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -51,6 +51,9 @@ export const deviceFormSchema = z.object({
   note: optionalText(1000),
 });
 export type DeviceForm = z.infer<typeof deviceFormSchema>;
+/** PUT device/{id}: the form with the version the user saw (decision 20). */
+export const deviceUpdateSchema = withVersion(deviceFormSchema);
+export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
 
 /** The create form and POST device: the device, optionally paired with a municipality right away. */
 export const deviceCreateSchema = deviceFormSchema
@@ -119,6 +122,7 @@ export const deviceAssignment = z.object({
 export type DeviceAssignment = z.infer<typeof deviceAssignment>;
 
 export const deviceDetail = deviceListItem.extend({
+  version: z.number(),
   note: z.string().nullable(),
   createdAt: z.string(),
   /** The id of the pairing valid today (ended through …/assignment/{id}/end). */

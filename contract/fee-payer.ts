@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { isValidIco } from "~/lib/ico";
 import { COUNTRIES } from "./enums";
-import { boolFlag, optionalEmail, optionalText } from "./common";
+import { boolFlag, optionalEmail, optionalText, withVersion } from "./common";
 import { phoneField } from "./user";
 import { dateField, optionalDate, optionalId, variableSymbolField, zipField } from "./subject";
 
@@ -109,6 +109,9 @@ export const feePayerFormSchema = z
     }
   });
 export type FeePayerForm = z.infer<typeof feePayerFormSchema>;
+/** PUT …/fee-payer/{id}: the form with the version the user saw (decision 20). */
+export const feePayerUpdateSchema = withVersion(feePayerFormSchema);
+export type FeePayerUpdate = z.infer<typeof feePayerUpdateSchema>;
 
 export const FEE_PAYER_SORTS = [
   "name",
@@ -160,6 +163,8 @@ export type FeePayerListItem = z.infer<typeof feePayerListItem>;
 
 export const feePayerDetail = z.object({
   id: z.number(),
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   municipalityId: z.number(),
   type: z.enum(FEE_PAYER_TYPES),
   name: z.string(),

@@ -11,7 +11,7 @@ import {
   MUNICIPALITY_PERIODS,
   MUNICIPALITY_TYPES,
 } from "./enums";
-import { boolFlag, optionalEmail, optionalText, requiredText } from "./common";
+import { boolFlag, optionalEmail, optionalText, requiredText, withVersion } from "./common";
 
 const choose = "Vyberte hodnotu.";
 
@@ -67,6 +67,9 @@ export const municipalityFormSchema = z
   );
 
 export type MunicipalityForm = z.infer<typeof municipalityFormSchema>;
+/** PUT municipality/{id}: the form with the version the user saw (decision 20). */
+export const municipalityUpdateSchema = withVersion(municipalityFormSchema);
+export type MunicipalityUpdate = z.infer<typeof municipalityUpdateSchema>;
 
 export const municipalityListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -99,6 +102,8 @@ export type MunicipalityListItem = z.infer<typeof municipalityListItem>;
 
 export const municipalityDetail = z.object({
   id: z.number(),
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   name: z.string(),
   shortName: z.string().nullable(),
   type: z.string(),

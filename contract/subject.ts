@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isValidIco } from "~/lib/ico";
 import { COUNTRIES, SUBJECT_TYPES } from "./enums";
-import { boolFlag, optionalText, requiredText } from "./common";
+import { boolFlag, optionalText, requiredText, versionField, withVersion } from "./common";
 
 export const DISPOSE_FREQUENCY_PERIODS = ["Month", "Year"] as const;
 export type DisposeFrequencyPeriod = (typeof DISPOSE_FREQUENCY_PERIODS)[number];
@@ -102,6 +102,9 @@ export const subjectFormSchema = z
     { when: (p) => !p.issues.some((i) => i.path?.[0] === "operatorIdentificationNumber") },
   );
 export type SubjectForm = z.infer<typeof subjectFormSchema>;
+/** PUT …/subject/{id}: the form with the version the user saw (decision 20). */
+export const subjectUpdateSchema = withVersion(subjectFormSchema);
+export type SubjectUpdate = z.infer<typeof subjectUpdateSchema>;
 
 export const SUBJECT_SORTS = [
   "name",
@@ -156,6 +159,8 @@ export type SubjectListItem = z.infer<typeof subjectListItem>;
 /** GET municipality/{id}/subject/{subjectId}: every field plus what the detail header shows. */
 export const subjectDetail = z.object({
   id: z.number(),
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   municipalityId: z.number(),
   type: z.enum(SUBJECT_TYPES),
   name: z.string(),
@@ -230,6 +235,8 @@ export const disposeFrequencyBody = z.object({
     .int({ message: "Zadejte celé číslo." })
     .min(0, { message: "Počet nemůže být záporný." })
     .max(400, { message: "Nejvýše 400 svozů." }),
+  /** The subject's version (decision 20): the frequency is a column of the subject. */
+  version: versionField,
 });
 
 /** GET municipality/{id}/subject/{subjectId}/delete-impact: what deleting the subject takes along (shown first). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { unmetPasswordRequirements } from "~/lib/password";
-import { idParam, optionalEmail, optionalText, requiredText } from "./common";
+import { idParam, optionalEmail, optionalText, requiredText, versionField, withVersion } from "./common";
 import { ADMIN_ROLES, ROLES } from "./roles";
 
 /**
@@ -150,6 +150,9 @@ export const userUpdateSchema = z
     passwordsMatch(v.password, v.confirmPassword, ctx);
   }, always);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+/** PUT user/{id}: the edit form with the version the user saw (decision 20). */
+export const userUpdateBody = withVersion(userUpdateSchema);
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const USER_SORTS = [
   "id",
@@ -200,6 +203,8 @@ export const userListAnswer = z.object({ items: z.array(userListItem), total: z.
 
 /** GET user/{id}. */
 export const userDetail = userListItem.extend({
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   language: z.enum(LANGUAGES),
   collectionYardId: z.number().nullable(),
   createdAt: z.string(),
@@ -247,6 +252,8 @@ export const registerAnswer = z.object({ id: z.number(), mailSent: z.boolean().o
 /** GET user/profile: the signed-in user's own data. */
 export const profile = z.object({
   id: z.number(),
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   userName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -268,6 +275,7 @@ export const profileUpdateSchema = z.object({
   phone: phoneField,
   email: optionalEmail,
   language: z.enum(LANGUAGES, { message: "Vyberte hodnotu." }),
+  version: versionField,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

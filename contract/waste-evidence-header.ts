@@ -4,7 +4,7 @@
  * Codes: contract/codes.ts. The API answers and bodies of docs/api-bins.md.
  */
 import { z } from "zod";
-import { boolFlag, optionalText } from "./common";
+import { boolFlag, optionalText, versionField, withVersion } from "./common";
 import { DISPOSE_FREQUENCY_PERIODS, optionalDate, optionalId, zipField } from "./subject";
 
 export const BIN_STATES = ["Free", "Assigned", "Used", "Discarded", "NoBin", "Undefined"] as const;
@@ -94,6 +94,8 @@ export const wehListItem = z.object({
 export type WehListItem = z.infer<typeof wehListItem>;
 
 export const wehDetail = wehListItem.extend({
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   municipalityId: z.number(),
   binTypeId: z.number().nullable(),
   wasteTypeId: z.number().nullable(),
@@ -160,6 +162,9 @@ export const wehEditSchema = z
     message: "Zadejte obě souřadnice, nebo žádnou.",
   });
 export type WehEdit = z.infer<typeof wehEditSchema>;
+/** PUT …/waste-evidence-header/{id}: the edit page with the version the user saw (decision 20). */
+export const wehUpdateSchema = withVersion(wehEditSchema);
+export type WehUpdate = z.infer<typeof wehUpdateSchema>;
 
 /** POST municipality/{id}/waste-evidence-header/assign: the create page's assign tab. */
 export const assignCodesBody = z.object({
@@ -202,6 +207,8 @@ export const binDisposeFrequencyBody = z.object({
     .int({ message: "Zadejte celé číslo." })
     .min(0, { message: "Počet nemůže být záporný." })
     .max(400, { message: "Nejvýše 400 svozů." }),
+  /** The bin's version (decision 20): the frequency is a column of the header. */
+  version: versionField,
 });
 
 /** GET …/{headerId}/dispose-counts?year=: the dispose count card (monthly and yearly). */

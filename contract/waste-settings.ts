@@ -5,7 +5,7 @@
  * POST/PUT bodies share these schemas.
  */
 import { z } from "zod";
-import { boolFlag, optionalText, requiredText } from "./common";
+import { boolFlag, optionalText, requiredText, withVersion } from "./common";
 import { optionalId } from "./subject";
 import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "./waste-evidence-header";
 
@@ -47,6 +47,9 @@ export const wasteTypeFormSchema = z.object({
   sorted: boolFlag.default(false),
 });
 export type WasteTypeForm = z.infer<typeof wasteTypeFormSchema>;
+/** PUT waste-type/{id}: the dialog with the version the user saw (decision 20). */
+export const wasteTypeUpdateSchema = withVersion(wasteTypeFormSchema);
+export type WasteTypeUpdate = z.infer<typeof wasteTypeUpdateSchema>;
 
 /** Spec 001 §3 bin type: category and kind of §9, capacity in litres, allow exact (weighed), usual waste type. */
 export const binTypeFormSchema = z
@@ -69,6 +72,9 @@ export const binTypeFormSchema = z
   })
   .transform((v) => ({ ...v, kind: v.kind ?? defaultKind(v.category) }));
 export type BinTypeForm = z.infer<typeof binTypeFormSchema>;
+/** PUT bin-type/{id}: the dialog with the version the user saw (decision 20). */
+export const binTypeUpdateSchema = withVersion(binTypeFormSchema);
+export type BinTypeUpdate = z.infer<typeof binTypeUpdateSchema>;
 
 /** A bag is used once (spec 001 §9 bin kinds); everything else is emptied and stays. */
 export function defaultKind(category: BinCategory): BinKind {
@@ -85,6 +91,8 @@ export type TypeListQuery = z.infer<typeof typeListQuery>;
 
 export const wasteTypeItem = z.object({
   id: z.number(),
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   name: z.string(),
   catalogCode: z.string().nullable(),
   /** kg per litre as an exact decimal string, e.g. '0.1200'. */
@@ -100,6 +108,8 @@ export type WasteTypeItem = z.infer<typeof wasteTypeItem>;
 
 export const binTypeItem = z.object({
   id: z.number(),
+  /** Bumped by every edit; the edit form sends it back (decision 20). */
+  version: z.number(),
   name: z.string(),
   category: z.enum(BIN_CATEGORIES),
   kind: z.enum(BIN_KINDS),

@@ -280,3 +280,13 @@ export function useScrollToFirstError(form: Pick<FormMetadata<any, any>, "id" | 
     };
   }, [navigation.state, location.key, id, errorId]);
 }
+
+/**
+ * The record's version the edit form was loaded with (decision 20), from the form's default value: sent back with the
+ * save so that a save over somebody else's change answers 409 instead of overwriting it. A 409 keeps the page with
+ * what the user typed (and this same old version). Create forms have no version and render nothing.
+ */
+export function VersionField({ form }: { form: { initialValue?: unknown } }) {
+  const v = (form.initialValue as Record<string, unknown> | undefined)?.version;
+  return typeof v === "string" || typeof v === "number" ? <input type="hidden" name="version" value={String(v)} /> : null;
+}

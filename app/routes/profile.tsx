@@ -9,7 +9,7 @@ import { apiFor } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
 import { serverT, userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
-import { FormErrors, InputField, SelectField, useScrollToFirstError } from "~/components/field";
+import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
@@ -131,6 +131,7 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
       phone: profile.phone ?? "",
       email: profile.email ?? "",
       language: profile.language,
+      version: String(profile.version),
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -142,6 +143,7 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="profile" />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <Card>
         <CardHeader>
           <CardTitle>{t("profile:section.personal", "Osobní údaje")}</CardTitle>

@@ -25,20 +25,33 @@ beforeAll(async () => {
   });
   // The suite's signing key (tests/api/global-setup.ts), as the helper's own verifier trusts it.
   const k = inject("testKeys");
-  real = createTokenVerifier({ issuer: ISSUER, jwks: { keys: [{ ...k.publicJwk, kid: "test-key", alg: "RS256", use: "sig" }] }, audience: AUDIENCE });
+  real = createTokenVerifier({
+    issuer: ISSUER,
+    jwks: { keys: [{ ...k.publicJwk, kid: "test-key", alg: "RS256", use: "sig" }] },
+    audience: AUDIENCE,
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const call = (token: string, path: string, memo?: AuthMemo) =>
-  t.app.fetch(new Request(`http://test.local/v1${path}`, { headers: { Authorization: `Bearer ${token}` } }), memo ? { authMemo: memo } : undefined);
+  t.app.fetch(
+    new Request(`http://test.local/v1${path}`, { headers: { Authorization: `Bearer ${token}` } }),
+    memo ? { authMemo: memo } : undefined,
+  );
 
 describe("auth once per web request (issue 11 'Speed')", () => {
   it("five /v1 calls of one page with its memo verify and look up the token once; without it, five times", async () => {
     const token = await t.token("manager");
     const municipality = t.fixtures.municipalities.a.id;
-    const paths = ["/user/user-info", "/user/user-info/permissions", `/municipality/${municipality}/subject`, `/municipality/${municipality}/fee-payer`, "/user/user-info/managed-municipalities"];
+    const paths = [
+      "/user/user-info",
+      "/user/user-info/permissions",
+      `/municipality/${municipality}/subject`,
+      `/municipality/${municipality}/fee-payer`,
+      "/user/user-info/managed-municipalities",
+    ];
 
     verified = 0;
     const memo: AuthMemo = new Map();
@@ -62,15 +75,24 @@ describe("auth once per web request (issue 11 'Speed')", () => {
   });
 
   it("the root, layout and page loaders of one request read the session once", async () => {
-    const storage = createMemorySessionStorage<SessionData, SessionFlash>({ cookie: { name: "auth.session", secrets: ["a test secret of the suite"] } });
+    const storage = createMemorySessionStorage<SessionData, SessionFlash>({
+      cookie: { name: "auth.session", secrets: ["a test secret of the suite"] },
+    });
     const seeded = await storage.getSession();
     seeded.set("activeMunicipalityId", 7);
     const cookie = (await storage.commitSession(seeded)).split(";")[0]!;
     let reads = 0;
     const counted = { ...storage, getSession: (c?: string | null) => (reads++, storage.getSession(c)) };
-    const context = { sessionStorage: counted, sessionMemo: new Map() } as unknown as WebContext as unknown as AppLoadContext;
+    const context = {
+      sessionStorage: counted,
+      sessionMemo: new Map(),
+    } as unknown as WebContext as unknown as AppLoadContext;
     const request = new Request("http://test.local/infrastructure/subjects", { headers: { Cookie: cookie } });
-    const sessions = await Promise.all([getSession(request, context), getSession(request, context), getSession(request, context)]);
+    const sessions = await Promise.all([
+      getSession(request, context),
+      getSession(request, context),
+      getSession(request, context),
+    ]);
     expect(reads).toBe(1);
     expect(sessions[0]!.get("activeMunicipalityId")).toBe(7);
     expect(sessions[1]).toBe(sessions[0]);

@@ -37,15 +37,21 @@ describe("an unusable DATA_DIR (issue 11 security 11)", () => {
 
   it("a path under a regular file: the message names the directory, the reason and what to do", () => {
     const dir = path.join(aFile, "data");
-    expect(() => ensureWritableDir(dir)).toThrow(/^Adresář .*soubor\/data \(DATA_DIR\) nelze použít pro zápis: v cestě je soubor, ne adresář \(ENOTDIR\)\.\nNastavte DATA_DIR/);
+    expect(() => ensureWritableDir(dir)).toThrow(
+      /^Adresář .*soubor\/data \(DATA_DIR\) nelze použít pro zápis: v cestě je soubor, ne adresář \(ENOTDIR\)\.\nNastavte DATA_DIR/,
+    );
   });
 
   it.skipIf(sysWritable)("an existing directory that refuses writes (sysfs, also for root)", () => {
-    expect(() => ensureWritableDir("/sys")).toThrow(/^Adresář \/sys \(DATA_DIR\) nelze použít pro zápis: tento proces do něj nesmí zapisovat \((EACCES|EPERM)\)/);
+    expect(() => ensureWritableDir("/sys")).toThrow(
+      /^Adresář \/sys \(DATA_DIR\) nelze použít pro zápis: tento proces do něj nesmí zapisovat \((EACCES|EPERM)\)/,
+    );
   });
 
   it("openDatabase (PGlite) checks its directory the same way", async () => {
-    await expect(openDatabase({ dataDir: path.join(aFile, "data", "pglite") })).rejects.toThrow(/\(DATA_DIR, PGlite\) nelze použít pro zápis.*\(ENOTDIR\)/);
+    await expect(openDatabase({ dataDir: path.join(aFile, "data", "pglite") })).rejects.toThrow(
+      /\(DATA_DIR, PGlite\) nelze použít pro zápis.*\(ENOTDIR\)/,
+    );
   });
 
   it("the server exits with status 1 and that message, before it touches the database", () => {
@@ -56,7 +62,9 @@ describe("an unusable DATA_DIR (issue 11 security 11)", () => {
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`Adresář ${path.join(aFile, "data")} (DATA_DIR) nelze použít pro zápis: v cestě je soubor, ne adresář (ENOTDIR).`);
+    expect(run.stderr).toContain(
+      `Adresář ${path.join(aFile, "data")} (DATA_DIR) nelze použít pro zápis: v cestě je soubor, ne adresář (ENOTDIR).`,
+    );
     expect(run.stderr).toContain("Nastavte DATA_DIR na adresář");
     expect(run.stderr).not.toContain("mkdir");
   });

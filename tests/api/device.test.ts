@@ -18,6 +18,8 @@ let serial = 0;
 
 /** A device body with a unique serial number; `extra` adds or replaces fields. */
 const body = (extra: Record<string, unknown> = {}) => ({
+  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
+  version: 0,
   name: `Terminál ${++serial}`,
   type: "MobileTerminal",
   serialNumber: `SN-${serial}-${Date.now()}`,
@@ -145,12 +147,12 @@ describe("create (spec 001 §2 Devices: name, serial number, uuid, sim, type, mu
     const own = await create({ serialNumber: "BS-43" });
     const put = await t.call("PUT", `/device/${own}`, {
       as: "admin",
-      json: { name: "Čtečka", type: "BarcodeScanner", serialNumber: "bs-43" },
+      json: { name: "Čtečka", type: "BarcodeScanner", serialNumber: "bs-43", version: 0 },
     });
     expect(put.status).toBe(200);
     const taken = await t.call("PUT", `/device/${own}`, {
       as: "admin",
-      json: { name: "Čtečka", type: "BarcodeScanner", serialNumber: "BS-42" },
+      json: { name: "Čtečka", type: "BarcodeScanner", serialNumber: "BS-42", version: 1 },
     });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ serialNumber: ["Zařízení s tímto sériovým číslem už existuje."] });
@@ -413,6 +415,7 @@ describe("delete, edit and the municipality's devices", () => {
         uuid: "",
         simCardNumber: "",
         note: "Sběrný dvůr",
+        version: 0,
       },
     });
     expect(res.status).toBe(200);

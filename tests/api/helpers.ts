@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { eq, type AnyColumn } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { inject } from "vitest";
 import { importJWK, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
 import { createApi, type ApiApp, type VerifyToken } from "../../api/app";
@@ -254,7 +256,8 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
 
   const call: TestApi["call"] = async (method, path, opts = {}) => {
     const url = new URL(path.startsWith("/v1") ? path : `/v1${path.startsWith("/") ? "" : "/"}${path}`, PUBLIC_URL);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const headers = new Headers({ Accept: "application/json", ...opts.headers });
     const bearer = opts.token ?? (opts.as ? await token(opts.as) : undefined);
     if (bearer) headers.set("Authorization", `Bearer ${bearer}`);
@@ -313,4 +316,17 @@ export async function thrownResponse(p: Promise<unknown>): Promise<Response> {
     throw e;
   }
   throw new Error("expected a thrown response");
+}
+
+/**
+ * The version a record has now (decision 0020): what an edit form would have loaded. For PUTs of tests that are not
+ * about concurrency; tests/api/edit-versions.test.ts is.
+ */
+export async function versionOf(db: Db, table: { id: AnyColumn; version: AnyColumn }, id: number): Promise<number> {
+  const [row] = await db
+    .select({ v: table.version })
+    .from(table as unknown as PgTable)
+    .where(eq(table.id, id));
+  if (!row) throw new Error(`versionOf: no row ${id}`);
+  return row.v as number;
 }

@@ -39,7 +39,10 @@ const tally = (statuses: number[]) =>
 
 /** The page without the name typed and the seconds to wait: what must not differ between known and unknown. */
 const normalized = (html: string, name: string) =>
-  html.replaceAll(name, "NAME").replace(/\d+ s\b/g, "N s").replace(/\/interaction\/[\w-]+/g, "/interaction/UID");
+  html
+    .replaceAll(name, "NAME")
+    .replace(/\d+ s\b/g, "N s")
+    .replace(/\/interaction\/[\w-]+/g, "/interaction/UID");
 
 describe("sign-in throttle (issue 11 security 3)", () => {
   async function parallelWrong(name: string, n = 40) {
@@ -64,7 +67,10 @@ describe("sign-in throttle (issue 11 security 3)", () => {
     // Still waiting: even the right password is not checked.
     expect((await idp.postLogin(loginUrl, jar, name, PASSWORD)).status).toBe(429);
     // The wait is over: the right password signs in and the series starts again.
-    await t.db.update(user).set({ lastFailedLoginAt: new Date(Date.now() - 3600_000) }).where(eq(user.id, row!.id));
+    await t.db
+      .update(user)
+      .set({ lastFailedLoginAt: new Date(Date.now() - 3600_000) })
+      .where(eq(user.id, row!.id));
     const ok = await idp.postLogin(loginUrl, jar, name, PASSWORD);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toContain("/oidc/auth/");
@@ -102,13 +108,15 @@ describe("sign-in throttle (issue 11 security 3)", () => {
   it("the profile's password change: 40 parallel wrong current passwords → 3 checked (422), 37 × 429", async () => {
     const { access_token: token } = await idp.signIn(t.fixtures.users.managerB.userName, PASSWORD);
     const statuses = await Promise.all(
-      Array.from({ length: 40 }, async () =>
-        (
-          await t.call("POST", "/user/profile/change-password", {
-            token,
-            json: { currentPassword: "Spatne.Heslo9", newPassword: "Nove.Heslo22", confirmPassword: "Nove.Heslo22" },
-          })
-        ).status,
+      Array.from(
+        { length: 40 },
+        async () =>
+          (
+            await t.call("POST", "/user/profile/change-password", {
+              token,
+              json: { currentPassword: "Spatne.Heslo9", newPassword: "Nove.Heslo22", confirmPassword: "Nove.Heslo22" },
+            })
+          ).status,
       ),
     );
     expect(tally(statuses)).toEqual({ 422: 3, 429: 37 });
@@ -126,7 +134,9 @@ describe("logout revokes the grant (issue 11 security 4)", () => {
         builtInIdp: true,
         supportEmail: "podpora@test.local",
       },
-      sessionStorage: createMemorySessionStorage<SessionData, SessionFlash>({ cookie: { name: "auth.session", secrets: ["s3cr3t-s3cr3t-s3cr3t"] } }),
+      sessionStorage: createMemorySessionStorage<SessionData, SessionFlash>({
+        cookie: { name: "auth.session", secrets: ["s3cr3t-s3cr3t-s3cr3t"] },
+      }),
       apiFetch: async (req) => t.app.fetch(req),
       apiBase: PUBLIC_URL,
       buildId: "test",
@@ -184,7 +194,10 @@ describe("logout revokes the grant (issue 11 security 4)", () => {
       refreshExpiresAt: Date.now() + 3600_000,
     });
     const cookie = (await context.sessionStorage.commitSession(session)).split(";")[0]!;
-    await logout(new Request(`${PUBLIC_URL}/logout`, { method: "POST", headers: { cookie } }), context as unknown as AppLoadContext);
+    await logout(
+      new Request(`${PUBLIC_URL}/logout`, { method: "POST", headers: { cookie } }),
+      context as unknown as AppLoadContext,
+    );
     expect((await t.call("GET", "/user/user-info", { token: mine.access_token })).status).toBe(401);
     expect((await t.call("GET", "/user/user-info", { token: other.access_token })).status).toBe(200);
     expect((await idp.refresh(other.refresh_token)).status).toBe(200);

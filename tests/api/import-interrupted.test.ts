@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 const csv = (from: number, to: number) =>
-  ["plainCode;code;subjectId;feePayerId", ...Array.from({ length: to - from }, (_, i) => `P${from + i};K${from + i};;`)].join("\n") + "\n";
+  [
+    "plainCode;code;subjectId;feePayerId",
+    ...Array.from({ length: to - from }, (_, i) => `P${from + i};K${from + i};;`),
+  ].join("\n") + "\n";
 const upload = (content: string, name = "karty.csv") => {
   const body = new FormData();
   body.set("file", new File([content], name, { type: "text/csv" }));
@@ -44,7 +47,10 @@ describe("interrupted imports (issue 11 security 8)", () => {
     // What a crash leaves behind: the first 30 cards saved, the job 'processing', its heartbeat 10 minutes old.
     const first = await upload(csv(0, 30));
     expect(first.body.state).toBe("processed");
-    await t.db.update(importJob).set({ state: "processing", processedAt: null, heartbeatAt: ago(600) }).where(eq(importJob.id, first.body.id));
+    await t.db
+      .update(importJob)
+      .set({ state: "processing", processedAt: null, heartbeatAt: ago(600) })
+      .where(eq(importJob.id, first.body.id));
     // Another process's import, alive (beat just now), and one from before heartbeats existed, 10 minutes old.
     const live = await insertJob({ heartbeatAt: new Date() });
     const old = await insertJob({ heartbeatAt: null, createdAt: new Date(Date.now() - 600_000) });
@@ -68,7 +74,13 @@ describe("interrupted imports (issue 11 security 8)", () => {
 
     // Uploading the whole file again finishes the work; the cards saved before are unchanged.
     const again = await upload(csv(0, 50));
-    expect(again.body).toMatchObject({ state: "processed", totalRows: 50, acceptedRows: 20, unchangedRows: 30, errorRows: 0 });
+    expect(again.body).toMatchObject({
+      state: "processed",
+      totalRows: 50,
+      acceptedRows: 20,
+      unchangedRows: 30,
+      errorRows: 0,
+    });
     expect((await t.db.select().from(wasteCard).where(eq(wasteCard.municipalityId, A))).length).toBe(50);
   });
 
@@ -89,7 +101,10 @@ describe("interrupted imports (issue 11 security 8)", () => {
       jobId = row!.id;
     });
     // Pretend the last beat was long ago: the next beat of the live process brings it back.
-    await t.db.update(importJob).set({ heartbeatAt: ago(600) }).where(eq(importJob.id, jobId));
+    await t.db
+      .update(importJob)
+      .set({ heartbeatAt: ago(600) })
+      .where(eq(importJob.id, jobId));
     await vi.waitFor(async () => {
       const [beat] = await t.db
         .select({ recent: sql<boolean>`${importJob.heartbeatAt} > now() - interval '1 minute'` })
@@ -115,7 +130,10 @@ describe("interrupted imports (issue 11 security 8)", () => {
       const [row] = await t.db.select().from(importJob).where(eq(importJob.fileName, "zaseknuty.csv"));
       jobId = row!.id;
     });
-    await t.db.update(importJob).set({ heartbeatAt: ago(600) }).where(eq(importJob.id, jobId));
+    await t.db
+      .update(importJob)
+      .set({ heartbeatAt: ago(600) })
+      .where(eq(importJob.id, jobId));
     expect(await failInterruptedImports(t.db)).toContain(jobId);
     release();
     expect(await running).toMatchObject({ id: jobId, state: "discarded", message: INTERRUPTED });
@@ -128,7 +146,14 @@ describe("interrupted imports (issue 11 security 8)", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ state: "error", acceptedRows: 1001, errorRows: 1 });
     const errors = await t.db.select().from(importJobError).where(eq(importJobError.importJobId, res.body.id));
-    expect(errors).toEqual([expect.objectContaining({ rowNumber: 1002, category: "InvalidValue", message: FORBIDDEN_TEXT_MESSAGE, rawRow: "N1;NK\uFFFD1;;" })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        rowNumber: 1002,
+        category: "InvalidValue",
+        message: FORBIDDEN_TEXT_MESSAGE,
+        rawRow: "N1;NK\uFFFD1;;",
+      }),
+    ]);
 
     const named = await upload(csv(500, 501), "ka\u0000rty.csv");
     expect(named.status).toBe(422);

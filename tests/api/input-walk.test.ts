@@ -31,7 +31,13 @@ beforeAll(async () => {
   await t.db.insert(rolePermission).values(perms.map((p) => ({ roleId: visitor!.id, permissionId: p.id })));
   const [probe] = await t.db
     .insert(user)
-    .values({ userName: "t.probe", firstName: "Probe", lastName: "Testovací", roleId: visitor!.id, municipalityId: t.fixtures.municipalities.a.id })
+    .values({
+      userName: "t.probe",
+      firstName: "Probe",
+      lastName: "Testovací",
+      roleId: visitor!.id,
+      municipalityId: t.fixtures.municipalities.a.id,
+    })
     .returning({ id: user.id });
   await t.db.insert(userMunicipality).values({ userId: probe!.id, municipalityId: t.fixtures.municipalities.a.id });
   probeToken = await t.signToken({ sub: String(probe!.id), preferred_username: "t.probe" });
@@ -47,13 +53,24 @@ function fieldNames(schema: z.ZodType | undefined): string[] {
   for (let i = 0; s?._zod && i < 20; i++) {
     const def = s._zod.def;
     if (def.type === "object") return Object.keys(def.shape as object);
-    s = (def.type === "pipe" ? (def.in as typeof s)?._zod?.def.type === "transform" ? def.out : def.in : def.innerType ?? def.schema) as typeof s;
+    // An edit's body: the form's schema and its version (withVersion, decision 0020).
+    if (def.type === "intersection") {
+      return [...fieldNames(def.left as z.ZodType), ...fieldNames(def.right as z.ZodType)];
+    }
+    s = (
+      def.type === "pipe"
+        ? (def.in as typeof s)?._zod?.def.type === "transform"
+          ? def.out
+          : def.in
+        : (def.innerType ?? def.schema)
+    ) as typeof s;
   }
   return [];
 }
 
 function paramValue(r: AnyRoute, name: string, text: string): string {
-  if (typeof r.tenancy === "object" && r.tenancy.municipalityParam === name) return String(t.fixtures.municipalities.a.id);
+  if (typeof r.tenancy === "object" && r.tenancy.municipalityParam === name)
+    return String(t.fixtures.municipalities.a.id);
   if (name === "id" && r.path.startsWith("/user/")) return String(t.fixtures.users.worker.id);
   const shape = r.params instanceof z.ZodObject ? (r.params.shape as Record<string, z.ZodType>) : {};
   const s = shape[name];
@@ -71,7 +88,11 @@ describe("NUL in a query field → 422 (every route with a query)", () => {
   it("there are such routes", () => expect(queryRoutes.length).toBeGreaterThan(5));
   it.each(queryRoutes.map((r) => [label(r), r] as const))("%s", async (_l, r) => {
     for (const field of fieldNames(r.query)) {
-      const res = await t.call(r.method, urlFor(r), { token: probeToken, query: { [field]: NUL }, ...(r.method === "get" ? {} : { json: {} }) });
+      const res = await t.call(r.method, urlFor(r), {
+        token: probeToken,
+        query: { [field]: NUL },
+        ...(r.method === "get" ? {} : { json: {} }),
+      });
       expect(res.status, field).toBe(422);
       expect(res.body.errors?.[field], field).toEqual([FORBIDDEN_TEXT_MESSAGE]);
     }
@@ -80,23 +101,26 @@ describe("NUL in a query field → 422 (every route with a query)", () => {
 
 describe("JSON bodies (every route that takes one)", () => {
   it("there are such routes", () => expect(jsonRoutes.length).toBeGreaterThan(20));
-  it.each(jsonRoutes.map((r) => [label(r), r] as const))("%s: NUL in each field → 422; null, [] or a bare value → 422", async (_l, r) => {
-    const fields = fieldNames(r.body);
-    expect(fields.length, "body fields found").toBeGreaterThan(0);
-    for (const field of fields) {
-      const res = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: NUL } });
-      expect(res.status, field).toBe(422);
-      expect(res.body.errors?.[field], field).toEqual([FORBIDDEN_TEXT_MESSAGE]);
-      // Inside an array or object too.
-      const nested = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: [NUL] } });
-      expect(nested.status, `${field}[0]`).toBe(422);
-    }
-    for (const body of [null, [], "text", 5, true]) {
-      const res = await t.call(r.method, urlFor(r), { token: probeToken, json: body });
-      expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body.Message).toBe("Tělo požadavku musí být objekt JSON.");
-    }
-  });
+  it.each(jsonRoutes.map((r) => [label(r), r] as const))(
+    "%s: NUL in each field → 422; null, [] or a bare value → 422",
+    async (_l, r) => {
+      const fields = fieldNames(r.body);
+      expect(fields.length, "body fields found").toBeGreaterThan(0);
+      for (const field of fields) {
+        const res = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: NUL } });
+        expect(res.status, field).toBe(422);
+        expect(res.body.errors?.[field], field).toEqual([FORBIDDEN_TEXT_MESSAGE]);
+        // Inside an array or object too.
+        const nested = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: [NUL] } });
+        expect(nested.status, `${field}[0]`).toBe(422);
+      }
+      for (const body of [null, [], "text", 5, true]) {
+        const res = await t.call(r.method, urlFor(r), { token: probeToken, json: body });
+        expect(res.status, JSON.stringify(body)).toBe(422);
+        expect(res.body.Message).toBe("Tělo požadavku musí být objekt JSON.");
+      }
+    },
+  );
 });
 
 describe("NUL in a text path parameter or an uploaded file's name is never a 500", () => {
@@ -106,12 +130,19 @@ describe("NUL in a text path parameter or an uploaded file's name is never a 500
     expect(res.status).toBeLessThan(500);
   });
 
-  it.each(allRoutes.filter((r) => r.bodyKind === "multipart").map((r) => [label(r), r] as const))("%s: upload named with a NUL", async (_l, r) => {
-    for (const field of ["file", "logo"]) {
-      const form = new FormData();
-      form.append(field, new Blob(["plainCode;code;subjectId;feePayerId\nA1;B1;;\n"], { type: "text/csv" }), `a${"\u0000"}b.csv`);
-      const res = await t.call(r.method, urlFor(r), { token: probeToken, body: form });
-      expect(res.status, field).toBeLessThan(500);
-    }
-  });
+  it.each(allRoutes.filter((r) => r.bodyKind === "multipart").map((r) => [label(r), r] as const))(
+    "%s: upload named with a NUL",
+    async (_l, r) => {
+      for (const field of ["file", "logo"]) {
+        const form = new FormData();
+        form.append(
+          field,
+          new Blob(["plainCode;code;subjectId;feePayerId\nA1;B1;;\n"], { type: "text/csv" }),
+          `a${"\u0000"}b.csv`,
+        );
+        const res = await t.call(r.method, urlFor(r), { token: probeToken, body: form });
+        expect(res.status, field).toBeLessThan(500);
+      }
+    },
+  );
 });

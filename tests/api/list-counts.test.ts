@@ -56,7 +56,15 @@ describe("stored totals and filter options", () => {
     // Through the API: create, edit (street moves from one value to another), delete.
     const created = await t.call("POST", `/municipality/${A}/subject`, {
       as: "manager",
-      json: { type: "Household", name: "Dům U Lip", street: "Lipová", cityDistrict: "Borovina", city: "Třebíč", zipCode: "67401", conscriptionNumber: "12" },
+      json: {
+        type: "Household",
+        name: "Dům U Lip",
+        street: "Lipová",
+        cityDistrict: "Borovina",
+        city: "Třebíč",
+        zipCode: "67401",
+        conscriptionNumber: "12",
+      },
     });
     expect(created.status).toBe(201);
     await expectStoredEqualsCounted();
@@ -86,14 +94,20 @@ describe("stored totals and filter options", () => {
 
   it("a list without filters answers the stored total; with a filter, the count of what it leaves", async () => {
     const all = await t.call("GET", `/municipality/${A}/subject?pageSize=1`, { as: "manager" });
-    const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from subject where municipality_id = ${A}`)).rows as [{ n: number }];
+    const [{ n }] = (
+      await rows<{ n: number }>(sql`select count(*)::int as n from subject where municipality_id = ${A}`)
+    ).rows as [{ n: number }];
     expect(all.body.total).toBe(n);
     // A stored total that disagrees would show here: the unfiltered list reads it, the filtered one never does.
-    await t.db.execute(sql`update list_total set total = total + 1000 where list = 'subject' and municipality_id = ${A}`);
+    await t.db.execute(
+      sql`update list_total set total = total + 1000 where list = 'subject' and municipality_id = ${A}`,
+    );
     expect((await t.call("GET", `/municipality/${A}/subject?pageSize=1`, { as: "manager" })).body.total).toBe(n + 1000);
     const street = await t.call("GET", `/municipality/${A}/subject?pageSize=1&street=Dubov%C3%A1`, { as: "manager" });
     expect(street.body.total).toBe(1);
-    await t.db.execute(sql`update list_total set total = total - 1000 where list = 'subject' and municipality_id = ${A}`);
+    await t.db.execute(
+      sql`update list_total set total = total - 1000 where list = 'subject' and municipality_id = ${A}`,
+    );
 
     const options = await t.call("GET", `/municipality/${A}/subject/filters`, { as: "manager" });
     expect(options.status).toBe(200);

@@ -23,7 +23,10 @@ const shift = (days: number) => {
 };
 
 async function newSubject(name: string) {
-  const [s] = await t.db.insert(subject).values({ municipalityId, type: "Household", name }).returning({ id: subject.id });
+  const [s] = await t.db
+    .insert(subject)
+    .values({ municipalityId, type: "Household", name })
+    .returning({ id: subject.id });
   return s!.id;
 }
 async function newPayer(lastName: string) {
@@ -52,7 +55,9 @@ describe("memberships of fee payers in subjects", () => {
     const s = await newSubject("Členství B");
     const p = await newPayer("Dvojí");
     await joinSubject(t.db, { municipalityId, subjectId: s, feePayerId: p, validFrom: shift(-10) });
-    await expect(joinSubject(t.db, { municipalityId, subjectId: s, feePayerId: p, validFrom: shift(-5) })).rejects.toMatchObject({
+    await expect(
+      joinSubject(t.db, { municipalityId, subjectId: s, feePayerId: p, validFrom: shift(-5) }),
+    ).rejects.toMatchObject({
       status: 422,
       errors: { feePayerId: ["Poplatník je k tomuto odběrnému místu v tomto období už přiřazen."] },
     });

@@ -10,7 +10,7 @@ import {
 } from "../../api/db/schema";
 import { MUNICIPALITY_MODULES } from "#contract/enums";
 import { sealExternalAccountPasswords } from "../../api/modules/municipality/service";
-import { setupApi, TEST_SECRET_BOX, type TestApi } from "./helpers";
+import { setupApi, TEST_SECRET_BOX, type TestApi, versionOf } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -18,6 +18,8 @@ let B: number;
 
 /** A valid create/edit body (spec 001 §3 Municipality). */
 const form = (over: Record<string, unknown> = {}) => ({
+  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
+  version: 0,
   name: "Nové Město na Moravě",
   shortName: "NMnM",
   type: "Municipality",
@@ -66,11 +68,41 @@ describe("GET municipality (list)", () => {
   let senec: number;
 
   beforeAll(async () => {
-    P = await insertMunicipality({ name: "Mikroregion Horácko", type: "Microregion", kind: "Custom", district: "Jihlava", country: "CZ" });
-    brtnice = await insertMunicipality({ name: "Brtnice", parentId: P, district: "Jihlava", country: "CZ", identificationNumber: "00285862" });
-    luka = await insertMunicipality({ name: "Luka nad Jihlavou", parentId: P, district: "Jihlava", country: "CZ", active: false });
-    kamenice = await insertMunicipality({ name: "Kamenice", parentId: P, district: "Jihlava", country: "CZ", lastLoginAt: new Date("2025-03-01T10:00:00Z") });
-    senec = await insertMunicipality({ name: "Odpady Senec s.r.o.", type: "Company", kind: "Custom", district: "Senec", country: "SK" });
+    P = await insertMunicipality({
+      name: "Mikroregion Horácko",
+      type: "Microregion",
+      kind: "Custom",
+      district: "Jihlava",
+      country: "CZ",
+    });
+    brtnice = await insertMunicipality({
+      name: "Brtnice",
+      parentId: P,
+      district: "Jihlava",
+      country: "CZ",
+      identificationNumber: "00285862",
+    });
+    luka = await insertMunicipality({
+      name: "Luka nad Jihlavou",
+      parentId: P,
+      district: "Jihlava",
+      country: "CZ",
+      active: false,
+    });
+    kamenice = await insertMunicipality({
+      name: "Kamenice",
+      parentId: P,
+      district: "Jihlava",
+      country: "CZ",
+      lastLoginAt: new Date("2025-03-01T10:00:00Z"),
+    });
+    senec = await insertMunicipality({
+      name: "Odpady Senec s.r.o.",
+      type: "Company",
+      kind: "Custom",
+      district: "Senec",
+      country: "SK",
+    });
   });
 
   const ids = (body: { items: { id: number }[] }) => body.items.map((i) => i.id);
@@ -158,7 +190,10 @@ describe("GET municipality (list)", () => {
   });
 
   it("refuses bad query values with 422 per field", async () => {
-    const res = await t.call("GET", "/municipality", { as: "admin", query: { pageSize: 1000, active: "maybe", country: "PL" } });
+    const res = await t.call("GET", "/municipality", {
+      as: "admin",
+      query: { pageSize: 1000, active: "maybe", country: "PL" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.Message).toEqual(expect.any(String));
     expect(Object.keys(res.body.errors).sort()).toEqual(["active", "country", "pageSize"]);
@@ -235,7 +270,15 @@ describe("POST municipality (create)", () => {
   it("accepts a form post's shape too: empty optional fields, parentId as text", async () => {
     const res = await t.call("POST", "/municipality", {
       as: "admin",
-      json: form({ name: "Jimramov", parentId: String(A), identificationNumber: "", vatNumber: "", zipCode: "", note: "  ", contacts: [] }),
+      json: form({
+        name: "Jimramov",
+        parentId: String(A),
+        identificationNumber: "",
+        vatNumber: "",
+        zipCode: "",
+        note: "  ",
+        contacts: [],
+      }),
     });
     expect(res.status).toBe(201);
     const [row] = await t.db.select().from(municipality).where(eq(municipality.id, res.body.id));
@@ -286,10 +329,19 @@ describe("POST municipality (create)", () => {
     res = await t.call("POST", "/municipality", { as: "admin", json: form({ identificationNumber: "12345678" }) });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ identificationNumber: ["Neplatné IČO (8 číslic s kontrolní číslicí)."] });
-    res = await t.call("POST", "/municipality", { as: "admin", json: form({ country: "SK", identificationNumber: "1234567" }) });
+    res = await t.call("POST", "/municipality", {
+      as: "admin",
+      json: form({ country: "SK", identificationNumber: "1234567" }),
+    });
     expect(res.body.errors).toEqual({ identificationNumber: ["IČO musí mít 8 znaků."] });
-    res = await t.call("POST", "/municipality", { as: "admin", json: form({ contacts: [{ name: "", type: "Mayor" }] }) });
-    expect(res.body.errors).toEqual({ "contacts.0.name": ["Vyplňte toto pole."], "contacts.0.type": ["Vyberte hodnotu."] });
+    res = await t.call("POST", "/municipality", {
+      as: "admin",
+      json: form({ contacts: [{ name: "", type: "Mayor" }] }),
+    });
+    expect(res.body.errors).toEqual({
+      "contacts.0.name": ["Vyplňte toto pole."],
+      "contacts.0.type": ["Vyberte hodnotu."],
+    });
   });
 
   it("a parent that does not exist is refused on parentId", async () => {
@@ -299,7 +351,11 @@ describe("POST municipality (create)", () => {
   });
 
   it("a body that is not JSON gives 400; no body gives 422", async () => {
-    let res = await t.call("POST", "/municipality", { as: "admin", body: "{", headers: { "Content-Type": "application/json" } });
+    let res = await t.call("POST", "/municipality", {
+      as: "admin",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.Message).toEqual(expect.any(String));
     res = await t.call("POST", "/municipality", { as: "admin" });
@@ -329,7 +385,13 @@ describe("GET municipality/{id} (detail)", () => {
       active: true,
     });
     expect(res.body.contacts).toEqual([
-      { id: expect.any(Number), name: "Jana Malá", type: "MunicipalityAdmin", phone: "+420 566 598 111", email: "mala@nmnm.example" },
+      {
+        id: expect.any(Number),
+        name: "Jana Malá",
+        type: "MunicipalityAdmin",
+        phone: "+420 566 598 111",
+        email: "mala@nmnm.example",
+      },
       { id: expect.any(Number), name: "Petr Velký", type: "ReuseCenterAdmin", phone: null, email: null },
     ]);
     expect(res.body.modules).toEqual(MUNICIPALITY_MODULES.map((module) => ({ module, enabled: false })));
@@ -369,15 +431,25 @@ describe("PUT municipality/{id} (update)", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: body.id });
     const [row] = await t.db.select().from(municipality).where(eq(municipality.id, body.id));
-    expect(row).toMatchObject({ name: "Nové Město n. M.", kind: "Large", duplicateHandlingStrategy: "Overwrite", note: null });
+    expect(row).toMatchObject({
+      name: "Nové Město n. M.",
+      kind: "Large",
+      duplicateHandlingStrategy: "Overwrite",
+      note: null,
+    });
     expect(row!.updatedAt.getTime()).toBeGreaterThanOrEqual(row!.createdAt.getTime());
-    const contacts = await t.db.select().from(municipalityContact).where(eq(municipalityContact.municipalityId, body.id));
+    const contacts = await t.db
+      .select()
+      .from(municipalityContact)
+      .where(eq(municipalityContact.municipalityId, body.id));
     expect(contacts.map(({ name, type, phone, email }) => ({ name, type, phone, email }))).toEqual([
       { name: "Eva Nová", type: "MunicipalityAdmin", phone: "777 123 456", email: "eva@nmnm.example" },
     ]);
     // An empty list removes them all.
-    await t.call("PUT", `/municipality/${body.id}`, { as: "admin", json: form({ contacts: [] }) });
-    expect(await t.db.select().from(municipalityContact).where(eq(municipalityContact.municipalityId, body.id))).toEqual([]);
+    await t.call("PUT", `/municipality/${body.id}`, { as: "admin", json: form({ contacts: [], version: 1 }) });
+    expect(
+      await t.db.select().from(municipalityContact).where(eq(municipalityContact.municipalityId, body.id)),
+    ).toEqual([]);
   });
 
   it("refuses a parent cycle (and itself as parent) with 422 on parentId", async () => {
@@ -400,7 +472,10 @@ describe("PUT municipality/{id} (update)", () => {
   });
 
   it("a manager edits their own municipality but cannot hang it under one they do not manage", async () => {
-    let res = await t.call("PUT", `/municipality/${A}`, { as: "manager", json: form({ name: "Třebíč", identificationNumber: "00290629" }) });
+    let res = await t.call("PUT", `/municipality/${A}`, {
+      as: "manager",
+      json: form({ name: "Třebíč", identificationNumber: "00290629" }),
+    });
     expect(res.status).toBe(200);
     res = await t.call("PUT", `/municipality/${A}`, { as: "manager", json: form({ name: "Třebíč", parentId: B }) });
     expect(res.status).toBe(422);
@@ -415,7 +490,12 @@ describe("PUT municipality/{id} (update)", () => {
     try {
       const res = await t.call("PUT", `/municipality/${A}`, {
         as: "manager",
-        json: form({ name: "Třebíč", identificationNumber: "00290629", parentId: region }),
+        json: form({
+          name: "Třebíč",
+          identificationNumber: "00290629",
+          parentId: region,
+          version: await versionOf(t.db, municipality, A),
+        }),
       });
       expect(res.status).toBe(200);
       const [row] = await t.db.select().from(municipality).where(eq(municipality.id, A));
@@ -448,15 +528,22 @@ describe("PATCH municipality/{id}/active", () => {
   });
 
   it("404 for an unknown id; a worker may not (403)", async () => {
-    expect((await t.call("PATCH", "/municipality/999999/active", { as: "admin", json: { active: false } })).status).toBe(404);
-    expect((await t.call("PATCH", `/municipality/${A}/active`, { as: "worker", json: { active: false } })).status).toBe(403);
+    expect(
+      (await t.call("PATCH", "/municipality/999999/active", { as: "admin", json: { active: false } })).status,
+    ).toBe(404);
+    expect((await t.call("PATCH", `/municipality/${A}/active`, { as: "worker", json: { active: false } })).status).toBe(
+      403,
+    );
   });
 });
 
 describe("PUT municipality/{id}/modules/{module}", () => {
   it("switches a module on and off", async () => {
     const id = await insertMunicipality({ name: "Moduly" });
-    let res = await t.call("PUT", `/municipality/${id}/modules/CollectionYard`, { as: "admin", json: { enabled: true } });
+    let res = await t.call("PUT", `/municipality/${id}/modules/CollectionYard`, {
+      as: "admin",
+      json: { enabled: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ module: "CollectionYard", enabled: true });
     let detail = await t.call("GET", `/municipality/${id}`, { as: "admin" });
@@ -537,7 +624,11 @@ describe("municipality/{id}/external-accounts", () => {
     const get = await t.call("GET", `/municipality/${id}/external-accounts`, { as: "admin" });
     expect(get.body).toEqual(res.body);
     expect(JSON.stringify(get.body)).not.toMatch(/Tajne|"password"/);
-    const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id)).orderBy(asc(externalAccount.id));
+    const rows = await t.db
+      .select()
+      .from(externalAccount)
+      .where(eq(externalAccount.municipalityId, id))
+      .orderBy(asc(externalAccount.id));
     // Stored sealed (decision 0015): the table does not show the password, the product's key opens it.
     expect(rows.map((r) => [r.login, r.password && TEST_SECRET_BOX.open(r.password)])).toEqual([
       ["obec-arco", "Tajne-heslo-1"],
@@ -555,10 +646,19 @@ describe("municipality/{id}/external-accounts", () => {
       json: { accounts: [{ id: arco.id, type: "ARCO", login: "obec-arco-2", password: "", customerNumber: "C-200" }] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.items).toEqual([{ id: arco.id, type: "ARCO", login: "obec-arco-2", customerNumber: "C-200", hasPassword: true }]);
+    expect(res.body.items).toEqual([
+      { id: arco.id, type: "ARCO", login: "obec-arco-2", customerNumber: "C-200", hasPassword: true },
+    ]);
     const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id));
     expect(rows).toEqual([
-      { id: arco.id, municipalityId: id, type: "ARCO", login: "obec-arco-2", password: expect.stringMatching(/^enc:v1:/), customerNumber: "C-200" },
+      {
+        id: arco.id,
+        municipalityId: id,
+        type: "ARCO",
+        login: "obec-arco-2",
+        password: expect.stringMatching(/^enc:v1:/),
+        customerNumber: "C-200",
+      },
     ]);
     expect(TEST_SECRET_BOX.open(rows[0]!.password!)).toBe("Tajne-heslo-1");
   });
@@ -584,7 +684,8 @@ describe("municipality/{id}/external-accounts", () => {
 
   it("logins may change hands within one save (rename one, add the old login anew; swap two)", async () => {
     const id2 = await insertMunicipality({ name: "Výměna účtů" });
-    const put = (accounts: object[]) => t.call("PUT", `/municipality/${id2}/external-accounts`, { as: "admin", json: { accounts } });
+    const put = (accounts: object[]) =>
+      t.call("PUT", `/municipality/${id2}/external-accounts`, { as: "admin", json: { accounts } });
     const first = await put([
       { type: "ARCO", login: "a", password: "pa" },
       { type: "ARCO", login: "b", password: "pb" },
@@ -600,7 +701,11 @@ describe("municipality/{id}/external-accounts", () => {
       { id: a.id, type: "ARCO", login: "c" },
     ]);
     expect(res.status).toBe(200);
-    const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id2)).orderBy(asc(externalAccount.login));
+    const rows = await t.db
+      .select()
+      .from(externalAccount)
+      .where(eq(externalAccount.municipalityId, id2))
+      .orderBy(asc(externalAccount.login));
     expect(rows.map((r) => [r.login, TEST_SECRET_BOX.open(r.password!)])).toEqual([
       ["a", "new"],
       ["c", "pa"],
@@ -616,11 +721,17 @@ describe("municipality/{id}/external-accounts", () => {
       json: { accounts: [{ type: "ARCO", login: "dlouhe", password: long }] },
     });
     expect(res.status).toBe(200);
-    await t.db.insert(externalAccount).values({ municipalityId: id3, type: "Ekokom", login: "stare", password: "Stare-heslo" });
+    await t.db
+      .insert(externalAccount)
+      .values({ municipalityId: id3, type: "Ekokom", login: "stare", password: "Stare-heslo" });
 
     expect(await sealExternalAccountPasswords(t.db, TEST_SECRET_BOX)).toBe(1);
     expect(await sealExternalAccountPasswords(t.db, TEST_SECRET_BOX)).toBe(0);
-    const rows = await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, id3)).orderBy(asc(externalAccount.login));
+    const rows = await t.db
+      .select()
+      .from(externalAccount)
+      .where(eq(externalAccount.municipalityId, id3))
+      .orderBy(asc(externalAccount.login));
     expect(rows.map((r) => [r.login, r.password!.startsWith("enc:v1:"), TEST_SECRET_BOX.open(r.password!)])).toEqual([
       ["dlouhe", true, long],
       ["stare", true, "Stare-heslo"],
@@ -633,12 +744,17 @@ describe("municipality/{id}/external-accounts", () => {
       json: { accounts: [{ type: "Nope", login: "" }] },
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ "accounts.0.type": ["Vyberte hodnotu."], "accounts.0.login": ["Vyplňte toto pole."] });
+    expect(res.body.errors).toEqual({
+      "accounts.0.type": ["Vyberte hodnotu."],
+      "accounts.0.login": ["Vyplňte toto pole."],
+    });
   });
 
   it("a worker may read but not save them", async () => {
     expect((await t.call("GET", `/municipality/${A}/external-accounts`, { as: "worker" })).status).toBe(200);
-    expect((await t.call("PUT", `/municipality/${A}/external-accounts`, { as: "worker", json: { accounts: [] } })).status).toBe(403);
+    expect(
+      (await t.call("PUT", `/municipality/${A}/external-accounts`, { as: "worker", json: { accounts: [] } })).status,
+    ).toBe(403);
   });
 });
 
@@ -722,14 +838,20 @@ describe("POST municipality/{id}/delete-data (spec 001 §4-§5)", () => {
 
   it("'SMAZAT' deletes the data: 200, the municipality itself stays", async () => {
     const id = await insertMunicipality({ name: "Data pryč" });
-    const res = await t.call("POST", `/municipality/${id}/delete-data`, { as: "admin", json: { confirmation: "SMAZAT" } });
+    const res = await t.call("POST", `/municipality/${id}/delete-data`, {
+      as: "admin",
+      json: { confirmation: "SMAZAT" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ removed: expect.any(Object) });
     expect((await t.db.select().from(municipality).where(eq(municipality.id, id))).length).toBe(1);
   });
 
   it("a manager may not (403)", async () => {
-    const res = await t.call("POST", `/municipality/${A}/delete-data`, { as: "manager", json: { confirmation: "SMAZAT" } });
+    const res = await t.call("POST", `/municipality/${A}/delete-data`, {
+      as: "manager",
+      json: { confirmation: "SMAZAT" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -750,13 +872,20 @@ describe("DELETE municipality/{id}", () => {
   it("deletes the municipality with its contacts, modules and accounts; then 404", async () => {
     const { body } = await t.call("POST", "/municipality", { as: "admin", json: form({ name: "Zaniklá" }) });
     await t.call("PUT", `/municipality/${body.id}/modules/WasteAndBins`, { as: "admin", json: { enabled: true } });
-    await t.call("PUT", `/municipality/${body.id}/external-accounts`, { as: "admin", json: { accounts: [{ type: "ARCO", login: "x" }] } });
+    await t.call("PUT", `/municipality/${body.id}/external-accounts`, {
+      as: "admin",
+      json: { accounts: [{ type: "ARCO", login: "x" }] },
+    });
     const res = await t.call("DELETE", `/municipality/${body.id}`, { as: "admin" });
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
     expect(await t.db.select().from(municipality).where(eq(municipality.id, body.id))).toEqual([]);
-    expect(await t.db.select().from(municipalityContact).where(eq(municipalityContact.municipalityId, body.id))).toEqual([]);
-    expect(await t.db.select().from(municipalityModule).where(eq(municipalityModule.municipalityId, body.id))).toEqual([]);
+    expect(
+      await t.db.select().from(municipalityContact).where(eq(municipalityContact.municipalityId, body.id)),
+    ).toEqual([]);
+    expect(await t.db.select().from(municipalityModule).where(eq(municipalityModule.municipalityId, body.id))).toEqual(
+      [],
+    );
     expect(await t.db.select().from(externalAccount).where(eq(externalAccount.municipalityId, body.id))).toEqual([]);
     expect((await t.call("GET", `/municipality/${body.id}`, { as: "admin" })).status).toBe(404);
     expect((await t.call("DELETE", `/municipality/${body.id}`, { as: "admin" })).status).toBe(404);

@@ -711,7 +711,9 @@ describe("DELETE print-batch/{id} (spec 001 §8 'Failures shown: delete of … p
       json: { codeType: "Regular", subjectIds: subjects, binTypeIds: [fixedBin.id, bag.id] },
     });
     const binCounts = async () =>
-      (await t.db.select({ binCount: subject.binCount }).from(subject).where(inArray(subject.id, subjects))).map((c) => c.binCount);
+      (await t.db.select({ binCount: subject.binCount }).from(subject).where(inArray(subject.id, subjects))).map(
+        (c) => c.binCount,
+      );
     expect(await binCounts()).toEqual([2, 2, 2, 2, 2, 2]);
     const res = await del(created.body.id);
     expect(res.status).toBe(204);
@@ -726,7 +728,10 @@ describe("DELETE print-batch/{id} (spec 001 §8 'Failures shown: delete of … p
       json: { codeType: "Regular", subjectIds: [first, second], binTypeIds: [fixedBin.id] },
     });
     const codes = await headersOf(created.body.id);
-    const moved = await t.call("POST", wehUrl(A, "/transfer"), { as: "manager", json: { ids: [codes[0]!.id], subjectId: other } });
+    const moved = await t.call("POST", wehUrl(A, "/transfer"), {
+      as: "manager",
+      json: { ids: [codes[0]!.id], subjectId: other },
+    });
     expect(moved.status).toBe(200);
     const res = await del(created.body.id);
     expect(res.status).toBe(409);

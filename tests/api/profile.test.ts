@@ -8,7 +8,7 @@ import { oidcPayload, session, user } from "../../api/db/schema";
 import { hashPassword, verifyPassword } from "../../api/lib/password-hash";
 import { WRONG_CURRENT_PASSWORD } from "#contract/user";
 import { PASSWORD_REQUIREMENT_TEXTS } from "~/lib/password";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApi, type TestApi, versionOf } from "./helpers";
 
 let t: TestApi;
 const CURRENT = "Stare.Heslo1";
@@ -17,7 +17,10 @@ const NEW = "Nove.Heslo2";
 beforeAll(async () => {
   t = await setupApi();
   const hash = await hashPassword(CURRENT);
-  await t.db.update(user).set({ passwordHash: hash }).where(inArray(user.id, [t.fixtures.users.worker.id, t.fixtures.users.readonly.id]));
+  await t.db
+    .update(user)
+    .set({ passwordHash: hash })
+    .where(inArray(user.id, [t.fixtures.users.worker.id, t.fixtures.users.readonly.id]));
 });
 afterAll(() => t?.close());
 
@@ -27,6 +30,7 @@ describe("GET user/profile", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: t.fixtures.users.worker.id,
+      version: 0,
       userName: "t.worker",
       firstName: "Worker",
       lastName: "Testovací",
@@ -57,6 +61,8 @@ describe("PUT user/profile", () => {
     phone: "+420 603 111 222",
     email: "citizen@test.local",
     language: "sk",
+    // The version the profile form loaded (decision 0020); each test below starts from an unedited user.
+    version: 0,
     ...over,
   });
 
@@ -77,7 +83,14 @@ describe("PUT user/profile", () => {
   });
 
   it("the user name and role are not part of the profile", async () => {
-    const res = await t.call("PUT", "/user/profile", { as: "citizen", json: { ...body(), userName: "hacker", roleId: 5 } });
+    const res = await t.call("PUT", "/user/profile", {
+      as: "citizen",
+      json: {
+        ...body({ version: await versionOf(t.db, user, t.fixtures.users.citizen.id) }),
+        userName: "hacker",
+        roleId: 5,
+      },
+    });
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(user).where(eq(user.id, t.fixtures.users.citizen.id));
     expect(row).toMatchObject({ userName: "t.citizen", roleId: 4 });
@@ -150,7 +163,10 @@ describe("POST user/profile/change-password", () => {
     const [row] = await t.db.select().from(user).where(eq(user.id, t.fixtures.users.managerB.id));
     expect(row!.failedLogins).toBe(3);
     // Once the wait has passed, the next attempt is checked again (and counted).
-    await t.db.update(user).set({ lastFailedLoginAt: new Date(Date.now() - 3600_000) }).where(eq(user.id, row!.id));
+    await t.db
+      .update(user)
+      .set({ lastFailedLoginAt: new Date(Date.now() - 3600_000) })
+      .where(eq(user.id, row!.id));
     expect((await wrong()).status).toBe(422);
   });
 
@@ -169,7 +185,10 @@ describe("POST user/profile/change-password", () => {
     res = await change({ newPassword: CURRENT, confirmPassword: CURRENT });
     expect(res.body.errors).toEqual({ newPassword: ["Nové heslo se musí lišit od současného."] });
     res = await t.call("POST", "/user/profile/change-password", { as: "worker", json: {} });
-    expect(res.body.errors).toMatchObject({ currentPassword: ["Zadejte současné heslo."], newPassword: ["Zadejte heslo."] });
+    expect(res.body.errors).toMatchObject({
+      currentPassword: ["Zadejte současné heslo."],
+      newPassword: ["Zadejte heslo."],
+    });
   });
 
   it("success: the new password is stored and the user's other sessions end; this one and other users' stay", async () => {
@@ -187,11 +206,24 @@ describe("POST user/profile/change-password", () => {
     const acc = String(me);
     await t.db.insert(oidcPayload).values([
       { id: "g-current", type: "Grant", payload: { accountId: acc, kind: "Grant" } },
-      { id: "rt-current", type: "RefreshToken", grantId: "g-current", payload: { accountId: acc, grantId: "g-current" } },
-      { id: "sess-current", type: "Session", payload: { accountId: acc, authorizations: { web: { grantId: "g-current" } } } },
+      {
+        id: "rt-current",
+        type: "RefreshToken",
+        grantId: "g-current",
+        payload: { accountId: acc, grantId: "g-current" },
+      },
+      {
+        id: "sess-current",
+        type: "Session",
+        payload: { accountId: acc, authorizations: { web: { grantId: "g-current" } } },
+      },
       { id: "g-phone", type: "Grant", payload: { accountId: acc, kind: "Grant" } },
       { id: "rt-phone", type: "RefreshToken", grantId: "g-phone", payload: { accountId: acc, grantId: "g-phone" } },
-      { id: "sess-phone", type: "Session", payload: { accountId: acc, authorizations: { web: { grantId: "g-phone" } } } },
+      {
+        id: "sess-phone",
+        type: "Session",
+        payload: { accountId: acc, authorizations: { web: { grantId: "g-phone" } } },
+      },
       { id: "g-m", type: "Grant", payload: { accountId: String(other), kind: "Grant" } },
       { id: "rt-m", type: "RefreshToken", grantId: "g-m", payload: { accountId: String(other), grantId: "g-m" } },
       { id: "interaction-1", type: "Interaction", payload: { kind: "Interaction" } },
@@ -211,7 +243,11 @@ describe("POST user/profile/change-password", () => {
     expect(provider).toEqual(["g-current", "g-m", "interaction-1", "rt-current", "rt-m", "sess-current"]);
 
     // The current password is now the new one.
-    const again = await change({ currentPassword: CURRENT, newPassword: "Treti.Heslo3", confirmPassword: "Treti.Heslo3" });
+    const again = await change({
+      currentPassword: CURRENT,
+      newPassword: "Treti.Heslo3",
+      confirmPassword: "Treti.Heslo3",
+    });
     expect(again.body.errors).toEqual({ currentPassword: [WRONG_CURRENT_PASSWORD] });
   });
 

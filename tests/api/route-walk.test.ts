@@ -107,7 +107,10 @@ describe("route declarations", () => {
   });
 
   it.each(allRoutes.map((r) => [label(r), r] as const))("%s declares a permission and a tenancy rule", (_l, r) => {
-    expect(r.permission === "authenticated" || KNOWN_PERMISSIONS.has(r.permission), `permission '${r.permission}'`).toBe(true);
+    expect(
+      r.permission === "authenticated" || KNOWN_PERMISSIONS.has(r.permission),
+      `permission '${r.permission}'`,
+    ).toBe(true);
     expect(r.tenancy === "none" || r.tenancy === "global" || typeof r.tenancy === "object", "tenancy").toBe(true);
     expect(r.summary?.length).toBeGreaterThan(0);
     const params = pathParams(r);
@@ -139,7 +142,10 @@ describe.each(allRoutes.map((r) => [label(r), r] as const))("%s", (_l, r) => {
     const tokens = {
       malformed: "abc.def.ghi",
       expired: await t.expiredToken("admin"),
-      withoutExp: await t.signToken({ sub: "1", preferred_username: t.fixtures.users.admin.userName }, { expiresIn: null }),
+      withoutExp: await t.signToken(
+        { sub: "1", preferred_username: t.fixtures.users.admin.userName },
+        { expiresIn: null },
+      ),
       wrongIssuer: await t.wrongIssuerToken("admin"),
       wrongAudience: await t.wrongAudienceToken("admin"),
       foreignKey: await t.foreignKeyToken("admin"),
@@ -229,7 +235,10 @@ describe("GET /v1/openapi.json", () => {
       expect(op["x-permission"]).toBe(r.permission);
       for (const p of pathParams(r)) expect(op.parameters.map((x: { name: string }) => x.name)).toContain(p);
     }
-    const documented = Object.values(res.body.paths as Record<string, object>).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    const documented = Object.values(res.body.paths as Record<string, object>).reduce(
+      (n, ops) => n + Object.keys(ops).length,
+      0,
+    );
     expect(documented).toBe(allRoutes.length);
   });
 });

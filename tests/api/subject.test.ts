@@ -30,6 +30,8 @@ const url = (m: number, rest = "") => `/municipality/${m}/subject${rest}`;
 
 /** A valid create/edit body (spec 001 §3 Subject). */
 const form = (over: Record<string, unknown> = {}) => ({
+  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
+  version: 0,
   type: "Household",
   name: "Rodinný dům Novák",
   shortName: "RD Novák",
@@ -212,7 +214,7 @@ describe("GET subject/{id} (detail) and another municipality's subject", () => {
       ["GET", "/delete-impact"],
       ["PATCH", "/parent", { parentId: null }],
       ["GET", "/hierarchy"],
-      ["PUT", "/dispose-frequency", { period: "Month", orderedDisposeCount: 4 }],
+      ["PUT", "/dispose-frequency", { period: "Month", orderedDisposeCount: 4, version: 0 }],
       ["GET", "/fee-payers"],
       ["POST", "/fee-payers", { feePayerId: 1, validFrom: "2025-01-01" }],
       ["PATCH", "/fee-payers/1/chief", { isChief: true }],
@@ -596,14 +598,14 @@ describe("PUT subject/{id}/dispose-frequency", () => {
     const id = await insertSubject(A, { name: "Svozy" });
     const res = await t.call("PUT", url(A, `/${id}/dispose-frequency`), {
       as: "manager",
-      json: { period: "Month", orderedDisposeCount: "4" },
+      json: { period: "Month", orderedDisposeCount: "4", version: "0" },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ period: "Month", orderedDisposeCount: 4 });
     expect(await rowOf(id)).toMatchObject({ disposeFrequencyPeriod: "Month", orderedDisposeCount: 4 });
     const bad = await t.call("PUT", url(A, `/${id}/dispose-frequency`), {
       as: "manager",
-      json: { period: "Week", orderedDisposeCount: -1 },
+      json: { period: "Week", orderedDisposeCount: -1, version: 1 },
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["orderedDisposeCount", "period"]);

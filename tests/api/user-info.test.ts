@@ -56,7 +56,10 @@ describe("GET user/user-info (spec 000 §7)", () => {
   });
 
   it("a token without exp, or an unsigned one (alg none), gives 401", async () => {
-    const noExp = await t.signToken({ sub: "1", preferred_username: t.fixtures.users.admin.userName }, { expiresIn: null });
+    const noExp = await t.signToken(
+      { sub: "1", preferred_username: t.fixtures.users.admin.userName },
+      { expiresIn: null },
+    );
     expect(JSON.parse(Buffer.from(noExp.split(".")[1]!, "base64url").toString())).not.toHaveProperty("exp");
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
     const now = Math.floor(Date.now() / 1000);
@@ -123,12 +126,20 @@ describe("GET user/user-info/managed-municipalities", () => {
       .insert(municipality)
       .values({ name: "Akátov", country: "CZ" })
       .returning({ id: municipality.id });
-    await t.db.insert(userMunicipality).values({ userId: t.fixtures.users.managerB.id, municipalityId: c!.id, wasteCompanyBranchId: 3 });
+    await t.db
+      .insert(userMunicipality)
+      .values({ userId: t.fixtures.users.managerB.id, municipalityId: c!.id, wasteCompanyBranchId: 3 });
     const res = await t.call("GET", "/user/user-info/managed-municipalities", { as: "managerB" });
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([
       { id: c!.id, name: "Akátov", country: "CZ", active: true, wasteCompanyBranchId: 3 },
-      { id: t.fixtures.municipalities.b.id, name: "Petržalka", country: "SK", active: true, wasteCompanyBranchId: null },
+      {
+        id: t.fixtures.municipalities.b.id,
+        name: "Petržalka",
+        country: "SK",
+        active: true,
+        wasteCompanyBranchId: null,
+      },
     ]);
   });
 });

@@ -6,7 +6,16 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
-import { oidcPayload, permission, registrationToken, role, rolePermission, session, user, userMunicipality } from "../../api/db/schema";
+import {
+  oidcPayload,
+  permission,
+  registrationToken,
+  role,
+  rolePermission,
+  session,
+  user,
+  userMunicipality,
+} from "../../api/db/schema";
 import { verifyPassword } from "../../api/lib/password-hash";
 import {
   completeRegistration,
@@ -32,6 +41,8 @@ const STRONG = "Silne.Heslo1";
 
 /** A valid create body: a municipality worker of A. */
 const form = (over: Record<string, unknown> = {}) => ({
+  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
+  version: 0,
   roleId: 21,
   firstName: "Jana",
   lastName: "Malá",
@@ -179,7 +190,12 @@ describe("GET user/roles", () => {
     const ids = res.body.items.map((r: { id: number }) => r.id);
     expect(ids).toEqual([1, 3, 4, 5, 9, 11, 13, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
     for (const inactive of [2, 6, 7, 8, 10, 12, 14, 15]) expect(ids).not.toContain(inactive);
-    expect(res.body.items[0]).toEqual({ id: 1, name: "MUNICIPALITY_MANAGER", label: "municipality admin", assignable: true });
+    expect(res.body.items[0]).toEqual({
+      id: 1,
+      name: "MUNICIPALITY_MANAGER",
+      label: "municipality admin",
+      assignable: true,
+    });
     expect(res.body.items.find((r: { id: number }) => r.id === 11)).toEqual({
       id: 11,
       name: "ADMIN_READ_ONLY",
@@ -200,23 +216,39 @@ describe("GET user/roles", () => {
   it("decision 0014: each role is marked whether the caller holds every permission it grants", async () => {
     const assignable = async (as: "manager" | "worker") => {
       const res = await t.call("GET", "/user/roles", { as });
-      return Object.fromEntries(res.body.items.map((r: { name: string; assignable: boolean }) => [r.name, r.assignable]));
+      return Object.fromEntries(
+        res.body.items.map((r: { name: string; assignable: boolean }) => [r.name, r.assignable]),
+      );
     };
     const manager = await assignable("manager");
-    expect(manager).toMatchObject({ MUNICIPALITY_MANAGER: true, ACCOUNTANT: true, DRIVER: true, C_YARD_MANAGER: false });
+    expect(manager).toMatchObject({
+      MUNICIPALITY_MANAGER: true,
+      ACCOUNTANT: true,
+      DRIVER: true,
+      C_YARD_MANAGER: false,
+    });
     const worker = await assignable("worker");
-    expect(worker).toMatchObject({ MUNICIPALITY_WORKER: true, MUNICIPALITY_MANAGER: false, ACCOUNTANT: false, VISITOR: true });
+    expect(worker).toMatchObject({
+      MUNICIPALITY_WORKER: true,
+      MUNICIPALITY_MANAGER: false,
+      ACCOUNTANT: false,
+      VISITOR: true,
+    });
   });
 });
 
 describe("GET user/unique-user-name", () => {
   it("builds a free name without diacritics: 'Žofie Škaloudová' → zofie.skaloudova, then …2, …3", async () => {
-    const ask = () => t.call("GET", "/user/unique-user-name", { as: "manager", query: { FirstName: "Žofie", LastName: "Škaloudová" } });
+    const ask = () =>
+      t.call("GET", "/user/unique-user-name", { as: "manager", query: { FirstName: "Žofie", LastName: "Škaloudová" } });
     let res = await ask();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ userName: "zofie.skaloudova" });
 
-    const created = await t.call("POST", "/user/register", { as: "manager", json: form({ firstName: "Žofie", lastName: "Škaloudová", userName: "zofie.skaloudova" }) });
+    const created = await t.call("POST", "/user/register", {
+      as: "manager",
+      json: form({ firstName: "Žofie", lastName: "Škaloudová", userName: "zofie.skaloudova" }),
+    });
     expect(created.status).toBe(201);
     res = await ask();
     expect(res.body).toEqual({ userName: "zofie.skaloudova2" });
@@ -228,7 +260,10 @@ describe("GET user/unique-user-name", () => {
   });
 
   it("handles several words and letters without a decomposition", async () => {
-    const res = await t.call("GET", "/user/unique-user-name", { as: "admin", query: { FirstName: " Jan  Pavel ", LastName: "Łukasz-Ďurčo" } });
+    const res = await t.call("GET", "/user/unique-user-name", {
+      as: "admin",
+      query: { FirstName: " Jan  Pavel ", LastName: "Łukasz-Ďurčo" },
+    });
     expect(res.body).toEqual({ userName: "jan-pavel.lukasz-durco" });
   });
 
@@ -236,8 +271,14 @@ describe("GET user/unique-user-name", () => {
     const res = await t.call("GET", "/user/unique-user-name", { as: "admin", query: { FirstName: "Jan" } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ LastName: ["Vyplňte toto pole."] });
-    expect((await t.call("GET", "/user/unique-user-name", { as: "citizen", query: { FirstName: "a", LastName: "b" } })).status).toBe(403);
-    expect((await t.call("GET", "/user/unique-user-name", { as: "worker", query: { FirstName: "a", LastName: "b" } })).status).toBe(200);
+    expect(
+      (await t.call("GET", "/user/unique-user-name", { as: "citizen", query: { FirstName: "a", LastName: "b" } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.call("GET", "/user/unique-user-name", { as: "worker", query: { FirstName: "a", LastName: "b" } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -268,7 +309,10 @@ describe("POST user/register", () => {
   it("the language defaults to the municipality's country (Slovak municipality → sk)", async () => {
     const res = await t.call("POST", "/user/register", { as: "admin", json: form({ municipalityId: B }) });
     expect((await userRow(res.body.id)).language).toBe("sk");
-    const en = await t.call("POST", "/user/register", { as: "admin", json: form({ municipalityId: B, language: "en" }) });
+    const en = await t.call("POST", "/user/register", {
+      as: "admin",
+      json: form({ municipalityId: B, language: "en" }),
+    });
     expect((await userRow(en.body.id)).language).toBe("en");
   });
 
@@ -276,7 +320,10 @@ describe("POST user/register", () => {
     const res = await t.call("POST", "/user/register", { as: "admin", json: form({ roleId: 11, municipalityId: A }) });
     expect(res.status).toBe(201);
     expect((await userRow(res.body.id)).municipalityId).toBeNull();
-    const noMunicipality = await t.call("POST", "/user/register", { as: "admin", json: form({ roleId: 5, municipalityId: "" }) });
+    const noMunicipality = await t.call("POST", "/user/register", {
+      as: "admin",
+      json: form({ roleId: 5, municipalityId: "" }),
+    });
     expect(noMunicipality.status).toBe(201);
   });
 
@@ -294,7 +341,14 @@ describe("POST user/register", () => {
 
     res = await t.call("POST", "/user/register", {
       as: "admin",
-      json: form({ password: "abc", confirmPassword: "abd", email: "není-email", phone: "12", userName: "š k", municipalityId: "" }),
+      json: form({
+        password: "abc",
+        confirmPassword: "abd",
+        email: "není-email",
+        phone: "12",
+        userName: "š k",
+        municipalityId: "",
+      }),
     });
     expect(res.status).toBe(422);
     // Spec 001 §5 strong rule: each unmet requirement has its message.
@@ -443,14 +497,22 @@ describe("POST user/register-by-email and PATCH user/resend-registration-email",
     await t.db.insert(rolePermission).values({ roleId: operator!.id, permissionId: perm!.id });
     const [op] = await t.db
       .insert(user)
-      .values({ userName: "t.operator", firstName: "Operator", lastName: "Testovací", roleId: operator!.id, municipalityId: A })
+      .values({
+        userName: "t.operator",
+        firstName: "Operator",
+        lastName: "Testovací",
+        roleId: operator!.id,
+        municipalityId: A,
+      })
       .returning({ id: user.id });
     const token = await t.signToken({ sub: String(op!.id), preferred_username: "t.operator" });
     expect((await t.call("POST", "/user/register", { token, json: form() })).status).toBe(403);
     const res = await t.call("POST", "/user/register-by-email", { token, json: inviteForm() });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ Message: "Přístup byl odepřen" });
-    expect((await t.call("PATCH", "/user/resend-registration-email", { token, query: { userId: invitedId } })).status).toBe(403);
+    expect(
+      (await t.call("PATCH", "/user/resend-registration-email", { token, query: { userId: invitedId } })).status,
+    ).toBe(403);
   });
 
   it("spec 000 §6: a municipality worker invites colleagues by e-mail, but sets no password and creates no manager", async () => {
@@ -459,7 +521,14 @@ describe("POST user/register-by-email and PATCH user/resend-registration-email",
       json: inviteForm({ userName: "kolega.obce", email: "kolega@obec.example" }),
     });
     expect(invited.status).toBe(201);
-    expect((await t.call("POST", "/user/register", { as: "worker", json: form({ userName: "heslo.obce", email: "heslo@obec.example" }) })).status).toBe(403);
+    expect(
+      (
+        await t.call("POST", "/user/register", {
+          as: "worker",
+          json: form({ userName: "heslo.obce", email: "heslo@obec.example" }),
+        })
+      ).status,
+    ).toBe(403);
     const manager = await t.call("POST", "/user/register-by-email", {
       as: "worker",
       json: inviteForm({ userName: "novy.spravce", email: "spravce@obec.example", roleId: 1 }),
@@ -469,11 +538,17 @@ describe("POST user/register-by-email and PATCH user/resend-registration-email",
   });
 
   it("decision 0014: a manager cannot give a role with rights they lack (yard manager); nothing is written", async () => {
-    const res = await t.call("POST", "/user/register", { as: "manager", json: form({ roleId: 9, userName: "dvur.spravce" }) });
+    const res = await t.call("POST", "/user/register", {
+      as: "manager",
+      json: form({ roleId: 9, userName: "dvur.spravce" }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ roleId: ["Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte."] });
     expect(await t.db.select().from(user).where(eq(user.userName, "dvur.spravce"))).toEqual([]);
-    const driver = await t.call("POST", "/user/register", { as: "manager", json: form({ roleId: 19, userName: "ridic.obce" }) });
+    const driver = await t.call("POST", "/user/register", {
+      as: "manager",
+      json: form({ roleId: 19, userName: "ridic.obce" }),
+    });
     expect(driver.status).toBe(201);
   });
 
@@ -503,7 +578,10 @@ describe("POST user/register-by-email and PATCH user/resend-registration-email",
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ Message: USER_NOT_FOUND });
     const withPassword = await t.call("POST", "/user/register", { as: "admin", json: form() });
-    res = await t.call("PATCH", "/user/resend-registration-email", { as: "admin", query: { userId: withPassword.body.id } });
+    res = await t.call("PATCH", "/user/resend-registration-email", {
+      as: "admin",
+      query: { userId: withPassword.body.id },
+    });
     expect(res.status).toBe(409);
     expect(res.body.Message).toBe("Uživatel už registraci dokončil a má nastavené heslo.");
     res = await t.call("PATCH", "/user/resend-registration-email", { as: "admin" });
@@ -518,10 +596,16 @@ describe("registration link housekeeping", () => {
     const { token } = await issueRegistrationToken(t.db, done.body.id, null);
     expect(await completeRegistration(t.db, token, STRONG)).toMatchObject({ ok: true });
     const expired = await t.call("POST", "/user/register-by-email", { as: "admin", json: inviteForm() });
-    await issueRegistrationToken(t.db, expired.body.id, null, new Date(Date.now() - (REGISTRATION_LINK_TTL_HOURS + 1) * 3600_000));
+    await issueRegistrationToken(
+      t.db,
+      expired.body.id,
+      null,
+      new Date(Date.now() - (REGISTRATION_LINK_TTL_HOURS + 1) * 3600_000),
+    );
     const withPassword = await t.call("POST", "/user/register", { as: "admin", json: form() });
     await issueRegistrationToken(t.db, withPassword.body.id, null);
-    const tokensOf = (userId: number) => t.db.select().from(registrationToken).where(eq(registrationToken.userId, userId));
+    const tokensOf = (userId: number) =>
+      t.db.select().from(registrationToken).where(eq(registrationToken.userId, userId));
 
     expect(await purgeRegistrationTokens(t.db)).toBeGreaterThanOrEqual(2);
     expect(await tokensOf(done.body.id)).toEqual([]);
@@ -547,15 +631,25 @@ describe("invitations when the e-mail cannot go out, or the passwords live elsew
     const created = await registerByEmail(services({ mailer: failing }), auth, inviteForm() as never);
     expect(created).toEqual({ id: expect.any(Number), mailSent: false });
     expect((await userRow(created.id)).passwordHash).toBeNull();
-    await expect(resendRegistration(services({ mailer: failing }), auth, created.id)).rejects.toMatchObject({ status: 502 });
+    await expect(resendRegistration(services({ mailer: failing }), auth, created.id)).rejects.toMatchObject({
+      status: 502,
+    });
     // With a working mailer the invitation can be sent again.
-    expect(await resendRegistration(services({ mailer: { kind: "smtp", send: async () => ({ messageId: "x" }) } }), auth, created.id)).toMatchObject({ mailSent: true });
+    expect(
+      await resendRegistration(
+        services({ mailer: { kind: "smtp", send: async () => ({ messageId: "x" }) } }),
+        auth,
+        created.id,
+      ),
+    ).toMatchObject({ mailSent: true });
   });
 
   it("with an external identity provider (no set-password page) registration by e-mail is 409", async () => {
     const auth = (await resolveUser(t.db, { preferred_username: U().admin.userName }))!;
     const config = { publicUrl: PUBLIC_URL, supportEmail: "podpora@test.local" };
-    await expect(registerByEmail(services({ config }), auth, inviteForm() as never)).rejects.toMatchObject({ status: 409 });
+    await expect(registerByEmail(services({ config }), auth, inviteForm() as never)).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });
 
@@ -588,7 +682,12 @@ describe("the provider's set-password page (GET/POST /oidc/set-password)", () =>
     expect(res.status).toBe(201);
     const link = invitationLink(readEml(t.outbox().at(-1)!));
     // The e-mail names the public address; the test's provider listens on a random port.
-    return { id: res.body.id as number, userName: body.userName, url: `${base}${link.pathname}${link.search}`, token: link.searchParams.get("token")! };
+    return {
+      id: res.body.id as number,
+      userName: body.userName,
+      url: `${base}${link.pathname}${link.search}`,
+      token: link.searchParams.get("token")!,
+    };
   }
   const post = (token: string, password: string, confirm = password) =>
     fetch(`${base}/oidc/set-password`, {
@@ -613,7 +712,9 @@ describe("the provider's set-password page (GET/POST /oidc/set-password)", () =>
     res = await post(inv.token, "slabe");
     expect(res.status).toBe(422);
     html = await res.text();
-    expect(html).toContain("Heslo nesplňuje pravidla: alespoň 6 znaků, alespoň jedno velké písmeno, alespoň jednu číslici, alespoň jeden speciální znak.");
+    expect(html).toContain(
+      "Heslo nesplňuje pravidla: alespoň 6 znaků, alespoň jedno velké písmeno, alespoň jednu číslici, alespoň jeden speciální znak.",
+    );
 
     res = await post(inv.token, STRONG, "Jine.Heslo1");
     expect(res.status).toBe(422);
@@ -648,7 +749,10 @@ describe("the provider's set-password page (GET/POST /oidc/set-password)", () =>
 
   it("an expired link, a replaced link and an unknown one are refused (410)", async () => {
     const expired = await invite();
-    await t.db.update(registrationToken).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(registrationToken.userId, expired.id));
+    await t.db
+      .update(registrationToken)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrationToken.userId, expired.id));
     expect((await fetch(expired.url)).status).toBe(410);
     expect((await post(expired.token, STRONG)).status).toBe(410);
     expect((await userRow(expired.id)).passwordHash).toBeNull();
@@ -666,6 +770,8 @@ describe("the provider's set-password page (GET/POST /oidc/set-password)", () =>
 
 describe("PUT user/{id}", () => {
   const edit = (over: Record<string, unknown> = {}) => ({
+    // The version the edit form loaded (decision 0020): these users are not edited before.
+    version: 0,
     roleId: 21,
     firstName: "Václav",
     lastName: "Dvořák",
@@ -683,7 +789,16 @@ describe("PUT user/{id}", () => {
     const { userName, email } = await userRow(id);
     const res = await t.call("PUT", `/user/${id}`, {
       as: "manager",
-      json: edit({ userName, email, firstName: "Jana", lastName: "Nová", phone: "+421 900 111 222", language: "sk", password: "", confirmPassword: "" }),
+      json: edit({
+        userName,
+        email,
+        firstName: "Jana",
+        lastName: "Nová",
+        phone: "+421 900 111 222",
+        language: "sk",
+        password: "",
+        confirmPassword: "",
+      }),
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id });
@@ -697,19 +812,36 @@ describe("PUT user/{id}", () => {
     const id = created.body.id as number;
     const { userName, email } = await userRow(id);
     await t.db.insert(session).values({ id: `s-${id}`, data: { user: { id }, tokens: { accessToken: "x" } } });
-    await t.db.insert(oidcPayload).values({ id: `g-${id}`, type: "Grant", payload: { accountId: String(id), kind: "Grant" } });
-    const res = await t.call("PUT", `/user/${id}`, { as: "admin", json: edit({ userName, email, password: "Nove.Heslo2", confirmPassword: "Nove.Heslo2" }) });
+    await t.db
+      .insert(oidcPayload)
+      .values({ id: `g-${id}`, type: "Grant", payload: { accountId: String(id), kind: "Grant" } });
+    const res = await t.call("PUT", `/user/${id}`, {
+      as: "admin",
+      json: edit({ userName, email, password: "Nove.Heslo2", confirmPassword: "Nove.Heslo2" }),
+    });
     expect(res.status).toBe(200);
     expect(await verifyPassword("Nove.Heslo2", (await userRow(id)).passwordHash)).toBe(true);
-    expect(await t.db.select().from(session).where(eq(session.id, `s-${id}`))).toEqual([]);
-    expect(await t.db.select().from(oidcPayload).where(eq(oidcPayload.id, `g-${id}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(session)
+        .where(eq(session.id, `s-${id}`)),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(oidcPayload)
+        .where(eq(oidcPayload.id, `g-${id}`)),
+    ).toEqual([]);
   });
 
   it("moving a user to another municipality moves the managed-municipality link", async () => {
     const created = await t.call("POST", "/user/register", { as: "admin", json: form() });
     const id = created.body.id as number;
     const { userName, email } = await userRow(id);
-    expect((await t.call("PUT", `/user/${id}`, { as: "admin", json: edit({ userName, email, municipalityId: B }) })).status).toBe(200);
+    expect(
+      (await t.call("PUT", `/user/${id}`, { as: "admin", json: edit({ userName, email, municipalityId: B }) })).status,
+    ).toBe(200);
     const links = await t.db.select().from(userMunicipality).where(eq(userMunicipality.userId, id));
     expect(links.map((l) => l.municipalityId)).toEqual([B]);
     // Now B's user: the manager of A no longer sees it.
@@ -717,7 +849,10 @@ describe("PUT user/{id}", () => {
   });
 
   it("422 with field messages", async () => {
-    const res = await t.call("PUT", `/user/${U().worker.id}`, { as: "admin", json: edit({ firstName: "", password: "abc", confirmPassword: "abc" }) });
+    const res = await t.call("PUT", `/user/${U().worker.id}`, {
+      as: "admin",
+      json: edit({ firstName: "", password: "abc", confirmPassword: "abc" }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.firstName).toEqual(["Vyplňte toto pole."]);
     expect(res.body.errors.password[0]).toBe(PASSWORD_REQUIREMENT_TEXTS["password.minLength"]);
@@ -727,7 +862,10 @@ describe("PUT user/{id}", () => {
 
   it("404 for another municipality's user or an administrator (manager of A)", async () => {
     for (const p of ["managerB", "admin"] as const) {
-      const res = await t.call("PUT", `/user/${U()[p].id}`, { as: "manager", json: edit({ userName: U()[p].userName, email: U()[p].email }) });
+      const res = await t.call("PUT", `/user/${U()[p].id}`, {
+        as: "manager",
+        json: edit({ userName: U()[p].userName, email: U()[p].email }),
+      });
       expect(res.status, p).toBe(404);
       expect(res.body).toEqual({ Message: USER_NOT_FOUND });
     }
@@ -778,7 +916,11 @@ describe("PATCH user/activate?isActiveState", () => {
   });
 
   it("isActiveState must be true or false", async () => {
-    const res = await t.call("PATCH", "/user/activate", { as: "admin", query: { isActiveState: "maybe" }, json: { personIds: [U().worker.id] } });
+    const res = await t.call("PATCH", "/user/activate", {
+      as: "admin",
+      query: { isActiveState: "maybe" },
+      json: { personIds: [U().worker.id] },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors.isActiveState).toBeDefined();
   });
@@ -786,31 +928,52 @@ describe("PATCH user/activate?isActiveState", () => {
   it("deactivates and activates several users at once; a deactivated user's token stops working", async () => {
     const [x, y] = await twoUsers();
     await t.db.insert(session).values({ id: `s-act-${x}`, data: { user: { id: x } } });
-    let res = await t.call("PATCH", "/user/activate", { as: "manager", query: { isActiveState: false }, json: { personIds: [x, y, String(x)] } });
+    let res = await t.call("PATCH", "/user/activate", {
+      as: "manager",
+      query: { isActiveState: false },
+      json: { personIds: [x, y, String(x)] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ updated: 2, active: false });
     expect((await userRow(x!)).active).toBe(false);
     expect((await userRow(y!)).active).toBe(false);
-    expect(await t.db.select().from(session).where(eq(session.id, `s-act-${x}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(session)
+        .where(eq(session.id, `s-act-${x}`)),
+    ).toEqual([]);
     const { userName } = await userRow(x!);
     const token = await t.signToken({ sub: String(x), preferred_username: userName });
     expect((await t.call("GET", "/user/user-info", { token })).status).toBe(401);
 
-    res = await t.call("PATCH", "/user/activate", { as: "manager", query: { isActiveState: "true" }, json: { personIds: [x] } });
+    res = await t.call("PATCH", "/user/activate", {
+      as: "manager",
+      query: { isActiveState: "true" },
+      json: { personIds: [x] },
+    });
     expect(res.body).toEqual({ updated: 1, active: true });
     expect((await userRow(x!)).active).toBe(true);
     expect((await t.call("GET", "/user/user-info", { token })).status).toBe(200);
   });
 
   it("a user cannot deactivate themselves", async () => {
-    const res = await t.call("PATCH", "/user/activate", { as: "manager", query: { isActiveState: false }, json: { personIds: [U().worker.id, U().manager.id] } });
+    const res = await t.call("PATCH", "/user/activate", {
+      as: "manager",
+      query: { isActiveState: false },
+      json: { personIds: [U().worker.id, U().manager.id] },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ personIds: ["Sami sebe deaktivovat nemůžete."] });
     expect((await userRow(U().worker.id)).active).toBe(true);
   });
 
   it("another municipality's user in the selection → 404 and nothing changes", async () => {
-    const res = await t.call("PATCH", "/user/activate", { as: "manager", query: { isActiveState: false }, json: { personIds: [U().worker.id, U().managerB.id] } });
+    const res = await t.call("PATCH", "/user/activate", {
+      as: "manager",
+      query: { isActiveState: false },
+      json: { personIds: [U().worker.id, U().managerB.id] },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ Message: USER_NOT_FOUND });
     expect((await userRow(U().worker.id)).active).toBe(true);
@@ -818,7 +981,11 @@ describe("PATCH user/activate?isActiveState", () => {
   });
 
   it("an administrator activates anyone, e.g. the deactivated administrator", async () => {
-    const res = await t.call("PATCH", "/user/activate", { as: "admin", query: { isActiveState: true }, json: { personIds: [U().inactive.id] } });
+    const res = await t.call("PATCH", "/user/activate", {
+      as: "admin",
+      query: { isActiveState: true },
+      json: { personIds: [U().inactive.id] },
+    });
     expect(res.status).toBe(200);
     expect((await userRow(U().inactive.id)).active).toBe(true);
     await t.db.update(user).set({ active: false }).where(eq(user.id, U().inactive.id));

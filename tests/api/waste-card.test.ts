@@ -219,17 +219,15 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
         })),
       )
       .returning({ id: subject.id });
-    await t.db
-      .insert(wasteCard)
-      .values(
-        many.map((m, i) => ({
-          municipalityId: A,
-          plainCode: `H${String(i).padStart(4, "0")}`,
-          code: `HRO-${i}`,
-          subjectId: m.id,
-          state: "Assigned",
-        })),
-      );
+    await t.db.insert(wasteCard).values(
+      many.map((m, i) => ({
+        municipalityId: A,
+        plainCode: `H${String(i).padStart(4, "0")}`,
+        code: `HRO-${i}`,
+        subjectId: m.id,
+        state: "Assigned",
+      })),
+    );
     // A card whose code starts with the term (codes are matched as typed, case included) counts too; B's does not.
     await insertCard(A, { plainCode: "hromadka-1", code: "hromadka-card" });
     await insertCard(B, { plainCode: "hromadka-2", code: "hromadka-b" });

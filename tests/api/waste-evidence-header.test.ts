@@ -25,7 +25,7 @@ import {
 import { today } from "../../api/modules/subject/membership";
 import { makeBarcode } from "#contract/codes";
 import { ASSIGN_ERROR_MESSAGES } from "#contract/waste-evidence-header";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApi, type TestApi, versionOf } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -63,8 +63,7 @@ async function insertSubject(municipalityId: number, values: Partial<typeof subj
   return row!.id;
 }
 const headerRow = async (id: number) => (await t.db.select().from(weh).where(eq(weh.id, id)))[0]!;
-const historyOf = (id: number) =>
-  t.db.select().from(history).where(eq(history.headerId, id)).orderBy(asc(history.id));
+const historyOf = (id: number) => t.db.select().from(history).where(eq(history.headerId, id)).orderBy(asc(history.id));
 const binCount = async (id: number) =>
   (await t.db.select({ n: subject.binCount }).from(subject).where(eq(subject.id, id)))[0]!.n;
 /** A subject of A with nothing else on it: its bin_count is exactly what a test does. */
@@ -165,10 +164,18 @@ describe("POST waste-evidence-header/assign: state changes (spec 001 §4)", () =
   it("without a day the assignment is valid from now; types are left as they were", async () => {
     const s = await freshSubject("Přiřazení 2");
     const h = await insertHeader(A, { binTypeId: ownBag });
-    const res = await t.call("POST", url(A, "/assign"), { as: "worker", json: { subjectId: String(s), codes: [h.plainCode] } });
+    const res = await t.call("POST", url(A, "/assign"), {
+      as: "worker",
+      json: { subjectId: String(s), codes: [h.plainCode] },
+    });
     expect(res.status).toBe(200);
     const row = await headerRow(h.id);
-    expect(row).toMatchObject({ state: "Assigned", subjectId: s, binTypeId: ownBag, assignedBy: t.fixtures.users.worker.id });
+    expect(row).toMatchObject({
+      state: "Assigned",
+      subjectId: s,
+      binTypeId: ownBag,
+      assignedBy: t.fixtures.users.worker.id,
+    });
     expect(row.assignedFrom!.getTime()).toBe(row.assignedAt!.getTime());
     expect((await historyOf(h.id))[0]!.details).toEqual({ moveEvidences: false });
   });
@@ -211,7 +218,10 @@ describe("POST waste-evidence-header/assign: state changes (spec 001 §4)", () =
     const other = await freshSubject("Přiřazení 5 – původní");
     const s = await freshSubject("Přiřazení 5 – nové");
     const h = await insertHeader(A, { state: "Assigned", subjectId: other });
-    const res = await t.call("POST", url(A, "/assign"), { as: "manager", json: { subjectId: s, codes: [h.plainCode] } });
+    const res = await t.call("POST", url(A, "/assign"), {
+      as: "manager",
+      json: { subjectId: s, codes: [h.plainCode] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       assigned: 0,
@@ -233,14 +243,26 @@ describe("POST waste-evidence-header/assign: state changes (spec 001 §4)", () =
     const s = await freshSubject("Přiřazení 6");
     const h = await insertHeader(A, { state: "Discarded", discardedAt: new Date() });
     const res = await t.call("POST", url(A, "/assign"), { as: "manager", json: { subjectId: s, codes: [h.barcode] } });
-    expect(res.body.results[0]).toMatchObject({ status: "error", error: "Discarded", message: ASSIGN_ERROR_MESSAGES.Discarded });
+    expect(res.body.results[0]).toMatchObject({
+      status: "error",
+      error: "Discarded",
+      message: ASSIGN_ERROR_MESSAGES.Discarded,
+    });
     expect((await headerRow(h.id)).state).toBe("Discarded");
   });
 
   it("AlreadyUsedDisposableBin: a used disposable bin is never reused, and the attempt is in its history", async () => {
     const s = await freshSubject("Přiřazení 7");
-    const bag = await insertHeader(A, { state: "Used", disposable: true, binTypeId: ownBag, lastEvidenceAt: new Date() });
-    const res = await t.call("POST", url(A, "/assign"), { as: "manager", json: { subjectId: s, codes: [bag.plainCode] } });
+    const bag = await insertHeader(A, {
+      state: "Used",
+      disposable: true,
+      binTypeId: ownBag,
+      lastEvidenceAt: new Date(),
+    });
+    const res = await t.call("POST", url(A, "/assign"), {
+      as: "manager",
+      json: { subjectId: s, codes: [bag.plainCode] },
+    });
     expect(res.body).toEqual({
       assigned: 0,
       results: [
@@ -331,7 +353,10 @@ describe("POST waste-evidence-header/assign: code errors (spec 001 §5, §8)", (
 
   it("422: the subject, bin type and waste type must be this municipality's (or the catalogue's); codes are required", async () => {
     const h = await insertHeader(A);
-    const ofB = await t.call("POST", url(A, "/assign"), { as: "manager", json: { subjectId: subjectOfB, codes: [h.plainCode] } });
+    const ofB = await t.call("POST", url(A, "/assign"), {
+      as: "manager",
+      json: { subjectId: subjectOfB, codes: [h.plainCode] },
+    });
     expect(ofB.status).toBe(422);
     expect(ofB.body.errors).toEqual({ subjectId: ["Odběrné místo nebylo nalezeno."] });
     const types = await t.call("POST", url(A, "/assign"), {
@@ -354,7 +379,11 @@ describe("POST waste-evidence-header/assign: code errors (spec 001 §5, §8)", (
       json: { subjectId: subjectOfB, codes: [hb.plainCode], binTypeId: binTypeOfB, wasteTypeId: wasteOfB },
     });
     expect(inB.body.assigned).toBe(1);
-    expect(await headerRow(hb.id)).toMatchObject({ binTypeId: binTypeOfB, wasteTypeId: wasteOfB, subjectId: subjectOfB });
+    expect(await headerRow(hb.id)).toMatchObject({
+      binTypeId: binTypeOfB,
+      wasteTypeId: wasteOfB,
+      subjectId: subjectOfB,
+    });
   });
 });
 
@@ -382,7 +411,11 @@ describe("POST discard / restore", () => {
       expect(Date.now() - row.discardedAt!.getTime()).toBeLessThan(60_000);
       const hist = await historyOf(h.id);
       expect(hist).toHaveLength(1);
-      expect(hist[0]).toMatchObject({ event: "Discarded", userId: t.fixtures.users.manager.id, details: { previousState: h.state } });
+      expect(hist[0]).toMatchObject({
+        event: "Discarded",
+        userId: t.fixtures.users.manager.id,
+        details: { previousState: h.state },
+      });
     }
     // The subject stays on the discarded bin (restore gives it back), but it no longer counts.
     expect((await headerRow(assigned.id)).subjectId).toBe(s);
@@ -440,7 +473,10 @@ describe("POST transfer", () => {
     const to = await freshSubject("Převod – na");
     const a1 = await insertHeader(A);
     const a2 = await insertHeader(A);
-    await t.call("POST", url(A, "/assign"), { as: "manager", json: { subjectId: from, codes: [a1.plainCode, a2.plainCode] } });
+    await t.call("POST", url(A, "/assign"), {
+      as: "manager",
+      json: { subjectId: from, codes: [a1.plainCode, a2.plainCode] },
+    });
     const free = await insertHeader(A);
     const ofB = await insertHeader(B);
     expect(await binCount(from)).toBe(2);
@@ -477,10 +513,16 @@ describe("POST transfer", () => {
       json: { ids: [ok.id, discarded.id], subjectId: to },
     });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ Message: "Vyřazenou nádobu nelze převést.", errors: { ids: ["Vyřazenou nádobu nelze převést."] } });
+    expect(res.body).toEqual({
+      Message: "Vyřazenou nádobu nelze převést.",
+      errors: { ids: ["Vyřazenou nádobu nelze převést."] },
+    });
     expect(await headerRow(ok.id)).toMatchObject({ subjectId: from, state: "Assigned" });
     expect(await historyOf(ok.id)).toHaveLength(0);
-    const foreign = await t.call("POST", url(A, "/transfer"), { as: "manager", json: { ids: [ok.id], subjectId: subjectOfB } });
+    const foreign = await t.call("POST", url(A, "/transfer"), {
+      as: "manager",
+      json: { ids: [ok.id], subjectId: subjectOfB },
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ subjectId: ["Odběrné místo nebylo nalezeno."] });
     expect((await headerRow(ok.id)).subjectId).toBe(from);
@@ -491,6 +533,8 @@ describe("POST transfer", () => {
 
 describe("GET and PUT waste-evidence-header/{id}", () => {
   const edit = (over: Record<string, unknown> = {}) => ({
+    // The version the edit form loaded (decision 0020): these bins are not edited before.
+    version: 0,
     binTypeId: String(catalogueBin),
     wasteTypeId: "",
     rfid: "",
@@ -560,7 +604,11 @@ describe("GET and PUT waste-evidence-header/{id}", () => {
     });
     const hist = await historyOf(h.id);
     expect(hist).toHaveLength(1);
-    expect(hist[0]).toMatchObject({ event: "ConfigurationChanged", subjectId: novak, userId: t.fixtures.users.worker.id });
+    expect(hist[0]).toMatchObject({
+      event: "ConfigurationChanged",
+      subjectId: novak,
+      userId: t.fixtures.users.worker.id,
+    });
     expect(hist[0]!.details).toEqual({
       binTypeId: [null, catalogueBin],
       rfid: [null, "E200-0001"],
@@ -576,15 +624,20 @@ describe("GET and PUT waste-evidence-header/{id}", () => {
     const detail = await t.call("GET", url(A, `/${h.id}`), { as: "worker" });
     expect(detail.body).toMatchObject({ address: "Žerotínovo nám. 1, Třebíč", latitude: "49.214900" });
 
-    expect((await t.call("PUT", url(A, `/${h.id}`), { as: "worker", json: body })).status).toBe(200);
+    const again = { ...body, version: await versionOf(t.db, weh, h.id) };
+    expect((await t.call("PUT", url(A, `/${h.id}`), { as: "worker", json: again })).status).toBe(200);
     expect(await historyOf(h.id)).toHaveLength(1);
-    await t.call("PUT", url(A, `/${h.id}`), { as: "worker", json: { ...body, latitude: "49.3", rfid: "" } });
+    const version = await versionOf(t.db, weh, h.id);
+    await t.call("PUT", url(A, `/${h.id}`), { as: "worker", json: { ...body, latitude: "49.3", rfid: "", version } });
     const second = (await historyOf(h.id))[1]!;
     expect(second.details).toEqual({ rfid: ["E200-0001", null], latitude: ["49.214900", "49.300000"] });
 
     const hr = await t.call("GET", url(A, `/${h.id}/history`), { as: "readonly" });
     expect(hr.status).toBe(200);
-    expect(hr.body.items.map((r: { event: string }) => r.event)).toEqual(["ConfigurationChanged", "ConfigurationChanged"]);
+    expect(hr.body.items.map((r: { event: string }) => r.event)).toEqual([
+      "ConfigurationChanged",
+      "ConfigurationChanged",
+    ]);
     expect(hr.body.items[0]).toMatchObject({
       id: second.id,
       subjectId: novak,
@@ -601,7 +654,10 @@ describe("GET and PUT waste-evidence-header/{id}", () => {
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ rfid: ["RFID už má jiná nádoba."] });
     const hb = await insertHeader(B);
-    const inB = await t.call("PUT", url(B, `/${hb.id}`), { as: "managerB", json: edit({ rfid: "RF-TAKEN", binTypeId: "" }) });
+    const inB = await t.call("PUT", url(B, `/${hb.id}`), {
+      as: "managerB",
+      json: edit({ rfid: "RF-TAKEN", binTypeId: "" }),
+    });
     expect(inB.status).toBe(200);
     const type = await t.call("PUT", url(A, `/${h.id}`), { as: "manager", json: edit({ binTypeId: binTypeOfB }) });
     expect(type.status).toBe(422);
@@ -621,7 +677,7 @@ describe("GET and PUT waste-evidence-header/{id}", () => {
       ["GET", "/history"],
       ["GET", "/dispose-counts"],
       ["PUT", "/dispose-counts", { year: 2025, month: 1, actualCount: 1 }],
-      ["PUT", "/dispose-frequency", { period: "Month", orderedDisposeCount: 4 }],
+      ["PUT", "/dispose-frequency", { period: "Month", orderedDisposeCount: 4, version: 0 }],
       ["GET", "/label.pdf"],
     ];
     for (const [method, rest, json] of calls) {
@@ -681,9 +737,17 @@ describe("GET waste-evidence-header (list) and /filters", () => {
   const codes = (body: { items: { plainCode: string }[] }) => body.items.map((i) => i.plainCode);
 
   beforeAll(async () => {
-    const [m] = await t.db.insert(municipality).values({ name: "Seznamov", country: "CZ" }).returning({ id: municipality.id });
+    const [m] = await t.db
+      .insert(municipality)
+      .values({ name: "Seznamov", country: "CZ" })
+      .returning({ id: municipality.id });
     C = m!.id;
-    hk = await insertSubject(C, { name: "Rodinný dům Novák", street: "Hasskova", conscriptionNumber: "845", city: "Seznamov" });
+    hk = await insertSubject(C, {
+      name: "Rodinný dům Novák",
+      street: "Hasskova",
+      conscriptionNumber: "845",
+      city: "Seznamov",
+    });
     dv = await insertSubject(C, { name: "Chata Dvořák", city: "Chatová Lhota" });
     const [p] = await t.db
       .insert(feePayer)
@@ -823,7 +887,7 @@ describe("dispose counts and dispose frequency", () => {
     const h = await insertHeader(A, { subjectId: novak, state: "Assigned" });
     const freq = await t.call("PUT", url(A, `/${h.id}/dispose-frequency`), {
       as: "manager",
-      json: { period: "Month", orderedDisposeCount: "2" },
+      json: { period: "Month", orderedDisposeCount: "2", version: "0" },
     });
     expect(freq.status).toBe(200);
     expect(freq.body).toEqual({ period: "Month", orderedDisposeCount: 2 });
@@ -886,7 +950,10 @@ describe("barcode searches (spec 000 §7)", () => {
   it("find-code-by-barcode: the exact barcode within the municipality; another municipality's or a plain code → 404", async () => {
     const h = await insertHeader(A, { binTypeId: catalogueBin });
     await t.call("POST", url(A, "/assign"), { as: "manager", json: { subjectId: novak, codes: [h.plainCode] } });
-    const found = await t.call("GET", `/municipality/${A}/find-code-by-barcode`, { as: "worker", query: { barcode: h.barcode } });
+    const found = await t.call("GET", `/municipality/${A}/find-code-by-barcode`, {
+      as: "worker",
+      query: { barcode: h.barcode },
+    });
     expect(found.status).toBe(200);
     expect(found.body).toEqual({
       id: h.id,
@@ -904,7 +971,10 @@ describe("barcode searches (spec 000 §7)", () => {
       expect(res.status, barcode).toBe(404);
       expect(res.body).toEqual(CODE_NOT_FOUND);
     }
-    const empty = await t.call("GET", `/municipality/${A}/find-code-by-barcode`, { as: "worker", query: { barcode: " " } });
+    const empty = await t.call("GET", `/municipality/${A}/find-code-by-barcode`, {
+      as: "worker",
+      query: { barcode: " " },
+    });
     expect(empty.status).toBe(422);
   });
 
@@ -915,7 +985,13 @@ describe("barcode searches (spec 000 §7)", () => {
       t.call("GET", "/waste-evidence-header/search-by-barcode", { as, query: { barcode } });
     const own = await search("manager", inA.barcode);
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ id: inA.id, municipalityId: A, state: "Free", subjectId: null, subjectName: null });
+    expect(own.body).toMatchObject({
+      id: inA.id,
+      municipalityId: A,
+      state: "Free",
+      subjectId: null,
+      subjectName: null,
+    });
     const foreign = await search("manager", inB.barcode);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(CODE_NOT_FOUND);
@@ -957,7 +1033,8 @@ describe("GET waste-evidence-header/{id}/label.pdf", () => {
     const text = pdfText(bytes);
     if (text !== null) {
       // The bin's own label: its plain code, barcode, municipality, subject's short name and bin type.
-      for (const part of [h.plainCode, h.barcode, "Třebíč", "RD Novák", "Popelnice 120 l"]) expect(text).toContain(part);
+      for (const part of [h.plainCode, h.barcode, "Třebíč", "RD Novák", "Popelnice 120 l"])
+        expect(text).toContain(part);
     }
     // A subject without a short name, and a free code without a subject or bin type, print too.
     const cottage = await insertHeader(A, { state: "Assigned", subjectId: dvorak });
@@ -985,7 +1062,10 @@ describe("bin_count stays true across a whole life", () => {
     expect([await binCount(s1), await binCount(s2)]).toEqual([0, 1]);
     const events = (await historyOf(h.id)).map((r) => r.event);
     expect(events).toEqual(["Assigned", "Discarded", "Reactivated", "Transferred"]);
-    const rows = await t.db.select({ id: subject.id, n: subject.binCount }).from(subject).where(inArray(subject.id, [s1, s2]));
+    const rows = await t.db
+      .select({ id: subject.id, n: subject.binCount })
+      .from(subject)
+      .where(inArray(subject.id, [s1, s2]));
     expect(rows.map((r) => r.n).sort()).toEqual([0, 1]);
   });
 });

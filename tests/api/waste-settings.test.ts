@@ -19,6 +19,8 @@ const wasteUrl = (m: number, rest = "") => `/municipality/${m}/waste-type${rest}
 const binUrl = (m: number, rest = "") => `/municipality/${m}/bin-type${rest}`;
 
 const wasteForm = (over: Record<string, unknown> = {}) => ({
+  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
+  version: 0,
   name: "Textil",
   catalogCode: "200111",
   coefficient: "0.1500",
@@ -26,6 +28,8 @@ const wasteForm = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const binForm = (over: Record<string, unknown> = {}) => ({
+  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
+  version: 0,
   name: "Popelnice 80 l",
   category: "bin",
   capacity: 80,
@@ -94,11 +98,23 @@ describe("the catalogue (municipality_id null, seeded at start)", () => {
   it("lists real bin types: bins, containers up to 19,000 l (weighed), disposable bags, a bucket and 1 l", async () => {
     const res = await t.call("GET", binUrl(A), { as: "manager" });
     expect(res.status).toBe(200);
-    const items = res.body.items as { name: string; category: string; kind: string; capacity: number; allowExact: boolean; catalogue: boolean }[];
+    const items = res.body.items as {
+      name: string;
+      category: string;
+      kind: string;
+      capacity: number;
+      allowExact: boolean;
+      catalogue: boolean;
+    }[];
     const byName = (n: string) => items.find((b) => b.name === n);
     expect(items.filter((b) => b.catalogue)).toHaveLength(CATALOGUE_BIN_TYPES.length);
     for (const capacity of [110, 120, 240]) {
-      expect(byName(`Popelnice ${capacity} l`)).toMatchObject({ category: "bin", kind: "fixed", capacity, allowExact: false });
+      expect(byName(`Popelnice ${capacity} l`)).toMatchObject({
+        category: "bin",
+        kind: "fixed",
+        capacity,
+        allowExact: false,
+      });
     }
     for (const capacity of [660, 770, 1100, 2500, 5000]) {
       expect(byName(`Kontejner ${capacity} l`)).toMatchObject({ category: "container", kind: "fixed", capacity });
@@ -120,8 +136,14 @@ describe("the catalogue (municipality_id null, seeded at start)", () => {
 
   it("the sync is idempotent and repairs a changed catalogue row", async () => {
     const count = async () => {
-      const [w] = await t.db.select({ n: sql<number>`count(*)::int` }).from(wasteType).where(isNull(wasteType.municipalityId));
-      const [b] = await t.db.select({ n: sql<number>`count(*)::int` }).from(binType).where(isNull(binType.municipalityId));
+      const [w] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(wasteType)
+        .where(isNull(wasteType.municipalityId));
+      const [b] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(binType)
+        .where(isNull(binType.municipalityId));
       return [w!.n, b!.n];
     };
     const before = await count();
@@ -138,7 +160,10 @@ describe("the catalogue (municipality_id null, seeded at start)", () => {
   it("catalogue rows cannot be changed or deleted by a municipality: 404 'Typ nebyl nalezen.'", async () => {
     const wasteId = await catalogueId(wasteType, "Plasty");
     const binId = await catalogueId(binType, "Popelnice 120 l");
-    const put = await t.call("PUT", wasteUrl(A, `/${wasteId}`), { as: "manager", json: wasteForm({ name: "Plasty 2" }) });
+    const put = await t.call("PUT", wasteUrl(A, `/${wasteId}`), {
+      as: "manager",
+      json: wasteForm({ name: "Plasty 2" }),
+    });
     expect(put).toMatchObject({ status: 404, body: TYPE_NOT_FOUND });
     const patch = await t.call("PATCH", binUrl(A, `/${binId}/active`), { as: "manager", json: { active: false } });
     expect(patch).toMatchObject({ status: 404, body: TYPE_NOT_FOUND });
@@ -154,10 +179,18 @@ describe("waste types of the municipality", () => {
     const res = await t.call("POST", wasteUrl(A), { as: "manager", json: wasteForm({ coefficient: "0,125" }) });
     expect(res.status).toBe(201);
     const [row] = await t.db.select().from(wasteType).where(eq(wasteType.id, res.body.id));
-    expect(row).toMatchObject({ municipalityId: A, name: "Textil", catalogCode: "200111", coefficient: "0.1250", sorted: true, active: true });
+    expect(row).toMatchObject({
+      municipalityId: A,
+      name: "Textil",
+      catalogCode: "200111",
+      coefficient: "0.1250",
+      sorted: true,
+      active: true,
+    });
     const list = await t.call("GET", wasteUrl(A), { as: "worker" });
     expect(list.body.items.at(-1)).toEqual({
       id: res.body.id,
+      version: 0,
       name: "Textil",
       catalogCode: "200111",
       coefficient: "0.1250",
@@ -188,14 +221,23 @@ describe("waste types of the municipality", () => {
       expect(res.body.errors[field], JSON.stringify(over)).toEqual([message]);
     }
     // The bounds themselves are valid.
-    for (const [name, coefficient] of [["Nula", "0"], ["Dva", "2.0000"]]) {
-      const res = await t.call("POST", wasteUrl(A), { as: "manager", json: wasteForm({ name, coefficient, catalogCode: "" }) });
+    for (const [name, coefficient] of [
+      ["Nula", "0"],
+      ["Dva", "2.0000"],
+    ]) {
+      const res = await t.call("POST", wasteUrl(A), {
+        as: "manager",
+        json: wasteForm({ name, coefficient, catalogCode: "" }),
+      });
       expect(res.status).toBe(201);
     }
   });
 
   it("updates its own row; another municipality's row is not found", async () => {
-    const created = await t.call("POST", wasteUrl(A), { as: "manager", json: wasteForm({ name: "Jedlé oleje", catalogCode: "200125" }) });
+    const created = await t.call("POST", wasteUrl(A), {
+      as: "manager",
+      json: wasteForm({ name: "Jedlé oleje", catalogCode: "200125" }),
+    });
     const id = created.body.id as number;
     const res = await t.call("PUT", wasteUrl(A, `/${id}`), {
       as: "manager",
@@ -205,7 +247,10 @@ describe("waste types of the municipality", () => {
     const [row] = await t.db.select().from(wasteType).where(eq(wasteType.id, id));
     expect(row).toMatchObject({ name: "Jedlé oleje a tuky", coefficient: "0.9000", sorted: false });
     // Its own name is not a duplicate of itself.
-    const same = await t.call("PUT", wasteUrl(A, `/${id}`), { as: "manager", json: wasteForm({ name: "JEDLÉ oleje a tuky" }) });
+    const same = await t.call("PUT", wasteUrl(A, `/${id}`), {
+      as: "manager",
+      json: wasteForm({ name: "JEDLÉ oleje a tuky", version: 1 }),
+    });
     expect(same.status).toBe(200);
     // B's manager names A's row under B's own municipality: the type's own 404.
     const foreign = await t.call("PUT", wasteUrl(B, `/${id}`), { as: "managerB", json: wasteForm({ name: "Cizí" }) });
@@ -222,9 +267,15 @@ describe("waste types of the municipality", () => {
   });
 
   it("counts the municipality's bins of the waste (their own waste, else their bin type's)", async () => {
-    const created = await t.call("POST", wasteUrl(A), { as: "manager", json: wasteForm({ name: "Dřevo", catalogCode: "200138" }) });
+    const created = await t.call("POST", wasteUrl(A), {
+      as: "manager",
+      json: wasteForm({ name: "Dřevo", catalogCode: "200138" }),
+    });
     const id = created.body.id as number;
-    const bt = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Kontejner na dřevo", category: "container", capacity: 1100, wasteTypeId: id }) });
+    const bt = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Kontejner na dřevo", category: "container", capacity: 1100, wasteTypeId: id }),
+    });
     await insertBin(A, { wasteTypeId: id });
     await insertBin(A, { binTypeId: bt.body.id });
     await insertBin(A, { wasteTypeId: id, state: "Used" });
@@ -248,8 +299,14 @@ describe("waste types of the municipality", () => {
   });
 
   it("a waste type only a bin type uses: 409 with its own message; unused: deleted", async () => {
-    const w = await t.call("POST", wasteUrl(A), { as: "manager", json: wasteForm({ name: "Elektro", catalogCode: "200136" }) });
-    const bt = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Box na elektro", category: "other", capacity: 60, wasteTypeId: w.body.id }) });
+    const w = await t.call("POST", wasteUrl(A), {
+      as: "manager",
+      json: wasteForm({ name: "Elektro", catalogCode: "200136" }),
+    });
+    const bt = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Box na elektro", category: "other", capacity: 60, wasteTypeId: w.body.id }),
+    });
     const refused = await t.call("DELETE", wasteUrl(A, `/${w.body.id}`), { as: "manager" });
     expect(refused).toMatchObject({
       status: 409,
@@ -282,6 +339,7 @@ describe("bin types of the municipality", () => {
     const list = await t.call("GET", binUrl(A), { as: "readonly" });
     expect(list.body.items.find((b: { id: number }) => b.id === res.body.id)).toEqual({
       id: res.body.id,
+      version: 0,
       name: "Modrá popelnice 240 l",
       category: "bin",
       kind: "fixed",
@@ -296,12 +354,18 @@ describe("bin types of the municipality", () => {
   });
 
   it("a bag is disposable unless told otherwise; an explicit kind is kept", async () => {
-    const bag = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Pytel na plasty 110 l", category: "bag", capacity: 110 }) });
+    const bag = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Pytel na plasty 110 l", category: "bag", capacity: 110 }),
+    });
     const reusable = await t.call("POST", binUrl(A), {
       as: "manager",
       json: binForm({ name: "Látkový pytel 90 l", category: "bag", kind: "fixed", capacity: 90 }),
     });
-    const empty = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Kbelík 10 l", category: "wasteBucket", kind: "", capacity: 10 }) });
+    const empty = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Kbelík 10 l", category: "wasteBucket", kind: "", capacity: 10 }),
+    });
     const kinds = await t.db.select({ id: binType.id, kind: binType.kind }).from(binType);
     const kindOf = (id: number) => kinds.find((k) => k.id === id)?.kind;
     expect(kindOf(bag.body.id)).toBe("disposable");
@@ -328,7 +392,10 @@ describe("bin types of the municipality", () => {
       expect(res.body.errors[field], JSON.stringify(over)).toEqual([message]);
     }
     // The volumes of spec 001 §3 themselves: 1 l and 19,000 l (written with a space).
-    for (const [name, capacity] of [["Odměrka", 1], ["Vana", "19 000"]] as const) {
+    for (const [name, capacity] of [
+      ["Odměrka", 1],
+      ["Vana", "19 000"],
+    ] as const) {
       const res = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name, capacity }) });
       expect(res.status).toBe(201);
     }
@@ -337,17 +404,29 @@ describe("bin types of the municipality", () => {
   it("the waste type must be the catalogue's or this municipality's", async () => {
     const ownOfB = await t.call("POST", wasteUrl(B), { as: "managerB", json: wasteForm({ name: "Textil B" }) });
     expect(ownOfB.status).toBe(201);
-    const res = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Kontejner na textil", wasteTypeId: ownOfB.body.id }) });
+    const res = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Kontejner na textil", wasteTypeId: ownOfB.body.id }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ wasteTypeId: ["Typ odpadu nebyl nalezen."] });
-    const missing = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Kontejner na textil", wasteTypeId: 999999 }) });
+    const missing = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Kontejner na textil", wasteTypeId: 999999 }),
+    });
     expect(missing.body.errors).toEqual({ wasteTypeId: ["Typ odpadu nebyl nalezen."] });
-    const ok = await t.call("POST", binUrl(B), { as: "managerB", json: binForm({ name: "Kontejner na textil", wasteTypeId: ownOfB.body.id }) });
+    const ok = await t.call("POST", binUrl(B), {
+      as: "managerB",
+      json: binForm({ name: "Kontejner na textil", wasteTypeId: ownOfB.body.id }),
+    });
     expect(ok.status).toBe(201);
   });
 
   it("counts only the municipality's assigned and used bins; delete refused while bins use it; deactivate instead", async () => {
-    const created = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Popelnice 140 l", capacity: 140 }) });
+    const created = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Popelnice 140 l", capacity: 140 }),
+    });
     const id = created.body.id as number;
     const catalogueBin = await catalogueId(binType, "Popelnice 240 l");
     await insertBin(A, { binTypeId: id });
@@ -357,7 +436,8 @@ describe("bin types of the municipality", () => {
     await insertBin(B, { binTypeId: catalogueBin });
     await insertBin(B, { binTypeId: catalogueBin });
     const listA = await t.call("GET", binUrl(A), { as: "manager" });
-    const countIn = (items: { id: number; binCount: number }[], typeId: number) => items.find((b) => b.id === typeId)?.binCount;
+    const countIn = (items: { id: number; binCount: number }[], typeId: number) =>
+      items.find((b) => b.id === typeId)?.binCount;
     expect(countIn(listA.body.items, id)).toBe(2);
     expect(countIn(listA.body.items, catalogueBin)).toBe(1);
     const listB = await t.call("GET", binUrl(B), { as: "managerB" });
@@ -376,18 +456,32 @@ describe("bin types of the municipality", () => {
   });
 
   it("a bin type a print batch was made for cannot be deleted; an unused one can", async () => {
-    const used = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Štítkovaná 120 l", capacity: 120 }) });
-    await t.db.insert(printBatch).values({ municipalityId: A, codeType: "NoSubject", codeCount: 10, binTypeIds: [used.body.id] });
-    expect(await t.call("DELETE", binUrl(A, `/${used.body.id}`), { as: "manager" })).toMatchObject({ status: 409, body: IN_USE });
+    const used = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Štítkovaná 120 l", capacity: 120 }),
+    });
+    await t.db
+      .insert(printBatch)
+      .values({ municipalityId: A, codeType: "NoSubject", codeCount: 10, binTypeIds: [used.body.id] });
+    expect(await t.call("DELETE", binUrl(A, `/${used.body.id}`), { as: "manager" })).toMatchObject({
+      status: 409,
+      body: IN_USE,
+    });
 
-    const unused = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Zkušební 30 l", capacity: 30 }) });
+    const unused = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Zkušební 30 l", capacity: 30 }),
+    });
     const res = await t.call("DELETE", binUrl(A, `/${unused.body.id}`), { as: "manager" });
     expect(res.status).toBe(204);
     expect(await t.db.select().from(binType).where(eq(binType.id, unused.body.id))).toEqual([]);
   });
 
   it("updates its own row; another municipality's row is not found", async () => {
-    const created = await t.call("POST", binUrl(A), { as: "manager", json: binForm({ name: "Popelnice 60 l", capacity: 60 }) });
+    const created = await t.call("POST", binUrl(A), {
+      as: "manager",
+      json: binForm({ name: "Popelnice 60 l", capacity: 60 }),
+    });
     const id = created.body.id as number;
     const res = await t.call("PUT", binUrl(A, `/${id}`), {
       as: "manager",

@@ -27,7 +27,9 @@ function contextFor(): WebContext {
       builtInIdp: true,
       supportEmail: "podpora@test.local",
     },
-    sessionStorage: createMemorySessionStorage<SessionData, SessionFlash>({ cookie: { name: "auth.session", secrets: ["s3cr3t-s3cr3t-s3cr3t"] } }),
+    sessionStorage: createMemorySessionStorage<SessionData, SessionFlash>({
+      cookie: { name: "auth.session", secrets: ["s3cr3t-s3cr3t-s3cr3t"] },
+    }),
     apiFetch: async (req) => t.app.fetch(req),
     apiBase: "http://test.local",
     buildId: "test",
@@ -91,7 +93,10 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
   });
 
   it("a 403 is remembered (path, timestamp, '403') and leads to /error/403", async () => {
-    const { client, session } = await clientWith({ accessToken: await t.token("citizen") }, "/administration/municipalities?x=1");
+    const { client, session } = await clientWith(
+      { accessToken: await t.token("citizen") },
+      "/administration/municipalities?x=1",
+    );
     const res = await thrown(client.get("/municipality"));
     expect(res.headers.get("Location")).toBe("/error/403");
     const remembered = session.get("forbidden");

@@ -19,7 +19,14 @@ let context: AppLoadContext;
 beforeAll(async () => {
   t = await setupApi();
   const web: WebContext = {
-    config: { publicUrl: "http://test.local", issuer: "http://test.local/oidc", clientId: "web", clientSecret: "s", builtInIdp: true, supportEmail: "podpora@test.local" },
+    config: {
+      publicUrl: "http://test.local",
+      issuer: "http://test.local/oidc",
+      clientId: "web",
+      clientSecret: "s",
+      builtInIdp: true,
+      supportEmail: "podpora@test.local",
+    },
     sessionStorage: createDbSessionStorage({ db: t.db, secret: "a session secret for the tests", secure: false }),
     apiFetch: async (req) => t.app.fetch(req),
     apiBase: "http://test.local",
@@ -32,16 +39,26 @@ afterAll(async () => {
 });
 
 const sessionRows = async (id?: string) =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(session).where(id ? eq(session.id, id) : undefined))[0]!.n;
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(session)
+      .where(id ? eq(session.id, id) : undefined)
+  )[0]!.n;
 
 const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith(`${name}=`));
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith(`${name}=`));
 
 describe("web sessions (issue 11 security 5, 2)", () => {
   it("50 anonymous requests to protected pages store no session and set no session cookie", async () => {
     const before = await sessionRows();
     for (let i = 0; i < 25; i++) {
-      const a = await thrown(requireSignedIn(new Request(`http://test.local/infrastructure/subjects?page=${i}`), context));
+      const a = await thrown(
+        requireSignedIn(new Request(`http://test.local/infrastructure/subjects?page=${i}`), context),
+      );
       const b = await thrown(apiFor(new Request(`http://test.local/administration/users/${i}/edit`), context));
       for (const res of [a, b]) {
         expect(res.status).toBe(302);
@@ -54,9 +71,14 @@ describe("web sessions (issue 11 security 5, 2)", () => {
   });
 
   it("the page asked for comes back from its cookie after sign-in; a foreign target does not", async () => {
-    const res = await thrown(requireSignedIn(new Request("http://test.local/infrastructure/fee-payers?search=Nov%C3%A1k"), context));
+    const res = await thrown(
+      requireSignedIn(new Request("http://test.local/infrastructure/fee-payers?search=Nov%C3%A1k"), context),
+    );
     const cookie = cookieOf(res, "auth.return")!;
-    const back = await takeReturnTo(new Request("http://test.local/login?code=x", { headers: { Cookie: cookie } }), context);
+    const back = await takeReturnTo(
+      new Request("http://test.local/login?code=x", { headers: { Cookie: cookie } }),
+      context,
+    );
     expect(back.to).toBe("/infrastructure/fee-payers?search=Nov%C3%A1k");
     expect(back.forget).toMatch(/^auth\.return=;.*Max-Age=0/);
     const forged = `auth.return=${encodeURIComponent(btoa(JSON.stringify("//evil.example/")))}`;
@@ -72,7 +94,10 @@ describe("web sessions (issue 11 security 5, 2)", () => {
     const plantedId = (await context.sessionStorage.getSession(plantedCookie)).id;
     expect(plantedId).toBeTruthy();
 
-    const signedIn = await renewSession(new Request("http://test.local/login?code=x", { headers: { Cookie: plantedCookie } }), context);
+    const signedIn = await renewSession(
+      new Request("http://test.local/login?code=x", { headers: { Cookie: plantedCookie } }),
+      context,
+    );
     signedIn.set("activeMunicipalityId", 2);
     const newCookie = (await commit(context, signedIn)).split(";")[0]!;
     const fresh = await context.sessionStorage.getSession(newCookie);

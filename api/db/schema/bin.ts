@@ -31,6 +31,8 @@ export const wasteType = pgTable(
   "waste_type",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "cascade" }),
     name: varchar("name", { length: 150 }).notNull(),
     /** Code of the Czech waste catalogue (vyhláška 8/2021 Sb.), e.g. '200301' mixed municipal waste. */
@@ -52,6 +54,8 @@ export const binType = pgTable(
   "bin_type",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "cascade" }),
     name: varchar("name", { length: 150 }).notNull(),
     /** bag, bin, container, wasteBucket, other, wastePrefix, car (spec 001 §9 bin types). */
@@ -110,6 +114,8 @@ export const wasteEvidenceHeader = pgTable(
   "waste_evidence_header",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     municipalityId: integer("municipality_id")
       .notNull()
       .references(() => municipality.id, { onDelete: "cascade" }),

@@ -13,6 +13,8 @@ export const device = pgTable(
   "device",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     name: varchar("name", { length: 150 }).notNull(),
     /** One of DEVICE_TYPES (contract/enums.ts). */
     type: varchar("type", { length: 20 }).notNull(),

@@ -23,6 +23,8 @@ export const municipality = pgTable(
   "municipality",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     name: varchar("name", { length: 200 }).notNull(),
     shortName: varchar("short_name", { length: 50 }),
     type: varchar("type", { length: 30 }).notNull().default("Municipality"),

@@ -23,6 +23,8 @@ export const subject = pgTable(
   "subject",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     municipalityId: integer("municipality_id")
       .notNull()
       .references(() => municipality.id, { onDelete: "cascade" }),
@@ -93,6 +95,8 @@ export const feePayer = pgTable(
   "fee_payer",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     municipalityId: integer("municipality_id")
       .notNull()
       .references(() => municipality.id, { onDelete: "cascade" }),

@@ -45,6 +45,8 @@ export const user = pgTable(
   "user",
   {
     id: serial("id").primaryKey(),
+    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
+    version: integer("version").notNull().default(0),
     userName: varchar("user_name", { length: 100 }).notNull(),
     firstName: varchar("first_name", { length: 100 }).notNull(),
     lastName: varchar("last_name", { length: 100 }).notNull(),

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { device, deviceAssignment, municipality, user } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import {
@@ -19,6 +20,7 @@ import {
   type DeviceCreate,
   type DeviceDetail,
   type DeviceForm,
+  type DeviceUpdate,
   type DeviceListItem,
   type DeviceListQuery,
   type DeviceType,
@@ -101,7 +103,7 @@ export async function listDevices(
 /** One device the caller may see, with its pairing history (newest first); 404 otherwise. */
 export async function getDevice(db: Db, auth: AuthContext, id: number): Promise<DeviceDetail> {
   const [row] = await db
-    .select({ ...listColumns, note: device.note, createdAt: device.createdAt, assignmentId: deviceAssignment.id })
+    .select({ ...listColumns, version: device.version, note: device.note, createdAt: device.createdAt, assignmentId: deviceAssignment.id })
     .from(device)
     .leftJoin(deviceAssignment, todaysPairing())
     .leftJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
@@ -131,6 +133,7 @@ export async function getDevice(db: Db, auth: AuthContext, id: number): Promise<
     .orderBy(desc(deviceAssignment.validFrom), desc(deviceAssignment.id));
   return {
     ...toItem(row),
+    version: row.version,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     assignmentId: row.assignmentId,
@@ -197,14 +200,16 @@ export async function createDevice(db: Db, auth: AuthContext, form: DeviceCreate
     .catch(asUniqueConflict);
 }
 
-export async function updateDevice(db: Db, auth: AuthContext, id: number, form: DeviceForm): Promise<{ id: number }> {
+export async function updateDevice(db: Db, auth: AuthContext, id: number, form: DeviceUpdate): Promise<{ id: number }> {
   await getDevice(db, auth, id);
   await checkUnique(db, form, id);
-  await db
+  const rows = await db
     .update(device)
-    .set({ ...columns(form), updatedAt: new Date() })
-    .where(eq(device.id, id))
+    .set({ ...columns(form), updatedAt: new Date(), version: bumped(device.version) })
+    .where(and(eq(device.id, id), eq(device.version, form.version)))
+    .returning({ id: device.id })
     .catch(asUniqueConflict);
+  writtenOrStale(rows);
   return { id };
 }
 

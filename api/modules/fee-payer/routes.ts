@@ -6,6 +6,7 @@ import {
   discountOption,
   feePayerDetail,
   feePayerFormSchema,
+  feePayerUpdateSchema,
   feePayerHistoryRow,
   feePayerListItem,
   feePayerListQuery,
@@ -94,7 +95,7 @@ export const feePayerRoutes = [
     permission: "feePayer.aEdit",
     tenancy,
     params: byPayer,
-    body: feePayerFormSchema,
+    body: feePayerUpdateSchema,
     response: z.object({ id: z.number() }),
     handler: ({ services, params, body }) =>
       svc.updateFeePayer(services.db, params.municipalityId, params.feePayerId, body),

@@ -35,6 +35,7 @@ import {
   userMunicipality,
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { foldText, searchMatches } from "../../lib/search";
@@ -59,6 +60,7 @@ import {
   type FeePayerAddress,
   type FeePayerDetail,
   type FeePayerForm,
+  type FeePayerUpdate,
   type FeePayerHistoryRow,
   type FeePayerListItem,
   type FeePayerListQuery,
@@ -455,7 +457,7 @@ export async function updateFeePayer(
   db: Db,
   municipalityId: number,
   id: number,
-  form: FeePayerForm,
+  form: FeePayerUpdate,
 ): Promise<{ id: number }> {
   const current = await findPayer(db, municipalityId, id);
   const discountIds = await checkReferences(db, municipalityId, form, { exceptId: id });
@@ -465,7 +467,7 @@ export async function updateFeePayer(
   try {
     await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
-      await tx
+      const rows = await tx
         .update(feePayer)
         .set({
           ...columns(form),
@@ -473,8 +475,11 @@ export async function updateFeePayer(
           registeredAt: form.registered ? (current.registered ? current.registeredAt : now) : null,
           ...(activeChanged ? { activeChangedAt: now } : {}),
           updatedAt: now,
+          version: bumped(feePayer.version),
         })
-        .where(and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId)));
+        .where(and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId), eq(feePayer.version, form.version)))
+        .returning({ id: feePayer.id });
+      writtenOrStale(rows);
       await writeLists(tx, id, form.addresses, discountIds, true);
       if (activeTo && activeTo !== current.activeTo) await endMemberships(tx, { feePayerId: id }, activeTo);
     });
@@ -557,6 +562,7 @@ export async function getFeePayer(db: Db, municipalityId: number, id: number): P
   ]);
   return {
     id: p.id,
+    version: p.version,
     municipalityId: p.municipalityId,
     type: p.type as FeePayerType,
     name: feePayerName(p),

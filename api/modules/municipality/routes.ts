@@ -10,6 +10,7 @@ import {
   moduleParam,
   municipalityDetail,
   municipalityFormSchema,
+  municipalityUpdateSchema,
   municipalityListItem,
   municipalityListQuery,
 } from "#contract/municipality";
@@ -73,7 +74,7 @@ export const municipalityRoutes = [
     permission: "municipality.aEdit",
     tenancy,
     params: byId,
-    body: municipalityFormSchema,
+    body: municipalityUpdateSchema,
     handler: async ({ services, auth, params, body }) => {
       await svc.updateMunicipality(services.db, auth, params.municipalityId, body);
       return { id: params.municipalityId };

@@ -13,6 +13,7 @@ import {
   role,
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
@@ -23,6 +24,7 @@ import {
   MUNICIPALITY_SORTS,
   type MunicipalityDetail,
   type MunicipalityForm,
+  type MunicipalityUpdate,
   type MunicipalityListItem,
   type externalAccountSchema,
   type municipalityListQuery,
@@ -128,6 +130,7 @@ export async function getMunicipality(db: Db, id: number): Promise<MunicipalityD
   const m = row.m;
   return {
     id: m.id,
+    version: m.version,
     name: m.name,
     shortName: m.shortName,
     type: m.type,
@@ -212,15 +215,17 @@ export async function createMunicipality(db: Db, auth: AuthContext, form: Munici
   });
 }
 
-export async function updateMunicipality(db: Db, auth: AuthContext, id: number, form: MunicipalityForm): Promise<void> {
+export async function updateMunicipality(db: Db, auth: AuthContext, id: number, form: MunicipalityUpdate): Promise<void> {
   const current = await getMunicipality(db, id);
   // An unchanged parent is kept as it is, even one the user does not manage (a manager's municipality under a region).
   if (form.parentId !== (current.parentId ?? undefined)) await checkParent(db, auth, form.parentId, id);
   await db.transaction(async (tx) => {
-    await tx
+    const rows = await tx
       .update(municipality)
-      .set({ ...columns(form), updatedAt: new Date() })
-      .where(eq(municipality.id, id));
+      .set({ ...columns(form), updatedAt: new Date(), version: bumped(municipality.version) })
+      .where(and(eq(municipality.id, id), eq(municipality.version, form.version)))
+      .returning({ id: municipality.id });
+    writtenOrStale(rows);
     // Contacts are replaced as a whole: the form always sends the full list.
     await tx.delete(municipalityContact).where(eq(municipalityContact.municipalityId, id));
     if (form.contacts.length) {

@@ -14,6 +14,7 @@ import {
   subjectFeesQuery,
   subjectFilterValues,
   subjectFormSchema,
+  subjectUpdateSchema,
   subjectListItem,
   subjectListQuery,
   subjectMember,
@@ -117,7 +118,7 @@ export const subjectRoutes = [
     permission: "subject.aEdit",
     tenancy,
     params: bySubject,
-    body: subjectFormSchema,
+    body: subjectUpdateSchema,
     response: idAnswer,
     handler: ({ services, params, body }) =>
       svc.updateSubject(services.db, params.municipalityId, params.subjectId, body),

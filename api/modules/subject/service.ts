@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { fee, feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
@@ -21,6 +22,7 @@ import {
   type SubjectFeeRow,
   type SubjectFilterValues,
   type SubjectForm,
+  type SubjectUpdate,
   type SubjectListItem,
   type SubjectListQuery,
   type SubjectMember,
@@ -245,6 +247,7 @@ export async function getSubject(db: Db, municipalityId: number, subjectId: numb
   const s = row.s;
   return {
     id: s.id,
+    version: s.version,
     municipalityId: s.municipalityId,
     type: s.type as SubjectType,
     name: s.name,
@@ -386,17 +389,21 @@ export async function updateSubject(
   db: Db,
   municipalityId: number,
   subjectId: number,
-  form: SubjectForm,
+  form: SubjectUpdate,
 ): Promise<{ id: number }> {
   await findSubject(db, municipalityId, subjectId);
   await checkVariableSymbol(db, municipalityId, form.variableSymbol, subjectId);
   await checkParent(db, municipalityId, form.parentId, subjectId);
-  await writeSubject(() =>
+  const rows = await writeSubject(() =>
     db
       .update(subject)
-      .set({ ...columns(form), updatedAt: new Date() })
-      .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId))),
+      .set({ ...columns(form), updatedAt: new Date(), version: bumped(subject.version) })
+      .where(
+        and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId), eq(subject.version, form.version)),
+      )
+      .returning({ id: subject.id }),
   );
+  writtenOrStale(rows);
   return { id: subjectId };
 }
 
@@ -419,14 +426,20 @@ export async function setDisposeFrequency(
   db: Db,
   municipalityId: number,
   subjectId: number,
-  body: { period: DisposeFrequencyPeriod; orderedDisposeCount: number },
+  body: { period: DisposeFrequencyPeriod; orderedDisposeCount: number; version: number },
 ): Promise<{ period: DisposeFrequencyPeriod; orderedDisposeCount: number }> {
+  await findSubject(db, municipalityId, subjectId);
   const res = await db
     .update(subject)
-    .set({ disposeFrequencyPeriod: body.period, orderedDisposeCount: body.orderedDisposeCount, updatedAt: new Date() })
-    .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId)))
+    .set({
+      disposeFrequencyPeriod: body.period,
+      orderedDisposeCount: body.orderedDisposeCount,
+      updatedAt: new Date(),
+      version: bumped(subject.version),
+    })
+    .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId), eq(subject.version, body.version)))
     .returning({ id: subject.id });
-  if (!res.length) throw subjectNotFound();
+  writtenOrStale(res);
   return { period: body.period, orderedDisposeCount: body.orderedDisposeCount };
 }
 

@@ -23,7 +23,7 @@ import {
   userDetail,
   userListAnswer,
   userListQuery,
-  userUpdateSchema,
+  userUpdateBody,
 } from "#contract/user";
 import * as svc from "./service";
 
@@ -207,7 +207,7 @@ export const userRoutes = [
     permission: "user.aEdit",
     tenancy: "global",
     params: byId,
-    body: userUpdateSchema,
+    body: userUpdateBody,
     handler: ({ c, services, auth, params, body }) => svc.updateUser(services.db, auth, params.id, body, bearerOf(c)),
   }),
 ];

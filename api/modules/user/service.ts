@@ -2,6 +2,7 @@ import { and, asc, count, eq, exists, inArray, ne, notInArray, or, sql, type SQL
 import type { Db } from "../../db/client";
 import { municipality, oidcPayload, registrationToken, role, session, user, userMunicipality } from "../../db/schema";
 import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
@@ -26,7 +27,7 @@ import {
   type UserDetail,
   type UserListItem,
   type UserListQuery,
-  type UserUpdate,
+  type UserUpdateBody,
 } from "#contract/user";
 import { issueRegistrationToken, revokeRegistrationTokens } from "./registration";
 
@@ -174,6 +175,7 @@ export async function getUser(db: Db, auth: AuthContext, id: number): Promise<Us
       collectionYardId: user.collectionYardId,
       createdAt: user.createdAt,
       invitationExpiresAt,
+      version: user.version,
     })
     .from(user)
     .innerJoin(role, eq(role.id, user.roleId))
@@ -182,6 +184,7 @@ export async function getUser(db: Db, auth: AuthContext, id: number): Promise<Us
   if (!row) throw notFound(USER_NOT_FOUND);
   return {
     ...toListItem(row),
+    version: row.version,
     language: row.language as Language,
     collectionYardId: row.collectionYardId,
     createdAt: row.createdAt.toISOString(),
@@ -374,14 +377,14 @@ export async function resendRegistration(services: Services, auth: AuthContext, 
 }
 
 /** PUT user/{id}. A new password ends the user's sessions (except the caller's own current one). */
-export async function updateUser(db: Db, auth: AuthContext, id: number, form: UserUpdate, bearer?: string): Promise<{ id: number }> {
+export async function updateUser(db: Db, auth: AuthContext, id: number, form: UserUpdateBody, bearer?: string): Promise<{ id: number }> {
   const { u } = await findVisible(db, auth, id);
   const { municipalityId } = await checkAssignment(db, auth, form, u);
   await checkUnique(db, form, id);
   const passwordHash = form.password ? await hashPassword(form.password) : undefined;
   try {
     await db.transaction(async (tx) => {
-      await tx
+      const rows = await tx
         .update(user)
         .set({
           userName: form.userName,
@@ -395,8 +398,11 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, form: Us
           language: form.language ?? (u.language as Language),
           ...(passwordHash ? { passwordHash, failedLogins: 0, lastFailedLoginAt: null } : {}),
           updatedAt: new Date(),
+          version: bumped(user.version),
         })
-        .where(eq(user.id, id));
+        .where(and(eq(user.id, id), eq(user.version, form.version)))
+        .returning({ id: user.id });
+      writtenOrStale(rows);
       if (u.municipalityId !== municipalityId) {
         if (u.municipalityId) {
           await tx
@@ -470,6 +476,7 @@ export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
   const [row] = await db
     .select({
       id: user.id,
+      version: user.version,
       userName: user.userName,
       firstName: user.firstName,
       lastName: user.lastName,
@@ -493,7 +500,7 @@ export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
 /** PUT user/profile: own name, last name, phone, e-mail and language. */
 export async function updateProfile(db: Db, auth: AuthContext, form: ProfileUpdate): Promise<Profile> {
   await checkUnique(db, { email: form.email }, auth.user.id);
-  await db
+  const rows = await db
     .update(user)
     .set({
       firstName: form.firstName,
@@ -502,8 +509,11 @@ export async function updateProfile(db: Db, auth: AuthContext, form: ProfileUpda
       email: form.email ?? null,
       language: form.language,
       updatedAt: new Date(),
+      version: bumped(user.version),
     })
-    .where(eq(user.id, auth.user.id));
+    .where(and(eq(user.id, auth.user.id), eq(user.version, form.version)))
+    .returning({ id: user.id });
+  writtenOrStale(rows);
   return getProfile(db, auth);
 }
 

@@ -13,7 +13,7 @@ import {
   disposeCountsQuery,
   transferBody,
   wehDetail,
-  wehEditSchema,
+  wehUpdateSchema,
   wehHistoryRow,
   wehIdsBody,
   wehListItem,
@@ -123,7 +123,7 @@ export const wasteEvidenceHeaderRoutes = [
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
     params: byHeader,
-    body: wehEditSchema,
+    body: wehUpdateSchema,
     response: z.object({ id: z.number() }),
     handler: ({ services, params, body, auth }) =>
       svc.updateHeader(services.db, params.municipalityId, params.headerId, body, auth.user.id),

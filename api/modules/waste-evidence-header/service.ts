@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import type { AuthContext } from "../../lib/auth";
 import { notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
 import { pageWindow, parseSort } from "../../lib/paging";
 import { pdfResponse } from "../../lib/pdf";
@@ -38,6 +39,7 @@ import {
   type DisposeCounts,
   type WehDetail,
   type WehEdit,
+  type WehUpdate,
   type WehHistoryRow,
   type WehListItem,
   type WehListQuery,
@@ -356,6 +358,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
       assignedByLastName: user.lastName,
       createdAt: weh.createdAt,
       updatedAt: weh.updatedAt,
+      version: weh.version,
     })
     .from(weh)
     .leftJoin(subject, eq(subject.id, weh.subjectId))
@@ -367,6 +370,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
   const item = toListItem(row as ListRow);
   return {
     ...item,
+    version: row.version,
     municipalityId: row.municipalityId,
     binTypeId: row.binTypeId,
     wasteTypeId: row.wasteTypeId,
@@ -418,7 +422,7 @@ export async function updateHeader(
   db: Db,
   municipalityId: number,
   headerId: number,
-  form: WehEdit,
+  form: WehUpdate,
   userId: number,
 ): Promise<{ id: number }> {
   const old = await findHeader(db, municipalityId, headerId);
@@ -439,10 +443,12 @@ export async function updateHeader(
   }
   try {
     await db.transaction(async (tx) => {
-      await tx
+      const rows = await tx
         .update(weh)
-        .set({ ...next, updatedAt: new Date() })
-        .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
+        .set({ ...next, updatedAt: new Date(), version: bumped(weh.version) })
+        .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId), eq(weh.version, form.version)))
+        .returning({ id: weh.id });
+      writtenOrStale(rows);
       if (Object.keys(changes).length) {
         await writeHistory(tx as unknown as Db, [
           { headerId, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },
@@ -499,7 +505,7 @@ export async function setDisposeFrequency(
   db: Db,
   municipalityId: number,
   headerId: number,
-  body: { period: DisposeFrequencyPeriod; orderedDisposeCount: number },
+  body: { period: DisposeFrequencyPeriod; orderedDisposeCount: number; version: number },
   userId: number,
 ): Promise<{ period: DisposeFrequencyPeriod; orderedDisposeCount: number }> {
   const old = await findHeader(db, municipalityId, headerId);
@@ -509,10 +515,17 @@ export async function setDisposeFrequency(
     changes.orderedDisposeCount = [old.orderedDisposeCount, body.orderedDisposeCount];
   }
   await db.transaction(async (tx) => {
-    await tx
+    const rows = await tx
       .update(weh)
-      .set({ disposePeriod: body.period, orderedDisposeCount: body.orderedDisposeCount, updatedAt: new Date() })
-      .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
+      .set({
+        disposePeriod: body.period,
+        orderedDisposeCount: body.orderedDisposeCount,
+        updatedAt: new Date(),
+        version: bumped(weh.version),
+      })
+      .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId), eq(weh.version, body.version)))
+      .returning({ id: weh.id });
+    writtenOrStale(rows);
     if (Object.keys(changes).length) {
       await writeHistory(tx as unknown as Db, [
         { headerId, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },

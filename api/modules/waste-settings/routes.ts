@@ -4,9 +4,11 @@ import { idParam } from "#contract/common";
 import { activeBody } from "#contract/municipality";
 import {
   binTypeFormSchema,
+  binTypeUpdateSchema,
   binTypeItem,
   typeListQuery,
   wasteTypeFormSchema,
+  wasteTypeUpdateSchema,
   wasteTypeItem,
 } from "#contract/waste-settings";
 import * as svc from "./service";
@@ -53,7 +55,7 @@ export const wasteSettingsRoutes = [
     permission: "municipality.aEdit",
     tenancy,
     params: byWasteType,
-    body: wasteTypeFormSchema,
+    body: wasteTypeUpdateSchema,
     response: idAnswer,
     handler: ({ services, params, body }) =>
       svc.updateWasteType(services.db, params.municipalityId, params.wasteTypeId, body),
@@ -111,7 +113,7 @@ export const wasteSettingsRoutes = [
     permission: "municipality.aEdit",
     tenancy,
     params: byBinType,
-    body: binTypeFormSchema,
+    body: binTypeUpdateSchema,
     response: idAnswer,
     handler: ({ services, params, body }) =>
       svc.updateBinType(services.db, params.municipalityId, params.binTypeId, body),

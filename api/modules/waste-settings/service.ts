@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import {
   TYPE_IN_USE,
   TYPE_NAME_TAKEN,
@@ -15,9 +16,11 @@ import {
   WASTE_TYPE_UNKNOWN,
   WASTE_TYPE_USED_BY_BIN_TYPES,
   type BinTypeForm,
+  type BinTypeUpdate,
   type BinTypeItem,
   type TypeListQuery,
   type WasteTypeForm,
+  type WasteTypeUpdate,
   type WasteTypeItem,
 } from "#contract/waste-settings";
 
@@ -87,6 +90,7 @@ export async function listWasteTypes(
   const rows = await db
     .select({
       id: wasteType.id,
+      version: wasteType.version,
       name: wasteType.name,
       catalogCode: wasteType.catalogCode,
       coefficient: wasteType.coefficient,
@@ -116,11 +120,16 @@ export async function updateWasteType(
   db: Db,
   municipalityId: number,
   id: number,
-  body: WasteTypeForm,
+  body: WasteTypeUpdate,
 ): Promise<{ id: number }> {
   await ownRow(db, wasteType, municipalityId, id);
   await checkNameFree(db, wasteType, municipalityId, body.name, id);
-  await db.update(wasteType).set(wasteTypeValues(body)).where(eq(wasteType.id, id));
+  const rows = await db
+    .update(wasteType)
+    .set({ ...wasteTypeValues(body), version: bumped(wasteType.version) })
+    .where(and(eq(wasteType.id, id), eq(wasteType.version, body.version)))
+    .returning({ id: wasteType.id });
+  writtenOrStale(rows);
   return { id };
 }
 
@@ -183,6 +192,7 @@ export async function listBinTypes(
   const rows = await db
     .select({
       id: binType.id,
+      version: binType.version,
       name: binType.name,
       category: binType.category,
       kind: binType.kind,
@@ -237,12 +247,17 @@ export async function updateBinType(
   db: Db,
   municipalityId: number,
   id: number,
-  body: BinTypeForm,
+  body: BinTypeUpdate,
 ): Promise<{ id: number }> {
   await ownRow(db, binType, municipalityId, id);
   await checkWasteType(db, municipalityId, body.wasteTypeId);
   await checkNameFree(db, binType, municipalityId, body.name, id);
-  await db.update(binType).set(binTypeValues(body)).where(eq(binType.id, id));
+  const rows = await db
+    .update(binType)
+    .set({ ...binTypeValues(body), version: bumped(binType.version) })
+    .where(and(eq(binType.id, id), eq(binType.version, body.version)))
+    .returning({ id: binType.id });
+  writtenOrStale(rows);
   return { id };
 }
 

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { deviceCreateSchema, deviceFormSchema } from "#contract/device";
+import { deviceCreateSchema, deviceUpdateSchema } from "#contract/device";
 import type { ApiClient } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
@@ -73,7 +73,7 @@ export async function withPicker(
 export async function deviceFormAction(api: ApiClient, context: AppLoadContext, formData: FormData, deviceId?: number) {
   return withPicker(api, formData, async () => {
     const outcome = deviceId
-      ? await submitForm(formData, deviceFormSchema, (value) =>
+      ? await submitForm(formData, deviceUpdateSchema, (value) =>
           api.send<{ id: number }>("PUT", `/device/${deviceId}`, value),
         )
       : await submitForm(formData, deviceCreateSchema, (value) => api.send<{ id: number }>("POST", "/device", value));

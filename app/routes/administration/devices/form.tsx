@@ -4,7 +4,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
-import { FormErrors, InputField, SelectField, TextareaField, useScrollToFirstError } from "~/components/field";
+import { FormErrors, VersionField, InputField, SelectField, TextareaField, useScrollToFirstError } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
@@ -16,7 +16,7 @@ import {
 } from "./shared";
 
 /** Form values are strings: every field as Conform sends and restores it. */
-export type DeviceFormValues = Partial<Record<keyof z.input<typeof deviceCreateSchema>, string>>;
+export type DeviceFormValues = Partial<Record<keyof z.input<typeof deviceCreateSchema> | "version", string>>;
 
 export function toFormValues(d: DeviceDetail): DeviceFormValues {
   return {
@@ -26,6 +26,7 @@ export function toFormValues(d: DeviceDetail): DeviceFormValues {
     uuid: d.uuid ?? "",
     simCardNumber: d.simCardNumber ?? "",
     note: d.note ?? "",
+    version: String(d.version),
   };
 }
 
@@ -65,6 +66,7 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <DefaultSubmit />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <Card>
         <CardHeader>
           <CardTitle>{t("device:section.basic", "Základní údaje")}</CardTitle>

@@ -7,7 +7,7 @@ import { submitForm } from "~/server/form.server";
 import { addFlash, commit } from "~/server/session.server";
 import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
-import { municipalityFormSchema } from "#contract/municipality";
+import { municipalityUpdateSchema } from "#contract/municipality";
 import { MunicipalityForm, toFormValues } from "./form";
 import { lookupCompany } from "./form.server";
 
@@ -28,7 +28,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await requirePermission(request, context, "municipality.aEdit");
   const formData = await request.formData();
   if (formData.get("intent") === "lookup") return lookupCompany(api, formData);
-  const outcome = await submitForm(formData, municipalityFormSchema, (value) =>
+  const outcome = await submitForm(formData, municipalityUpdateSchema, (value) =>
     api.send("PUT", `/municipality/${id}`, value),
   );
   if (!outcome.ok) return outcome.response;

@@ -13,7 +13,7 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import { InputField, SelectField, TextareaField, FormErrors, useScrollToFirstError } from "~/components/field";
+import { InputField, SelectField, TextareaField, FormErrors, useScrollToFirstError, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -89,6 +89,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
     >
       <DefaultSubmit />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <Card>
         <CardHeader>
           <CardTitle>{t("municipality:section.basic", "Základní informace")}</CardTitle>

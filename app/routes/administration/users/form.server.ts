@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { EMAIL_REGISTRATION_ROLES, isAdministrator } from "#contract/roles";
-import { userCreateFormSchema, userUpdateSchema, type RoleItem, type UserDetail } from "#contract/user";
+import { userCreateFormSchema, userUpdateBody, type RoleItem, type UserDetail } from "#contract/user";
 import type { ApiClient } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
@@ -131,7 +131,7 @@ export async function updateUser(
   if (opts.municipalityId) formData.set("municipalityId", String(opts.municipalityId));
   formData.delete("password");
   formData.delete("confirmPassword");
-  const outcome = await submitForm(formData, userUpdateSchema, (value) =>
+  const outcome = await submitForm(formData, userUpdateBody, (value) =>
     api.send("PUT", `/user/${opts.userId}`, value),
   );
   if (!outcome.ok) return outcome.response;

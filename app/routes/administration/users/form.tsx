@@ -13,7 +13,7 @@ import {
   type RoleItem,
   type UserDetail,
 } from "#contract/user";
-import { FormErrors, InputField, SelectField, useScrollToFirstError } from "~/components/field";
+import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
 import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
 import { FormActions } from "~/components/form-actions";
@@ -38,6 +38,8 @@ export const SECRET_FIELDS = ["password", "confirmPassword"];
 export const SUGGEST_URL = "/administration/users/unique-user-name";
 
 type UserFormShape = {
+  /** The record's version (decision 20), a hidden field of the edit form. */
+  version: string;
   roleId: string;
   municipalityId: string;
   firstName: string;
@@ -53,6 +55,7 @@ type UserFormShape = {
 
 export function toFormValues(u: UserDetail): Partial<UserFormShape> {
   return {
+    version: String(u.version),
     roleId: String(u.roleId),
     municipalityId: u.municipalityId ? String(u.municipalityId) : "",
     firstName: u.firstName,
@@ -142,6 +145,7 @@ export function UserForm({
       encType="application/x-www-form-urlencoded"
     >
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <Card>
         <CardHeader>
           <CardTitle>{t("user:section.account", "Účet")}</CardTitle>

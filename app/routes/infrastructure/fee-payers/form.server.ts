@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { feePayerFormSchema, type FeePayerForm } from "#contract/fee-payer";
+import { feePayerFormSchema, feePayerUpdateSchema, type FeePayerForm } from "#contract/fee-payer";
 import type { ApiClient } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
 import { addFlash, commit } from "~/server/session.server";
@@ -36,7 +36,7 @@ export async function saveFeePayer(
     fixed?: Partial<FeePayerForm>;
   },
 ) {
-  const outcome = await submitForm(formData, feePayerFormSchema, (value) =>
+  const outcome = await submitForm(formData, opts.method === "PUT" ? feePayerUpdateSchema : feePayerFormSchema, (value) =>
     api.send<{ id: number }>(opts.method, opts.path, { ...forType(value), ...opts.fixed }),
   );
   if (!outcome.ok) return outcome.response;

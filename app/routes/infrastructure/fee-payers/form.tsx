@@ -28,7 +28,7 @@ import {
   SelectField,
   TextareaField,
   useScrollToFirstError,
-} from "~/components/field";
+VersionField } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -46,6 +46,8 @@ type AddressShape = {
 
 /** What the form holds: text of every field as the browser sends it (schema: contract/fee-payer.ts). */
 export type FeePayerFormShape = {
+  /** The record's version (decision 20), a hidden field of the edit form. */
+  version: string;
   type: string;
   titleBefore: string;
   firstName: string;
@@ -91,6 +93,7 @@ const text = (v: string | null | undefined) => v ?? "";
 /** The detail as form values; `country` (the municipality's) picks the IČO rule, the detail does not keep one. */
 export function toFormValues(p: FeePayerDetail, country: string): Partial<FeePayerFormShape> {
   return {
+    version: String(p.version),
     type: p.type,
     titleBefore: text(p.titleBefore),
     firstName: text(p.firstName),
@@ -183,6 +186,7 @@ const shown = useMessage();
     >
       <DefaultSubmit />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       {forSubject && <input {...getInputProps(fields.subjectId, { type: "hidden" })} key={fields.subjectId.key} />}
 
       <Card>

@@ -192,6 +192,8 @@ function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
     >
       {(answer) => (
         <>
+          {/* The subject's version (decision 20): a save over somebody else's change answers 409. */}
+          <input type="hidden" name="version" value={answer?.values?.version ?? String(subject.version)} />
           <Field id={ids.period} errors={answer?.errors?.period} label={t("subject:frequency.period", "Období")}>
             <Select
               name="period"

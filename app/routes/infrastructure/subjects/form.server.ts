@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
+import { subjectFormSchema, subjectUpdateSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
 import { isValidIco } from "~/lib/ico";
 import type { ApiClient } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
@@ -117,7 +117,7 @@ export async function subjectFormAction(
   }
 
   const base = `/municipality/${municipalityId}/subject`;
-  const outcome = await submitForm(formData, subjectFormSchema, (value) =>
+  const outcome = await submitForm(formData, subjectId ? subjectUpdateSchema : subjectFormSchema, (value) =>
     subjectId
       ? api.send<{ id: number }>("PUT", `${base}/${subjectId}`, value)
       : api.send<{ id: number }>("POST", base, value),

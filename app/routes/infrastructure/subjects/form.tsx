@@ -13,7 +13,7 @@ import {
   SelectField,
   TextareaField,
   useScrollToFirstError,
-} from "~/components/field";
+VersionField } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { SearchInForm } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
@@ -36,12 +36,13 @@ export function schemaFor(intent: FormDataEntryValue | null) {
 }
 
 /** Form values are strings: every field of the form as Conform sends and restores it. */
-export type SubjectFormValues = Partial<Record<keyof z.input<typeof subjectFormSchema>, string>>;
+export type SubjectFormValues = Partial<Record<keyof z.input<typeof subjectFormSchema> | "version", string>>;
 
 const text = (v: string | null | undefined) => v ?? "";
 
 export function toFormValues(s: SubjectDetail): SubjectFormValues {
   return {
+    version: String(s.version),
     type: s.type,
     name: s.name,
     shortName: text(s.shortName),
@@ -114,6 +115,7 @@ export function SubjectForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <DefaultSubmit />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <Card>
         <CardHeader>
           <CardTitle>{t("subject:section.basic", "Základní údaje")}</CardTitle>

@@ -11,7 +11,7 @@ import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
-import { FormErrors, InputField, SelectField, useScrollToFirstError } from "~/components/field";
+import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { Card, CardContent } from "~/components/ui/card";
 import { WEH_PATH, wehApi, wehPath } from "./shared";
@@ -52,6 +52,7 @@ export default function DisposeFrequency() {
     defaultValue: {
       period: header.disposePeriod ?? "Year",
       orderedDisposeCount: header.orderedDisposeCount === null ? "" : String(header.orderedDisposeCount),
+      version: String(header.version),
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -81,6 +82,7 @@ export default function DisposeFrequency() {
       </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
+        <VersionField form={form} />
         <Card>
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <SelectField

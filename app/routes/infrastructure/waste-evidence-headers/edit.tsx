@@ -5,7 +5,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
-import { wehEditSchema, type WehDetail } from "#contract/waste-evidence-header";
+import { wehEditSchema, wehUpdateSchema, type WehDetail } from "#contract/waste-evidence-header";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
@@ -18,7 +18,7 @@ import {
   SelectField,
   TextareaField,
   useScrollToFirstError,
-} from "~/components/field";
+VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
 import { Alert } from "~/components/ui/alert";
@@ -28,12 +28,13 @@ import { loadTypes, mapTiles } from "./weh.server";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.header.barcode ?? "Nádoba"} · úprava` }];
 
-type EditValues = Partial<Record<keyof z.input<typeof wehEditSchema>, string>>;
+type EditValues = Partial<Record<keyof z.input<typeof wehEditSchema> | "version", string>>;
 
 const text = (v: string | null | undefined) => v ?? "";
 
 function toFormValues(h: WehDetail): EditValues {
   return {
+    version: String(h.version),
     binTypeId: h.binTypeId ? String(h.binTypeId) : "",
     wasteTypeId: h.wasteTypeId ? String(h.wasteTypeId) : "",
     rfid: text(h.rfid),
@@ -61,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  const outcome = await submitForm(await request.formData(), wehEditSchema, (value) =>
+  const outcome = await submitForm(await request.formData(), wehUpdateSchema, (value) =>
     api.send<{ id: number }>("PUT", wehApi(municipalityId, `/${id}`), value),
   );
   if (!outcome.ok) return outcome.response;
@@ -140,6 +141,7 @@ function EditForm(props: {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <Card>
         <CardHeader>
           <CardTitle>{t("wasteEvidenceHeader:section.basic", "Základní údaje")}</CardTitle>

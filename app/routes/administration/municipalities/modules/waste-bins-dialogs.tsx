@@ -17,7 +17,7 @@ import {
   type WasteTypeItem,
 } from "#contract/waste-settings";
 import { formatNumber } from "~/lib/format";
-import { CheckboxField, FormErrors, InputField, SelectField } from "~/components/field";
+import { CheckboxField, FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 
@@ -100,7 +100,7 @@ function SettingsDialog({
   );
 }
 
-type WasteTypeShape = z.input<typeof wasteTypeFormSchema>;
+type WasteTypeShape = z.input<typeof wasteTypeFormSchema> & { version?: string };
 
 export function WasteTypeDialog({ row, answer }: { row?: WasteTypeItem; answer?: SettingsAnswer }) {
   const { t } = useTranslation();
@@ -142,6 +142,7 @@ function WasteTypeForm({
     lastResult,
     defaultValue: row
       ? {
+          version: String(row.version),
           name: row.name,
           catalogCode: row.catalogCode ?? "",
           coefficient: formatNumber(row.coefficient, { maxDecimals: 4 }),
@@ -161,6 +162,7 @@ function WasteTypeForm({
       <input type="hidden" name="intent" value={intent} />
       {row && <input type="hidden" name="typeId" value={row.id} />}
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <InputField meta={fields.name} label={t("wasteSettings:field.name", "Název")} />
       <InputField
         meta={fields.catalogCode}
@@ -179,7 +181,7 @@ function WasteTypeForm({
   );
 }
 
-type BinTypeShape = z.input<typeof binTypeFormSchema>;
+type BinTypeShape = z.input<typeof binTypeFormSchema> & { version?: string };
 
 export function BinTypeDialog({
   row,
@@ -239,6 +241,7 @@ function BinTypeForm({
     lastResult,
     defaultValue: row
       ? {
+          version: String(row.version),
           name: row.name,
           category: row.category,
           kind: row.kind,
@@ -259,6 +262,7 @@ function BinTypeForm({
       <input type="hidden" name="intent" value={intent} />
       {row && <input type="hidden" name="typeId" value={row.id} />}
       <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
       <InputField meta={fields.name} label={t("wasteSettings:field.name", "Název")} />
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField

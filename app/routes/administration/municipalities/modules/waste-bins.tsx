@@ -8,7 +8,14 @@ import { Link, data, redirect, useActionData, useLoaderData } from "react-router
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/waste-bins";
 import type { MunicipalityDetail } from "#contract/municipality";
-import { binTypeFormSchema, wasteTypeFormSchema, type BinTypeItem, type WasteTypeItem } from "#contract/waste-settings";
+import {
+  binTypeFormSchema,
+  binTypeUpdateSchema,
+  wasteTypeFormSchema,
+  wasteTypeUpdateSchema,
+  type BinTypeItem,
+  type WasteTypeItem,
+} from "#contract/waste-settings";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { useMessage } from "~/lib/messages";
@@ -71,7 +78,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fail = (status: number, message: string) => data<SettingsAnswer>({ intent, target, message }, { status });
   /** Create or update through a dialog's form: a failure answers Conform's reply (errors under the fields). */
   const save = async (
-    schema: typeof wasteTypeFormSchema | typeof binTypeFormSchema,
+    schema:
+      | typeof wasteTypeFormSchema
+      | typeof binTypeFormSchema
+      | typeof wasteTypeUpdateSchema
+      | typeof binTypeUpdateSchema,
     method: "POST" | "PUT",
     path: string,
     text: string,
@@ -98,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "updateWasteType":
       if (!typeId) return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
       return save(
-        wasteTypeFormSchema,
+        wasteTypeUpdateSchema,
         "PUT",
         `${wastePath}/${typeId}`,
         t("wasteSettings:flash.wasteTypeSaved", "Typ odpadu uložen."),
@@ -124,7 +135,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "updateBinType":
       if (!typeId) return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
       return save(
-        binTypeFormSchema,
+        binTypeUpdateSchema,
         "PUT",
         `${binPath}/${typeId}`,
         t("wasteSettings:flash.binTypeSaved", "Typ nádoby uložen."),
