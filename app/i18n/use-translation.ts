@@ -18,11 +18,29 @@ function useServerTranslation(): Translation {
   let known = perInstance.get(i18n);
   if (!known) {
     // The same as react-i18next's hook without a namespace: keys carry theirs ("subject:list.title").
-    const t = i18n.getFixedT(null, i18n.options.defaultNS as string) as Translation["t"];
+    const t = rememberPlain(i18n.getFixedT(null, i18n.options.defaultNS as string) as Translation["t"]);
     known = Object.assign([t, i18n, true] as [Translation["t"], I18n, boolean], { t, i18n, ready: true });
     perInstance.set(i18n, known);
   }
   return known;
+}
+
+/**
+ * A render asks for the same label again and again (a column's badge on every row): a key with at most a default
+ * text is looked up once per render. Calls with options (counts, values) always go to i18next.
+ */
+function rememberPlain(t: Translation["t"]): Translation["t"] {
+  const call = t as unknown as (...args: unknown[]) => unknown;
+  const known = new Map<string, unknown>();
+  const remembered = (key: unknown, second?: unknown, ...rest: unknown[]) => {
+    if (typeof key !== "string" || rest.length || (second !== undefined && typeof second !== "string")) {
+      return call(key, second, ...rest);
+    }
+    const id = second === undefined ? key : `${key}\u0000${second}`;
+    if (!known.has(id)) known.set(id, second === undefined ? call(key) : call(key, second));
+    return known.get(id);
+  };
+  return Object.assign(remembered, t) as unknown as Translation["t"];
 }
 
 const useBrowserTranslation = (): Translation => useReactI18next();
