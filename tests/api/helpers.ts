@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { eq, type AnyColumn } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { eq } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { inject } from "vitest";
 import { importJWK, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
 import { createApi, type ApiApp, type VerifyToken } from "../../api/app";
@@ -322,7 +322,7 @@ export async function thrownResponse(p: Promise<unknown>): Promise<Response> {
  * The version a record has now (decision 0020): what an edit form would have loaded. For PUTs of tests that are not
  * about concurrency; tests/api/edit-versions.test.ts is.
  */
-export async function versionOf(db: Db, table: { id: AnyColumn; version: AnyColumn }, id: number): Promise<number> {
+export async function versionOf(db: Db, table: { id: PgColumn; version: PgColumn }, id: number): Promise<number> {
   const [row] = await db
     .select({ v: table.version })
     .from(table as unknown as PgTable)
