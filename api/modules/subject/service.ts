@@ -3,7 +3,7 @@
  * the municipality of the path and filters every query by it (docs/decisions/0009): a subject of another
  * municipality is simply not found.
  */
-import { and, asc, count, desc, eq, gt, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
@@ -464,30 +464,22 @@ export async function setFeePaid(
 
 export async function deleteImpact(db: Db, municipalityId: number, subjectId: number): Promise<SubjectDeleteImpact> {
   const s = await findSubject(db, municipalityId, subjectId);
-  const n = (r: { n: number }[]) => Number(r[0]?.n ?? 0);
-  const [memberships, wasteCards, fees, children] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(subjectFeePayer)
-      .where(and(eq(subjectFeePayer.subjectId, subjectId), eq(subjectFeePayer.municipalityId, municipalityId))),
-    db
-      .select({ n: count() })
-      .from(wasteCard)
-      .where(and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId))),
-    db
-      .select({ n: count() })
-      .from(fee)
-      .where(and(eq(fee.subjectId, subjectId), eq(fee.municipalityId, municipalityId))),
-    db
-      .select({ n: count() })
-      .from(subject)
-      .where(and(eq(subject.parentId, subjectId), eq(subject.municipalityId, municipalityId))),
-  ]);
+  // One statement for the four counts: the detail page asks on every view (its delete dialog shows them).
+  const counted = (table: typeof subjectFeePayer | typeof wasteCard | typeof fee) =>
+    sql<number>`(select count(*)::int from ${table} where ${table.subjectId} = ${subjectId} and ${table.municipalityId} = ${municipalityId})`;
+  const [row] = await db
+    .select({
+      memberships: counted(subjectFeePayer),
+      wasteCards: counted(wasteCard),
+      fees: counted(fee),
+      children: sql<number>`(select count(*)::int from ${subject} where ${subject.parentId} = ${subjectId} and ${subject.municipalityId} = ${municipalityId})`,
+    })
+    .from(sql`(select 1) as one`);
   return {
-    memberships: n(memberships),
-    wasteCards: n(wasteCards),
-    fees: n(fees),
-    children: n(children),
+    memberships: Number(row?.memberships ?? 0),
+    wasteCards: Number(row?.wasteCards ?? 0),
+    fees: Number(row?.fees ?? 0),
+    children: Number(row?.children ?? 0),
     bins: s.binCount,
   };
 }
