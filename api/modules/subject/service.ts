@@ -49,9 +49,10 @@ const PARENT_CYCLE = "Nadřazené odběrné místo nemůže být toto místo ani
 const PARENT_NOT_FOUND = "Nadřazené odběrné místo nebylo nalezeno.";
 
 /** The subject's row, only within the municipality; 404 'Odběrné místo nebylo nalezeno.' otherwise. */
+/** The subject exists in the municipality (else its 404); only what callers use is read, not the whole row. */
 export async function findSubject(db: Db, municipalityId: number, subjectId: number) {
   const [row] = await db
-    .select()
+    .select({ id: subject.id, binCount: subject.binCount })
     .from(subject)
     .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId)));
   if (!row) throw subjectNotFound();
