@@ -3,7 +3,7 @@
  * discount groups from the date of birth, IČO rules). Create/edit form and POST/PUT body share one schema.
  */
 import { z } from "zod";
-import { isValidIco } from "~/lib/ico";
+import { isValidIco } from "#contract/ico";
 import { COUNTRIES } from "./enums";
 import { boolFlag, optionalEmail, optionalText, withVersion } from "./common";
 import { phoneField } from "./user";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidIco } from "~/lib/ico";
+import { isValidIco } from "#contract/ico";
 import {
   CONTACT_TYPES,
   COUNTRIES,

@@ -4,7 +4,7 @@
  * and the smaller calls of the detail screen are typed here once for the API and the web part.
  */
 import { z } from "zod";
-import { isValidIco } from "~/lib/ico";
+import { isValidIco } from "#contract/ico";
 import { COUNTRIES, SUBJECT_TYPES } from "./enums";
 import { boolFlag, optionalText, requiredText, versionField, withVersion } from "./common";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { unmetPasswordRequirements } from "~/lib/password";
+import { unmetPasswordRequirements } from "#contract/password";
 import { idParam, optionalEmail, optionalText, requiredText, versionField, withVersion } from "./common";
 import { ADMIN_ROLES, ROLES } from "./roles";
 
@@ -60,7 +60,7 @@ export const userNameField = z.preprocess(
 
 /**
  * A new password by the strong rule of spec 001 §5: one message per unmet requirement, in display order
- * (the form shows the first; app/lib/password.ts lists all of them under the field). Never trimmed.
+ * (the form shows the first; contract/password.ts lists all of them under the field). Never trimmed.
  */
 export const newPasswordField = z
   .string({ message: "Zadejte heslo." })

@@ -9,7 +9,7 @@ import { createAdapterFactory } from "./adapter";
 import { GRANT_CLAIM } from "../api/lib/auth";
 import { fill, loginPage, logoutPage, messagePage, pickLanguage, setPasswordPage, texts, type PasswordRuleKey } from "./pages";
 import { completeRegistration, findRegistrationToken } from "../api/modules/user/registration";
-import { PASSWORD_MIN_LENGTH } from "~/lib/password";
+import { PASSWORD_MIN_LENGTH } from "#contract/password";
 import { persistentSecret, randomSecret, signingKeys } from "./secrets";
 
 export const SCOPES = ["openid", "profile", "email", "api_obec.read", "offline_access"] as const;

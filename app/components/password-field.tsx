@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { FieldMetadata } from "@conform-to/react";
-import { unmetPasswordRequirements } from "~/lib/password";
+import { unmetPasswordRequirements } from "#contract/password";
 import { InputField } from "./field";
 import { cn } from "./ui/cn";
 import { useHydrated } from "./ui/dialog";
 
 /**
- * A new password with the rules of spec 001 §5 listed under it (app/lib/password.ts); with JavaScript each rule is
+ * A new password with the rules of spec 001 §5 listed under it (contract/password.ts); with JavaScript each rule is
  * ticked off while typing. The first unmet rule is also the field's error message (contract newPasswordField).
  */
 export function PasswordField({

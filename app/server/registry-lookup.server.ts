@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { ApiClient } from "./api.server";
-import { registryFor } from "~/lib/ico";
+import { registryFor } from "#contract/ico";
 
 /** Spec 000 §3 company lookup result, as /v1/ares/{ico} and /v1/rpo/{ico} answer it (in `data`). */
 interface Lookup {

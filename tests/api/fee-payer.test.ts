@@ -27,7 +27,7 @@ import { findRegistrationToken } from "../../api/modules/user/registration";
 import { generateLogin, LOGIN_UNAVAILABLE } from "../../api/modules/fee-payer/service";
 import { generatePassword } from "../../api/modules/fee-payer/login-letter";
 import { verifyPassword } from "../../api/lib/password-hash";
-import { isStrongPassword } from "~/lib/password";
+import { isStrongPassword } from "#contract/password";
 import type { Services } from "../../api/services";
 import { invitationLink, readEml } from "./eml";
 import { PUBLIC_URL, SET_PASSWORD_URL, setupApi, type TestApi } from "./helpers";

@@ -7,7 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import { oidcPayload, session, user } from "../../api/db/schema";
 import { hashPassword, verifyPassword } from "../../api/lib/password-hash";
 import { WRONG_CURRENT_PASSWORD } from "#contract/user";
-import { PASSWORD_REQUIREMENT_TEXTS } from "~/lib/password";
+import { PASSWORD_REQUIREMENT_TEXTS } from "#contract/password";
 import { setupApi, type TestApi, versionOf } from "./helpers";
 
 let t: TestApi;

@@ -29,7 +29,7 @@ import { resolveUser } from "../../api/lib/auth";
 import type { Services } from "../../api/services";
 import { createIdp } from "../../idp/provider";
 import { NOTHING_SELECTED, REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
-import { PASSWORD_REQUIREMENT_TEXTS } from "~/lib/password";
+import { PASSWORD_REQUIREMENT_TEXTS } from "#contract/password";
 import { invitationLink, readEml } from "./eml";
 import { PUBLIC_URL, SET_PASSWORD_URL, TEST_SECRET_BOX, setupApi, type TestApi } from "./helpers";
 

@@ -15,7 +15,7 @@ import {
   registerUserSchema,
   userCreateFormSchema,
 } from "#contract/user";
-import { PASSWORD_REQUIREMENT_TEXTS } from "~/lib/password";
+import { PASSWORD_REQUIREMENT_TEXTS } from "#contract/password";
 
 const root = path.resolve(import.meta.dirname, "../../locales");
 const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.join(root, lang, `${ns}.json`), "utf8"));

@@ -7,7 +7,7 @@ import {
   isValidIco,
   isValidSkIco,
   registryFor,
-} from "~/lib/ico";
+} from "#contract/ico";
 
 describe("spec 001 §5 — Czech IČO checksum", () => {
   it.each([

@@ -11,7 +11,7 @@ import i18next, { type TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { i18nOptions } from "~/i18n/config";
 import { messagePatterns, messageKey, translateMessage } from "~/lib/messages";
-import { PASSWORD_REQUIREMENT_TEXTS } from "~/lib/password";
+import { PASSWORD_REQUIREMENT_TEXTS } from "#contract/password";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (lang: string) =>

@@ -5,7 +5,7 @@ import {
   isStrongPassword,
   unmetPasswordRequirements,
   weakPasswordVerdict,
-} from "~/lib/password";
+} from "#contract/password";
 
 const keys = (password: string | null | undefined, rule?: "strong" | "weak") =>
   unmetPasswordRequirements(password, rule).map((r) => r.key);

@@ -5,7 +5,7 @@
 import { randomInt } from "node:crypto";
 import { createPdf, pdfBuffer } from "../../lib/pdf";
 import { formatDate } from "~/lib/format";
-import { isStrongPassword } from "~/lib/password";
+import { isStrongPassword } from "#contract/password";
 
 // Printed on paper and typed by hand: no look-alikes (0/O, 1/l/I) and only specials easy to read and type.
 const UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -17,7 +17,7 @@ const ALL = UPPER + LOWER + DIGITS + SPECIAL;
 const pick = (chars: string) => chars[randomInt(chars.length)]!;
 
 /**
- * A random password of 12 characters that meets the strong rule of spec 001 §5 (app/lib/password.ts): one of
+ * A random password of 12 characters that meets the strong rule of spec 001 §5 (contract/password.ts): one of
  * each required kind, the rest from all of them, shuffled (crypto-random throughout).
  */
 export function generatePassword(length = 12): string {

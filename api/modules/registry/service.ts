@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { registryCache } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { canLookUpRegistry } from "~/lib/ico";
+import { canLookUpRegistry } from "#contract/ico";
 
 /** Spec 000 §3 company lookup result. */
 export interface CompanyLookup {

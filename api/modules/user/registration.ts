@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { registrationToken, user } from "../../db/schema";
 import { hashPassword } from "../../lib/password-hash";
 import { REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
-import { unmetPasswordRequirements, type PasswordRequirement } from "~/lib/password";
+import { unmetPasswordRequirements, type PasswordRequirement } from "#contract/password";
 
 /**
  * One-time registration links (POST user/register-by-email, PATCH user/resend-registration-email) and their use

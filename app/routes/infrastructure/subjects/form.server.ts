@@ -2,7 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { subjectFormSchema, subjectUpdateSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
-import { isValidIco } from "~/lib/ico";
+import { isValidIco } from "#contract/ico";
 import type { ApiClient } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
