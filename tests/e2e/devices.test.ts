@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { errorUnder, launch, newContext, signIn } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#contract/calendar";
 
 const LIST = "/administration/devices";
 const DETAIL = /\/administration\/devices\/\d+$/;

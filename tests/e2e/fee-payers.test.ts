@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { formatDate, toIsoDate } from "~/lib/format";
+import { formatDate, toIsoDate } from "#contract/calendar";
 import { errorUnder, launch, newContext, signIn } from "./browser";
 import { outboxMessages, seen, settle, uid } from "./user-helpers";
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   currencyFor,
-  dateRangeQuickLinks,
-  endOfDay,
-  endOfMonth,
-  endOfQuarter,
-  endOfWeek,
-  endOfYear,
   formatCoefficient,
   formatCollectionTime,
   formatCurrency,
-  formatDate,
-  formatDateTime,
   formatDistance,
   formatDurationHours,
   formatLicencePlate,
@@ -23,20 +15,30 @@ import {
   kgToTonnes,
   luminance,
   metresToKilometres,
-  parseApiDate,
   pluralCategory,
   pluralCs,
   pluralSk,
+  textColorFor,
+} from "~/lib/format";
+import {
+  dateRangeQuickLinks,
+  endOfDay,
+  endOfMonth,
+  endOfQuarter,
+  endOfWeek,
+  endOfYear,
+  formatDate,
+  formatDateTime,
+  parseApiDate,
   startOfDay,
   startOfMonth,
   startOfQuarter,
   startOfWeek,
   startOfYear,
-  textColorFor,
   toIsoDate,
   yearOptions,
   yearsBack,
-} from "~/lib/format";
+} from "#contract/calendar";
 
 const iso = (d: Date) => d.toISOString();
 const at = (s: string) => new Date(s);
@@ -537,8 +539,7 @@ describe("spec 000 §9 — year selector: current year back 10 years (inclusive,
 });
 
 describe("spec 000 §9 — date-range quick links", () => {
-  const asText = (now: Date) =>
-    dateRangeQuickLinks(now).map((link) => `${link.key} ${iso(link.from)} ${iso(link.to)}`);
+  const asText = (now: Date) => dateRangeQuickLinks(now).map((link) => `${link.key} ${iso(link.from)} ${iso(link.to)}`);
 
   it("in November (on a Sunday)", () => {
     expect(asText(at("2026-11-22T10:00:00Z"))).toEqual([

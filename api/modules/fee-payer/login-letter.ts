@@ -4,7 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import { createPdf, pdfBuffer } from "../../lib/pdf";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#contract/calendar";
 import { isStrongPassword } from "#contract/password";
 
 // Printed on paper and typed by hand: no look-alikes (0/O, 1/l/I) and only specials easy to read and type.

@@ -7,10 +7,11 @@ import { and, eq, inArray, isNull, or, sql, gte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subject, subjectFeePayer } from "../../db/schema";
 import { validation } from "../../lib/errors";
+import { toIsoDate } from "#contract/calendar";
 
-/** Today's date in Europe/Prague as YYYY-MM-DD (a membership day is a Czech calendar day). */
+/** Today's date in Europe/Prague as YYYY-MM-DD (a membership day is a Czech calendar day; one calendar for both tiers). */
 export function today(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Prague" }).format(now);
+  return toIsoDate(now);
 }
 
 /** SQL: the membership row is valid on the given day. */

@@ -25,7 +25,7 @@ import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts
 import { pageWindow, parseSort } from "../../lib/paging";
 import { pdfResponse } from "../../lib/pdf";
 import { searchMatches } from "../../lib/search";
-import { startOfDay } from "~/lib/format";
+import { startOfDay } from "#contract/calendar";
 import { parseBarcode, parsePlainCode } from "#contract/codes";
 import { formatSubjectAddress, type DisposeFrequencyPeriod } from "#contract/subject";
 import {
@@ -789,15 +789,13 @@ export async function assignCodes(
     await writeHistory(
       tx,
       [
-        ...[...toAssign].map(
-          (headerId): HistoryInput => ({
-            headerId,
-            event: "Assigned",
-            subjectId: body.subjectId,
-            userId,
-            details: { moveEvidences: body.moveEvidences },
-          }),
-        ),
+        ...[...toAssign].map((headerId): HistoryInput => ({
+          headerId,
+          event: "Assigned",
+          subjectId: body.subjectId,
+          userId,
+          details: { moveEvidences: body.moveEvidences },
+        })),
         ...usedDisposable,
       ],
       now,
@@ -837,7 +835,12 @@ export async function discardHeaders(
     await tx
       .update(weh)
       .set({ state: "Discarded", discardedAt: now, updatedAt: now })
-      .where(inArray(weh.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          weh.id,
+          rows.map((r) => r.id),
+        ),
+      );
     await writeHistory(
       tx,
       rows.map((r) => ({
@@ -849,7 +852,10 @@ export async function discardHeaders(
       })),
       now,
     );
-    await refreshBinCount(tx, rows.map((r) => r.subjectId));
+    await refreshBinCount(
+      tx,
+      rows.map((r) => r.subjectId),
+    );
     return { updated: rows.length };
   });
 }
@@ -887,7 +893,10 @@ export async function restoreHeaders(
       })),
       now,
     );
-    await refreshBinCount(tx, rows.map((r) => r.subjectId));
+    await refreshBinCount(
+      tx,
+      rows.map((r) => r.subjectId),
+    );
     return { updated: rows.length };
   });
 }
@@ -923,7 +932,12 @@ export async function transferHeaders(
         assignedBy: userId,
         updatedAt: now,
       })
-      .where(inArray(weh.id, moving.map((r) => r.id)));
+      .where(
+        inArray(
+          weh.id,
+          moving.map((r) => r.id),
+        ),
+      );
     await writeHistory(
       tx,
       moving.map((r) => ({

@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/detail";
 import { assignmentBody, endAssignmentBody, type DeviceAssignment, type DeviceDetail } from "#contract/device";
-import { formatDateTime, toIsoDate } from "~/lib/format";
+import { formatDateTime, toIsoDate } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
@@ -90,7 +90,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data<ActionAnswer>({ intent, message: t("device:unknownAction", "Neznámá akce.") }, { status: 400 });
   }
 }
-
 
 const STATE_TONES = { current: "green", future: "blue", past: "gray" } as const;
 

@@ -5,7 +5,7 @@ import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceListItem } from "#contract/device";
 import { defineList, toApiQuery } from "~/lib/list";
 import { listParam, listSchema, parseListParams } from "~/lib/list-params";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requirePermission } from "~/server/guard.server";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FieldMetadata } from "@conform-to/react";
 import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceType } from "#contract/device";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#contract/calendar";
 import { Field, SelectField } from "~/components/field";
 import { SearchInForm } from "~/components/search-in-form";
 

@@ -10,7 +10,7 @@ import { addFlash, commit } from "~/server/session.server";
 import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -149,7 +149,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-
 export default function MunicipalityDetailPage() {
   const { municipality: m, users, accounts, canSeeUsers, devices } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
@@ -231,7 +230,10 @@ export default function MunicipalityDetailPage() {
           <CardContent>
             <dl className="divide-y divide-slate-100">
               <DetailRow label={t("municipality:field.shortName", "Zkrácený název")} value={m.shortName} />
-              <DetailRow label={t("municipality:field.kind", "Velikost")} value={t(`municipality:kind.${m.kind}`, m.kind)} />
+              <DetailRow
+                label={t("municipality:field.kind", "Velikost")}
+                value={t(`municipality:kind.${m.kind}`, m.kind)}
+              />
               <DetailRow
                 label={t("municipality:field.parent", "Nadřazená obec")}
                 value={

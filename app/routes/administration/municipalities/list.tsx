@@ -10,7 +10,7 @@ import { DataTable } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 
 export const meta = () => [{ title: "Obce · Odpady obce" }];
 
@@ -32,9 +32,19 @@ export const municipalityList = defineList({
   defaultSort: "name",
   filters: [
     { key: "search", kind: "search", label: { key: "municipality:list.search", defaultValue: "Hledat" } },
-    { key: "district", kind: "select", label: { key: "municipality:field.district", defaultValue: "Okres" }, options: [] },
+    {
+      key: "district",
+      kind: "select",
+      label: { key: "municipality:field.district", defaultValue: "Okres" },
+      options: [],
+    },
     { key: "active", kind: "boolean", label: { key: "municipality:list.active", defaultValue: "Aktivní" } },
-    { key: "parentId", kind: "select", label: { key: "municipality:field.parent", defaultValue: "Nadřazená obec" }, options: [] },
+    {
+      key: "parentId",
+      kind: "select",
+      label: { key: "municipality:field.parent", defaultValue: "Nadřazená obec" },
+      options: [],
+    },
     {
       key: "country",
       kind: "select",
@@ -61,11 +71,34 @@ export const municipalityList = defineList({
       ),
     },
     { key: "district", label: { key: "municipality:field.district", defaultValue: "Okres" }, sortable: true },
-    { key: "type", label: { key: "municipality:field.type", defaultValue: "Typ" }, sortable: true, render: (row: MunicipalityListItem) => <TypeLabel type={row.type} /> },
-    { key: "parentName", label: { key: "municipality:field.parent", defaultValue: "Nadřazená obec" }, render: (row: MunicipalityListItem) => row.parentName ?? "–" },
-    { key: "lastLoginAt", label: { key: "municipality:list.lastLogin", defaultValue: "Poslední přihlášení" }, sortable: true, render: (row: MunicipalityListItem) => dateTime(row.lastLoginAt) },
-    { key: "lastRecordAt", label: { key: "municipality:list.lastRecord", defaultValue: "Poslední záznam" }, sortable: true, render: (row: MunicipalityListItem) => dateTime(row.lastRecordAt) },
-    { key: "userCount", label: { key: "municipality:list.usage", defaultValue: "Využití (uživatelé)" }, align: "right" },
+    {
+      key: "type",
+      label: { key: "municipality:field.type", defaultValue: "Typ" },
+      sortable: true,
+      render: (row: MunicipalityListItem) => <TypeLabel type={row.type} />,
+    },
+    {
+      key: "parentName",
+      label: { key: "municipality:field.parent", defaultValue: "Nadřazená obec" },
+      render: (row: MunicipalityListItem) => row.parentName ?? "–",
+    },
+    {
+      key: "lastLoginAt",
+      label: { key: "municipality:list.lastLogin", defaultValue: "Poslední přihlášení" },
+      sortable: true,
+      render: (row: MunicipalityListItem) => dateTime(row.lastLoginAt),
+    },
+    {
+      key: "lastRecordAt",
+      label: { key: "municipality:list.lastRecord", defaultValue: "Poslední záznam" },
+      sortable: true,
+      render: (row: MunicipalityListItem) => dateTime(row.lastRecordAt),
+    },
+    {
+      key: "userCount",
+      label: { key: "municipality:list.usage", defaultValue: "Využití (uživatelé)" },
+      align: "right",
+    },
     {
       key: "active",
       label: { key: "municipality:list.state", defaultValue: "Stav" },
@@ -119,7 +152,9 @@ export default function MunicipalityList() {
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("municipality:list.title", "Obce")}</h1>
-        {canAdd && <Button to="/administration/municipalities/create">{t("municipality:list.new", "Nová obec")}</Button>}
+        {canAdd && (
+          <Button to="/administration/municipalities/create">{t("municipality:list.new", "Nová obec")}</Button>
+        )}
       </div>
       <DataTable
         def={def}

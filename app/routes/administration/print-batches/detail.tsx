@@ -11,7 +11,8 @@ import {
 } from "#contract/print-batch";
 import { defineList, toApiQuery } from "~/lib/list";
 import { listSchema, parseListParams } from "~/lib/list-params";
-import { formatDateTime, formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
@@ -134,7 +135,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data<ActionAnswer>({ intent, message: "Neznámá akce." }, { status: 400 });
 }
 
-
 /**
  * The answer of an action shown in place: a print result in the user's language ('Nepodařilo se vytisknout kód.' and
  * what went wrong, spec 001 §8), or a failed delete or mark-printed with the API's message.
@@ -243,7 +243,9 @@ export default function PrintBatchDetailPage() {
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-100">
-            <DetailRow label={t("printBatch:field.createdAt", "Vytvořeno")}>{formatDateTime(b.createdAt, i18n.language)}</DetailRow>
+            <DetailRow label={t("printBatch:field.createdAt", "Vytvořeno")}>
+              {formatDateTime(b.createdAt, i18n.language)}
+            </DetailRow>
             <DetailRow label={t("printBatch:field.createdBy", "Vytvořil")}>{b.createdByName ?? "–"}</DetailRow>
             <DetailRow label={t("printBatch:field.codeType", "Typ kódu")}>
               <CodeTypeLabel type={b.codeType} />
@@ -258,7 +260,9 @@ export default function PrintBatchDetailPage() {
               {formatNumber(b.codeCount)}
             </DetailRow>
             <DetailRow label={t("printBatch:field.labelCount", "Počet štítků")}>{formatNumber(b.labelCount)}</DetailRow>
-            <DetailRow label={t("printBatch:field.binTypes", "Typy nádob")}>{b.binTypeNames.join(", ") || "–"}</DetailRow>
+            <DetailRow label={t("printBatch:field.binTypes", "Typy nádob")}>
+              {b.binTypeNames.join(", ") || "–"}
+            </DetailRow>
             <DetailRow label={t("printBatch:field.rfid", "RFID")}>{b.rfid ? yes : no}</DetailRow>
             <DetailRow label={t("printBatch:field.printedAt", "Vytištěno")}>
               {b.printedAt ? formatDateTime(b.printedAt, i18n.language) : "–"}

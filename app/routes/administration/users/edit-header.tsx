@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { UserDetail } from "#contract/user";
 import { useCan } from "~/lib/permissions";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";

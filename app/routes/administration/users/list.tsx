@@ -16,7 +16,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
-import { formatDateTime, formatPhone } from "~/lib/format";
+import { formatPhone } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import type { AppLayoutData } from "~/routes/app-layout";
 import { canInvite } from "./form.server";
 
@@ -370,7 +371,6 @@ function RowActions({ row, canInvite, selfId }: { row: UserListItem; canInvite: 
     </span>
   );
 }
-
 
 export default function UserList() {
   const { items, total, params, roles, municipalities, canInvite } = useLoaderData<typeof loader>();

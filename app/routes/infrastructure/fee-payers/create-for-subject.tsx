@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create-for-subject";
 import type { DiscountOption } from "#contract/fee-payer";
 import type { SubjectDetail } from "#contract/subject";
-import { toIsoDate } from "~/lib/format";
+import { toIsoDate } from "#contract/calendar";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";

@@ -2,7 +2,7 @@ import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import type { DiscountOption } from "#contract/fee-payer";
-import { toIsoDate } from "~/lib/format";
+import { toIsoDate } from "#contract/calendar";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { FeePayerForm, emptyFeePayer } from "./form";

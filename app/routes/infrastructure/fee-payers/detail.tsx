@@ -5,7 +5,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/detail";
 import { deactivateBody, type FeePayerDetail, type FeePayerHistoryRow } from "#contract/fee-payer";
-import { formatCurrency, formatDate, formatDateTime, formatPhone, formatZip, toIsoDate } from "~/lib/format";
+import { formatCurrency, formatPhone, formatZip } from "~/lib/format";
+import { formatDate, formatDateTime, toIsoDate } from "#contract/calendar";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { toConformErrors } from "~/server/form.server";
@@ -115,7 +116,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data<ActionAnswer>({ intent, message: t("feePayer:unknownAction", "Neznámá akce.") }, { status: 400 });
   }
 }
-
 
 export default function FeePayerDetailPage() {
   const { feePayer: p, history, today } = useLoaderData<typeof loader>();

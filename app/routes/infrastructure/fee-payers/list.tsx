@@ -6,7 +6,8 @@ import type { DiscountOption, FeePayerListItem } from "#contract/fee-payer";
 import { NOTHING_SELECTED } from "#contract/user";
 import { defineList, toApiQuery } from "~/lib/list";
 import { listParam, listSchema, parseListParams } from "~/lib/list-params";
-import { formatCurrency, formatDate } from "~/lib/format";
+import { formatCurrency } from "~/lib/format";
+import { formatDate } from "#contract/calendar";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { requireMunicipality } from "~/server/guard.server";
@@ -217,7 +218,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   addFlash(api.session, { type: "success", text: t("feePayer:flash.registeredMany", "Poplatníci zaregistrováni.") });
   return redirect(listUrl(request), { headers: { "Set-Cookie": await commit(context, api.session) } });
 }
-
 
 export default function FeePayerList() {
   const { items, total, params, discounts } = useLoaderData<typeof loader>();

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { SubjectMember, SubjectWasteCard } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#contract/calendar";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";

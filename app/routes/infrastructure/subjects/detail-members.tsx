@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectMember } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#contract/calendar";
 import { Field, fieldAria } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -15,7 +15,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/shared";
 import { FormDialog } from "./detail-dialog";
 import { Money, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";

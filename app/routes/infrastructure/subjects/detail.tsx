@@ -4,7 +4,7 @@ import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/detail";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -39,7 +39,6 @@ const SHOWN_IN_PLACE = new Set([
   "createVirtualCard",
   "removeCard",
 ]);
-
 
 export default function SubjectDetailPage() {
   const {
@@ -155,7 +154,10 @@ export default function SubjectDetailPage() {
                 value={[s.conscriptionNumber, s.streetNumber, s.provisionalNumber].map((v) => v ?? "–").join(" / ")}
               />
               <DetailRow label={t("subject:field.cityDistrict", "Městská část")} value={s.cityDistrict} />
-              <DetailRow label={t("subject:field.city", "Obec")} value={[s.zipCode, s.city].filter(Boolean).join(" ")} />
+              <DetailRow
+                label={t("subject:field.city", "Obec")}
+                value={[s.zipCode, s.city].filter(Boolean).join(" ")}
+              />
               <DetailRow label={t("subject:field.operatorCompanyName", "Název firmy")} value={s.operatorCompanyName} />
               <DetailRow
                 label={t("subject:detail.operatorIds", "IČO / DIČ")}

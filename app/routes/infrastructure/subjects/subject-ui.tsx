@@ -1,7 +1,8 @@
 /** Small pieces every subject screen shows: the type, the fee-paid badge, money in the municipality's currency. */
 import { useActionData, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { formatCurrency, toIsoDate } from "~/lib/format";
+import { formatCurrency } from "~/lib/format";
+import { toIsoDate } from "#contract/calendar";
 import { Badge } from "~/components/ui/badge";
 import type { AppLayoutData } from "~/routes/app-layout";
 

@@ -13,7 +13,8 @@ import {
 } from "#contract/waste-card";
 import { defineList, toApiQuery } from "~/lib/list";
 import { listSchema, parseListParams } from "~/lib/list-params";
-import { formatDateTime, formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";

@@ -20,7 +20,7 @@ import {
 } from "#contract/waste-card";
 import { defineList, toApiQuery } from "~/lib/list";
 import { listParam, listSchema, parseListParams } from "~/lib/list-params";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";

@@ -7,7 +7,7 @@ import type { Route } from "./+types/create";
 import { ASSIGN_ERROR_MESSAGES, assignCodesBody, type AssignResult } from "#contract/waste-evidence-header";
 import { splitCodes } from "#contract/codes";
 import type { SubjectOption } from "#contract/subject";
-import { toIsoDate } from "~/lib/format";
+import { toIsoDate } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireMunicipality } from "~/server/guard.server";

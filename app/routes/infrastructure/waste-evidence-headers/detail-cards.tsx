@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { BinState, DisposeCounts, WehHistoryRow } from "#contract/waste-evidence-header";
-import { formatDateTime, yearOptions } from "~/lib/format";
+import { formatDateTime, yearOptions } from "#contract/calendar";
 import { toSearch, withSearchParams } from "~/lib/list";
 import { Field, fieldAria } from "~/components/field";
 import { Button } from "~/components/ui/button";

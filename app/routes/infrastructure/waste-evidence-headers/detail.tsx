@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { formatDate, formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
@@ -31,7 +31,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** Intents whose errors are shown inside their own dialog; the others get the page's message box. */
 const SHOWN_IN_PLACE = new Set(["transfer", "disposeCount"]);
-
 
 export default function WasteEvidenceHeaderDetail() {
   const { header: h, history, disposeCounts, transferOptions, view, tiles } = useLoaderData<typeof loader>();
@@ -153,7 +152,10 @@ export default function WasteEvidenceHeaderDetail() {
                     : t("wasteEvidenceHeader:kind.fixed", "Stálá")
                 }
               />
-              <DetailRow label={t("wasteEvidenceHeader:field.assignedAt", "Přiřazeno")} value={dateTime(h.assignedAt)} />
+              <DetailRow
+                label={t("wasteEvidenceHeader:field.assignedAt", "Přiřazeno")}
+                value={dateTime(h.assignedAt)}
+              />
               <DetailRow
                 label={t("wasteEvidenceHeader:field.assignedFrom", "Platí od")}
                 value={h.assignedFrom ? formatDate(h.assignedFrom, i18n.language) : null}
@@ -164,7 +166,10 @@ export default function WasteEvidenceHeaderDetail() {
                 value={dateTime(h.lastEvidenceAt)}
               />
               {h.discardedAt && (
-                <DetailRow label={t("wasteEvidenceHeader:field.discardedAt", "Vyřazeno")} value={dateTime(h.discardedAt)} />
+                <DetailRow
+                  label={t("wasteEvidenceHeader:field.discardedAt", "Vyřazeno")}
+                  value={dateTime(h.discardedAt)}
+                />
               )}
               <DetailRow label={t("wasteEvidenceHeader:field.frequency", "Četnost svozu")} value={frequency} />
               <DetailRow

@@ -1,13 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  Form,
-  Link,
-  type LinkProps,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useSearchParams,
-} from "react-router";
+import { Form, Link, type LinkProps, useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
@@ -15,7 +7,7 @@ import { BIN_STATES, type WehListItem } from "#contract/waste-evidence-header";
 import type { feePayerOption } from "#contract/fee-payer";
 import { defineList, toApiQuery, toSearch, withSearchParams } from "~/lib/list";
 import { listParam, listSchema, parseListParams } from "~/lib/list-params";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { formatDate, formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
@@ -252,7 +244,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     openTransfer: (ids) => listUrl(request, { [DIALOG_PARAM]: "transfer" }, ids),
   });
 }
-
 
 /** A chosen subject or fee payer: its name and a link that removes it. */
 function Chip({ label, name, removeTo }: { label: string; name: string; removeTo: LinkProps["to"] }) {
