@@ -5,7 +5,6 @@ import path from "node:path";
 import { Hono } from "hono";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { lt } from "drizzle-orm";
 import { loadConfig, type Config } from "./config";
 import { compressResponse } from "./serving/compress";
 import { createStaticFiles } from "./serving/static";
@@ -14,13 +13,8 @@ import { bodyLimitFor, limitBody, tooLarge } from "./serving/body-limit";
 import { forwardedRequest } from "./serving/forwarded";
 import { contextForRequest } from "./serving/request-context";
 import { ensureWritableDir, migrateDatabase, openDatabase, type Database } from "./api/db/client";
-import { session as sessionTable } from "./api/db/schema";
-import { refreshAllMemberCounts } from "./api/modules/subject/membership";
 import { sealExternalAccountPasswords } from "./api/modules/municipality/service";
 import { createSecretBox } from "./api/lib/secret-box";
-import { expireWasteCards } from "./api/modules/waste-card/service";
-import { failInterruptedImports } from "./api/modules/waste-card/import";
-import { purgeRegistrationTokens } from "./api/modules/user/registration";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
 import { syncCatalogue } from "./api/db/catalogue";
 import { createApi } from "./api/app";
@@ -29,7 +23,7 @@ import { createMailer } from "./api/lib/mail";
 import { createRegistryClient } from "./api/modules/registry/service";
 import { createIdp } from "./idp/provider";
 import { purgeExpired } from "./idp/adapter";
-import { purgeSignInThrottle } from "./api/lib/password-throttle";
+import { startHousekeeping } from "./api/jobs/housekeeping";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { WebContext } from "./app/server/context";
 
@@ -199,35 +193,13 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
 
-  // Memberships start and end on dates: member counts are recounted at start and every hour (day changes).
-  void refreshAllMemberCounts(db).catch((err: unknown) => console.error("[housekeeping] member counts", err));
-  // Waste cards past their validity are stored as Expired (the list already computes it by date).
-  void expireWasteCards(db).catch((err: unknown) => console.error("[housekeeping] waste card expiry", err));
-  // An import whose process died (crash, restart) is marked 'Import byl přerušen' at start and within minutes
-  // after; live jobs of other processes keep their heartbeat and are left alone (decision 0019).
-  const endInterrupted = () =>
-    failInterruptedImports(db)
-      .then((ids) => ids.length && console.warn(`[housekeeping] interrupted import job(s) ${ids.join(", ")} marked failed`))
-      .catch((err: unknown) => console.error("[housekeeping] interrupted imports", err));
-  void endInterrupted();
-  const jobWatch = setInterval(() => void endInterrupted(), 60_000);
-  jobWatch.unref();
-  const housekeeping = setInterval(() => {
-    void purgeExpired(db).catch(() => undefined);
-    void purgeRegistrationTokens(db).catch(() => undefined);
-    void purgeSignInThrottle(db).catch(() => undefined);
-    void refreshAllMemberCounts(db).catch(() => undefined);
-    void expireWasteCards(db).catch(() => undefined);
-    void db.delete(sessionTable).where(lt(sessionTable.expiresAt, new Date())).catch(() => undefined);
-  }, 3600_000);
-  housekeeping.unref();
+  const housekeeping = startHousekeeping(db, [purgeExpired]);
 
   if (seeded) console.log("Demo data created.");
   return {
     url: config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`,
     async close() {
-      clearInterval(housekeeping);
-      clearInterval(jobWatch);
+      housekeeping.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
