@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { MUNICIPALITY_DATA_PURGERS } from "./data-purgers";
 import type { Db } from "../../db/client";
 import {
   externalAccount,
@@ -381,18 +382,11 @@ export async function deleteLogo(db: Db, id: number): Promise<void> {
   await db.delete(municipalityLogo).where(eq(municipalityLogo.municipalityId, id));
 }
 
-/**
- * Tables holding a municipality's residents and collection points. Each later area appends its delete here,
- * so 'delete data' always removes everything spec 001 §4 names, in one transaction.
- */
-export type DataPurger = (tx: Db, municipalityId: number) => Promise<number>;
-export const municipalityDataPurgers: { name: string; purge: DataPurger }[] = [];
-
 export async function deleteMunicipalityData(db: Db, id: number): Promise<Record<string, number>> {
   await getMunicipality(db, id);
   return db.transaction(async (tx) => {
     const removed: Record<string, number> = {};
-    for (const p of municipalityDataPurgers) removed[p.name] = await p.purge(tx as unknown as Db, id);
+    for (const p of MUNICIPALITY_DATA_PURGERS) removed[p.name] = await p.purge(tx as unknown as Db, id);
     return removed;
   });
 }
@@ -404,7 +398,7 @@ export async function deleteMunicipality(db: Db, id: number): Promise<void> {
     throw new ApiError(409, "Obec má podřízené obce; nejprve jim změňte nadřazenou obec.");
   }
   await db.transaction(async (tx) => {
-    for (const p of municipalityDataPurgers) await p.purge(tx as unknown as Db, id);
+    for (const p of MUNICIPALITY_DATA_PURGERS) await p.purge(tx as unknown as Db, id);
     await tx.delete(municipality).where(eq(municipality.id, id));
   });
 }

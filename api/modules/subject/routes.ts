@@ -24,13 +24,7 @@ import {
   subjectWasteCard,
   virtualCardBody,
 } from "#contract/subject";
-import { municipalityDataPurgers } from "../municipality/service";
 import * as svc from "./service";
-
-// 'Delete municipality data' removes the subjects and fee payers too (registered once, when the API is built).
-if (!municipalityDataPurgers.some((p) => p.name === "subjectsAndFeePayers")) {
-  municipalityDataPurgers.push({ name: "subjectsAndFeePayers", purge: svc.purgeSubjectsAndFeePayers });
-}
 
 const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/subject";
