@@ -1,6 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -15,7 +14,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/root";
 import { watchBuild } from "~/lib/build-check";
 import { switchLanguage } from "~/i18n/client";
-import { ErrorPage } from "~/components/error-page";
+import { DEFAULT_SUPPORT_EMAIL, ErrorPage, errorShown } from "~/components/error-page";
 import { commit, getSession } from "~/server/session.server";
 import { localeFor } from "~/server/i18n.server";
 import type { FlashMessage } from "~/server/context";
@@ -72,17 +71,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
-  let status = 500;
-  let message = "Obecná chyba";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    const body = error.data as { message?: string } | string | undefined;
-    message = typeof body === "object" && body?.message ? body.message : error.statusText || message;
-    if (status === 404 && !(typeof body === "object" && body?.message)) message = `Page not found: ${location.pathname}`;
-  } else if (error instanceof Error && import.meta.env.DEV) {
-    message = error.message;
-  }
+  const { status, message } = errorShown(error, location.pathname);
   return (
-    <ErrorPage as="main" status={status} message={message} supportEmail={root?.supportEmail ?? "podpora@odpady-obce.cz"} />
+    <ErrorPage as="main" status={status} message={message} supportEmail={root?.supportEmail ?? DEFAULT_SUPPORT_EMAIL} />
   );
 }

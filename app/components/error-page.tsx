@@ -4,9 +4,27 @@
  * Rendered by error boundaries, so they rely only on react-router's <Link> and (optional) translations.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
+
+/**
+ * What an error boundary shows for what was thrown: the status and message of a thrown response ('Page not found:
+ * {path}' for a 404 without a message of its own), 500 'Obecná chyba' for anything else (its text in development).
+ */
+export function errorShown(error: unknown, pathname: string): { status: number; message: string } {
+  let status = 500;
+  let message = "Obecná chyba";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const body = error.data as { message?: string } | string | undefined;
+    message = typeof body === "object" && body?.message ? body.message : error.statusText || message;
+    if (status === 404 && !(typeof body === "object" && body?.message)) message = `Page not found: ${pathname}`;
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    message = error.message;
+  }
+  return { status, message };
+}
 
 /** Product default of the support address (config SUPPORT_EMAIL overrides it; pass it in). */
 export const DEFAULT_SUPPORT_EMAIL = "podpora@odpady-obce.cz";

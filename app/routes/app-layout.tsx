@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { DEFAULT_SUPPORT_EMAIL, ErrorPage, errorShown } from "~/components/error-page";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/app-layout";
 import { apiFor } from "~/server/api.server";
@@ -41,7 +42,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type AppLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export default function AppLayout() {
-  const { user, permissions, municipalities, activeMunicipality } = useLoaderData<typeof loader>();
+  return (
+    <AppShell data={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A screen's error (a record not found, a failed call) is shown inside the layout, so the navigation stays (issue
+ * 12). When the layout's own data is missing, the root boundary shows the page alone.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<AppLayoutData>("routes/app-layout");
+  const root = useRouteLoaderData<RootData>("root");
+  const location = useLocation();
+  const { status, message } = errorShown(error, location.pathname);
+  const page = <ErrorPage status={status} message={message} supportEmail={root?.supportEmail ?? DEFAULT_SUPPORT_EMAIL} />;
+  return layout ? <AppShell data={layout}>{page}</AppShell> : <main>{page}</main>;
+}
+
+/** The navigation, the header with the active municipality and the user, and the page. */
+function AppShell({ data, children }: { data: AppLayoutData; children: React.ReactNode }) {
+  const { user, permissions, municipalities, activeMunicipality } = data;
   const root = useRouteLoaderData<RootData>("root");
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -127,7 +150,7 @@ export default function AppLayout() {
               {f.text}
             </Alert>
           ))}
-          <Outlet />
+          {children}
         </main>
       </div>
       <Dialog name="municipality" title={t("layout.selectMunicipality", "Výběr obce")} size="sm">

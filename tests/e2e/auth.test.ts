@@ -100,6 +100,13 @@ describe("sign-in and session (spec 000 §4)", () => {
     const bad = await page.goto("/administration/municipalities/abc");
     expect(bad?.status()).toBe(404);
     await page.getByText("Page Not Found: /administration/municipalities/abc").waitFor();
+    // A screen's error is shown inside the layout: the navigation and the signed-in user stay (issue 12).
+    await page.getByRole("complementary", { name: "Navigace" }).getByRole("link", { name: "Obce" }).waitFor();
+    await page.getByTestId("user-name").waitFor();
+    const missing = await page.goto("/infrastructure/subjects/999999");
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Něco se pokazilo." }).waitFor();
+    await page.getByRole("complementary", { name: "Navigace" }).waitFor();
     await context.close();
   });
 
