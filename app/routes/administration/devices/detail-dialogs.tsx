@@ -13,7 +13,7 @@ import { assignmentBody, endAssignmentBody } from "#contract/device";
 import { FormErrors, InputField, SelectField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
-import { DialogLink, DialogSearch } from "~/routes/infrastructure/subjects/detail-dialog";
+import { DialogLink, DialogSearch } from "~/components/form-dialog";
 import type { MunicipalityOption } from "./shared";
 
 type PairValues = { municipalityId: string; validFrom: string; validTo: string };

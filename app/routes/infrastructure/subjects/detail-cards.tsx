@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { useDetailAnswer } from "./subject-ui";
+import { useDetailAnswer } from "~/lib/detail-answer";
 
 const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
   Free: "gray",

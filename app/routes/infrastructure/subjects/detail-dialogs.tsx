@@ -9,9 +9,10 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Select } from "~/components/ui/select";
 import { cn } from "~/components/ui/cn";
-import { DialogSearch, FormDialog } from "./detail-dialog";
+import { DialogSearch, FormDialog } from "~/components/form-dialog";
 import { optionLabel } from "./form";
-import { Money, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { Money } from "~/components/money";
 
 /** Spec 001 §2 hierarchy modal: the whole tree (name, type, total fee), the current subject highlighted. */
 export function HierarchyDialog({ tree, currentId }: { tree: SubjectTreeNode | null; currentId: number }) {

@@ -6,7 +6,7 @@ import { toSearch, withSearchParams } from "~/lib/list";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { Money } from "./subject-ui";
+import { Money } from "~/components/money";
 
 type Props = {
   fees: { items: SubjectFeeRow[]; years: number[] };

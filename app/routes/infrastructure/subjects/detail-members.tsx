@@ -14,8 +14,9 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { FeePayerOption } from "./detail.server";
-import { DialogLink, DialogSearch, FormDialog } from "./detail-dialog";
-import { SUBJECTS_PATH, feePayerPath, useToday } from "./subject-ui";
+import { DialogLink, DialogSearch, FormDialog } from "~/components/form-dialog";
+import { SUBJECTS_PATH, feePayerPath } from "./subject-ui";
+import { useToday } from "~/lib/detail-answer";
 
 type Props = {
   subjectId: number;

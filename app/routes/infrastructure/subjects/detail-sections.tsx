@@ -17,8 +17,9 @@ import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/shared";
-import { FormDialog } from "./detail-dialog";
-import { Money, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { FormDialog } from "~/components/form-dialog";
+import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { Money } from "~/components/money";
 
 function Empty({ children }: { children: React.ReactNode }) {
   return <p className="text-sm text-slate-600">{children}</p>;

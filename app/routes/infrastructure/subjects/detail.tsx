@@ -9,13 +9,14 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { detailAction, loadDetail } from "./detail.server";
-import { DialogLink } from "./detail-dialog";
+import { DialogLink } from "~/components/form-dialog";
 import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./detail-dialogs";
 import { MembersSection } from "./detail-members";
 import { WasteCardsSection } from "./detail-cards";
 import { FeesSection } from "./detail-fees";
 import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./detail-sections";
-import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath, type DetailAnswer } from "./subject-ui";
+import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { type DetailAnswer } from "~/lib/detail-answer";
 import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.subject.name ?? "Odběrné místo"} · Odpady obce` }];

@@ -16,7 +16,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
-import { FeePaidBadge, Money, SUBJECT_TYPE_LABELS, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { FeePaidBadge, SUBJECT_TYPE_LABELS, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { Money } from "~/components/money";
 
 export const meta = () => [{ title: "Odběrná místa · Odpady obce" }];
 
@@ -188,7 +189,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   url.searchParams.delete("dialog");
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commit(context, api.session) } });
 }
-
 
 export default function SubjectList() {
   const { items, total, params, filters, parent } = useLoaderData<typeof loader>();

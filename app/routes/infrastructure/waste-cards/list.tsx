@@ -36,16 +36,15 @@ import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { DialogLink, DialogSearch, FormDialog } from "~/routes/infrastructure/subjects/detail-dialog";
+import { DialogLink, DialogSearch, FormDialog } from "~/components/form-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/form";
 import {
   feePayerPath,
   SUBJECT_TYPE_LABELS,
   SubjectTypeLabel,
   subjectPath,
-  useToday,
-  type DetailAnswer,
 } from "~/routes/infrastructure/subjects/subject-ui";
+import { useToday, type DetailAnswer } from "~/lib/detail-answer";
 
 export const meta = () => [{ title: "Karty odpadu · Odpady obce" }];
 

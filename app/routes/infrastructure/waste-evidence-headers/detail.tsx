@@ -10,7 +10,7 @@ import { LocationMap, parsePoint } from "~/components/map";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { DialogLink } from "~/routes/infrastructure/subjects/detail-dialog";
+import { DialogLink } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
 import { detailAction, loadDetail } from "./detail.server";
 import { DisposeCountCard, HistoryCard } from "./detail-cards";

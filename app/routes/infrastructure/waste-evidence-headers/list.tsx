@@ -18,7 +18,7 @@ import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { DialogLink, DialogSearch } from "~/routes/infrastructure/subjects/detail-dialog";
+import { DialogLink, DialogSearch } from "~/components/form-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/form";
 import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
 import {

@@ -10,7 +10,7 @@ import { Field, fieldAria } from "~/components/field";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
-import { DialogSearch, FormDialog } from "~/routes/infrastructure/subjects/detail-dialog";
+import { DialogSearch, FormDialog } from "~/components/form-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/form";
 
 export const WEH_PATH = "/infrastructure/waste-evidence-headers";

@@ -1,4 +1,7 @@
-/** Dialog building blocks of the subject detail: a dialog holding one intent's form, and a URL-opened trigger. */
+/**
+ * Dialog building blocks of detail pages: a dialog holding one intent's form (opened by ?dialog=<name> without
+ * JavaScript), a URL-opened trigger and a search inside a dialog.
+ */
 import type { ReactNode } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -9,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
-import { useDetailAnswer, type DetailAnswer } from "./subject-ui";
+import { useDetailAnswer, type DetailAnswer } from "~/lib/detail-answer";
 
 export type FormDialogProps = {
   /** Unique on the page; also the ?dialog=<name> that opens it without JavaScript. */
