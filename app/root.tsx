@@ -18,6 +18,7 @@ import { DEFAULT_SUPPORT_EMAIL, ErrorPage, errorShown } from "~/components/error
 import { commit, getSession } from "~/server/session.server";
 import { localeFor } from "~/server/i18n.server";
 import type { FlashMessage } from "~/server/context";
+import { PageTitle } from "~/components/page-title";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -46,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <PageTitle />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -23,8 +23,10 @@ export function luhnCheckDigit(digits: string): number {
 }
 
 export function makeBarcode(municipalityId: number, plainCode: number): string {
-  if (!Number.isInteger(municipalityId) || municipalityId < 1 || municipalityId > 99_999) throw new Error("municipality id out of range");
-  if (!Number.isInteger(plainCode) || plainCode < 1 || plainCode > MAX_PLAIN_CODE) throw new Error("plain code out of range");
+  if (!Number.isInteger(municipalityId) || municipalityId < 1 || municipalityId > 99_999)
+    throw new Error("municipality id out of range");
+  if (!Number.isInteger(plainCode) || plainCode < 1 || plainCode > MAX_PLAIN_CODE)
+    throw new Error("plain code out of range");
   const body = String(municipalityId).padStart(5, "0") + String(plainCode).padStart(7, "0");
   return body + String(luhnCheckDigit(body));
 }
@@ -49,5 +51,12 @@ export function parsePlainCode(code: string): number | null {
 
 /** Splits a pasted or scanned list of codes (lines, commas, semicolons, spaces) into distinct codes, in order. */
 export function splitCodes(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((c) => c.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -48,10 +48,7 @@ export const optionalEmail = z.preprocess(
 );
 
 /** Checkbox / query flag: 'on', 'true', '1' → true. */
-export const boolFlag = z.preprocess(
-  (v) => v === true || v === "on" || v === "true" || v === "1",
-  z.boolean(),
-);
+export const boolFlag = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
 
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 

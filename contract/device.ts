@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { DEVICE_TYPES } from "./enums";
 import { optionalText, requiredText, withVersion } from "./common";
+import { listFilter, listQuery } from "./list";
+import { deviceListKeys } from "./lists";
 import { dateField, optionalDate, optionalId } from "./subject";
 
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -68,23 +70,16 @@ export type AssignmentBody = z.infer<typeof assignmentBody>;
 /** POST device/{id}/assignment/{assignmentId}/end: the last day of the pairing. */
 export const endAssignmentBody = z.object({ validTo: dateField("Zadejte datum konce přiřazení.") });
 
-export const DEVICE_SORTS = ["name", "type", "serialNumber", "lastUsedAt", "createdAt"] as const;
-
-const flag = z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false"]).optional());
-
 /** GET device: search (name, serial number, uuid, sim), type, municipality and paired filters; paging and sort. */
-export const deviceListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
-  search: optionalText(100),
-  type: z.preprocess((v) => (v === "" ? undefined : v), z.enum(DEVICE_TYPES).optional()),
+export const deviceList = listQuery(deviceListKeys, {
+  search: listFilter.search(),
+  type: listFilter.select(DEVICE_TYPES),
   /** Paired with this municipality today. */
-  municipalityId: optionalId,
+  municipalityId: listFilter.id(),
   /** Paired with any municipality today (true) or with none (false). */
-  paired: flag,
+  paired: listFilter.boolean(),
 });
-export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+export type DeviceListQuery = z.output<typeof deviceList.query>;
 
 /** The pairing valid today, as the list and the detail show it. */
 const currentPairing = {

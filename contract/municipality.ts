@@ -36,7 +36,10 @@ export const municipalityFormSchema = z
     shortName: optionalText(50),
     type: z.enum(MUNICIPALITY_TYPES, { message: choose }),
     kind: z.enum(MUNICIPALITY_KINDS, { message: choose }),
-    parentId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
+    parentId: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number().int().positive().optional(),
+    ),
     district: optionalText(100),
     country: z.enum(COUNTRIES, { message: choose }),
     identificationNumber: optionalText(20),
@@ -127,7 +130,13 @@ export const municipalityDetail = z.object({
   lastLoginAt: z.string().nullable(),
   lastRecordAt: z.string().nullable(),
   contacts: z.array(
-    z.object({ id: z.number(), name: z.string(), type: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      type: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
   ),
   modules: z.array(z.object({ module: z.enum(MUNICIPALITY_MODULES), enabled: z.boolean() })),
 });

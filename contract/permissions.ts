@@ -87,8 +87,8 @@ export const ROLE_PERMISSIONS: Partial<Record<RoleName, Permission[]>> = {
   ],
   OPERATOR: [
     "municipality.aDetail",
-    ...["subject", "feePayer", "wasteEvidenceHeader", "wasteCard", "wasteCollection", "wasteEvidence"].flatMap(
-      (e) => all(e as Entity),
+    ...["subject", "feePayer", "wasteEvidenceHeader", "wasteCard", "wasteCollection", "wasteEvidence"].flatMap((e) =>
+      all(e as Entity),
     ),
     "dashboard.aDetail",
     "report.aDetail",
@@ -101,7 +101,13 @@ export const ROLE_PERMISSIONS: Partial<Record<RoleName, Permission[]>> = {
     "subject.aDetail",
     "dashboard.aDetail",
   ],
-  C_YARD_WORKER: ["municipality.aDetail", "yardReport.aAdd", "yardReport.aDetail", "feePayer.aDetail", "collectionYard.aDetail"],
+  C_YARD_WORKER: [
+    "municipality.aDetail",
+    "yardReport.aAdd",
+    "yardReport.aDetail",
+    "feePayer.aDetail",
+    "collectionYard.aDetail",
+  ],
   REUSE_CENTER_MANAGER: ["municipality.aDetail", ...all("distributionCenter"), "dashboard.aDetail"],
   REUSE_CENTER_WORKER: ["municipality.aDetail", "distributionCenter.aDetail", "distributionCenter.aEdit"],
   COLLECTION_COMPANY_ADMIN: [

@@ -34,9 +34,9 @@ export const PASSWORDS_DIFFER = "Hesla se neshodují.";
 export const REGISTRATION_LINK_TTL_HOURS = 72;
 
 /** Role ids of the two admin roles (spec 000 §6): they have no municipality of their own. */
-export const ADMIN_ROLE_IDS: readonly number[] = ROLES.filter((r) => (ADMIN_ROLES as readonly string[]).includes(r.name)).map(
-  (r) => r.id,
-);
+export const ADMIN_ROLE_IDS: readonly number[] = ROLES.filter((r) =>
+  (ADMIN_ROLES as readonly string[]).includes(r.name),
+).map((r) => r.id);
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
@@ -70,7 +70,8 @@ export const newPasswordField = z
       ctx.addIssue({ code: "custom", message: "Zadejte heslo." });
       return;
     }
-    for (const r of unmetPasswordRequirements(value, "strong")) ctx.addIssue({ code: "custom", message: r.defaultText });
+    for (const r of unmetPasswordRequirements(value, "strong"))
+      ctx.addIssue({ code: "custom", message: r.defaultText });
   });
 
 const requiredEmail = z.preprocess(
@@ -83,7 +84,10 @@ const requiredEmail = z.preprocess(
 
 const roleIdField = z.preprocess(
   emptyToUndefined,
-  z.coerce.number({ message: "Vyberte roli." }).int({ message: "Vyberte roli." }).positive({ message: "Vyberte roli." }),
+  z.coerce
+    .number({ message: "Vyberte roli." })
+    .int({ message: "Vyberte roli." })
+    .positive({ message: "Vyberte roli." }),
 );
 
 /** Fields of spec 001 §3 User shared by create and edit. */
@@ -105,7 +109,8 @@ type RefineCtx = z.core.$RefinementCtx;
 
 function municipalityRequired(v: { roleId?: unknown; municipalityId?: unknown }, ctx: RefineCtx) {
   if (!Number.isInteger(v.roleId) || ADMIN_ROLE_IDS.includes(v.roleId as number)) return;
-  if (v.municipalityId === undefined) ctx.addIssue({ code: "custom", path: ["municipalityId"], message: "Vyberte obec." });
+  if (v.municipalityId === undefined)
+    ctx.addIssue({ code: "custom", path: ["municipalityId"], message: "Vyberte obec." });
 }
 
 /** The repeated password must match; an API client that sends no confirmation at all (undefined) skips it. */

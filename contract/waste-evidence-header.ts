@@ -48,7 +48,17 @@ export const ASSIGN_ERROR_MESSAGES: Record<AssignError, string> = {
   AlreadyUsedDisposableBin: "Jednorázová nádoba s tímto kódem už byla použita.",
 };
 
-export const WEH_SORTS = ["barcode", "plainCode", "state", "assignedAt", "lastEvidenceAt", "discardedAt", "subjectName", "city", "id"] as const;
+export const WEH_SORTS = [
+  "barcode",
+  "plainCode",
+  "state",
+  "assignedAt",
+  "lastEvidenceAt",
+  "discardedAt",
+  "subjectName",
+  "city",
+  "id",
+] as const;
 
 /** GET municipality/{id}/waste-evidence-header: the list filters of spec 001 §2. */
 export const wehListQuery = z.object({
@@ -136,11 +146,19 @@ const coordinate = (v: unknown) => {
 };
 const latitude = z.preprocess(
   coordinate,
-  z.coerce.number({ message: "Zadejte zeměpisnou šířku." }).min(-90).max(90, { message: "Šířka je mezi -90 a 90." }).optional(),
+  z.coerce
+    .number({ message: "Zadejte zeměpisnou šířku." })
+    .min(-90)
+    .max(90, { message: "Šířka je mezi -90 a 90." })
+    .optional(),
 );
 const longitude = z.preprocess(
   coordinate,
-  z.coerce.number({ message: "Zadejte zeměpisnou délku." }).min(-180).max(180, { message: "Délka je mezi -180 a 180." }).optional(),
+  z.coerce
+    .number({ message: "Zadejte zeměpisnou délku." })
+    .min(-180)
+    .max(180, { message: "Délka je mezi -180 a 180." })
+    .optional(),
 );
 
 /** PUT municipality/{id}/waste-evidence-header/{headerId}: the edit page (basic information, location, address). */
@@ -168,9 +186,15 @@ export type WehUpdate = z.infer<typeof wehUpdateSchema>;
 
 /** POST municipality/{id}/waste-evidence-header/assign: the create page's assign tab. */
 export const assignCodesBody = z.object({
-  subjectId: z.coerce.number({ message: "Vyberte odběrné místo." }).int().positive({ message: "Vyberte odběrné místo." }),
+  subjectId: z.coerce
+    .number({ message: "Vyberte odběrné místo." })
+    .int()
+    .positive({ message: "Vyberte odběrné místo." }),
   /** Plain codes or barcodes as pasted or scanned (contract/codes.ts splitCodes). */
-  codes: z.array(z.string().trim().min(1).max(40)).min(1, { message: "Zadejte alespoň jeden kód." }).max(500, { message: "Najednou nejvýše 500 kódů." }),
+  codes: z
+    .array(z.string().trim().min(1).max(40))
+    .min(1, { message: "Zadejte alespoň jeden kód." })
+    .max(500, { message: "Najednou nejvýše 500 kódů." }),
   binTypeId: optionalId,
   wasteTypeId: optionalId,
   /** The day the assignment is valid from; default today. */
@@ -195,7 +219,10 @@ export const wehIdsBody = z.object({
 });
 /** POST …/waste-evidence-header/transfer: bins to another subject, optionally with their evidence records. */
 export const transferBody = wehIdsBody.extend({
-  subjectId: z.coerce.number({ message: "Vyberte odběrné místo." }).int().positive({ message: "Vyberte odběrné místo." }),
+  subjectId: z.coerce
+    .number({ message: "Vyberte odběrné místo." })
+    .int()
+    .positive({ message: "Vyberte odběrné místo." }),
   moveEvidences: boolFlag.default(false),
 });
 
@@ -225,8 +252,15 @@ export type DisposeCounts = z.infer<typeof disposeCountsAnswer>;
 export const disposeCountBody = z.object({
   year: z.coerce.number().int().min(2000).max(2100),
   month: z.coerce.number({ message: "Vyberte měsíc." }).int().min(1, { message: "Vyberte měsíc." }).max(12),
-  orderedCount: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(0).max(100).optional()),
-  actualCount: z.coerce.number({ message: "Zadejte počet svozů." }).int().min(0, { message: "Počet nemůže být záporný." }).max(100),
+  orderedCount: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number().int().min(0).max(100).optional(),
+  ),
+  actualCount: z.coerce
+    .number({ message: "Zadejte počet svozů." })
+    .int()
+    .min(0, { message: "Počet nemůže být záporný." })
+    .max(100),
 });
 
 /** GET /waste-evidence-header/search-by-barcode?barcode= and municipality/{id}/find-code-by-barcode?barcode=. */

@@ -57,7 +57,10 @@ export const binTypeFormSchema = z
     name: requiredText(150),
     category: z.enum(BIN_CATEGORIES, { message: choose }),
     /** Empty: a bag is disposable, every other category fixed. */
-    kind: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(BIN_KINDS, { message: choose }).optional()),
+    kind: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.enum(BIN_KINDS, { message: choose }).optional(),
+    ),
     capacity: z.preprocess(
       (v) => (typeof v === "string" ? v.replace(/\s/g, "") : v),
       z.coerce

@@ -1,16 +1,11 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { EndpointDef, Method, Tenancy } from "#contract/endpoint";
 import type { Permission } from "#contract/permissions";
 import type { AuthContext } from "./auth";
 import type { Services } from "../services";
 
-export type Method = "get" | "post" | "put" | "patch" | "delete";
-
-/**
- * Tenancy rule of a route (ARCHITECTURE.md): 'none' for the user's own data, 'global' for provider-wide
- * data (the permission decides), or the name of the path parameter that holds a municipality id.
- */
-export type Tenancy = "none" | "global" | { municipalityParam: string };
+export type { Method, Tenancy };
 
 export interface HandlerArgs<P, Q, B> {
   c: Context;
@@ -21,29 +16,34 @@ export interface HandlerArgs<P, Q, B> {
   services: Services;
 }
 
-export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
-  method: Method;
-  /** Hono path below /v1, e.g. '/municipality/:municipalityId'. */
-  path: string;
-  summary: string;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A handler's answer: the JSON answer, a ready Response (files, streams) or null (204). */
+export type HandlerResult = Promise<Response | object | null>;
+
+export type Handler<D extends EndpointDef> = (
+  args: HandlerArgs<Out<D["params"]>, Out<D["query"]>, Out<D["body"]>>,
+) => HandlerResult;
+
+/** A /v1 route: the contract's endpoint (contract/endpoints/) with the API's handler bound to it. */
+export interface RouteDef<P = unknown, Q = unknown, B = unknown> extends EndpointDef {
   permission: Permission | "authenticated";
-  tenancy: Tenancy;
+  handler: (args: HandlerArgs<P, Q, B>) => HandlerResult;
+}
+
+/** The older inline form (schemas and handler in one object), while domains move their endpoints to contract/. */
+interface InlineRoute<P, Q, B> extends Omit<EndpointDef, "params" | "query" | "body"> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** multipart bodies are read by the handler itself (uploads). */
-  bodyKind?: "json" | "multipart";
-  /** Success status of a JSON answer; default 201 for POST (a record created), else 200. */
-  status?: 200 | 201 | 202;
-  /** The answer's schema, for the OpenAPI document. */
-  response?: z.ZodType;
-  handler: (args: HandlerArgs<P, Q, B>) => Promise<Response | object | null>;
+  handler: (args: HandlerArgs<P, Q, B>) => HandlerResult;
 }
 
-/** Identity helper that keeps the generic types of one route together. */
-export function route<P, Q, B>(def: RouteDef<P, Q, B>): RouteDef<P, Q, B> {
-  return def;
+/** Binds the handler to its endpoint; params, query and body arrive parsed by the endpoint's schemas (api/app.ts). */
+export function route<const D extends EndpointDef>(endpoint: D, handler: Handler<D>): AnyRoute;
+export function route<P, Q, B>(def: InlineRoute<P, Q, B>): AnyRoute;
+export function route(endpoint: EndpointDef & { handler?: unknown }, handler?: unknown): AnyRoute {
+  return (handler ? { ...endpoint, handler } : endpoint) as AnyRoute;
 }
 
- 
 export type AnyRoute = RouteDef<any, any, any>;

@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
-import { useDetailAnswer, type DetailAnswer } from "~/lib/detail-answer";
+import { useDetailAnswer, type DetailAnswer } from "~/lib/action-answer";
 
 export type FormDialogProps = {
   /** Unique on the page; also the ?dialog=<name> that opens it without JavaScript. */

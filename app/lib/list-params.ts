@@ -4,7 +4,15 @@
  */
 import { z } from "zod";
 import { hasForbiddenChars } from "#contract/common";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, parseSort, type ListBaseParams, type ListDefinition, type PageSize } from "./list";
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  parseSort,
+  type ListBaseParams,
+  type ListDefinition,
+  type PageSize,
+} from "./list";
+import { MAX_PAGE, type ListKeys } from "#contract/lists";
 
 export type AnyListSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -93,3 +101,26 @@ export function parseListParams<Row, S extends AnyListSchema>(
   return out as ListParams<S>;
 }
 
+/**
+ * The list's values from a URL, read with its contract's query schema (contract/list.ts), the same one the API
+ * validates with: a value the web accepts is one the API accepts. Lenient like parseListParams: a wrong value falls
+ * back to its default, a page size the table does not offer to the default size, an unknown sort to the default.
+ */
+export function readListParams<S extends AnyListSchema>(
+  list: { keys: ListKeys; query: S },
+  input: URL | URLSearchParams | string,
+): ListParams<S> {
+  const sp = toSearchParams(input);
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(list.query.shape)) {
+    if (key === "page" || key === "pageSize" || key === "sort") continue;
+    out[key] = parseField(schema as z.ZodType, sp.getAll(key));
+  }
+  const page = Number(sp.get("page"));
+  out.page = Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
+  const size = Number(sp.get("pageSize"));
+  out.pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
+  const sort = sp.get("sort") ?? "";
+  out.sort = (list.keys.sorts as readonly string[]).includes(parseSort(sort).key) ? sort : list.keys.defaultSort;
+  return out as ListParams<S>;
+}

@@ -5,10 +5,9 @@
  * loads zod for a list (issue 11). Isomorphic: no JSX, no server-only imports, no zod.
  */
 import type { ReactNode } from "react";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListKeys, type PageSize } from "#contract/lists";
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize };
 
 /** Visible text: already translated, or a translation key with its Czech default. */
 export type ListText = string | { key: string; defaultValue: string };
@@ -53,9 +52,53 @@ export type ListBaseParams = { page: number; pageSize: PageSize; sort: string };
 /** What the table reads of the parsed search params (app/lib/list-params.ts parses them in the loader). */
 export type ListValues = ListBaseParams & Record<string, unknown>;
 
-// The Row type is inferred from annotated `render` functions: render: (row: Municipality) => …
-export function defineList<Row = any>(def: ListDefinition<Row>): ListDefinition<Row> {
-  return def;
+/** A column of a list declared from its contract: sortable exactly when the contract has its key as a sort key. */
+export type ContractColumn<Row> = Omit<ListColumn<Row>, "sortable">;
+
+/**
+ * A list screen's table (issue 12 'one list contract'): its id, sort keys and default sort come from the list's keys
+ * in contract/lists.ts (the API's query is built from the same keys), its columns and filters are the screen's.
+ * The Row type is inferred from annotated `render` functions: render: (row: Municipality) => …
+ */
+export function defineList<Row = any>(
+  keys: ListKeys,
+  def: Omit<ListDefinition<Row>, "id" | "defaultSort" | "columns"> & { columns: ContractColumn<Row>[] },
+): ListDefinition<Row>;
+/** The older form (sort keys on the columns), while screens move to their list contracts. */
+export function defineList<Row = any>(def: ListDefinition<Row>): ListDefinition<Row>;
+export function defineList<Row>(
+  first: ListKeys | ListDefinition<Row>,
+  second?: Omit<ListDefinition<Row>, "id" | "defaultSort" | "columns"> & { columns: ContractColumn<Row>[] },
+): ListDefinition<Row> {
+  if (!second) return first as ListDefinition<Row>;
+  const keys = first as ListKeys;
+  const sorts = new Set<string>(keys.sorts);
+  return {
+    ...second,
+    id: keys.id,
+    defaultSort: keys.defaultSort,
+    columns: second.columns.map((c) => ({ ...c, sortable: sorts.has(c.key) })),
+  };
+}
+
+/**
+ * Filter options known only at run time (streets, districts, a chosen parent), filled in one place: each key gets
+ * its options; a key given `null` is left out of the filter bar (a filter shown only while it is set).
+ */
+export function withFilterOptions<Row>(
+  def: ListDefinition<Row>,
+  options: Record<string, ListOption[] | string[] | null>,
+): ListDefinition<Row> {
+  return {
+    ...def,
+    filters: def.filters.flatMap((f) => {
+      if (!(f.key in options)) return [f];
+      const given = options[f.key];
+      if (given === null) return [];
+      const filled = given!.map((o) => (typeof o === "string" ? { value: o, label: o } : o));
+      return [{ ...f, options: filled }];
+    }),
+  };
 }
 
 /** 'name' → { key: 'name', direction: 'asc' }; '-name' → { key: 'name', direction: 'desc' }. */

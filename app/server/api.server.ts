@@ -2,6 +2,8 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { BOTH_EXPIRED_MESSAGE, refreshTokens, SessionExpiredError, tokenState } from "./auth.server";
 import { commit, getSession, redirectToSignIn, type WebSession } from "./session.server";
 import type { SessionTokens } from "./context";
+import { endpoints, type Endpoints } from "#contract/endpoints/index";
+import type { EndpointAnswer, EndpointBody, EndpointDef, EndpointInput } from "#contract/endpoint";
 
 /** Spec 000 §9: the server-side client times out after 10 s and retries once, for GET/HEAD only. */
 export const SERVER_TIMEOUT_MS = 10_000;
@@ -11,9 +13,7 @@ export interface ApiProblem {
   errors?: Record<string, string[]>;
 }
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; problem: ApiProblem };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; problem: ApiProblem };
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -54,8 +54,35 @@ async function fetchWithRetry(context: AppLoadContext, build: () => Request): Pr
 }
 
 /** Typed /v1 client of one web request: bearer token from the session, refresh, 401/403 handling (spec 000 §4, §8). */
+// The typed calls api.<domain>.<call> are defined on the prototype at the end of this module (one getter per domain).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface ApiClient extends Calls<"call"> {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ApiClient {
   private tokensChanged = false;
+  private bound = new Map<string, Record<string, Record<string, unknown>>>();
+
+  calls(make: "call" | "result" | "file" | "upload") {
+    let calls = this.bound.get(make);
+    if (!calls) this.bound.set(make, (calls = bindCalls(this, make)));
+    return calls;
+  }
+
+  /** api.result.<domain>.<call>: always the ApiResult. */
+  get result(): Calls<"result"> {
+    return this.calls("result") as unknown as Calls<"result">;
+  }
+
+  /** api.file.<domain>.<call>: the raw Response of a binary answer. */
+  get file(): Calls<"file"> {
+    return this.calls("file") as unknown as Calls<"file">;
+  }
+
+  /** api.upload.<domain>.<call>: a streamed upload. */
+  get upload(): Calls<"upload"> {
+    return this.calls("upload") as unknown as Calls<"upload">;
+  }
 
   constructor(
     private incoming: Request,
@@ -64,7 +91,9 @@ export class ApiClient {
   ) {}
 
   private async signOut(): Promise<never> {
-    throw redirect("/login", { headers: { "Set-Cookie": await this.context.sessionStorage.destroySession(this.session) } });
+    throw redirect("/login", {
+      headers: { "Set-Cookie": await this.context.sessionStorage.destroySession(this.session) },
+    });
   }
 
   private async validTokens(force = false): Promise<SessionTokens> {
@@ -114,7 +143,7 @@ export class ApiClient {
    * read once: it is sent once (the token refreshed before, a 401 signs out) and without the 10 s timeout, since a
    * large import takes longer.
    */
-  async upload<T>(
+  async uploadPath<T>(
     path: string,
     body: ReadableStream<Uint8Array> | null,
     type: { contentType: string; contentLength?: string | null },
@@ -133,7 +162,11 @@ export class ApiClient {
   private async answer<T>(res: Response): Promise<ApiResult<T>> {
     if (res.status === 403) {
       const url = new URL(this.incoming.url);
-      this.session.set("forbidden", { path: url.pathname + url.search, timestamp: new Date().toISOString(), status: "403" });
+      this.session.set("forbidden", {
+        path: url.pathname + url.search,
+        timestamp: new Date().toISOString(),
+        status: "403",
+      });
       throw redirect("/error/403", { headers: { "Set-Cookie": await commit(this.context, this.session) } });
     }
     if (res.status === 204) return { ok: true, status: 204, data: null as T };
@@ -148,12 +181,15 @@ export class ApiClient {
   }
 
   /** For binary answers (logos, PDFs): the raw response after the same token handling; `init` for a POST of JSON. */
-  async raw(path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
+  async rawPath(path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
     const token = (await this.validTokens()).accessToken;
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
     if (init.json !== undefined) headers["Content-Type"] = "application/json";
     const body = init.json !== undefined ? JSON.stringify(init.json) : undefined;
-    return fetchWithRetry(this.context, () => new Request(`${this.context.apiBase}/v1${path}`, { method: init.method ?? "GET", headers, body }));
+    return fetchWithRetry(
+      this.context,
+      () => new Request(`${this.context.apiBase}/v1${path}`, { method: init.method ?? "GET", headers, body }),
+    );
   }
 
   /** GET for loaders: any failure becomes the error page with the response's Message (spec 000 §8). */
@@ -168,8 +204,111 @@ export class ApiClient {
   }
 }
 
+/**
+ * The typed client (issue 12, decision 0026): one function per endpoint of contract/endpoints/, named by domain and
+ * call, e.g. api.device.list({ search: "x", page: 2 }) or api.device.update({ deviceId }, body). The path params
+ * fill the path and the rest of the first argument is the query; the answer has the endpoint's response type.
+ * - api.<domain>.<call>: a GET answers its data (a failure becomes the error page, spec 000 §8); other methods
+ *   answer an ApiResult, so a form can show a 422's field errors;
+ * - api.result.<domain>.<call>: always the ApiResult (a loader that tolerates a missing record);
+ * - api.file.<domain>.<call>: the raw Response (PDF, image, CSV);
+ * - api.upload.<domain>.<call>(input, stream, type): a streamed upload (a CSV import).
+ */
+type Args<D extends EndpointDef> = "body" extends keyof D
+  ? [input: EndpointInput<D>, body: EndpointBody<D>]
+  : Record<never, never> extends EndpointInput<D>
+    ? [input?: EndpointInput<D>]
+    : [input: EndpointInput<D>];
+
+type Calls<Make> = {
+  [Domain in keyof Endpoints]: {
+    [Call in keyof Endpoints[Domain]]: Make extends "call"
+      ? DefaultCall<Endpoints[Domain][Call]>
+      : Make extends "result"
+        ? ResultCall<Endpoints[Domain][Call]>
+        : Make extends "file"
+          ? FileCall<Endpoints[Domain][Call]>
+          : UploadCall<Endpoints[Domain][Call]>;
+  };
+};
+type DefaultCall<D> = D extends EndpointDef
+  ? D["method"] extends "get"
+    ? (...args: Args<D>) => Promise<EndpointAnswer<D>>
+    : (...args: Args<D>) => Promise<ApiResult<EndpointAnswer<D>>>
+  : never;
+type ResultCall<D> = D extends EndpointDef ? (...args: Args<D>) => Promise<ApiResult<EndpointAnswer<D>>> : never;
+type FileCall<D> = D extends EndpointDef ? (...args: Args<D>) => Promise<Response> : never;
+type UploadCall<D> = D extends EndpointDef
+  ? (
+      input: EndpointInput<D>,
+      body: ReadableStream<Uint8Array> | null,
+      type: { contentType: string; contentLength?: string | null },
+    ) => Promise<ApiResult<EndpointAnswer<D>>>
+  : never;
+
+/** Hono path parameters: ':name', optionally with a pattern ':name{[0-9]+}'. */
+const PATH_PARAM = /:([A-Za-z0-9_]+)(?:\{[^}]*\})?/g;
+
+/** The endpoint's path with its params filled in from `input`, and the rest of `input` as the query. */
+export function endpointUrl(
+  def: EndpointDef,
+  input: Record<string, unknown> = {},
+): { path: string; query: URLSearchParams } {
+  const used = new Set<string>();
+  const path = def.path.replace(PATH_PARAM, (_, name: string) => {
+    const value = input[name];
+    if (value === undefined || value === null || value === "")
+      throw new Error(`${def.path}: the path param '${name}' is missing`);
+    used.add(name);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (used.has(key)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v === undefined || v === null || v === "") continue;
+      query.append(key, v instanceof Date ? v.toISOString() : String(v));
+    }
+  }
+  return { path, query };
+}
+
+function bindCalls(
+  client: ApiClient,
+  make: "call" | "result" | "file" | "upload",
+): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [domain, calls] of Object.entries(endpoints)) {
+    const bound: Record<string, unknown> = (out[domain] = {});
+    for (const [name, def] of Object.entries(calls as Record<string, EndpointDef>)) {
+      bound[name] = (
+        input: Record<string, unknown> | undefined,
+        body?: unknown,
+        type?: { contentType: string; contentLength?: string | null },
+      ) => {
+        const { path, query } = endpointUrl(def, input);
+        const method = def.method.toUpperCase();
+        if (make === "file") return client.rawPath(path + toSearch(query), { method, json: body });
+        if (make === "upload") return client.uploadPath(path, body as ReadableStream<Uint8Array> | null, type!);
+        if (make === "call" && def.method === "get") return client.get(path, query);
+        return client.request(method, path, { query, json: body });
+      };
+    }
+  }
+  return out;
+}
+
 export async function apiFor(request: Request, context: AppLoadContext): Promise<ApiClient> {
   const session = await getSession(request, context);
   if (!session.get("tokens")) return redirectToSignIn(request, context);
   return new ApiClient(request, context, session);
+}
+
+// api.<domain>: the default calls of each domain, bound once per client on first use.
+for (const domain of Object.keys(endpoints)) {
+  Object.defineProperty(ApiClient.prototype, domain, {
+    get(this: ApiClient & { calls(make: string): Record<string, unknown> }) {
+      return this.calls("call")[domain];
+    },
+  });
 }

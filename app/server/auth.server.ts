@@ -67,13 +67,16 @@ export async function discover(config: WebConfig): Promise<Discovery> {
   }
 }
 
-export function tokensFrom(t: {
-  accessToken(): string;
-  hasRefreshToken(): boolean;
-  refreshToken(): string;
-  accessTokenExpiresInSeconds?: () => number;
-  data: object;
-}, previous?: SessionTokens): SessionTokens {
+export function tokensFrom(
+  t: {
+    accessToken(): string;
+    hasRefreshToken(): boolean;
+    refreshToken(): string;
+    accessTokenExpiresInSeconds?: () => number;
+    data: object;
+  },
+  previous?: SessionTokens,
+): SessionTokens {
   const data = t.data as { expires_in?: number; id_token?: string; refresh_expires_in?: number };
   const lifetime = typeof data.expires_in === "number" ? data.expires_in : DEFAULT_TOKEN_LIFETIME_S;
   const refreshToken = t.hasRefreshToken() ? t.refreshToken() : (previous?.refreshToken ?? null);
@@ -83,7 +86,8 @@ export function tokensFrom(t: {
     idToken: data.id_token ?? previous?.idToken ?? null,
     expiresAt: Date.now() + lifetime * 1000,
     refreshExpiresAt:
-      Date.now() + (typeof data.refresh_expires_in === "number" ? data.refresh_expires_in : REFRESH_TOKEN_MAX_AGE_S) * 1000,
+      Date.now() +
+      (typeof data.refresh_expires_in === "number" ? data.refresh_expires_in : REFRESH_TOKEN_MAX_AGE_S) * 1000,
   };
 }
 

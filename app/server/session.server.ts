@@ -42,17 +42,6 @@ export function addFlash(session: WebSession, message: FlashMessage) {
   session.flash("flash", [...existing, message]);
 }
 
-export async function redirectWithFlash(
-  request: Request,
-  context: AppLoadContext,
-  to: string,
-  message: FlashMessage,
-): Promise<Response> {
-  const session = await getSession(request, context);
-  addFlash(session, message);
-  return redirect(to, { headers: { "Set-Cookie": await commit(context, session) } });
-}
-
 /**
  * The page asked for before signing in travels in its own short-lived cookie, not in a stored session: a visitor
  * who is not signed in never gets a session row (issue 11 security 5). Only a local path is ever kept or followed.

@@ -10,11 +10,11 @@ import { device, deviceAssignment, municipality, user } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
+import { deviceListKeys, parseListSort, type SortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import {
   DEVICE_NOT_FOUND,
-  DEVICE_SORTS,
   SERIAL_NUMBER_TAKEN,
   UUID_TAKEN,
   type DeviceCreate,
@@ -58,7 +58,7 @@ function tenantFilter(auth: AuthContext): SQL | undefined {
   return auth.municipalityIds.length ? inArray(deviceAssignment.municipalityId, auth.municipalityIds) : sql`false`;
 }
 
-const SORT_COLUMNS: Record<(typeof DEVICE_SORTS)[number], AnyColumn> = {
+const SORT_COLUMNS: Record<SortKey<typeof deviceListKeys>, AnyColumn> = {
   name: device.name,
   type: device.type,
   serialNumber: device.serialNumber,
@@ -76,13 +76,9 @@ export async function listDevices(
     q.search ? searchMatches(device.search, q.search) : undefined,
     q.type ? eq(device.type, q.type) : undefined,
     q.municipalityId ? eq(deviceAssignment.municipalityId, q.municipalityId) : undefined,
-    q.paired === "true"
-      ? isNotNull(deviceAssignment.id)
-      : q.paired === "false"
-        ? isNull(deviceAssignment.id)
-        : undefined,
+    q.paired === true ? isNotNull(deviceAssignment.id) : q.paired === false ? isNull(deviceAssignment.id) : undefined,
   );
-  const sort = parseSort(q.sort, DEVICE_SORTS, "name");
+  const sort = parseListSort(deviceListKeys, q.sort);
   const column = SORT_COLUMNS[sort.key];
   const { limit, offset } = pageWindow(q);
   const [rows, totals] = await Promise.all([
@@ -103,7 +99,13 @@ export async function listDevices(
 /** One device the caller may see, with its pairing history (newest first); 404 otherwise. */
 export async function getDevice(db: Db, auth: AuthContext, id: number): Promise<DeviceDetail> {
   const [row] = await db
-    .select({ ...listColumns, version: device.version, note: device.note, createdAt: device.createdAt, assignmentId: deviceAssignment.id })
+    .select({
+      ...listColumns,
+      version: device.version,
+      note: device.note,
+      createdAt: device.createdAt,
+      assignmentId: deviceAssignment.id,
+    })
     .from(device)
     .leftJoin(deviceAssignment, todaysPairing())
     .leftJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))

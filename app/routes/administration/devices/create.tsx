@@ -1,12 +1,13 @@
-import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import type { Route } from "./+types/create";
 import { requirePermission } from "~/server/guard.server";
 import { DeviceForm } from "./form";
-import { deviceFormAction, municipalityOptions, type PickerAnswer } from "./form.server";
+import { deviceFormAction, municipalityOptions } from "./form.server";
 import { DEVICES_PATH } from "./shared";
 
-export const meta = () => [{ title: "Nové zařízení · Odpady obce" }];
+export const handle = pageTitle("device:create.title");
 
 /** ?municipalityId= (the municipality detail's 'Přidat zařízení') starts the form paired with that municipality. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,13 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return deviceFormAction(api, context, await request.formData());
 }
 
-export default function CreateDevice() {
-  const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as PickerAnswer | undefined;
+export default function CreateDevice({ loaderData: loaded, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t("device:create.title", "Nové zařízení")}</h1>
+      <PageHeader back={{ to: DEVICES_PATH, label: t("device:list.title") }} title={t("device:create.title")} />
       <DeviceForm
         lastResult={answer?.result}
         defaultValue={{ type: "MobileTerminal", municipalityId: loaded.municipalityId }}

@@ -1,17 +1,17 @@
-import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/detail";
-import { assignmentBody, endAssignmentBody, type DeviceAssignment, type DeviceDetail } from "#contract/device";
+import { assignmentBody, endAssignmentBody, type DeviceAssignment } from "#contract/device";
 import { formatDateTime, toIsoDate } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
-import { submitForm, toConformErrors } from "~/server/form.server";
+import { submitForm } from "~/server/form.server";
+import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -23,10 +23,10 @@ import { municipalityOptions } from "./form.server";
 import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./shared";
 import { DetailRow } from "~/components/detail-row";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.device.name ?? "Zařízení"} · Odpady obce` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) => d?.device.name ?? t("device:list.title"));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.deviceId, request);
+  const deviceId = requireId(params.deviceId, request);
   const api = await requirePermission(request, context, "device.aDetail");
   const url = new URL(request.url);
   const search = url.searchParams.get("municipalitySearch") ?? "";
@@ -34,60 +34,39 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const pairing =
     url.searchParams.get("dialog") === "pair" && (api.session.get("permissions") ?? []).includes("device.aEdit");
   const [device, municipalities] = await Promise.all([
-    api.get<DeviceDetail>(`/device/${id}`),
+    api.device.detail({ deviceId }),
     pairing ? municipalityOptions(api, search, null) : Promise.resolve([]),
   ]);
   return { device, municipalities, search, today: toIsoDate(new Date()) };
 }
 
-type ActionAnswer = { intent: string; assignmentId?: number; message?: string; result?: SubmissionResult<string[]> };
-
 /** Pair, end and delete, told apart by `intent`; each a plain form post that works without JavaScript. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.deviceId, request);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const deviceId = requireId(params.deviceId, request);
+  const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, intent === "delete" ? "device.aRemove" : "device.aEdit");
   const t = await userT(api.session);
-  const done = async (text: string, to = devicePath(id)) => {
-    addFlash(api.session, { type: "success", text });
-    return redirect(to, { headers: { "Set-Cookie": await commit(context, api.session) } });
-  };
-  const failed = (outcome: { response: unknown }) => {
-    const { data: answer, init } = outcome.response as {
-      data: { result: SubmissionResult<string[]> };
-      init: ResponseInit | null;
-    };
-    return data<ActionAnswer>({ intent, result: answer.result }, { status: init?.status ?? 422 });
-  };
+  const done = (text: string, to = devicePath(deviceId)) => redirectWithFlash(api, context, to, text);
 
   switch (intent) {
     case "pair": {
-      const outcome = await submitForm(formData, assignmentBody, (value) =>
-        api.send("POST", `/device/${id}/assignment`, value),
-      );
-      return outcome.ok ? done(t("device:flash.paired", "Zařízení spárováno.")) : failed(outcome);
+      const outcome = await submitForm(formData, assignmentBody, (value) => api.device.pair({ deviceId }, value));
+      return outcome.ok ? done(t("device:flash.paired")) : formAnswer(intent, outcome);
     }
     case "end": {
-      const assignmentId = Number(formData.get("assignmentId")) || 0;
-      const submission = parseWithZod(formData, { schema: endAssignmentBody });
-      if (submission.status !== "success")
-        return data<ActionAnswer>({ intent, assignmentId, result: submission.reply() }, { status: 422 });
-      const res = await api.send("POST", `/device/${id}/assignment/${assignmentId}/end`, submission.value);
-      if (res.ok) return done(t("device:flash.ended", "Přiřazení ukončeno."));
-      const result = submission.reply({
-        fieldErrors: res.status === 422 ? toConformErrors(res.problem.errors) : undefined,
-        formErrors: [res.problem.Message],
-      });
-      return data<ActionAnswer>({ intent, assignmentId, result }, { status: res.status });
+      // The answer names its pairing: only that row's dialog shows the errors.
+      const target = String(formId(formData.get("assignmentId")) ?? 0);
+      const outcome = await submitForm(formData, endAssignmentBody, (value) =>
+        api.device.endPairing({ deviceId, assignmentId: target }, value),
+      );
+      return outcome.ok ? done(t("device:flash.ended")) : formAnswer(intent, outcome, { target });
     }
     case "delete": {
-      const res = await api.send("DELETE", `/device/${id}`);
-      if (res.ok) return done(t("device:flash.deleted", "Zařízení smazáno."), DEVICES_PATH);
-      return data<ActionAnswer>({ intent, message: res.problem.Message }, { status: res.status });
+      const res = await api.device.remove({ deviceId });
+      return res.ok ? done(t("device:flash.deleted"), DEVICES_PATH) : apiAnswer(intent, res);
     }
     default:
-      return data<ActionAnswer>({ intent, message: t("device:unknownAction", "Neznámá akce.") }, { status: 400 });
+      return unknownIntent(intent, t);
   }
 }
 
@@ -99,57 +78,62 @@ function AssignmentState({ state }: { state: DeviceAssignment["state"] }) {
   return <Badge tone={STATE_TONES[state]}>{t(`device:state.${state}`, labels[state])}</Badge>;
 }
 
-export default function DeviceDetailPage() {
-  const { device: d, municipalities, search, today } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+export default function DeviceDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { device: d, municipalities, search, today } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "device");
   const canRemove = useCan("aRemove", "device");
   const resultOf = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
-  const endResultOf = (assignmentId: number) => (answer?.assignmentId === assignmentId ? resultOf("end") : undefined);
+  const endResultOf = (assignmentId: number) => (answer?.target === String(assignmentId) ? resultOf("end") : undefined);
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="text-sm text-slate-600">
-            <Link className="text-emerald-800 hover:underline" to={DEVICES_PATH}>
-              {t("device:list.title", "Zařízení")}
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold">{d.name}</h1>
-          <p className="mt-1 text-sm text-slate-600">
+      <PageHeader
+        back={{ to: DEVICES_PATH, label: t("device:list.title") }}
+        title={d.name}
+        subtitle={
+          <>
             <DeviceTypeLabel type={d.type} /> · {d.serialNumber}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {canEdit && (
-            <Button to={`${devicePath(d.id)}/edit`} variant="primary">
-              {t("common:edit", "Upravit")}
-            </Button>
-          )}
-          {canEdit && (
-            <PairDialog today={today} municipalities={municipalities} search={search} lastResult={resultOf("pair")} />
-          )}
-          {canEdit && d.assignmentId && (
-            <EndDialog assignmentId={d.assignmentId} defaultValidTo={today} lastResult={endResultOf(d.assignmentId)} />
-          )}
-          {canRemove && (
-            <ConfirmDialog
-              name="delete"
-              intent="delete"
-              open={answer?.intent === "delete" ? false : undefined}
-              trigger={t("device:action.delete", "Smazat")}
-              title={t("device:delete.title", "Smazat zařízení?")}
-              message={t("device:delete.message", "Zařízení {{name}} bude odstraněno i s historií přiřazení k obcím.", {
-                name: d.name,
-              })}
-              confirmLabel={t("device:action.delete", "Smazat")}
-            />
-          )}
-        </div>
-      </div>
+          </>
+        }
+        actions={
+          <>
+            {canEdit && (
+              <Button to={`${devicePath(d.id)}/edit`} variant="primary">
+                {t("common:edit", "Upravit")}
+              </Button>
+            )}
+            {canEdit && (
+              <PairDialog today={today} municipalities={municipalities} search={search} lastResult={resultOf("pair")} />
+            )}
+            {canEdit && d.assignmentId && (
+              <EndDialog
+                assignmentId={d.assignmentId}
+                defaultValidTo={today}
+                lastResult={endResultOf(d.assignmentId)}
+              />
+            )}
+            {canRemove && (
+              <ConfirmDialog
+                name="delete"
+                intent="delete"
+                open={answer?.intent === "delete" ? false : undefined}
+                trigger={t("device:action.delete", "Smazat")}
+                title={t("device:delete.title", "Smazat zařízení?")}
+                message={t(
+                  "device:delete.message",
+                  "Zařízení {{name}} bude odstraněno i s historií přiřazení k obcím.",
+                  {
+                    name: d.name,
+                  },
+                )}
+                confirmLabel={t("device:action.delete", "Smazat")}
+              />
+            )}
+          </>
+        }
+      />
 
       {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
 

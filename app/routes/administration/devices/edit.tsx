@@ -1,19 +1,22 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import type { Route } from "./+types/edit";
-import type { DeviceDetail } from "#contract/device";
 import { requireId } from "~/lib/route-checks";
 import { requirePermission } from "~/server/guard.server";
 import { DeviceForm, toFormValues } from "./form";
-import { deviceFormAction, type PickerAnswer } from "./form.server";
+import { deviceFormAction } from "./form.server";
 import { Period, devicePath } from "./shared";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.device.name ?? "Zařízení"} · úprava` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => `${d?.device.name ?? t("device:list.title")} · ${t("common:editTitle")}`,
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.deviceId, request);
   const api = await requirePermission(request, context, "device.aEdit");
-  return { device: await api.get<DeviceDetail>(`/device/${id}`) };
+  return { device: await api.device.detail({ deviceId: id }) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -22,15 +25,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return deviceFormAction(api, context, await request.formData(), id);
 }
 
-export default function EditDevice() {
-  const { device } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as PickerAnswer | undefined;
+export default function EditDevice({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { device } = loaderData;
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">
-        {t("device:edit.title", "Úprava zařízení")}: {device.name}
-      </h1>
+      <PageHeader
+        back={{ to: devicePath(device.id), label: device.name }}
+        title={`${t("device:edit.title")}: ${device.name}`}
+      />
       {/* Pairings are history: they change on the detail (pair, end), never by overwriting. */}
       <p className="text-sm text-slate-600">
         {device.municipalityName && device.validFrom ? (

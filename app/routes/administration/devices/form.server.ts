@@ -1,17 +1,11 @@
-import { data, redirect, type AppLoadContext } from "react-router";
-import type { SubmissionResult } from "@conform-to/react";
+import type { AppLoadContext } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { deviceCreateSchema, deviceUpdateSchema } from "#contract/device";
 import type { ApiClient } from "~/server/api.server";
-import { submitForm } from "~/server/form.server";
+import { answer, formId, redirectWithFlash } from "~/server/action.server";
+import { submitForm, type FormFailure } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
 import { MUNICIPALITY_SEARCH, devicePath, municipalitySearchSchema, type MunicipalityOption } from "./shared";
-
-const positiveId = (v: FormDataEntryValue | null) => {
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};
 
 /**
  * Municipality choices of a picker: at most 20 from GET municipality (search by name), plus the chosen one when the
@@ -33,57 +27,43 @@ export async function municipalityOptions(
   return res.ok ? [{ id: res.data.id, name: res.data.name }, ...options] : options;
 }
 
-/** What a form with the picker answers when the page stays: Conform's result and the options of its search. */
-export type PickerAnswer = {
-  result: SubmissionResult<string[]>;
-  municipalities: MunicipalityOption[];
-  municipalitySearch: string;
-};
+/** What a form with the picker carries when the page stays: the options of its search, so a found one is kept. */
+export type PickerExtra = { municipalities: MunicipalityOption[]; municipalitySearch: string };
 
 /**
  * Runs the picker's search (intent 'municipalitySearch') or `save`; every answer that keeps the page carries the
  * options for the submitted search and choice, so a failed save never loses a municipality found by searching.
  */
-export async function withPicker(
-  api: ApiClient,
-  formData: FormData,
-  save: () => Promise<{ ok: true; response: Response } | { ok: false; response: unknown }>,
-) {
+export async function withPicker(api: ApiClient, formData: FormData, save: () => Promise<Response | FormFailure>) {
+  const intent = String(formData.get("intent") ?? "save");
   const municipalitySearch = String(formData.get("municipalitySearch") ?? "");
-  const keep = async (result: SubmissionResult<string[]>, status: number) =>
-    data<PickerAnswer>(
+  const keep = async (failure: FormFailure) =>
+    answer<PickerExtra>(
       {
-        result,
-        municipalities: await municipalityOptions(api, municipalitySearch, positiveId(formData.get("municipalityId"))),
+        intent,
+        result: failure.result,
+        municipalities: await municipalityOptions(api, municipalitySearch, formId(formData.get("municipalityId"))),
         municipalitySearch,
       },
-      { status },
+      failure.status,
     );
-  if (formData.get("intent") === MUNICIPALITY_SEARCH) {
+  if (intent === MUNICIPALITY_SEARCH) {
     const reply = parseWithZod(formData, { schema: municipalitySearchSchema }).reply();
-    return keep({ ...reply, status: undefined }, 200);
+    return keep({ ok: false, status: 200, result: { ...reply, status: undefined } });
   }
   const outcome = await save();
-  if (outcome.ok) return outcome.response;
-  const failed = outcome.response as { data: { result: SubmissionResult<string[]> }; init: ResponseInit | null };
-  return keep(failed.data.result, failed.init?.status ?? 422);
+  return outcome instanceof Response ? outcome : keep(outcome);
 }
 
 /** The create and edit screens' action: POST device (with the optional first pairing) or PUT device/{id}. */
 export async function deviceFormAction(api: ApiClient, context: AppLoadContext, formData: FormData, deviceId?: number) {
   return withPicker(api, formData, async () => {
     const outcome = deviceId
-      ? await submitForm(formData, deviceUpdateSchema, (value) =>
-          api.send<{ id: number }>("PUT", `/device/${deviceId}`, value),
-        )
-      : await submitForm(formData, deviceCreateSchema, (value) => api.send<{ id: number }>("POST", "/device", value));
+      ? await submitForm(formData, deviceUpdateSchema, (value) => api.device.update({ deviceId }, value))
+      : await submitForm(formData, deviceCreateSchema, (value) => api.device.create({}, value));
     if (!outcome.ok) return outcome;
     const t = await userT(api.session);
-    addFlash(api.session, {
-      type: "success",
-      text: deviceId ? t("device:flash.saved", "Změny uloženy.") : t("device:flash.created", "Zařízení vytvořeno."),
-    });
-    const to = devicePath(deviceId ?? outcome.data.id);
-    return { ok: true, response: redirect(to, { headers: { "Set-Cookie": await commit(context, api.session) } }) };
+    const text = deviceId ? t("device:flash.saved") : t("device:flash.created");
+    return redirectWithFlash(api, context, devicePath(deviceId ?? outcome.data!.id), text);
   });
 }

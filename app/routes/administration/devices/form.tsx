@@ -4,7 +4,14 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
-import { FormErrors, VersionField, InputField, SelectField, TextareaField, useScrollToFirstError } from "~/components/field";
+import {
+  FormErrors,
+  VersionField,
+  InputField,
+  SelectField,
+  TextareaField,
+  useScrollToFirstError,
+} from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {

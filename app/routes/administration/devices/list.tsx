@@ -1,38 +1,32 @@
-import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceListItem } from "#contract/device";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import { deviceListKeys } from "#contract/lists";
+import { deviceList as deviceContract } from "#contract/device";
+import { defineList, withFilterOptions } from "~/lib/list";
 import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
+import { readListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
+import { apiAnswer, backToList, formId, readIntent, redirectWithFlash } from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { DEVICES_PATH, DEVICE_TYPE_LABELS, Day, DeviceTypeLabel, devicePath } from "./shared";
 
-export const meta = () => [{ title: "Zařízení · Odpady obce" }];
+export const handle = pageTitle("device:list.title");
 
 const text = (v: string | null) => v ?? "–";
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const deviceParams = listSchema({
-  search: listParam.search(),
-  type: listParam.select(DEVICE_TYPES),
-  municipalityId: listParam.search(),
-  paired: listParam.boolean(),
-});
-
-/** Spec 001 §2 Devices list: columns and filters (search, type, municipality, paired). */
-export const deviceList = defineList({
-  id: "devices",
-  defaultSort: "name",
+/** Spec 001 §2 Devices list: columns and filters (search, type, municipality, paired); sorts from contract/lists.ts. */
+export const deviceList = defineList(deviceListKeys, {
   filters: [
     { key: "search", kind: "search", label: { key: "device:list.search", defaultValue: "Hledat" } },
     {
@@ -56,7 +50,6 @@ export const deviceList = defineList({
     {
       key: "name",
       label: { key: "device:field.name", defaultValue: "Název" },
-      sortable: true,
       render: (row: DeviceListItem) => (
         <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(row.id)}>
           {row.name}
@@ -66,13 +59,11 @@ export const deviceList = defineList({
     {
       key: "type",
       label: { key: "device:field.type", defaultValue: "Typ" },
-      sortable: true,
       render: (row: DeviceListItem) => <DeviceTypeLabel type={row.type} />,
     },
     {
       key: "serialNumber",
       label: { key: "device:field.serialNumber", defaultValue: "Sériové číslo" },
-      sortable: true,
       className: "whitespace-nowrap",
     },
     {
@@ -120,7 +111,6 @@ export const deviceList = defineList({
     {
       key: "lastUsedAt",
       label: { key: "device:field.lastUsedAt", defaultValue: "Naposledy použito" },
-      sortable: true,
       className: "whitespace-nowrap",
       render: (row: DeviceListItem) => <LastUsed value={row.lastUsedAt} />,
     },
@@ -139,9 +129,9 @@ function LastUsed({ value }: { value: string | null }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "device.aDetail");
-  const params = parseListParams(deviceList, deviceParams, request.url);
+  const params = readListParams(deviceContract, request.url);
   const [list, municipalities] = await Promise.all([
-    api.get<{ items: DeviceListItem[]; total: number }>("/device", toApiQuery(params)),
+    api.device.list(params),
     api.get<{ items: { id: number; name: string }[] }>("/municipality/options"),
   ]);
   return { ...list, params, municipalities: municipalities.items };
@@ -150,18 +140,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Row delete (confirmed in a dialog, `?dialog=delete-<id>` without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await requirePermission(request, context, "device.aRemove");
-  const formData = await request.formData();
-  const id = Number(formData.get("id"));
-  const res = await api.send("DELETE", `/device/${Number.isSafeInteger(id) && id > 0 ? id : 0}`);
-  if (!res.ok) return data({ message: res.problem.Message }, { status: res.status });
-  addFlash(api.session, {
-    type: "success",
-    text: (await userT(api.session))("device:flash.deleted", "Zařízení smazáno."),
-  });
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  url.searchParams.delete("dialog");
-  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commit(context, api.session) } });
+  const { formData, intent } = await readIntent(request);
+  const res = await api.device.remove({ deviceId: formId(formData.get("id")) ?? 0 });
+  if (!res.ok) return apiAnswer(intent, res);
+  const t = await userT(api.session);
+  return redirectWithFlash(api, context, backToList(request), t("device:flash.deleted"));
 }
 
 /** The row's delete behind a confirmation (editing is on the detail). */
@@ -187,21 +170,15 @@ function DeleteAction({ row }: { row: DeviceListItem }) {
   );
 }
 
-export default function DeviceList() {
-  const { items, total, params, municipalities } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+export default function DeviceList({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { items, total, params, municipalities } = loaderData;
   const { t } = useTranslation();
   const shown = useMessage();
   const canAdd = useCan("aAdd", "device");
   const canRemove = useCan("aRemove", "device");
-  const def = {
-    ...deviceList,
-    filters: deviceList.filters.map((f) =>
-      f.key === "municipalityId"
-        ? { ...f, options: municipalities.map((m) => ({ value: String(m.id), label: m.name })) }
-        : f,
-    ),
-  };
+  const def = withFilterOptions(deviceList, {
+    municipalityId: municipalities.map((m) => ({ value: String(m.id), label: m.name })),
+  });
   const newButton = (size?: "sm") =>
     canAdd ? (
       <Button to={`${DEVICES_PATH}/create`} size={size}>
@@ -210,10 +187,7 @@ export default function DeviceList() {
     ) : undefined;
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("device:list.title", "Zařízení")}</h1>
-        {newButton()}
-      </div>
+      <PageHeader title={t("device:list.title")} actions={newButton()} />
       {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
       <DataTable
         def={def}

@@ -6,7 +6,7 @@ import { requireId } from "~/lib/route-checks";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aDetail");
-  const res = await api.raw(`/municipality/${id}/logo`);
+  const res = await api.rawPath(`/municipality/${id}/logo`);
   if (!res.ok) return new Response("Not found", { status: 404 });
   return new Response(res.body, {
     headers: {

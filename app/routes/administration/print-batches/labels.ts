@@ -14,7 +14,7 @@ import { printBatchApi, printBatchPath } from "./shared";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.printBatchId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
-  const res = await api.raw(printBatchApi(municipalityId, id, "/labels.pdf"));
+  const res = await api.rawPath(printBatchApi(municipalityId, id, "/labels.pdf"));
   if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
     return new Response(res.body, {
       headers: {

@@ -21,7 +21,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = requireId(params.feePayerId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
   const formData = await request.formData();
-  const res = await api.raw(feePayerApi(municipalityId, id, "/generate-login"), {
+  const res = await api.rawPath(feePayerApi(municipalityId, id, "/generate-login"), {
     method: "POST",
     json: { method: "pdf" },
   });

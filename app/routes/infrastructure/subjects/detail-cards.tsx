@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { useDetailAnswer } from "~/lib/detail-answer";
+import { useDetailAnswer } from "~/lib/action-answer";
 
 const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
   Free: "gray",

@@ -16,7 +16,7 @@ import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { FeePayerOption } from "./detail.server";
 import { DialogLink, DialogSearch, FormDialog } from "~/components/form-dialog";
 import { SUBJECTS_PATH, feePayerPath } from "./subject-ui";
-import { useToday } from "~/lib/detail-answer";
+import { useToday } from "~/lib/action-answer";
 
 type Props = {
   subjectId: number;

@@ -25,7 +25,7 @@ import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
 import { SUBJECTS_PATH } from "./subject-ui";
-import { type DetailAnswer } from "~/lib/detail-answer";
+import { type DetailAnswer } from "~/lib/action-answer";
 import { BINS_SHOWN } from "./detail-sections";
 
 export type FeePayerOption = { id: number; name: string; dateOfBirth: string | null };

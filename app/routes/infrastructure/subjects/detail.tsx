@@ -16,7 +16,7 @@ import { WasteCardsSection } from "./detail-cards";
 import { FeesSection } from "./detail-fees";
 import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./detail-sections";
 import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
-import { type DetailAnswer } from "~/lib/detail-answer";
+import { type DetailAnswer } from "~/lib/action-answer";
 import { DetailRow } from "~/components/detail-row";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.subject.name ?? "Odběrné místo"} · Odpady obce` }];

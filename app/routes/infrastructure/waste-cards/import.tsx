@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = t("wasteCard:import.chooseFile", "Vyberte soubor CSV.");
     return data<ImportAnswer>({ message, errors: { file: [message] } }, { status: 422 });
   }
-  const res = await api.upload<ImportJobAnswer>(`/municipality/${municipalityId}/waste-card/import`, request.body, {
+  const res = await api.uploadPath<ImportJobAnswer>(`/municipality/${municipalityId}/waste-card/import`, request.body, {
     contentType,
     contentLength: request.headers.get("content-length"),
   });

@@ -44,7 +44,7 @@ import {
   SubjectTypeLabel,
   subjectPath,
 } from "~/routes/infrastructure/subjects/subject-ui";
-import { useToday, type DetailAnswer } from "~/lib/detail-answer";
+import { useToday, type DetailAnswer } from "~/lib/action-answer";
 
 export const meta = () => [{ title: "Karty odpadu · Odpady obce" }];
 

@@ -15,7 +15,7 @@ import { wehApi, wehPath } from "./shared";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aDetail");
-  const res = await api.raw(wehApi(municipalityId, `/${id}/label.pdf`));
+  const res = await api.rawPath(wehApi(municipalityId, `/${id}/label.pdf`));
   if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
     // The API's file name when it gives one (ASCII only in the header).
     const named = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];

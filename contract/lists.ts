@@ -1,0 +1,45 @@
+/**
+ * What both tiers know of every list without zod (issue 12 'one list contract'): the page sizes and limits, and
+ * per list its sort keys and default sort. Kept free of zod so that a list page's browser code can read it; the
+ * query schema built from it is in contract/list.ts (server and API only).
+ */
+
+/** Page sizes the lists offer; the API accepts any size up to MAX_PAGE_SIZE. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+export const MAX_PAGE_SIZE = 200;
+export const MAX_PAGE = 1_000_000;
+/** One limit for every list search, on the web and at the API. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** A list's sort keys ('name' sorts ascending, '-name' descending) and its sort when none or a wrong one is asked. */
+export interface ListKeys<K extends string = string> {
+  id: string;
+  sorts: readonly K[];
+  defaultSort: K | `-${K}`;
+}
+
+export function listKeys<const K extends string>(def: ListKeys<K>): ListKeys<K> {
+  return def;
+}
+
+/** The sort key of a list: its declared keys. */
+export type SortKey<L> = L extends ListKeys<infer K> ? K : never;
+
+/** 'name' → { key: 'name', desc: false }; '-name' → { key: 'name', desc: true }; anything else → the default. */
+export function parseListSort<K extends string>(
+  keys: ListKeys<K>,
+  sort: string | undefined,
+): { key: K; desc: boolean } {
+  const read = (s: string) => ({ key: s.replace(/^-/, "") as K, desc: s.startsWith("-") });
+  const asked = sort ? read(sort) : undefined;
+  return asked && keys.sorts.includes(asked.key) ? asked : read(keys.defaultSort);
+}
+
+/** Administration → Devices (spec 001 §2). */
+export const deviceListKeys = listKeys({
+  id: "devices",
+  sorts: ["name", "type", "serialNumber", "lastUsedAt", "createdAt"],
+  defaultSort: "name",
+});
