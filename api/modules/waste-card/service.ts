@@ -1,7 +1,7 @@
 /**
  * Waste cards: spec 001 §2 'Waste cards' (list, set expiration date, assign subject, remove), §3 Waste card, §4
  * states Free, Assigned, Discarded, Expired. Every function takes the municipality of the path and filters every
- * query by it (docs/decisions/0009). The subject detail's virtual cards live in api/modules/subject/service.ts.
+ * query by it (docs/decisions/0009). The subject detail's virtual cards live in api/modules/subject/cards.ts.
  *
  * Expiry is by date: a Free or Assigned card whose valid_to is before today IS Expired, whether or not a write has
  * stored it yet. The list and its filters compute the state in SQL; every write here stores the state of the day,

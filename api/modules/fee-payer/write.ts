@@ -1,0 +1,221 @@
+/** Fee payer writes: create (with addresses, discounts and a membership), update, delete. */
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { discount, fee, feePayer, feePayerAddress, feePayerDiscount, subject, subjectFeePayer } from "../../db/schema";
+import { ApiError, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
+import { endMemberships, joinSubject, refreshMemberCount } from "../subject/membership";
+import type { FeePayerAddress, FeePayerForm, FeePayerUpdate } from "#contract/fee-payer";
+import { DELETE_REFUSED, DISCOUNT_NOT_FOUND, findPayer, SUBJECT_NOT_FOUND, VARIABLE_SYMBOL_TAKEN } from "./shared";
+
+/** The stored columns of the form (`country` only chooses the IČO rule; subjectId/isChief are create-only). */
+function columns(form: FeePayerForm) {
+  return {
+    type: form.type,
+    titleBefore: form.titleBefore ?? null,
+    firstName: form.firstName ?? null,
+    lastName: form.lastName ?? null,
+    titleAfter: form.titleAfter ?? null,
+    companyName: form.companyName ?? null,
+    identificationNumber: form.identificationNumber?.replace(/\s/g, "") ?? null,
+    vatNumber: form.vatNumber ?? null,
+    gender: form.gender ?? null,
+    phone: form.phone ?? null,
+    email: form.email ?? null,
+    variableSymbol: form.variableSymbol ?? null,
+    dateOfBirth: form.dateOfBirth ?? null,
+    streetAddress: form.streetAddress ?? null,
+    city: form.city ?? null,
+    zipCode: form.zipCode ?? null,
+    activeFrom: form.activeFrom,
+    activeTo: form.activeTo ?? null,
+    periodEnd: form.periodEnd ?? null,
+    registered: form.registered,
+    note: form.note ?? null,
+  };
+}
+
+/**
+ * The checks the schema cannot make: the variable symbol is free in this municipality, the discounts and the
+ * subject are this municipality's. All failures answer together.
+ */
+async function checkReferences(
+  db: Db,
+  municipalityId: number,
+  form: FeePayerForm,
+  options: { exceptId?: number; subjectId?: number },
+): Promise<number[]> {
+  const errors: Record<string, string[]> = {};
+  if (form.variableSymbol) {
+    const [taken] = await db
+      .select({ id: feePayer.id })
+      .from(feePayer)
+      .where(
+        and(
+          eq(feePayer.municipalityId, municipalityId),
+          eq(feePayer.variableSymbol, form.variableSymbol),
+          options.exceptId ? ne(feePayer.id, options.exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (taken) errors.variableSymbol = [VARIABLE_SYMBOL_TAKEN];
+  }
+  const discountIds = [...new Set(form.discountIds)];
+  if (discountIds.length) {
+    const found = await db
+      .select({ id: discount.id })
+      .from(discount)
+      .where(and(eq(discount.municipalityId, municipalityId), inArray(discount.id, discountIds)));
+    if (found.length !== discountIds.length) errors.discountIds = [DISCOUNT_NOT_FOUND];
+  }
+  if (options.subjectId) {
+    const [found] = await db
+      .select({ id: subject.id })
+      .from(subject)
+      .where(and(eq(subject.id, options.subjectId), eq(subject.municipalityId, municipalityId)));
+    if (!found) errors.subjectId = [SUBJECT_NOT_FOUND];
+  }
+  if (Object.keys(errors).length) throw validation(errors);
+  return discountIds;
+}
+
+/** A second save with the same symbol that slipped between the check and the write is still a 422. */
+function asVariableSymbolConflict(err: unknown): never {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const constraint = e?.constraint ?? e?.cause?.constraint;
+  if (code === "23505" && (!constraint || constraint === "fee_payer_variable_symbol_unique")) {
+    throw validation({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] });
+  }
+  throw err;
+}
+
+/** Addresses and fixed discounts are replaced as a whole: the form always sends the full lists. */
+async function writeLists(
+  tx: Db,
+  feePayerId: number,
+  addresses: FeePayerAddress[],
+  discountIds: number[],
+  replace: boolean,
+) {
+  if (replace) {
+    await tx.delete(feePayerAddress).where(eq(feePayerAddress.feePayerId, feePayerId));
+    await tx.delete(feePayerDiscount).where(eq(feePayerDiscount.feePayerId, feePayerId));
+  }
+  if (addresses.length) {
+    await tx.insert(feePayerAddress).values(
+      addresses.map((a) => ({
+        feePayerId,
+        type: a.type,
+        street: a.street ?? null,
+        conscriptionNumber: a.conscriptionNumber ?? null,
+        streetNumber: a.streetNumber ?? null,
+        city: a.city ?? null,
+        zipCode: a.zipCode ?? null,
+      })),
+    );
+  }
+  if (discountIds.length)
+    await tx.insert(feePayerDiscount).values(discountIds.map((discountId) => ({ feePayerId, discountId })));
+}
+
+/** POST fee-payer: the payer, addresses, discounts and (from a subject's detail) the membership, in one transaction. */
+export async function createFeePayer(db: Db, municipalityId: number, form: FeePayerForm): Promise<{ id: number }> {
+  const discountIds = await checkReferences(db, municipalityId, form, { subjectId: form.subjectId });
+  try {
+    return await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const [created] = await tx
+        .insert(feePayer)
+        .values({ municipalityId, ...columns(form), registeredAt: form.registered ? new Date() : null })
+        .returning({ id: feePayer.id });
+      const id = created!.id;
+      await writeLists(tx, id, form.addresses, discountIds, false);
+      if (form.subjectId) {
+        await joinSubject(tx, {
+          municipalityId,
+          subjectId: form.subjectId,
+          feePayerId: id,
+          validFrom: form.activeFrom,
+          validTo: form.activeTo ?? null,
+          isChief: form.isChief,
+        });
+      }
+      return { id };
+    });
+  } catch (err) {
+    return asVariableSymbolConflict(err);
+  }
+}
+
+/**
+ * PUT fee-payer/{id} (subjectId ignored). A new end of activity ends the payer's open memberships on that day
+ * (spec 001 §4); a change of either activity date is stamped in active_changed_at.
+ */
+export async function updateFeePayer(
+  db: Db,
+  municipalityId: number,
+  id: number,
+  form: FeePayerUpdate,
+): Promise<{ id: number }> {
+  const current = await findPayer(db, municipalityId, id);
+  const discountIds = await checkReferences(db, municipalityId, form, { exceptId: id });
+  const activeTo = form.activeTo ?? null;
+  const activeChanged = current.activeFrom !== form.activeFrom || current.activeTo !== activeTo;
+  const now = new Date();
+  try {
+    await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const rows = await tx
+        .update(feePayer)
+        .set({
+          ...columns(form),
+          // Registered keeps its first date; unregistering clears it.
+          registeredAt: form.registered ? (current.registered ? current.registeredAt : now) : null,
+          ...(activeChanged ? { activeChangedAt: now } : {}),
+          updatedAt: now,
+          version: bumped(feePayer.version),
+        })
+        .where(and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId), eq(feePayer.version, form.version)))
+        .returning({ id: feePayer.id });
+      writtenOrStale(rows);
+      await writeLists(tx, id, form.addresses, discountIds, true);
+      if (activeTo && activeTo !== current.activeTo) await endMemberships(tx, { feePayerId: id }, activeTo);
+    });
+  } catch (err) {
+    asVariableSymbolConflict(err);
+  }
+  return { id };
+}
+
+const hasFeeRecords = async (db: Db, feePayerId: number) =>
+  !!(await db.select({ id: fee.id }).from(fee).where(eq(fee.feePayerId, feePayerId)).limit(1))[0];
+
+/**
+ * DELETE fee-payer/{id}: refused while fee records exist (they are the municipality's accounts; the payer is
+ * deactivated instead). Memberships, addresses and discount links go with the payer; the subjects he was in
+ * are recounted.
+ */
+export async function deleteFeePayer(db: Db, municipalityId: number, id: number): Promise<void> {
+  await findPayer(db, municipalityId, id);
+  if (await hasFeeRecords(db, id)) throw new ApiError(409, DELETE_REFUSED);
+  try {
+    await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const memberships = await tx
+        .selectDistinct({ subjectId: subjectFeePayer.subjectId })
+        .from(subjectFeePayer)
+        .where(eq(subjectFeePayer.feePayerId, id));
+      await tx.delete(feePayer).where(and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId)));
+      await refreshMemberCount(
+        tx,
+        memberships.map((m) => m.subjectId),
+      );
+    });
+  } catch (err) {
+    // A fee record written between the check and the delete (fee.fee_payer_id has no cascade).
+    const e = err as { code?: string; cause?: { code?: string } };
+    if ((e?.code ?? e?.cause?.code) === "23503") throw new ApiError(409, DELETE_REFUSED);
+    throw err;
+  }
+}

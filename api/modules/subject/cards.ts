@@ -1,0 +1,131 @@
+/** The subject's waste cards: the list, a new virtual card, removing (or releasing) a card. */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { feePayer, subjectFeePayer, wasteCard } from "../../db/schema";
+import { ApiError, notFound, validation } from "../../lib/errors";
+import type { SubjectWasteCard } from "#contract/subject";
+import { feePayerName } from "#contract/fee-payer";
+import { today } from "./membership";
+import { virtualCardCode } from "./waste-card-code";
+import { findSubject, isCurrent, isUniqueViolation } from "./shared";
+
+export async function listWasteCards(
+  db: Db,
+  municipalityId: number,
+  subjectId: number,
+): Promise<{ items: SubjectWasteCard[] }> {
+  await findSubject(db, municipalityId, subjectId);
+  const rows = await db
+    .select({
+      id: wasteCard.id,
+      plainCode: wasteCard.plainCode,
+      code: wasteCard.code,
+      feePayerId: wasteCard.feePayerId,
+      state: wasteCard.state,
+      validFrom: wasteCard.validFrom,
+      validTo: wasteCard.validTo,
+      virtual: wasteCard.virtual,
+      payerType: feePayer.type,
+      titleBefore: feePayer.titleBefore,
+      firstName: feePayer.firstName,
+      lastName: feePayer.lastName,
+      titleAfter: feePayer.titleAfter,
+      companyName: feePayer.companyName,
+    })
+    .from(wasteCard)
+    .leftJoin(feePayer, eq(feePayer.id, wasteCard.feePayerId))
+    .where(and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId)))
+    .orderBy(asc(wasteCard.plainCode), asc(wasteCard.id));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      plainCode: r.plainCode,
+      code: r.code,
+      feePayerId: r.feePayerId,
+      feePayerName: r.payerType ? feePayerName({ ...r, type: r.payerType }) : null,
+      state: r.state as SubjectWasteCard["state"],
+      validFrom: r.validFrom,
+      validTo: r.validTo,
+      virtual: r.virtual,
+    })),
+  };
+}
+
+/** Spec 001 §4 'created as virtual': a card with a fresh code, assigned to the subject (and one current member). */
+export async function createVirtualCard(
+  db: Db,
+  municipalityId: number,
+  subjectId: number,
+  feePayerId: number | undefined,
+): Promise<{ id: number; code: string }> {
+  await findSubject(db, municipalityId, subjectId);
+  const day = today();
+  if (feePayerId) {
+    const memberships = await db
+      .select({ validFrom: subjectFeePayer.validFrom, validTo: subjectFeePayer.validTo })
+      .from(subjectFeePayer)
+      .where(
+        and(
+          eq(subjectFeePayer.subjectId, subjectId),
+          eq(subjectFeePayer.feePayerId, feePayerId),
+          eq(subjectFeePayer.municipalityId, municipalityId),
+        ),
+      );
+    if (!memberships.some((m) => isCurrent(m, day))) {
+      throw validation({ feePayerId: ["Poplatník není současným členem tohoto odběrného místa."] });
+    }
+  }
+  // A random code is taken only rarely; a few tries make a clash practically impossible.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const { plainCode, code } = virtualCardCode();
+    const [taken] = await db
+      .select({ id: wasteCard.id })
+      .from(wasteCard)
+      .where(
+        and(
+          eq(wasteCard.municipalityId, municipalityId),
+          sql`(${wasteCard.code} = ${code} or ${wasteCard.plainCode} = ${plainCode})`,
+        ),
+      )
+      .limit(1);
+    if (taken) continue;
+    try {
+      const [row] = await db
+        .insert(wasteCard)
+        .values({
+          municipalityId,
+          plainCode,
+          code,
+          subjectId,
+          feePayerId: feePayerId ?? null,
+          state: "Assigned",
+          validFrom: day,
+          virtual: true,
+        })
+        .returning({ id: wasteCard.id });
+      return { id: row!.id, code };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  throw new ApiError(409, "Nepodařilo se vytvořit jedinečný kód karty, zkuste to znovu.");
+}
+
+/** A virtual card is deleted; a physical card is released (Free, with no subject or payer) for another subject. */
+export async function removeWasteCard(
+  db: Db,
+  municipalityId: number,
+  subjectId: number,
+  wasteCardId: number,
+): Promise<void> {
+  await findSubject(db, municipalityId, subjectId);
+  const where = and(
+    eq(wasteCard.id, wasteCardId),
+    eq(wasteCard.subjectId, subjectId),
+    eq(wasteCard.municipalityId, municipalityId),
+  );
+  const [card] = await db.select({ id: wasteCard.id, virtual: wasteCard.virtual }).from(wasteCard).where(where);
+  if (!card) throw notFound("Karta nebyla u tohoto odběrného místa nalezena.");
+  if (card.virtual) await db.delete(wasteCard).where(where);
+  else await db.update(wasteCard).set({ subjectId: null, feePayerId: null, state: "Free" }).where(where);
+}

@@ -1,0 +1,159 @@
+/** The user list (only the users the caller may see), a user's detail and the roles the caller may give. */
+import { and, asc, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { municipality, registrationToken, role, user, userMunicipality } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { pageWindow, parseSort } from "../../lib/paging";
+import { searchMatches } from "../../lib/search";
+import type { AuthContext } from "../../lib/auth";
+import { canAssignRole } from "#contract/permissions";
+import {
+  USER_SORTS,
+  type Language,
+  type RoleItem,
+  type UserDetail,
+  type UserListItem,
+  type UserListQuery,
+} from "#contract/user";
+import { isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const pendingExpr = sql<boolean>`(${user.passwordHash} is null and exists (select 1 from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null))`;
+
+const listColumns = {
+  id: user.id,
+  userName: user.userName,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  phone: user.phone,
+  roleId: user.roleId,
+  roleName: role.name,
+  roleLabel: role.label,
+  municipalityId: user.municipalityId,
+  municipalityName: municipality.name,
+  lastLoginAt: user.lastLoginAt,
+  active: user.active,
+  registrationPending: pendingExpr,
+};
+
+type ListRow = Omit<UserListItem, "fullName" | "lastLoginAt"> & { lastLoginAt: Date | null };
+
+function toListItem(r: ListRow): UserListItem {
+  return {
+    id: r.id,
+    userName: r.userName,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    fullName: `${r.firstName} ${r.lastName}`.trim(),
+    email: r.email,
+    phone: r.phone,
+    roleId: r.roleId,
+    roleName: r.roleName,
+    roleLabel: r.roleLabel,
+    municipalityId: r.municipalityId,
+    municipalityName: r.municipalityName ?? null,
+    lastLoginAt: iso(r.lastLoginAt),
+    active: r.active,
+    registrationPending: !!r.registrationPending,
+  };
+}
+
+/** GET user: paged, filtered, sorted; only the users the caller may see. */
+export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<{ items: UserListItem[]; total: number }> {
+  const where: (SQL | undefined)[] = [visibleTo(db, auth)];
+  // User name, name, e-mail or phone, without case or accents (the folded search column, trigram-indexed).
+  if (q.search) where.push(searchMatches(user.search, q.search));
+  if (q.roleId) where.push(eq(user.roleId, q.roleId));
+  if (q.municipalityId) {
+    where.push(
+      or(
+        eq(user.municipalityId, q.municipalityId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(userMunicipality)
+            .where(and(eq(userMunicipality.userId, user.id), eq(userMunicipality.municipalityId, q.municipalityId))),
+        ),
+      ),
+    );
+  }
+  if (q.active) where.push(eq(user.active, q.active === "true"));
+  const cond = and(...where.filter(Boolean));
+
+  const sort = parseSort(q.sort, USER_SORTS, "lastName");
+  const dir = (e: SQL | typeof user.id) => (sort.desc ? sql`${e} desc nulls last` : sql`${e} asc nulls last`);
+  const order: SQL[] = {
+    id: [dir(user.id)],
+    userName: [dir(sql`lower(${user.userName})`)],
+    firstName: [dir(sql`lower(${user.firstName})`), dir(sql`lower(${user.lastName})`)],
+    lastName: [dir(sql`lower(${user.lastName})`), dir(sql`lower(${user.firstName})`)],
+    email: [dir(sql`lower(${user.email})`)],
+    role: [dir(sql`${role.label}`)],
+    municipality: [dir(sql`${municipality.name}`)],
+    lastLoginAt: [dir(sql`${user.lastLoginAt}`)],
+    active: [dir(sql`${user.active}`)],
+  }[sort.key];
+
+  const { limit, offset } = pageWindow(q);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(user)
+      .innerJoin(role, eq(role.id, user.roleId))
+      .leftJoin(municipality, eq(municipality.id, user.municipalityId))
+      .where(cond)
+      .orderBy(...order, asc(user.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(user).where(cond),
+  ]);
+  return { items: rows.map((r) => toListItem(r)), total: Number(totals[0]?.n ?? 0) };
+}
+
+/** GET user/{id}. */
+export async function getUser(db: Db, auth: AuthContext, id: number): Promise<UserDetail> {
+  const invitationExpiresAt = sql`(select max(${registrationToken.expiresAt}) from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null)`.mapWith(
+    registrationToken.expiresAt,
+  );
+  const [row] = await db
+    .select({
+      ...listColumns,
+      language: user.language,
+      collectionYardId: user.collectionYardId,
+      createdAt: user.createdAt,
+      invitationExpiresAt,
+      version: user.version,
+    })
+    .from(user)
+    .innerJoin(role, eq(role.id, user.roleId))
+    .leftJoin(municipality, eq(municipality.id, user.municipalityId))
+    .where(and(eq(user.id, id), visibleTo(db, auth)));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return {
+    ...toListItem(row),
+    version: row.version,
+    language: row.language as Language,
+    collectionYardId: row.collectionYardId,
+    createdAt: row.createdAt.toISOString(),
+    invitationExpiresAt: row.registrationPending ? iso(row.invitationExpiresAt as Date | null) : null,
+  };
+}
+
+/**
+ * GET user/roles: active roles (spec 001 §6), each marked whether the caller may give it (decision 0014); callers
+ * who are not administrators do not see the admin roles at all.
+ */
+export async function listRoles(db: Db, auth: AuthContext): Promise<{ items: RoleItem[] }> {
+  const rows = await db
+    .select({ id: role.id, name: role.name, label: role.label })
+    .from(role)
+    .where(eq(role.active, true))
+    .orderBy(asc(role.id));
+  return {
+    items: rows
+      .filter((r) => auth.isAdmin || !isAdminRole(r.name))
+      .map((r) => ({ ...r, assignable: canAssignRole(auth.user.roles, r.name) })),
+  };
+}

@@ -1,0 +1,50 @@
+/** What several user topics need: the 404 message, which users the caller may see, the admin roles, uniqueness. */
+import { and, eq, exists, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { user, userMunicipality } from "../../db/schema";
+import { validation } from "../../lib/errors";
+import type { AuthContext } from "../../lib/auth";
+import { ADMIN_ROLES } from "#contract/roles";
+import { ADMIN_ROLE_IDS } from "#contract/user";
+
+/** Missing and foreign users answer alike (tenancy: another municipality's user is 404 for non-admins). */
+export const USER_NOT_FOUND = "Uživatel nebyl nalezen.";
+
+export const isAdminRole = (name: string) => (ADMIN_ROLES as readonly string[]).includes(name);
+
+/**
+ * Which users the caller may see and manage (spec 000 §6): administrators all; everybody else the users of
+ * their own municipalities (the user's municipality or a managed one), never an administrator.
+ */
+export function visibleTo(db: Db, auth: AuthContext): SQL | undefined {
+  if (auth.municipalityIds === "all") return undefined;
+  const ids = auth.municipalityIds;
+  if (!ids.length) return sql`false`;
+  return and(
+    notInArray(user.roleId, [...ADMIN_ROLE_IDS]),
+    or(
+      inArray(user.municipalityId, ids),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(userMunicipality)
+          .where(and(eq(userMunicipality.userId, user.id), inArray(userMunicipality.municipalityId, ids))),
+      ),
+    ),
+  );
+}
+
+/** User names and e-mails are unique regardless of case (both sign in on the provider's page). */
+export async function checkUnique(db: Db, values: { userName?: string; email?: string | null }, exceptId?: number) {
+  const errors: Record<string, string[]> = {};
+  const other = exceptId ? ne(user.id, exceptId) : undefined;
+  if (values.userName) {
+    const [hit] = await db.select({ id: user.id }).from(user).where(and(sql`lower(${user.userName}) = lower(${values.userName})`, other)).limit(1);
+    if (hit) errors.userName = ["Uživatelské jméno už používá jiný uživatel."];
+  }
+  if (values.email) {
+    const [hit] = await db.select({ id: user.id }).from(user).where(and(sql`lower(${user.email}) = lower(${values.email})`, other)).limit(1);
+    if (hit) errors.email = ["Tento e-mail už používá jiný uživatel."];
+  }
+  if (Object.keys(errors).length) throw validation(errors);
+}

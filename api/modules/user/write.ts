@@ -1,0 +1,250 @@
+/**
+ * Creating and editing users: register with a password or by an e-mail invitation (and resend it), update,
+ * activate and deactivate; role and municipality assignment rules.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { municipality, role, user, userMunicipality } from "../../db/schema";
+import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
+import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
+import { hashPassword } from "../../lib/password-hash";
+import { invitationMail } from "../../lib/email-templates";
+import type { Services } from "../../services";
+import { EMAIL_REGISTRATION_ROLES } from "#contract/roles";
+import { canAssignRole } from "#contract/permissions";
+import {
+  REGISTRATION_LINK_TTL_HOURS,
+  type Language,
+  type RegisterByEmail,
+  type RegisterUser,
+  type UserUpdateBody,
+} from "#contract/user";
+import { issueRegistrationToken, revokeRegistrationTokens } from "./registration";
+import { endSessions } from "./sessions";
+import { checkUnique, isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
+
+/** The user row if the caller may see it; 404 otherwise (also for another municipality's user). */
+async function findVisible(db: Db, auth: AuthContext, id: number) {
+  const [row] = await db
+    .select({ u: user, roleName: role.name })
+    .from(user)
+    .innerJoin(role, eq(role.id, user.roleId))
+    .where(and(eq(user.id, id), visibleTo(db, auth)));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+interface Assignment {
+  roleId: number;
+  municipalityId?: number;
+}
+
+/**
+ * Role and municipality of a created or edited user (spec 000 §6): the role must exist and be active (an edited
+ * user may keep an inactive one); only administrators assign the admin roles; the admin roles have no
+ * municipality; every other role needs one the caller manages. Nobody changes their own role.
+ */
+async function checkAssignment(
+  db: Db,
+  auth: AuthContext,
+  form: Assignment,
+  existing?: { id: number; roleId: number },
+): Promise<{ municipalityId: number | null; country: string | null }> {
+  const errors: Record<string, string[]> = {};
+  const [r] = await db.select().from(role).where(eq(role.id, form.roleId));
+  if (!r) errors.roleId = ["Vyberte roli."];
+  else if (existing && existing.id === auth.user.id && r.id !== existing.roleId) errors.roleId = ["Svou vlastní roli nemůžete změnit."];
+  else if (!r.active && r.id !== existing?.roleId) errors.roleId = ["Tato role není aktivní."];
+  // An unchanged role stays (an admin may have given it); a new one must be the caller's to give (decision 0014).
+  else if (r.id !== existing?.roleId && !canAssignRole(auth.user.roles, r.name)) {
+    errors.roleId = [isAdminRole(r.name) ? "Tuto roli může přidělit jen správce JRK." : "Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte."];
+  }
+
+  let municipalityId: number | null = null;
+  let country: string | null = null;
+  if (r && !isAdminRole(r.name)) {
+    if (!form.municipalityId) errors.municipalityId = ["Vyberte obec."];
+    else if (!canAccessMunicipality(auth, form.municipalityId)) errors.municipalityId = ["Vyberte obec, kterou spravujete."];
+    else {
+      const [m] = await db.select({ id: municipality.id, country: municipality.country }).from(municipality).where(eq(municipality.id, form.municipalityId));
+      if (!m) errors.municipalityId = ["Obec neexistuje."];
+      else {
+        municipalityId = m.id;
+        country = m.country;
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw validation(errors);
+  return { municipalityId, country };
+}
+
+/** A unique violation that slipped between the check and the write (two requests at once) is still a 422. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+const defaultLanguage = (country: string | null): Language => (country === "SK" ? "sk" : "cs");
+
+async function insertUser(
+  db: Db,
+  auth: AuthContext,
+  form: RegisterUser | RegisterByEmail,
+  passwordHash: string | null,
+): Promise<number> {
+  const { municipalityId, country } = await checkAssignment(db, auth, form);
+  await checkUnique(db, form);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(user)
+        .values({
+          userName: form.userName,
+          firstName: form.firstName,
+          lastName: form.lastName,
+          email: form.email ?? null,
+          phone: form.phone ?? null,
+          passwordHash,
+          roleId: form.roleId,
+          municipalityId,
+          collectionYardId: form.collectionYardId ?? null,
+          language: form.language ?? defaultLanguage(country),
+        })
+        .returning({ id: user.id });
+      if (municipalityId) await tx.insert(userMunicipality).values({ userId: created!.id, municipalityId });
+      return created!.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validation({ userName: ["Uživatelské jméno už používá jiný uživatel."] });
+    throw err;
+  }
+}
+
+/** POST user/register: a user with a password. */
+export async function registerWithPassword(db: Db, auth: AuthContext, form: RegisterUser): Promise<{ id: number }> {
+  // Workers may only invite by e-mail (spec 000 §6); a password is set by administrators and managers.
+  if (!auth.isAdmin && !auth.user.roles.includes("MUNICIPALITY_MANAGER")) throw forbidden();
+  const id = await insertUser(db, auth, form, await hashPassword(form.password));
+  return { id };
+}
+
+/** Spec 000 §6: only these roles register users by e-mail (and resend the invitation). */
+function requireEmailRegistration(services: Services, auth: AuthContext): string {
+  if (!auth.user.roles.some((r) => (EMAIL_REGISTRATION_ROLES as readonly string[]).includes(r))) throw forbidden();
+  if (!services.config.setPasswordUrl) {
+    throw new ApiError(409, "Registrace e-mailem není k dispozici: hesla spravuje externí poskytovatel identity.");
+  }
+  return services.config.setPasswordUrl;
+}
+
+async function sendInvitation(services: Services, auth: AuthContext, userId: number, setPasswordUrl: string) {
+  const [u] = await services.db.select().from(user).where(eq(user.id, userId));
+  if (!u?.email) throw new ApiError(409, "Uživatel nemá e-mail, pozvánku nelze poslat.");
+  const { token, expiresAt } = await issueRegistrationToken(services.db, userId, auth.user.id);
+  const link = `${setPasswordUrl}?token=${encodeURIComponent(token)}`;
+  let mailSent = true;
+  try {
+    if (!services.mailer) throw new Error("no mailer configured");
+    await services.mailer.send(
+      invitationMail({
+        language: u.language,
+        to: u.email,
+        name: `${u.firstName} ${u.lastName}`.trim(),
+        userName: u.userName,
+        inviter: auth.user.fullName || auth.user.userName,
+        link,
+        expiresAt,
+        hours: REGISTRATION_LINK_TTL_HOURS,
+      }),
+    );
+  } catch (err) {
+    console.error("[mail] invitation not sent", err instanceof Error ? err.message : err);
+    mailSent = false;
+  }
+  return { expiresAt, mailSent };
+}
+
+/**
+ * POST user/register-by-email: the user is created without a password and gets an invitation e-mail with a
+ * one-time link to the provider's set-password page. When the e-mail cannot be sent the user still exists
+ * (mailSent: false) and the invitation can be resent.
+ */
+export async function registerByEmail(services: Services, auth: AuthContext, form: RegisterByEmail) {
+  const setPasswordUrl = requireEmailRegistration(services, auth);
+  const id = await insertUser(services.db, auth, form, null);
+  const { mailSent } = await sendInvitation(services, auth, id, setPasswordUrl);
+  return { id, mailSent };
+}
+
+/** PATCH user/resend-registration-email?userId: a new link; the earlier ones stop working. */
+export async function resendRegistration(services: Services, auth: AuthContext, userId: number) {
+  const setPasswordUrl = requireEmailRegistration(services, auth);
+  const { u } = await findVisible(services.db, auth, userId);
+  if (u.passwordHash) throw new ApiError(409, "Uživatel už registraci dokončil a má nastavené heslo.");
+  const { expiresAt, mailSent } = await sendInvitation(services, auth, userId, setPasswordUrl);
+  if (!mailSent) throw new ApiError(502, "E-mail se nepodařilo odeslat. Zkuste to prosím později.");
+  return { userId, expiresAt: expiresAt.toISOString(), mailSent };
+}
+
+/** PUT user/{id}. A new password ends the user's sessions (except the caller's own current one). */
+export async function updateUser(db: Db, auth: AuthContext, id: number, form: UserUpdateBody, bearer?: string): Promise<{ id: number }> {
+  const { u } = await findVisible(db, auth, id);
+  const { municipalityId } = await checkAssignment(db, auth, form, u);
+  await checkUnique(db, form, id);
+  const passwordHash = form.password ? await hashPassword(form.password) : undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(user)
+        .set({
+          userName: form.userName,
+          firstName: form.firstName,
+          lastName: form.lastName,
+          email: form.email ?? null,
+          phone: form.phone ?? null,
+          roleId: form.roleId,
+          municipalityId,
+          collectionYardId: form.collectionYardId ?? null,
+          language: form.language ?? (u.language as Language),
+          ...(passwordHash ? { passwordHash, failedLogins: 0, lastFailedLoginAt: null } : {}),
+          updatedAt: new Date(),
+          version: bumped(user.version),
+        })
+        .where(and(eq(user.id, id), eq(user.version, form.version)))
+        .returning({ id: user.id });
+      writtenOrStale(rows);
+      if (u.municipalityId !== municipalityId) {
+        if (u.municipalityId) {
+          await tx
+            .delete(userMunicipality)
+            .where(and(eq(userMunicipality.userId, id), eq(userMunicipality.municipalityId, u.municipalityId)));
+        }
+        if (municipalityId) await tx.insert(userMunicipality).values({ userId: id, municipalityId }).onConflictDoNothing();
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validation({ userName: ["Uživatelské jméno už používá jiný uživatel."] });
+    throw err;
+  }
+  if (passwordHash) {
+    await revokeRegistrationTokens(db, id);
+    await endSessions(db, [id], id === auth.user.id ? bearer : undefined);
+  }
+  return { id };
+}
+
+/** PATCH user/activate: several users at once, all or nothing; nobody deactivates themselves. */
+export async function setActive(db: Db, auth: AuthContext, personIds: number[], active: boolean) {
+  const ids = [...new Set(personIds)];
+  if (!active && ids.includes(auth.user.id)) throw validation({ personIds: ["Sami sebe deaktivovat nemůžete."] });
+  const found = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(inArray(user.id, ids), visibleTo(db, auth)));
+  if (found.length !== ids.length) throw notFound(USER_NOT_FOUND);
+  await db.update(user).set({ active, updatedAt: new Date() }).where(inArray(user.id, ids));
+  // A deactivated user's sign-ins end at once (their tokens are refused by the API anyway).
+  if (!active) await endSessions(db, ids);
+  return { updated: ids.length, active };
+}

@@ -1,0 +1,195 @@
+/** The bin's detail, its edit (basic information, location, address) and its history. */
+import { and, desc, eq, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  binType,
+  subject,
+  user,
+  wasteEvidenceHeader as weh,
+  wasteEvidenceHeaderHistory as history,
+  wasteType,
+} from "../../db/schema";
+import { validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
+import { formatSubjectAddress, type DisposeFrequencyPeriod } from "#contract/subject";
+import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
+import {
+  binNotFound,
+  checkTypes,
+  findHeader,
+  iso,
+  listColumns,
+  toListItem,
+  writeHistory,
+  type ListRow,
+} from "./shared";
+
+const RFID_TAKEN = "RFID už má jiná nádoba.";
+
+const fullName = (u: { firstName: string | null; lastName: string | null }) =>
+  u.firstName === null && u.lastName === null ? null : `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim();
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export async function getHeader(db: Db, municipalityId: number, headerId: number): Promise<WehDetail> {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      municipalityId: weh.municipalityId,
+      binTypeId: weh.binTypeId,
+      wasteTypeId: weh.wasteTypeId,
+      printBatchId: weh.printBatchId,
+      assignedFrom: weh.assignedFrom,
+      zipCode: weh.zipCode,
+      latitude: weh.latitude,
+      longitude: weh.longitude,
+      description: weh.description,
+      disposePeriod: weh.disposePeriod,
+      orderedDisposeCount: weh.orderedDisposeCount,
+      subjectShortName: subject.shortName,
+      assignedByFirstName: user.firstName,
+      assignedByLastName: user.lastName,
+      createdAt: weh.createdAt,
+      updatedAt: weh.updatedAt,
+      version: weh.version,
+    })
+    .from(weh)
+    .leftJoin(subject, eq(subject.id, weh.subjectId))
+    .leftJoin(binType, eq(binType.id, weh.binTypeId))
+    .leftJoin(wasteType, eq(wasteType.id, weh.wasteTypeId))
+    .leftJoin(user, eq(user.id, weh.assignedBy))
+    .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
+  if (!row) throw binNotFound();
+  const item = toListItem(row as ListRow);
+  return {
+    ...item,
+    version: row.version,
+    municipalityId: row.municipalityId,
+    binTypeId: row.binTypeId,
+    wasteTypeId: row.wasteTypeId,
+    printBatchId: row.printBatchId,
+    assignedFrom: iso(row.assignedFrom),
+    assignedByName: fullName({ firstName: row.assignedByFirstName, lastName: row.assignedByLastName }),
+    street: row.street,
+    zipCode: row.zipCode,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    description: row.description,
+    disposePeriod: (row.disposePeriod as DisposeFrequencyPeriod | null) ?? null,
+    orderedDisposeCount: row.orderedDisposeCount,
+    subjectAddress:
+      row.subjectName !== null
+        ? formatSubjectAddress({
+            street: row.subjectStreet,
+            conscriptionNumber: row.subjectConscriptionNumber,
+            streetNumber: row.subjectStreetNumber,
+            provisionalNumber: row.subjectProvisionalNumber,
+            cityDistrict: row.subjectCityDistrict,
+            city: row.subjectCity,
+          })
+        : null,
+    subjectShortName: row.subjectShortName ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The edit page's fields as columns; coordinates as numeric(9,6) text, so equal values compare equal. */
+function editColumns(form: WehEdit) {
+  return {
+    binTypeId: form.binTypeId ?? null,
+    wasteTypeId: form.wasteTypeId ?? null,
+    rfid: form.rfid ?? null,
+    disposable: form.disposable,
+    description: form.description ?? null,
+    street: form.street ?? null,
+    city: form.city ?? null,
+    zipCode: form.zipCode ?? null,
+    latitude: form.latitude === undefined ? null : form.latitude.toFixed(6),
+    longitude: form.longitude === undefined ? null : form.longitude.toFixed(6),
+  };
+}
+
+/** Basic information, location and address (spec 001 §2 edit); history 'ConfigurationChanged' with what changed. */
+export async function updateHeader(
+  db: Db,
+  municipalityId: number,
+  headerId: number,
+  form: WehUpdate,
+  userId: number,
+): Promise<{ id: number }> {
+  const old = await findHeader(db, municipalityId, headerId);
+  await checkTypes(db, municipalityId, form.binTypeId, form.wasteTypeId);
+  const next = editColumns(form);
+  if (next.rfid) {
+    const [taken] = await db
+      .select({ id: weh.id })
+      .from(weh)
+      .where(and(eq(weh.municipalityId, municipalityId), eq(weh.rfid, next.rfid), ne(weh.id, headerId)))
+      .limit(1);
+    if (taken) throw validation({ rfid: [RFID_TAKEN] });
+  }
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
+    const before = old[field] ?? null;
+    if (before !== value) changes[field] = [before, value];
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(weh)
+        .set({ ...next, updatedAt: new Date(), version: bumped(weh.version) })
+        .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId), eq(weh.version, form.version)))
+        .returning({ id: weh.id });
+      writtenOrStale(rows);
+      if (Object.keys(changes).length) {
+        await writeHistory(tx as unknown as Db, [
+          { headerId, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },
+        ]);
+      }
+    });
+  } catch (err) {
+    // Two requests with the same RFID at once: the unique index answers as the check does.
+    if (isUniqueViolation(err)) throw validation({ rfid: [RFID_TAKEN] });
+    throw err;
+  }
+  return { id: headerId };
+}
+
+export async function listHistory(
+  db: Db,
+  municipalityId: number,
+  headerId: number,
+): Promise<{ items: WehHistoryRow[] }> {
+  await findHeader(db, municipalityId, headerId);
+  const rows = await db
+    .select({
+      id: history.id,
+      event: history.event,
+      at: history.at,
+      subjectId: history.subjectId,
+      subjectName: subject.name,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      details: history.details,
+    })
+    .from(history)
+    .leftJoin(subject, eq(subject.id, history.subjectId))
+    .leftJoin(user, eq(user.id, history.userId))
+    .where(eq(history.headerId, headerId))
+    .orderBy(desc(history.at), desc(history.id));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      event: r.event as BinHistoryEvent,
+      at: r.at.toISOString(),
+      subjectId: r.subjectId,
+      subjectName: r.subjectName ?? null,
+      userName: fullName(r),
+      details: (r.details as Record<string, unknown> | null) ?? null,
+    })),
+  };
+}

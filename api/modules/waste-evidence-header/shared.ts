@@ -1,0 +1,155 @@
+/**
+ * What several bin topics need: the bin's 404 and row, the subject and type checks, history rows, the list row
+ * (list and detail) and the Czech day bounds.
+ */
+import { and, eq, isNull, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  binType,
+  subject,
+  wasteEvidenceHeader as weh,
+  wasteEvidenceHeaderHistory as history,
+  wasteType,
+} from "../../db/schema";
+import { notFound, validation } from "../../lib/errors";
+import { startOfDay } from "#contract/calendar";
+import { formatSubjectAddress } from "#contract/subject";
+import type { BinHistoryEvent, BinState, WehListItem } from "#contract/waste-evidence-header";
+
+export const binNotFound = () => notFound("Nádoba nebyla nalezena.");
+
+const SUBJECT_NOT_FOUND = "Odběrné místo nebylo nalezeno.";
+const BIN_TYPE_NOT_FOUND = "Typ nádoby nebyl nalezen.";
+const WASTE_TYPE_NOT_FOUND = "Druh odpadu nebyl nalezen.";
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** 00:00 Europe/Prague of a calendar day 'YYYY-MM-DD' (a day typed in the UI is a Czech day). */
+export const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`));
+
+/** The bin's row, only within the municipality; 404 'Nádoba nebyla nalezena.' otherwise. */
+export async function findHeader(db: Db, municipalityId: number, headerId: number) {
+  const [row] = await db
+    .select()
+    .from(weh)
+    .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
+  if (!row) throw binNotFound();
+  return row;
+}
+
+/** The subject must be one of the municipality's (422 on subjectId otherwise). */
+export async function checkSubject(db: Db, municipalityId: number, subjectId: number) {
+  const [row] = await db
+    .select({ id: subject.id })
+    .from(subject)
+    .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId)));
+  if (!row) throw validation({ subjectId: [SUBJECT_NOT_FOUND] });
+}
+
+/** Bin and waste types: the catalogue's (municipality_id null) or the municipality's own (422 otherwise). */
+export async function checkTypes(db: Db, municipalityId: number, binTypeId?: number, wasteTypeId?: number) {
+  const errors: Record<string, string[]> = {};
+  if (binTypeId) {
+    const [row] = await db
+      .select({ id: binType.id })
+      .from(binType)
+      .where(
+        and(eq(binType.id, binTypeId), or(isNull(binType.municipalityId), eq(binType.municipalityId, municipalityId))),
+      );
+    if (!row) errors.binTypeId = [BIN_TYPE_NOT_FOUND];
+  }
+  if (wasteTypeId) {
+    const [row] = await db
+      .select({ id: wasteType.id })
+      .from(wasteType)
+      .where(
+        and(
+          eq(wasteType.id, wasteTypeId),
+          or(isNull(wasteType.municipalityId), eq(wasteType.municipalityId, municipalityId)),
+        ),
+      );
+    if (!row) errors.wasteTypeId = [WASTE_TYPE_NOT_FOUND];
+  }
+  if (Object.keys(errors).length) throw validation(errors);
+}
+
+export interface HistoryInput {
+  headerId: number;
+  event: BinHistoryEvent;
+  subjectId: number | null;
+  userId: number | null;
+  details?: Record<string, unknown> | null;
+}
+export async function writeHistory(db: Db, rows: HistoryInput[], at = new Date()) {
+  if (!rows.length) return;
+  await db.insert(history).values(rows.map((r) => ({ ...r, details: r.details ?? null, at })));
+}
+
+/** The bin's own address when it has one, else its subject's. */
+function binAddress(
+  own: { street: string | null; city: string | null },
+  s: Parameters<typeof formatSubjectAddress>[0] | null,
+): string {
+  if (own.street || own.city) return [own.street, own.city].filter(Boolean).join(", ");
+  return s ? formatSubjectAddress(s) : "";
+}
+
+export const listColumns = {
+  id: weh.id,
+  barcode: weh.barcode,
+  plainCode: weh.plainCode,
+  rfid: weh.rfid,
+  state: weh.state,
+  disposable: weh.disposable,
+  assignedAt: weh.assignedAt,
+  lastEvidenceAt: weh.lastEvidenceAt,
+  discardedAt: weh.discardedAt,
+  street: weh.street,
+  city: weh.city,
+  subjectId: weh.subjectId,
+  binName: binType.name,
+  capacity: binType.capacity,
+  wasteTypeName: wasteType.name,
+  subjectName: subject.name,
+  subjectStreet: subject.street,
+  subjectConscriptionNumber: subject.conscriptionNumber,
+  subjectStreetNumber: subject.streetNumber,
+  subjectProvisionalNumber: subject.provisionalNumber,
+  subjectCityDistrict: subject.cityDistrict,
+  subjectCity: subject.city,
+};
+export type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null };
+
+export function toListItem(r: ListRow): WehListItem {
+  const s =
+    r.subjectId !== null && r.subjectName !== null
+      ? {
+          street: r.subjectStreet,
+          conscriptionNumber: r.subjectConscriptionNumber,
+          streetNumber: r.subjectStreetNumber,
+          provisionalNumber: r.subjectProvisionalNumber,
+          cityDistrict: r.subjectCityDistrict,
+          city: r.subjectCity,
+        }
+      : null;
+  return {
+    id: r.id!,
+    barcode: r.barcode!,
+    plainCode: r.plainCode!,
+    rfid: r.rfid,
+    binName: r.binName,
+    capacity: r.capacity,
+    wasteTypeName: r.wasteTypeName,
+    lastEvidenceAt: iso(r.lastEvidenceAt),
+    state: r.state as BinState,
+    disposable: !!r.disposable,
+    assignedAt: iso(r.assignedAt),
+    discardedAt: iso(r.discardedAt),
+    subjectId: r.subjectId,
+    subjectName: r.subjectName,
+    city: r.city ?? r.subjectCity ?? null,
+    address: binAddress(r, s),
+  };
+}
+
+/** The states in which a bin is with its subject (read by assign and transfer). */
+export const ASSIGNED_STATES = new Set<string>(["Assigned", "Used"]);

@@ -1,0 +1,159 @@
+/** The bins' state changes of spec 001 §4: discard, restore, transfer to another subject. */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { wasteEvidenceHeader as weh } from "../../db/schema";
+import { validation } from "../../lib/errors";
+import type { BinState } from "#contract/waste-evidence-header";
+import { refreshBinCount } from "../subject/counts";
+import { ASSIGNED_STATES, checkSubject, writeHistory } from "./shared";
+
+const DISCARDED_TRANSFER = "Vyřazenou nádobu nelze převést.";
+
+/** The selected bins of the municipality, locked for the change (ids of other municipalities are left alone). */
+async function lockHeaders(tx: Db, municipalityId: number, ids: number[]) {
+  return tx
+    .select({
+      id: weh.id,
+      state: weh.state,
+      subjectId: weh.subjectId,
+      disposable: weh.disposable,
+      lastEvidenceAt: weh.lastEvidenceAt,
+    })
+    .from(weh)
+    .where(and(eq(weh.municipalityId, municipalityId), inArray(weh.id, [...new Set(ids)])))
+    .for("update");
+}
+
+/** Spec 001 §4 discard: every state but Discarded; an already discarded bin is left as it is. */
+export async function discardHeaders(
+  db: Db,
+  municipalityId: number,
+  ids: number[],
+  userId: number,
+): Promise<{ updated: number }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const rows = (await lockHeaders(tx, municipalityId, ids)).filter((r) => r.state !== "Discarded");
+    if (!rows.length) return { updated: 0 };
+    const now = new Date();
+    await tx
+      .update(weh)
+      .set({ state: "Discarded", discardedAt: now, updatedAt: now })
+      .where(
+        inArray(
+          weh.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    await writeHistory(
+      tx,
+      rows.map((r) => ({
+        headerId: r.id,
+        event: "Discarded",
+        subjectId: r.subjectId,
+        userId,
+        details: { previousState: r.state },
+      })),
+      now,
+    );
+    await refreshBinCount(
+      tx,
+      rows.map((r) => r.subjectId),
+    );
+    return { updated: rows.length };
+  });
+}
+
+/**
+ * Spec 001 §4 restore (history 'Reactivated'): a discarded bin is Assigned again when it has a subject, else Free.
+ * A disposable bin that was collected comes back as Used, so it is still never reused.
+ */
+export async function restoreHeaders(
+  db: Db,
+  municipalityId: number,
+  ids: number[],
+  userId: number,
+): Promise<{ updated: number }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const rows = (await lockHeaders(tx, municipalityId, ids)).filter((r) => r.state === "Discarded");
+    if (!rows.length) return { updated: 0 };
+    const now = new Date();
+    const stateOf = (r: (typeof rows)[number]): BinState =>
+      r.disposable && r.lastEvidenceAt ? "Used" : r.subjectId !== null ? "Assigned" : "Free";
+    const groups = new Map<BinState, number[]>();
+    for (const r of rows) groups.set(stateOf(r), [...(groups.get(stateOf(r)) ?? []), r.id]);
+    for (const [state, groupIds] of groups) {
+      await tx.update(weh).set({ state, discardedAt: null, updatedAt: now }).where(inArray(weh.id, groupIds));
+    }
+    await writeHistory(
+      tx,
+      rows.map((r) => ({
+        headerId: r.id,
+        event: "Reactivated",
+        subjectId: r.subjectId,
+        userId,
+        details: { state: stateOf(r) },
+      })),
+      now,
+    );
+    await refreshBinCount(
+      tx,
+      rows.map((r) => r.subjectId),
+    );
+    return { updated: rows.length };
+  });
+}
+
+/**
+ * Spec 001 §2/§4 transfer to another subject: Assigned (or Free) bins become Assigned to the new subject; a discarded
+ * one refuses the whole transfer. The 'move evidence records' choice is kept in the history row, where the
+ * collections area reads it.
+ */
+export async function transferHeaders(
+  db: Db,
+  municipalityId: number,
+  body: { ids: number[]; subjectId: number; moveEvidences: boolean },
+  userId: number,
+): Promise<{ updated: number }> {
+  await checkSubject(db, municipalityId, body.subjectId);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const rows = await lockHeaders(tx, municipalityId, body.ids);
+    if (rows.some((r) => r.state === "Discarded")) throw validation({ ids: [DISCARDED_TRANSFER] }, DISCARDED_TRANSFER);
+    // A bin already with the subject stays as it is.
+    const moving = rows.filter((r) => r.subjectId !== body.subjectId || !ASSIGNED_STATES.has(r.state));
+    if (!moving.length) return { updated: 0 };
+    const now = new Date();
+    await tx
+      .update(weh)
+      .set({
+        // A collected disposable bin stays Used (it is never reused); everything else is Assigned.
+        state: sql`case when ${weh.state} = 'Used' then 'Used' else 'Assigned' end`,
+        subjectId: body.subjectId,
+        assignedAt: now,
+        assignedFrom: now,
+        assignedBy: userId,
+        updatedAt: now,
+      })
+      .where(
+        inArray(
+          weh.id,
+          moving.map((r) => r.id),
+        ),
+      );
+    await writeHistory(
+      tx,
+      moving.map((r) => ({
+        headerId: r.id,
+        event: "Transferred",
+        subjectId: body.subjectId,
+        userId,
+        details: { fromSubjectId: r.subjectId, toSubjectId: body.subjectId, moveEvidences: body.moveEvidences },
+      })),
+      now,
+    );
+    await refreshBinCount(tx, [...moving.map((r) => r.subjectId), body.subjectId]);
+    return { updated: moving.length };
+  });
+}
