@@ -3,9 +3,9 @@ import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import type { Route } from "./+types/create";
 import { requirePermission } from "~/server/guard.server";
-import { DeviceForm } from "./form";
-import { deviceFormAction, municipalityOptions } from "./form.server";
-import { DEVICES_PATH } from "./shared";
+import { DeviceForm } from "./+shared/form";
+import { deviceFormAction, municipalityOptions } from "./+shared/form.server";
+import { DEVICES_PATH } from "./+shared/ui";
 
 export const handle = pageTitle("device:create.title");
 

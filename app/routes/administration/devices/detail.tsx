@@ -18,9 +18,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { EndDialog, PairDialog } from "./detail-dialogs";
-import { municipalityOptions } from "./form.server";
-import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./shared";
+import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
+import { municipalityOptions } from "./+shared/form.server";
+import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./+shared/ui";
 import { DetailRow } from "~/components/detail-row";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) => d?.device.name ?? t("device:list.title"));

@@ -5,9 +5,9 @@ import { PageHeader } from "~/components/page-header";
 import type { Route } from "./+types/edit";
 import { requireId } from "~/lib/route-checks";
 import { requirePermission } from "~/server/guard.server";
-import { DeviceForm, toFormValues } from "./form";
-import { deviceFormAction } from "./form.server";
-import { Period, devicePath } from "./shared";
+import { DeviceForm, toFormValues } from "./+shared/form";
+import { deviceFormAction } from "./+shared/form.server";
+import { Period, devicePath } from "./+shared/ui";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => `${d?.device.name ?? t("device:list.title")} · ${t("common:editTitle")}`,

@@ -19,7 +19,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { DEVICES_PATH, DEVICE_TYPE_LABELS, Day, DeviceTypeLabel, devicePath } from "./shared";
+import { DEVICES_PATH, DEVICE_TYPE_LABELS, Day, DeviceTypeLabel, devicePath } from "./+shared/ui";
 
 export const handle = pageTitle("device:list.title");
 

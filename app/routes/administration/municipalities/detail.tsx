@@ -20,7 +20,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { MunicipalityDevice } from "#contract/device";
-import { MunicipalityDevicesCard } from "~/routes/administration/devices/municipality-card";
+import { MunicipalityDevicesCard } from "~/routes/administration/devices/+shared/municipality-card";
 import { DetailRow } from "~/components/detail-row";
 
 interface MunicipalityUser {

@@ -5,7 +5,7 @@ import type { ApiClient } from "~/server/api.server";
 import { answer, formId, redirectWithFlash } from "~/server/action.server";
 import { submitForm, type FormFailure } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { MUNICIPALITY_SEARCH, devicePath, municipalitySearchSchema, type MunicipalityOption } from "./shared";
+import { MUNICIPALITY_SEARCH, devicePath, municipalitySearchSchema, type MunicipalityOption } from "./ui";
 
 /**
  * Municipality choices of a picker: at most 20 from GET municipality (search by name), plus the chosen one when the

@@ -14,7 +14,7 @@ import { FormErrors, InputField, SelectField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
 import { DialogLink, DialogSearch } from "~/components/form-dialog";
-import type { MunicipalityOption } from "./shared";
+import type { MunicipalityOption } from "./ui";
 
 type PairValues = { municipalityId: string; validFrom: string; validTo: string };
 

@@ -6,7 +6,7 @@ import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { DEVICES_PATH, DeviceTypeLabel, Period, devicePath } from "./shared";
+import { DEVICES_PATH, DeviceTypeLabel, Period, devicePath } from "./ui";
 
 /** The devices paired with the municipality today, each linking to its detail; ADMIN adds or pairs one. */
 export function MunicipalityDevicesCard({

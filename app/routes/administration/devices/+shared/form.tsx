@@ -20,7 +20,7 @@ import {
   municipalitySearchSchema,
   useDeviceTypeOptions,
   type MunicipalityOption,
-} from "./shared";
+} from "./ui";
 
 /** Form values are strings: every field as Conform sends and restores it. */
 export type DeviceFormValues = Partial<Record<keyof z.input<typeof deviceCreateSchema> | "version", string>>;
