@@ -21,9 +21,16 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 /** A handler's answer: the JSON answer, a ready Response (files, streams) or null (204). */
 export type HandlerResult = Promise<Response | object | null>;
 
+/** What a handler may answer: its endpoint's response (so the typed client's answer type is true), a Response or null. */
+type Answer<D extends EndpointDef> = "response" extends keyof D
+  ? D["response"] extends z.ZodType
+    ? z.input<D["response"]>
+    : object
+  : object;
+
 export type Handler<D extends EndpointDef> = (
   args: HandlerArgs<Out<D["params"]>, Out<D["query"]>, Out<D["body"]>>,
-) => HandlerResult;
+) => Promise<Response | null | Answer<D>>;
 
 /** A /v1 route: the contract's endpoint (contract/endpoints/) with the API's handler bound to it. */
 export interface RouteDef<P = unknown, Q = unknown, B = unknown> extends EndpointDef {
