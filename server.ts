@@ -15,7 +15,8 @@ import { contextForRequest } from "./serving/request-context";
 import { ensureWritableDir, migrateDatabase, openDatabase, type Database } from "./api/db/client";
 import { sealExternalAccountPasswords } from "./api/modules/municipality/service";
 import { createSecretBox } from "./api/lib/secret-box";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, syncRolesAndPermissions } from "./api/db/seed";
+import { syncRolesAndPermissions } from "./api/db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./api/demo";
 import { syncCatalogue } from "./api/db/catalogue";
 import { createApi } from "./api/app";
 import { createTokenVerifier } from "./api/lib/auth";
@@ -54,6 +55,7 @@ async function prepareDatabase(config: Config, database: Database): Promise<{ se
   const { db } = database;
   await syncRolesAndPermissions(db);
   await syncCatalogue(db);
+  // Demo data (api/demo/) after the base seed: it writes through the services, which need the roles and catalogue.
   const seeded = config.DEMO_DATA ? await seedDemoData(db) : false;
   const sealed = await sealExternalAccountPasswords(db, await secretBoxFor(config, db));
   if (sealed) console.log(`Sealed ${sealed} stored external-account password(s).`);

@@ -1,21 +1,29 @@
 /**
- * A streaming reader of one file field of a multipart/form-data body (RFC 7578). Hono's formData() would hold the
- * whole upload in memory; an import of hundreds of thousands of rows is read chunk by chunk instead, so memory stays
- * flat whatever the file's size. Only what an import needs: the first part with the given field name.
+ * A streaming reader of one file field of a multipart/form-data body (RFC 7578), on the maintained parser
+ * @fastify/busboy (docs/decisions/0026-multipart-parser.md). Hono's formData() would hold the whole upload in memory;
+ * an import of hundreds of thousands of rows is read chunk by chunk instead, with backpressure from the reader of
+ * the file down to the request body, so memory stays flat whatever the file's size. Only what an import needs: the
+ * first part with the given field name that carries a file.
  */
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 
+/** The body is not a well-formed multipart body (bad boundary, cut off, too many parts, headers too long). */
 export class MultipartError extends Error {}
 
 export interface MultipartFile {
   fileName: string;
+  /** The part's media type without parameters (text/plain when the part names none). */
   contentType: string | null;
   /** The file's bytes as they arrive; the body's end (or a cancel) ends them. */
   chunks: AsyncGenerator<Buffer>;
 }
 
-const CRLF = Buffer.from("\r\n");
-const HEADER_END = Buffer.from("\r\n\r\n");
 const MAX_HEADER_BYTES = 16 * 1024;
+/** Parts before (and with) the file: a form sends a handful; more is not an upload from this product. */
+const MAX_PARTS = 100;
 
 /** The boundary of a multipart/form-data content type, or null. */
 export function multipartBoundary(contentType: string | null | undefined): string | null {
@@ -25,127 +33,83 @@ export function multipartBoundary(contentType: string | null | undefined): strin
   return boundary && boundary.length <= 70 ? boundary : null;
 }
 
-/** `name` and `filename` of a Content-Disposition header (quoted or plain values; browsers send UTF-8). */
-function disposition(value: string): { name?: string; fileName?: string } {
-  const param = (key: string) => {
-    const m = new RegExp(`;\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;]*))`, "i").exec(value);
-    const v = m?.[1] ?? m?.[2]?.trim();
-    return v === undefined ? undefined : v.replace(/\\(.)/g, "$1");
-  };
-  return { name: param("name"), fileName: param("filename") };
-}
-
-/** Pulls chunks from the body on demand and keeps what was read but not used yet. */
-class Reader {
-  buf: Buffer = Buffer.alloc(0);
-  ended = false;
-  constructor(private source: ReadableStreamDefaultReader<Uint8Array>) {}
-
-  /** Reads one more chunk; false at the end of the body. */
-  async more(): Promise<boolean> {
-    if (this.ended) return false;
-    const { done, value } = await this.source.read();
-    if (done) {
-      this.ended = true;
-      return false;
-    }
-    this.buf = this.buf.length ? Buffer.concat([this.buf, value]) : Buffer.from(value);
-    return true;
-  }
-
-  /** Makes sure at least n bytes are buffered (fewer only at the end of the body). */
-  async need(n: number): Promise<void> {
-    while (this.buf.length < n && (await this.more()));
-  }
-
-  cancel() {
-    void this.source.cancel().catch(() => undefined);
-  }
-}
+const cut = (cause?: unknown) => new MultipartError("incomplete multipart body", { cause });
 
 /**
  * Finds the part named `field` that carries a file and streams its content. Parts before it are skipped; the
- * rest of the body after it is not read. null when the body has no such part.
+ * rest of the body after it is read only as far as the reader of the file goes (and then to its end). null when
+ * the body has no such part; MultipartError when the body is not a complete multipart body with this boundary.
  */
 export async function readMultipartFile(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   field: string,
 ): Promise<MultipartFile | null> {
-  const reader = new Reader(body.getReader());
-  const dashBoundary = Buffer.from(`--${boundary}`);
-  // Every boundary after the first is preceded by CRLF, which belongs to the delimiter, not to the content.
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const parser = Busboy({
+    headers: { "content-type": `multipart/form-data; boundary="${boundary}"` },
+    // The name as the browser sent it (the import checks and stores it); a part is a file when it names one.
+    preservePath: true,
+    isPartAFile: (_name, _type, fileName) => fileName !== undefined,
+    limits: { headerSize: MAX_HEADER_BYTES, parts: MAX_PARTS },
+  });
+  // The pipeline below answers the parser's first error; a later one (after it settled) must not go unhandled.
+  parser.on("error", () => undefined);
+  const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
 
-  // The preamble (normally empty) up to the first boundary.
-  for (;;) {
-    const at = reader.buf.indexOf(dashBoundary);
-    if (at >= 0) {
-      reader.buf = reader.buf.subarray(at + dashBoundary.length);
-      break;
-    }
-    if (reader.buf.length > MAX_HEADER_BYTES) throw new MultipartError("no multipart boundary");
-    if (!(await reader.more())) return null;
-  }
+  return new Promise<MultipartFile | null>((resolve, reject) => {
+    let settled = false;
+    let wanted: BusboyFileStream | null = null;
+    let wantedEnded = false;
+    const stop = () => source.destroy();
 
-  for (;;) {
-    // After a boundary: '--' ends the body, CRLF starts a part.
-    await reader.need(2);
-    if (reader.buf.subarray(0, 2).toString() === "--" || reader.buf.length < 2) {
-      reader.cancel();
-      return null;
-    }
-    if (!reader.buf.subarray(0, 2).equals(CRLF)) throw new MultipartError("malformed multipart boundary");
-    reader.buf = reader.buf.subarray(2);
+    parser.on("file", (name, stream, fileName, _encoding, mimeType) => {
+      // busboy reports a cut-off part by emitting 'error' on its stream (then ends it): make that a failure of the
+      // stream, so its reader sees an error rather than a short file.
+      stream.on("error", (err) => {
+        if (!stream.destroyed) stream.destroy(err instanceof MultipartError ? err : cut(err));
+      });
+      if (settled || name !== field) {
+        stream.resume();
+        return;
+      }
+      settled = true;
+      wanted = stream;
+      stream.once("end", () => (wantedEnded = true));
+      resolve({ fileName, contentType: mimeType || null, chunks: chunksOf(stream, () => wantedEnded, stop) });
+    });
+    parser.on("partsLimit", () => {
+      if (settled) return;
+      settled = true;
+      stop();
+      reject(new MultipartError("too many multipart parts"));
+    });
 
-    // The part's headers.
-    let end: number;
-    for (;;) {
-      end = reader.buf.indexOf(HEADER_END);
-      if (end >= 0) break;
-      if (reader.buf.length > MAX_HEADER_BYTES) throw new MultipartError("multipart headers too long");
-      if (!(await reader.more())) throw new MultipartError("incomplete multipart body");
-    }
-    const headers = new Map<string, string>();
-    for (const line of reader.buf.subarray(0, end).toString("utf8").split("\r\n")) {
-      const colon = line.indexOf(":");
-      if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-    }
-    reader.buf = reader.buf.subarray(end + HEADER_END.length);
-    const { name, fileName } = disposition(headers.get("content-disposition") ?? "");
-    const wanted = name === field && fileName !== undefined;
-
-    if (wanted) {
-      return {
-        fileName: fileName!,
-        contentType: headers.get("content-type") ?? null,
-        chunks: content(reader, delimiter),
-      };
-    }
-    // Skip this part's content up to the next boundary.
-    for await (const chunk of content(reader, delimiter)) void chunk;
-  }
+    pipeline(source, parser).then(
+      () => {
+        if (settled) return;
+        settled = true;
+        resolve(null);
+      },
+      (err: unknown) => {
+        // A body that ends early, breaks off or does not use the boundary.
+        if (!settled) {
+          settled = true;
+          reject(err instanceof MultipartError ? err : cut(err));
+        } else if (wanted && !wantedEnded && !wanted.destroyed) {
+          wanted.destroy(cut(err));
+        }
+      },
+    );
+  });
 }
 
-/**
- * The content of the current part: everything up to the next delimiter, yielded as it arrives. Leaves the reader
- * just after the delimiter. A body that ends without the delimiter is incomplete (the upload was cut).
- */
-async function* content(reader: Reader, delimiter: Buffer): AsyncGenerator<Buffer> {
-  for (;;) {
-    const at = reader.buf.indexOf(delimiter);
-    if (at >= 0) {
-      if (at > 0) yield reader.buf.subarray(0, at);
-      reader.buf = reader.buf.subarray(at + delimiter.length);
-      return;
-    }
-    // Keep a tail that could be the start of the delimiter split across chunks.
-    const safe = reader.buf.length - (delimiter.length - 1);
-    if (safe > 0) {
-      const out = reader.buf.subarray(0, safe);
-      reader.buf = reader.buf.subarray(safe);
-      yield out;
-    }
-    if (!(await reader.more())) throw new MultipartError("incomplete multipart body");
+/** The file's bytes as its reader pulls them; a reader that stops early stops the reading of the body. */
+async function* chunksOf(stream: BusboyFileStream, ended: () => boolean, stop: () => void): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of stream) yield chunk as Buffer;
+  } catch (err) {
+    throw err instanceof MultipartError ? err : cut(err);
+  } finally {
+    if (!ended()) stop();
   }
 }

@@ -6,7 +6,7 @@ import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-lea
 import iconUrl from "leaflet/dist/images/marker-icon.png";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png";
-import { roundPoint, type LocationMapProps, type MapPoint } from "./map";
+import { roundPoint, type LocationMapProps, type MapPoint } from "./map-point";
 
 // Leaflet finds its default icon through a CSS trick that bundled (hashed) file names break: name the files.
 const markerIcon = L.icon({

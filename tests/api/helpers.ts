@@ -91,7 +91,8 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A copy of the migrated database with roles, permissions and the catalogue, and nothing else (no fixtures). */
+export async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const source = inject("testDb");
   if (source.kind === "pglite") {
     const dump = new Blob([fs.readFileSync(source.dumpPath)]);

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 const CREATE = "/infrastructure/subjects/create";
-/** Variable symbol of the first demo collection point of Třebíč (api/db/demo-city.ts). */
+/** Variable symbol of the first demo collection point of Třebíč (api/demo/city.ts). */
 const TAKEN_VARIABLE_SYMBOL = "2026001";
 
 /** The profile's interface language (spec 001 §2 Profile), whatever language the page is in now. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { NAV_ITEMS } from "~/lib/navigation";
 import { permissionsForRole } from "#contract/permissions";
-import { DEMO_ACCOUNTS } from "../../api/db/seed";
+import { DEMO_ACCOUNTS } from "../../api/demo";
 import { launch, newContext, signIn } from "./browser";
 
 let browser: Browser;

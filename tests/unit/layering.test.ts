@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Issue 12 'Layering': the arrows run one way. contract/ (shared rules and schemas) imports neither the API nor the
- * web; api/ never imports the web (app/). Read from the sources, so a new file is covered without touching this test.
+ * web; api/ never imports the web (app/); api/db/ (schema, client, base seed) imports neither the services
+ * (api/modules/) nor the demo data (api/demo/), which sit above it. Read from the sources, so a new file is covered
+ * without touching this test.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -49,8 +51,15 @@ describe("layering", () => {
     expect(offending("api", ["app", "serving"])).toEqual([]);
   });
 
+  it("api/db/ imports neither api/modules/ nor api/demo/", () => {
+    expect(sources("api/db").length).toBeGreaterThan(3);
+    expect(offending("api/db", ["api/modules", "api/demo"])).toEqual([]);
+  });
+
   it("the check itself sees a backward import", () => {
     expect(target("api/modules/x/service.ts", "~/lib/format")).toBe("app/lib/format");
     expect(target("api/modules/x/service.ts", "../../../app/lib/format")).toBe("app/lib/format");
+    expect(target("api/db/seed.ts", "../modules/print-batch/service")).toBe("api/modules/print-batch/service");
+    expect(target("api/db/seed.ts", "../demo")).toBe("api/demo");
   });
 });

@@ -44,7 +44,7 @@ function sourceFiles(dir: string): string[] {
     const file = path.relative(root, path.join(e.parentPath, e.name));
     if (!e.isFile() || !/\.tsx?$/.test(e.name) || /\.test\.tsx?$/.test(e.name)) return [];
     // Generated SQL and seeded demo data are not messages.
-    if (file.startsWith(path.join("api", "db"))) return [];
+    if (file.startsWith(path.join("api", "db")) || file.startsWith(path.join("api", "demo"))) return [];
     return [file];
   });
 }

@@ -175,7 +175,8 @@ export async function importWasteCards(
     if (err instanceof MultipartError) throw validation({ file: [UPLOAD_CUT] }, UPLOAD_CUT);
     throw err;
   }
-  checkCsvHead(upload.fileName, Buffer.concat(head));
+  // Only the first bytes are sniffed, however large the chunks came: a NUL further on is a bad row, not a bad file.
+  checkCsvHead(upload.fileName, Buffer.concat(head).subarray(0, SNIFF_BYTES));
 
   const [created] = await db
     .insert(importJob)

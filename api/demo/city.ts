@@ -4,8 +4,8 @@
  * each with its payers and a chief.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { discount, feePayer, subject, subjectFeePayer } from "./schema";
+import type { Db } from "../db/client";
+import { discount, feePayer, subject, subjectFeePayer } from "../db/schema";
 
 type Payer = { first: string; last: string; born: string; email?: string; chief?: boolean };
 type Place = {

@@ -3,8 +3,8 @@
  * of Třebíč; the terminal served Velké Meziříčí before, so its detail shows a pairing history.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "./client";
-import { device, deviceAssignment, user } from "./schema";
+import type { Db } from "../db/client";
+import { device, deviceAssignment, user } from "../db/schema";
 
 export async function seedDemoDevices(tx: Db, trebicId: number, velkeMeziriciId: number): Promise<void> {
   const [admin] = await tx.select({ id: user.id }).from(user).where(eq(user.userName, "admin"));

@@ -5,8 +5,8 @@
  * (assigned, free, expired).
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "./client";
-import { binType, disposeCount, subject, subjectFeePayer, wasteCard, wasteEvidenceHeader } from "./schema";
+import type { Db } from "../db/client";
+import { binType, disposeCount, subject, subjectFeePayer, wasteCard, wasteEvidenceHeader } from "../db/schema";
 import { resolveUser } from "../lib/auth";
 import { createPrintBatch, markPrinted } from "../modules/print-batch/service";
 import { discardHeaders } from "../modules/waste-evidence-header/service";

@@ -1,0 +1,89 @@
+/**
+ * Demo data (api/demo/, README 'demo data on first start'): made once on an empty database after the base seed
+ * (roles, permissions, catalogue), through the services; nothing on a database that has any user (issue 12).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "../../api/db/client";
+import * as schema from "../../api/db/schema";
+import { DEMO_ACCOUNTS, seedDemoData } from "../../api/demo";
+import { cloneDatabase } from "./helpers";
+
+const TABLES = {
+  municipality: schema.municipality,
+  municipalityContact: schema.municipalityContact,
+  municipalityModule: schema.municipalityModule,
+  user: schema.user,
+  userMunicipality: schema.userMunicipality,
+  subject: schema.subject,
+  feePayer: schema.feePayer,
+  subjectFeePayer: schema.subjectFeePayer,
+  discount: schema.discount,
+  device: schema.device,
+  deviceAssignment: schema.deviceAssignment,
+  printBatch: schema.printBatch,
+  wasteEvidenceHeader: schema.wasteEvidenceHeader,
+  disposeCount: schema.disposeCount,
+  wasteCard: schema.wasteCard,
+} satisfies Record<string, PgTable>;
+
+let database: Database;
+let drop: () => Promise<void>;
+
+async function counts(): Promise<Record<keyof typeof TABLES, number>> {
+  const out = {} as Record<keyof typeof TABLES, number>;
+  for (const [name, table] of Object.entries(TABLES) as [keyof typeof TABLES, PgTable][]) {
+    const [row] = await database.db.select({ n: count() }).from(table);
+    out[name] = row!.n;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await cloneDatabase());
+});
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+});
+
+describe("demo data (api/demo/)", () => {
+  it("an empty database gets the demo municipalities, accounts, register, devices, bins and cards; once", async () => {
+    expect(await seedDemoData(database.db)).toBe(true);
+    const made = await counts();
+    // What the demo data has been since issue 5 (the same before and after its move to api/demo/, issue 12).
+    expect(made).toEqual({
+      municipality: 3,
+      municipalityContact: 2,
+      municipalityModule: 3,
+      user: 4,
+      userMunicipality: 2,
+      subject: 10,
+      feePayer: 18,
+      subjectFeePayer: 18,
+      discount: 3,
+      device: 3,
+      deviceAssignment: 4,
+      printBatch: 2,
+      wasteEvidenceHeader: 28,
+      disposeCount: 18,
+      wasteCard: 8,
+    });
+    const users = await database.db.select({ userName: schema.user.userName }).from(schema.user);
+    expect(users.map((u) => u.userName).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.userName).sort());
+    const [trebic] = await database.db
+      .select({ id: schema.municipality.id })
+      .from(schema.municipality)
+      .where(eq(schema.municipality.name, "Třebíč"));
+    const [printed] = await database.db
+      .select({ n: count() })
+      .from(schema.printBatch)
+      .where(eq(schema.printBatch.municipalityId, trebic!.id));
+    expect(printed!.n).toBe(2);
+
+    // A second start (any user exists) changes nothing.
+    expect(await seedDemoData(database.db)).toBe(false);
+    expect(await counts()).toEqual(made);
+  });
+});
