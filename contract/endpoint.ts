@@ -1,5 +1,5 @@
 /**
- * One /v1 call, declared once for both tiers (issue 12, decision 0026): its method and path, the permission and
+ * One /v1 call, declared once for both tiers (issue 12, decision 0027): its method and path, the permission and
  * tenancy the API checks, and the zod schemas of its path params, query, body and answer. The API binds a handler
  * to it (api/lib/route.ts); the web's typed client (app/server/api.server.ts) derives its functions and types from
  * it, so a path, a parameter or an answer type is written in one place.

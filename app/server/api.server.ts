@@ -205,7 +205,7 @@ export class ApiClient {
 }
 
 /**
- * The typed client (issue 12, decision 0026): one function per endpoint of contract/endpoints/, named by domain and
+ * The typed client (issue 12, decision 0027): one function per endpoint of contract/endpoints/, named by domain and
  * call, e.g. api.device.list({ search: "x", page: 2 }) or api.device.update({ deviceId }, body). The path params
  * fill the path and the rest of the first argument is the query; the answer has the endpoint's response type.
  * - api.<domain>.<call>: a GET answers its data (a failure becomes the error page, spec 000 §8); other methods

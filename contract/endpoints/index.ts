@@ -1,5 +1,5 @@
 /**
- * Every /v1 endpoint by domain (issue 12, decision 0026). The API binds a handler to each (api/modules/<domain>/routes.ts);
+ * Every /v1 endpoint by domain (issue 12, decision 0027). The API binds a handler to each (api/modules/<domain>/routes.ts);
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
