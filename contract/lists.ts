@@ -43,3 +43,24 @@ export const deviceListKeys = listKeys({
   sorts: ["name", "type", "serialNumber", "lastUsedAt", "createdAt"],
   defaultSort: "name",
 });
+
+/** Infrastructure → Bins (spec 001 §2 'Waste bins / waste evidence headers'): newest first unless asked. */
+export const wehListKeys = listKeys({
+  id: "bins",
+  sorts: ["barcode", "plainCode", "state", "assignedAt", "lastEvidenceAt", "discardedAt", "subjectName", "city", "id"],
+  defaultSort: "-id",
+});
+
+/** Infrastructure → Waste cards (spec 001 §2); each sort is read in index order on a large municipality. */
+export const wasteCardListKeys = listKeys({
+  id: "waste-cards",
+  sorts: ["plainCode", "code", "validTo", "id"],
+  defaultSort: "plainCode",
+});
+
+/** The rejected rows of a waste-card import (spec 001 §8 'Import'), in the file's order. */
+export const importErrorListKeys = listKeys({
+  id: "import-errors",
+  sorts: ["rowNumber"],
+  defaultSort: "rowNumber",
+});

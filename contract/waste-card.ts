@@ -3,32 +3,30 @@
  * rules, §8 'Import'. The API answers and bodies of docs/api-bins.md "Waste cards and their import".
  */
 import { z } from "zod";
-import { optionalText } from "./common";
 import { SUBJECT_TYPES } from "./enums";
-import { dateField, optionalDate, optionalId } from "./subject";
+import { listFilter, listQuery } from "./list";
+import { importErrorListKeys, wasteCardListKeys } from "./lists";
+import { dateField, optionalId } from "./subject";
 import { NOTHING_SELECTED } from "./user";
 
 /** Spec 001 §4. Expired also applies by date: a Free or Assigned card whose validTo is before today. */
 export const WASTE_CARD_STATES = ["Free", "Assigned", "Discarded", "Expired"] as const;
 export type WasteCardState = (typeof WASTE_CARD_STATES)[number];
 
-/** Sorts the list offers (each read in index order on a large municipality). */
-export const WASTE_CARD_SORTS = ["plainCode", "code", "validTo", "id"] as const;
-
-/** GET municipality/{id}/waste-card: spec 001 §2 filters (state, subject type, valid from, search, subject). */
-export const wasteCardListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
+/**
+ * GET municipality/{id}/waste-card: spec 001 §2 filters (state, subject type, valid from, search, subject); paging
+ * and the sort keys of contract/lists.ts wasteCardListKeys.
+ */
+export const wasteCardList = listQuery(wasteCardListKeys, {
   /** Code or plain code (prefix), or the subject's or the fee payer's name (without diacritics). */
-  search: optionalText(100),
-  state: z.enum(WASTE_CARD_STATES).optional(),
-  subjectType: z.enum(SUBJECT_TYPES).optional(),
+  search: listFilter.search(),
+  state: listFilter.select(WASTE_CARD_STATES),
+  subjectType: listFilter.select(SUBJECT_TYPES),
   /** Cards whose validity starts on or after this day. */
-  validFrom: optionalDate(),
-  subjectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  validFrom: listFilter.date(),
+  subjectId: listFilter.id(),
 });
-export type WasteCardListQuery = z.infer<typeof wasteCardListQuery>;
+export type WasteCardListQuery = z.output<typeof wasteCardList.query>;
 
 /** One row of the list (spec 001 §2 columns). `state` is the state as of today (expiry applied by date). */
 export const wasteCardListItem = z.object({
@@ -124,10 +122,9 @@ export const importJobAnswer = z.object({
 });
 export type ImportJobAnswer = z.infer<typeof importJobAnswer>;
 
-export const importErrorsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-});
+/** GET municipality/{id}/import/{importJobId}/errors: the rejected rows, paged, by row number. */
+export const importErrorList = listQuery(importErrorListKeys, {});
+export type ImportErrorListQuery = z.output<typeof importErrorList.query>;
 
 /** A rejected row: its line in the file, the category, the reason and the row as it was in the file. */
 export const importJobErrorRow = z.object({

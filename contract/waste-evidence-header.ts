@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { boolFlag, optionalText, versionField, withVersion } from "./common";
+import { listFilter, listQuery } from "./list";
+import { wehListKeys } from "./lists";
 import { DISPOSE_FREQUENCY_PERIODS, optionalDate, optionalId, zipField } from "./subject";
 
 export const BIN_STATES = ["Free", "Assigned", "Used", "Discarded", "NoBin", "Undefined"] as const;
@@ -48,38 +50,27 @@ export const ASSIGN_ERROR_MESSAGES: Record<AssignError, string> = {
   AlreadyUsedDisposableBin: "Jednorázová nádoba s tímto kódem už byla použita.",
 };
 
-export const WEH_SORTS = [
-  "barcode",
-  "plainCode",
-  "state",
-  "assignedAt",
-  "lastEvidenceAt",
-  "discardedAt",
-  "subjectName",
-  "city",
-  "id",
-] as const;
-
-/** GET municipality/{id}/waste-evidence-header: the list filters of spec 001 §2. */
-export const wehListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
+/**
+ * GET municipality/{id}/waste-evidence-header: the list filters of spec 001 §2; paging and the sort keys of
+ * contract/lists.ts wehListKeys.
+ */
+export const wehList = listQuery(wehListKeys, {
   /** Barcode, plain code or RFID (prefix), or the subject's name. */
-  search: optionalText(100),
-  subjectId: z.coerce.number().int().positive().optional(),
+  search: listFilter.search(),
+  subjectId: listFilter.id(),
   /** Bins of the subjects the payer is a current member of. */
-  feePayerId: z.coerce.number().int().positive().optional(),
-  binTypeId: z.coerce.number().int().positive().optional(),
-  wasteTypeId: z.coerce.number().int().positive().optional(),
-  state: z.enum(BIN_STATES).optional(),
-  assignedFrom: optionalDate(),
-  assignedTo: optionalDate(),
-  discardedFrom: optionalDate(),
-  discardedTo: optionalDate(),
+  feePayerId: listFilter.id(),
+  binTypeId: listFilter.id(),
+  wasteTypeId: listFilter.id(),
+  state: listFilter.select(BIN_STATES),
+  assignedFrom: listFilter.date(),
+  assignedTo: listFilter.date(),
+  discardedFrom: listFilter.date(),
+  discardedTo: listFilter.date(),
+  /** The bin's own city, else its subject's (a value of GET …/filters). */
   city: optionalText(100),
 });
-export type WehListQuery = z.infer<typeof wehListQuery>;
+export type WehListQuery = z.output<typeof wehList.query>;
 
 export const wehListItem = z.object({
   id: z.number(),

@@ -3,9 +3,13 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { wasteCardEndpoints } from "./waste-card";
+import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 
 export const endpoints = {
   device: deviceEndpoints,
+  wasteEvidenceHeader: wasteEvidenceHeaderEndpoints,
+  wasteCard: wasteCardEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -12,14 +12,15 @@ import type { Db } from "../../db/client";
 import { feePayer, importJob, importJobError, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
+import { importErrorListKeys, parseListSort, wasteCardListKeys, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import { feePayerName } from "#contract/fee-payer";
 import type { SubjectType } from "#contract/subject";
 import {
   IMPORT_HAS_ERRORS,
-  WASTE_CARD_SORTS,
   type ImportErrorCategory,
+  type ImportErrorListQuery,
   type ImportJobAnswer,
   type ImportJobErrorRow,
   type ImportJobState,
@@ -65,7 +66,7 @@ export async function expireWasteCards(db: Db, day = today()): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 // List
 
-type SortKey = (typeof WASTE_CARD_SORTS)[number];
+type SortKey = ListSortKey<typeof wasteCardListKeys>;
 
 function orderBy(sort: { key: SortKey; desc: boolean }): SQL[] {
   const dir = (c: SQL | typeof wasteCard.id) => (sort.desc ? desc(c) : asc(c));
@@ -207,7 +208,7 @@ export async function listWasteCards(
 ): Promise<{ items: WasteCardListItem[]; total: number }> {
   const day = today();
   const where = await listFilter(db, municipalityId, q, day);
-  const sort = parseSort(q.sort, WASTE_CARD_SORTS, "plainCode");
+  const sort = parseListSort(wasteCardListKeys, q.sort);
   // The page's ids from waste_card alone, then names of only those rows (docs/decisions/0007).
   const { ids, total } = await pageIds(db, municipalityId, where, sort, { ...pageWindow(q), search: !!q.search });
   if (!ids.length) return { items: [], total };
@@ -410,10 +411,11 @@ export async function listImportErrors(
   db: Db,
   municipalityId: number,
   importJobId: number,
-  q: { page: number; pageSize: number },
+  q: ImportErrorListQuery,
 ): Promise<{ items: ImportJobErrorRow[]; total: number }> {
   const job = await getImportJob(db, municipalityId, importJobId);
   const { limit, offset } = pageWindow(q);
+  const dir = parseListSort(importErrorListKeys, q.sort).desc ? desc : asc;
   const rows = await db
     .select({
       id: importJobError.id,
@@ -424,7 +426,7 @@ export async function listImportErrors(
     })
     .from(importJobError)
     .where(eq(importJobError.importJobId, job.id))
-    .orderBy(asc(importJobError.rowNumber), asc(importJobError.id))
+    .orderBy(dir(importJobError.rowNumber), dir(importJobError.id))
     .limit(limit)
     .offset(offset);
   return {

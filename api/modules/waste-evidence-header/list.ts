@@ -1,12 +1,13 @@
 /** The bin list (paged, filtered, sorted) and the cities its filter offers. */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, subject, subjectFeePayer, wasteEvidenceHeader as weh, wasteType } from "../../db/schema";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import { startOfDay } from "#contract/calendar";
-import { WEH_SORTS, type WehListItem, type WehListQuery } from "#contract/waste-evidence-header";
+import { parseListSort, wehListKeys, type SortKey as ListSortKey } from "#contract/lists";
+import type { WehListItem, WehListQuery } from "#contract/waste-evidence-header";
 import { today, validOn } from "../subject/membership";
 import { dayStart, listColumns, toListItem, type ListRow } from "./shared";
 
@@ -20,9 +21,9 @@ const dayAfterStart = (day: string) => {
 /** LIKE pattern of a typed prefix; wildcards typed by the user match literally. */
 const prefixLike = (term: string) => `${term.replace(/[%_\\]/g, "\\$&")}%`;
 
-type SortKey = (typeof WEH_SORTS)[number];
+type SortKey = ListSortKey<typeof wehListKeys>;
 /** The sort expressions; plain codes sort as numbers, which within one municipality is the barcode's order. */
-const SORT_EXPRESSIONS: Record<SortKey, SQL | typeof weh.id> = {
+const SORT_EXPRESSIONS: Record<SortKey, SQL | AnyColumn> = {
   barcode: sql`${weh.barcode}`,
   plainCode: sql`${weh.barcode}`,
   state: sql`${weh.state}`,
@@ -109,7 +110,7 @@ export async function listHeaders(
 ): Promise<{ items: WehListItem[]; total: number }> {
   const where = listFilter(db, municipalityId, q);
   const { cond } = where;
-  const sort = parseSort(q.sort, WEH_SORTS, "plainCode");
+  const sort = parseListSort(wehListKeys, q.sort);
   const { limit, offset } = pageWindow(q);
   // The page's ids first, from the header table alone (PostgreSQL drops the left join on the subject's key unless the
   // sort reads the subject); then only those rows are read with their subject, bin type and waste type.
