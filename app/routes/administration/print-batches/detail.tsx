@@ -24,7 +24,7 @@ import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { BinStateBadge } from "~/routes/infrastructure/waste-evidence-headers/shared";
+import { BinStateBadge } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchApi, printBatchPath } from "./shared";
 import { DetailRow } from "~/components/detail-row";
 

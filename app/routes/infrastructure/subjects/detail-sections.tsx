@@ -16,7 +16,7 @@ import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
-import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/shared";
+import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { FormDialog } from "~/components/form-dialog";
 import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
 import { Money } from "~/components/money";

@@ -19,7 +19,6 @@ import {
   type SubjectTreeNode,
   type SubjectWasteCard,
 } from "#contract/subject";
-import type { WehListItem } from "#contract/waste-evidence-header";
 import type { ApiProblem } from "~/server/api.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
@@ -61,7 +60,8 @@ export async function loadDetail(request: Request, context: AppLoadContext, id: 
       api.get<{ items: SubjectMember[] }>(`${base}/fee-payers`),
       api.get<{ items: SubjectWasteCard[] }>(`${base}/waste-cards`),
       has("wasteEvidenceHeader.aDetail")
-        ? api.get<{ items: WehListItem[]; total: number }>(`${m}/waste-evidence-header`, {
+        ? api.wasteEvidenceHeader.list({
+            municipalityId,
             subjectId: id,
             pageSize: BINS_SHOWN,
             sort: "plainCode",

@@ -2,17 +2,16 @@
  * The result of a waste-card import (spec 001 §8 'Import: an error table with row and error columns, "Import
  * obsahuje chyby", and a count of erroneous records'): the job's counts and its rejected rows, paged.
  */
-import { useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import-result";
 import {
-  IMPORT_HAS_ERRORS,
-  type ImportJobAnswer,
+  importErrorList as importErrorContract,
   type ImportJobErrorRow,
   type ImportJobState,
 } from "#contract/waste-card";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listSchema, parseListParams } from "~/lib/list-params";
+import { importErrorListKeys } from "#contract/lists";
+import { defineList } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { formatNumber } from "~/lib/format";
 import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
@@ -24,21 +23,18 @@ import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { WASTE_CARDS_PATH } from "./list";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
+import { IMPORT_PATH, WASTE_CARDS_PATH } from "./+shared/ui";
 
-export const meta = () => [{ title: "Výsledek importu karet · Odpady obce" }];
+export const handle = pageTitle("wasteCard:result.title");
 
 function ErrorMessage({ text }: { text: string }) {
   const shown = useMessage();
   return <>{shown(text)}</>;
 }
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const importErrorParams = listSchema({});
-
-export const importErrorList = defineList({
-  id: "import-errors",
-  defaultSort: "rowNumber",
+export const importErrorList = defineList(importErrorListKeys, {
   filters: [],
   columns: [
     {
@@ -62,14 +58,12 @@ export const importErrorList = defineList({
 
 /** The rejected rows: row number in the file, the reason, the row as it was. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.importJobId, request);
+  const importJobId = requireId(params.importJobId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aDetail");
-  const list = parseListParams(importErrorList, importErrorParams, request.url);
-  const base = `/municipality/${municipalityId}/import/${id}`;
-  const query = toApiQuery({ page: list.page, pageSize: list.pageSize });
+  const list = readListParams(importErrorContract, request.url);
   const [job, errors] = await Promise.all([
-    api.get<ImportJobAnswer>(base),
-    api.get<{ items: ImportJobErrorRow[]; total: number }>(`${base}/errors`, query),
+    api.wasteCard.importJob({ municipalityId, importJobId }),
+    api.wasteCard.importErrors({ municipalityId, importJobId, ...list }),
   ]);
   return { job, errors, params: list };
 }
@@ -81,13 +75,6 @@ const STATE_TONE: Record<ImportJobState, BadgeTone> = {
   error: "amber",
   discarded: "red",
 };
-const STATE_LABEL: Record<ImportJobState, string> = {
-  unprocessed: "Nezpracováno",
-  processing: "Zpracovává se",
-  processed: "Zpracováno",
-  error: "Zpracováno s chybami",
-  discarded: "Zamítnuto",
-};
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -98,29 +85,31 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-export default function ImportResult() {
-  const { job, errors, params } = useLoaderData<typeof loader>();
+export default function ImportResult({ loaderData }: Route.ComponentProps) {
+  const { job, errors, params } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canAdd = useCan("aAdd", "wasteCard");
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("wasteCard:result.title", "Výsledek importu karet")}</h1>
-          <p className="text-sm text-slate-600">
+      <PageHeader
+        title={t("wasteCard:result.title")}
+        subtitle={
+          <>
             {job.fileName} · {formatDateTime(job.createdAt, i18n.language)}{" "}
-            <Badge tone={STATE_TONE[job.state]}>{t(`wasteCard:jobState.${job.state}`, STATE_LABEL[job.state])}</Badge>
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button to={WASTE_CARDS_PATH} variant="secondary">
-            {t("wasteCard:import.back", "Zpět na karty")}
-          </Button>
-          {canAdd && <Button to={`${WASTE_CARDS_PATH}/import`}>{t("wasteCard:result.again", "Nový import")}</Button>}
-        </div>
-      </div>
+            <Badge tone={STATE_TONE[job.state]}>{t(`wasteCard:jobState.${job.state}`)}</Badge>
+          </>
+        }
+        actions={
+          <>
+            <Button to={WASTE_CARDS_PATH} variant="secondary">
+              {t("wasteCard:import.back")}
+            </Button>
+            {canAdd && <Button to={IMPORT_PATH}>{t("wasteCard:result.again")}</Button>}
+          </>
+        }
+      />
 
       {job.state === "discarded" && (
         <Alert tone="error">
@@ -129,7 +118,7 @@ export default function ImportResult() {
       )}
       {job.errorRows > 0 && (
         <Alert tone="warning">
-          <strong>{t("wasteCard:result.hasErrors", IMPORT_HAS_ERRORS)}</strong>{" "}
+          <strong>{t("wasteCard:result.hasErrors")}</strong>{" "}
           {t("wasteCard:result.errorCount", "Počet chybných záznamů: {{n}}.", {
             n: formatNumber(job.errorRows),
           })}

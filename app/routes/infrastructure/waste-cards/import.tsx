@@ -4,8 +4,7 @@
  * the request body goes on to the API as a stream (ApiClient.upload), which parses it as it arrives, and the user
  * lands on the import's result.
  */
-import { data, redirect, useActionData, useNavigation } from "react-router";
-import { Form } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import";
 import {
@@ -13,48 +12,43 @@ import {
   WASTE_CARD_IMPORT_COLUMNS,
   WASTE_CARD_IMPORT_MAX_BYTES,
   WASTE_CARD_PLAIN_CODE_MAX,
-  type ImportJobAnswer,
 } from "#contract/waste-card";
 import { useMessage } from "~/lib/messages";
+import { answer, apiAnswer } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { Field, fieldAria } from "~/components/field";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { WASTE_CARDS_PATH } from "./list";
+import { IMPORT_PATH, WASTE_CARDS_PATH, YesNo } from "./+shared/ui";
 
-export const meta = () => [{ title: "Import karet odpadu · Odpady obce" }];
+export const handle = pageTitle("wasteCard:import.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireMunicipality(request, context, "wasteCard.aAdd");
   return { maxMegabytes: WASTE_CARD_IMPORT_MAX_BYTES / 2 ** 20 };
 }
 
-type ImportAnswer = { message: string; errors?: Record<string, string[]> };
-
 /** Streams the upload to POST waste-card/import and shows the job it made. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aAdd");
-  const t = await userT(api.session);
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
-    const message = t("wasteCard:import.chooseFile", "Vyberte soubor CSV.");
-    return data<ImportAnswer>({ message, errors: { file: [message] } }, { status: 422 });
+    const message = (await userT(api.session))("wasteCard:import.chooseFile");
+    return answer({ intent: "import", message, errors: { file: [message] } });
   }
-  const res = await api.uploadPath<ImportJobAnswer>(`/municipality/${municipalityId}/waste-card/import`, request.body, {
+  const res = await api.upload.wasteCard.import({ municipalityId }, request.body, {
     contentType,
     contentLength: request.headers.get("content-length"),
   });
-  if (!res.ok) {
-    const file = res.problem.errors?.file ?? (res.status === 413 ? [res.problem.Message] : undefined);
-    return data<ImportAnswer>(
-      { message: res.problem.Message, errors: file ? { file } : undefined },
-      { status: res.status },
-    );
-  }
-  return redirect(`${WASTE_CARDS_PATH}/import/${res.data.id}`);
+  if (res.ok) return redirect(`${IMPORT_PATH}/${res.data.id}`);
+  // The file's own problem (not CSV, too large) is shown under the file field.
+  const file = res.problem.errors?.file ?? (res.status === 413 ? [res.problem.Message] : undefined);
+  return apiAnswer("import", res, { errors: file ? { file } : undefined });
 }
 
 /** Example rows of the help: a card with subject and payer, one with a subject, a free one. */
@@ -65,10 +59,9 @@ const EXAMPLE = [
   "100236;8590000100236;;",
 ];
 
-export default function WasteCardImport({ loaderData }: Route.ComponentProps) {
+export default function WasteCardImport({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
   const shown = useMessage();
-  const answer = useActionData<typeof action>() as ImportAnswer | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const fileError = answer?.errors?.file;
@@ -104,12 +97,14 @@ export default function WasteCardImport({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("wasteCard:import.title", "Import karet odpadu")}</h1>
-        <Button to={WASTE_CARDS_PATH} variant="secondary">
-          {t("wasteCard:import.back", "Zpět na karty")}
-        </Button>
-      </div>
+      <PageHeader
+        title={t("wasteCard:import.title")}
+        actions={
+          <Button to={WASTE_CARDS_PATH} variant="secondary">
+            {t("wasteCard:import.back")}
+          </Button>
+        }
+      />
 
       <Card aria-labelledby="import-format">
         <CardHeader>
@@ -136,7 +131,9 @@ export default function WasteCardImport({ loaderData }: Route.ComponentProps) {
                   <TD className="font-mono whitespace-nowrap">
                     {i + 1}. {c}
                   </TD>
-                  <TD>{columns[c].required ? t("wasteCard:yes", "Ano") : t("wasteCard:no", "Ne")}</TD>
+                  <TD>
+                    <YesNo value={columns[c].required} />
+                  </TD>
                   <TD>{columns[c].text}</TD>
                 </TR>
               ))}

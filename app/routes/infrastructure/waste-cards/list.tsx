@@ -4,7 +4,7 @@
  * its dialog through the URL (?dialog=…&ids=…), so the date, the subject picker (decision 0011) and the confirmation
  * work the same with and without JavaScript.
  */
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
@@ -14,61 +14,46 @@ import { NOTHING_SELECTED } from "#contract/user";
 import {
   assignSubjectBody,
   expirationBody,
+  wasteCardList as wasteCardContract,
   WASTE_CARD_STATES,
   type WasteCardListItem,
-  type WasteCardState,
 } from "#contract/waste-card";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import { wasteCardListKeys } from "#contract/lists";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { formatDate } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
-import type { ApiProblem } from "~/server/api.server";
+import type { AnswerTone } from "~/lib/action-answer";
+import {
+  answer,
+  apiAnswer,
+  formId,
+  readIntent,
+  redirectWithFlash,
+  selectedIds,
+  unknownIntent,
+} from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
 import { DataTable } from "~/components/data-table";
-import { Field, fieldAria } from "~/components/field";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { DialogLink, DialogSearch, FormDialog } from "~/components/form-dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { DIALOG_PARAM } from "~/components/ui/dialog";
+import { DialogLink } from "~/components/form-dialog";
 import {
   feePayerPath,
   SUBJECT_TYPE_LABELS,
   SubjectTypeLabel,
   subjectPath,
 } from "~/routes/infrastructure/subjects/subject-ui";
-import { useToday, type DetailAnswer } from "~/lib/action-answer";
+import { AssignDialog, ExpirationDialog, RemoveDialog, SubjectFilterDialog } from "./+shared/dialogs";
+import { IMPORT_PATH, StateBadge, WASTE_CARD_STATE_LABELS, YesNo } from "./+shared/ui";
 
-export const meta = () => [{ title: "Karty odpadu · Odpady obce" }];
-
-export const WASTE_CARDS_PATH = "/infrastructure/waste-cards";
-const cardsApi = (municipalityId: number, rest = "") => `/municipality/${municipalityId}/waste-card${rest}`;
-
-/** Czech defaults of the card states (spec 001 §4). */
-export const WASTE_CARD_STATE_LABELS: Record<WasteCardState, string> = {
-  Free: "Volná",
-  Assigned: "Přiřazená",
-  Discarded: "Vyřazená",
-  Expired: "Prošlá",
-};
-const STATE_TONE: Record<WasteCardState, BadgeTone> = {
-  Free: "gray",
-  Assigned: "green",
-  Discarded: "red",
-  Expired: "amber",
-};
-
-function StateBadge({ state }: { state: WasteCardState }) {
-  const { t } = useTranslation();
-  return <Badge tone={STATE_TONE[state]}>{t(`wasteCard:state.${state}`, WASTE_CARD_STATE_LABELS[state])}</Badge>;
-}
+export const handle = pageTitle("wasteCard:list.title");
 
 function Validity({ from, to }: { from: string | null; to: string | null }) {
   const { i18n } = useTranslation();
@@ -77,24 +62,8 @@ function Validity({ from, to }: { from: string | null; to: string | null }) {
   return <span className="whitespace-nowrap">{`${date(from)} – ${date(to)}`}</span>;
 }
 
-function YesNo({ value }: { value: boolean }) {
-  const { t } = useTranslation();
-  return <>{value ? t("wasteCard:yes", "Ano") : t("wasteCard:no", "Ne")}</>;
-}
-
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const wasteCardParams = listSchema({
-  search: listParam.search(),
-  state: listParam.select(WASTE_CARD_STATES),
-  subjectType: listParam.select(SUBJECT_TYPES),
-  validFrom: listParam.date(),
-  subjectId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-});
-
 /** Spec 001 §2 Waste cards list: filters state, subject type, valid from, search, subject. */
-export const wasteCardList = defineList({
-  id: "waste-cards",
-  defaultSort: "plainCode",
+export const wasteCardList = defineList(wasteCardListKeys, {
   filters: [
     {
       key: "search",
@@ -132,13 +101,11 @@ export const wasteCardList = defineList({
     {
       key: "plainCode",
       label: { key: "wasteCard:field.plainCode", defaultValue: "Číslo karty" },
-      sortable: true,
       render: (row: WasteCardListItem) => <span className="font-mono">{row.plainCode}</span>,
     },
     {
       key: "code",
       label: { key: "wasteCard:field.code", defaultValue: "Kód" },
-      sortable: true,
       render: (row: WasteCardListItem) => <span className="font-mono">{row.code}</span>,
     },
     {
@@ -179,7 +146,6 @@ export const wasteCardList = defineList({
       // Sorted by the end of validity; the cell shows from – to.
       key: "validTo",
       label: { key: "wasteCard:field.validity", defaultValue: "Platnost" },
-      sortable: true,
       render: (row: WasteCardListItem) => <Validity from={row.validFrom} to={row.validTo} />,
     },
     {
@@ -190,30 +156,24 @@ export const wasteCardList = defineList({
   ],
 });
 
-/** The bulk intents that open a dialog, and the dialogs' own intents. */
-const OPENERS = { openExpiration: "expiration", openAssign: "assign", openRemove: "remove" } as const;
-const DIALOG_KEYS = [DIALOG_PARAM, "ids", "subjectSearch", "assignSubjectId", "index"];
-
-/** Selected ids from the URL or a form: positive integers, at most a page. */
-function idsOf(values: FormDataEntryValue[] | string[]): number[] {
-  const ids = values.map((v) => Number(v)).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
-  return [...new Set(ids)].slice(0, 200);
-}
+/** Positive ids of a URL's search param (the dialog's selection travels in the URL), at most a page. */
+const urlIds = (sp: URLSearchParams, name: string) =>
+  [...new Set(sp.getAll(name).flatMap((v) => formId(v) ?? []))].slice(0, 200);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aDetail");
-  const params = parseListParams(wasteCardList, wasteCardParams, request.url);
+  const params = readListParams(wasteCardContract, request.url);
   const sp = new URL(request.url).searchParams;
   const dialog = sp.get(DIALOG_PARAM);
   const permissions = api.session.get("permissions") ?? [];
   const subjectSearch = (sp.get("subjectSearch") ?? "").trim().slice(0, 100);
-  const assignSubjectId = idsOf(sp.getAll("assignSubjectId"))[0] ?? null;
+  const assignSubjectId = urlIds(sp, "assignSubjectId")[0] ?? null;
   const m = `/municipality/${municipalityId}`;
   const none = <T,>(v: T) => Promise.resolve(v);
   const picking = (dialog === "assign" || dialog === "pick-subject") && permissions.includes("subject.aDetail");
 
   const [list, subjectName, subjectChoices, members] = await Promise.all([
-    api.get<{ items: WasteCardListItem[]; total: number }>(cardsApi(municipalityId), toApiQuery(params)),
+    api.wasteCard.list({ municipalityId, ...params }),
     // The subject filter (from a subject's link) shows the subject's name.
     params.subjectId
       ? api
@@ -239,10 +199,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...list,
     params,
     subjectName,
-    dialogIds: dialog ? idsOf(sp.getAll("ids")) : [],
+    dialogIds: dialog ? urlIds(sp, "ids") : [],
     picker: { search: subjectSearch, choices: subjectChoices, subjectId: assignSubjectId, members },
   };
 }
+
+/** The bulk intents that open a dialog, and the dialogs' own intents. */
+const OPENERS = { openExpiration: "expiration", openAssign: "assign", openRemove: "remove" } as const;
+const DIALOG_KEYS = [DIALOG_PARAM, "ids", "subjectSearch", "assignSubjectId", "index"];
 
 /** The list as it was (filters, sort, page); `changes` opens a dialog with its selection. */
 function listUrl(request: Request, changes: Record<string, string | number | number[] | null> = {}) {
@@ -256,46 +220,37 @@ function listUrl(request: Request, changes: Record<string, string | number | num
 }
 
 /** Which permission each intent needs (the API checks the same). */
-const INTENT_PERMISSION = {
+const INTENT_PERMISSION: Record<string, "wasteCard.aEdit" | "wasteCard.aRemove"> = {
   openExpiration: "wasteCard.aEdit",
   openAssign: "wasteCard.aEdit",
   openRemove: "wasteCard.aRemove",
   setExpiration: "wasteCard.aEdit",
   assignSubject: "wasteCard.aEdit",
   confirmRemove: "wasteCard.aRemove",
-} as const;
-
-type ListAnswer = DetailAnswer & { tone?: "error" | "warning" };
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const { formData, intent: posted } = await readIntent(request);
   // The assign dialog's 'load payers' button (a second submit of the same form) names itself.
-  const intent = formData.has("pickSubject") ? "pickSubject" : String(formData.get("intent") ?? "");
+  const intent = formData.has("pickSubject") ? "pickSubject" : posted;
   const { api, municipalityId } = await requireMunicipality(
     request,
     context,
-    INTENT_PERMISSION[intent as keyof typeof INTENT_PERMISSION] ?? "wasteCard.aEdit",
+    INTENT_PERMISSION[intent] ?? "wasteCard.aEdit",
   );
   const t = await userT(api.session);
-  const ids = idsOf(formData.getAll("ids"));
+  const ids = selectedIds(formData);
   const values: Record<string, string> = {};
   for (const [k, v] of formData) if (typeof v === "string" && k !== "intent" && k !== "ids") values[k] = v;
   // 'Load payers' belongs to the assign dialog: its failure is shown there.
   const answerIntent = intent === "pickSubject" ? "assignSubject" : intent;
-  const fail = (status: number, message: string, errors?: Record<string, string[]>, tone?: ListAnswer["tone"]) =>
-    data<ListAnswer>({ intent: answerIntent, target: "", message, errors, values, tone }, { status });
-  const failed = (res: { status: number; problem: ApiProblem }) =>
-    fail(res.status, res.problem.Message, res.problem.errors);
-  const done = async (text: string) => {
-    addFlash(api.session, { type: "success", text });
-    return redirect(listUrl(request), { headers: { "Set-Cookie": await commit(context, api.session) } });
-  };
-  if (!(intent in INTENT_PERMISSION) && intent !== "pickSubject") {
-    return fail(400, t("wasteCard:flash.unknownAction", "Neznámá akce."));
-  }
-  if (ids.length === 0) {
-    return fail(422, t("common:dataTable.selectItems", NOTHING_SELECTED), { ids: [NOTHING_SELECTED] }, "warning");
-  }
+  const fail = (status: number, message: string, errors?: Record<string, string[]>, tone?: AnswerTone) =>
+    answer({ intent: answerIntent, message, errors, values, tone }, status);
+  const invalid = (error: z.ZodError) => fail(422, t("wasteCard:flash.invalid"), z.flattenError(error).fieldErrors);
+  const done = (res: { ok: true; data: { updated: number } }, key: string) =>
+    redirectWithFlash(api, context, listUrl(request), t(key, { n: res.data.updated }));
+  if (!(intent in INTENT_PERMISSION) && intent !== "pickSubject") return unknownIntent(answerIntent, t);
+  if (ids.length === 0) return fail(422, t("common:dataTable.selectItems"), { ids: [NOTHING_SELECTED] }, "warning");
 
   switch (intent) {
     case "openExpiration":
@@ -303,10 +258,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "openRemove":
       return redirect(listUrl(request, { [DIALOG_PARAM]: OPENERS[intent], ids }));
     case "pickSubject": {
-      const subjectId = idsOf([String(formData.get("subjectId") ?? "")])[0];
+      const subjectId = formId(formData.get("subjectId"));
       const subjectSearch = String(formData.get("subjectSearch") ?? "").slice(0, 100);
       if (!subjectId) {
-        const message = t("wasteCard:assign.chooseSubject", "Vyberte odběrné místo.");
+        const message = t("wasteCard:assign.chooseSubject");
         return fail(422, message, { subjectId: [message] });
       }
       return redirect(
@@ -320,16 +275,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "setExpiration": {
       const parsed = expirationBody.safeParse({ ids, validTo: formData.get("validTo") });
-      if (!parsed.success) {
-        return fail(
-          422,
-          t("wasteCard:flash.invalid", "Zkontrolujte zadané údaje."),
-          z.flattenError(parsed.error).fieldErrors,
-        );
-      }
-      const res = await api.send<{ updated: number }>("PATCH", cardsApi(municipalityId, "/expiration"), parsed.data);
-      if (!res.ok) return failed(res);
-      return done(t("wasteCard:flash.expirationSet", "Platnost nastavena u karet: {{n}}.", { n: res.data.updated }));
+      if (!parsed.success) return invalid(parsed.error);
+      const res = await api.wasteCard.setExpiration({ municipalityId }, parsed.data);
+      return res.ok ? done(res, "wasteCard:flash.expirationSet") : apiAnswer(answerIntent, res, { values });
     }
     case "assignSubject": {
       const parsed = assignSubjectBody.safeParse({
@@ -337,255 +285,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         subjectId: formData.get("subjectId") ?? "",
         feePayerId: formData.get("feePayerId") ?? "",
       });
-      if (!parsed.success) {
-        return fail(
-          422,
-          t("wasteCard:flash.invalid", "Zkontrolujte zadané údaje."),
-          z.flattenError(parsed.error).fieldErrors,
-        );
-      }
-      const res = await api.send<{ updated: number }>(
-        "PATCH",
-        cardsApi(municipalityId, "/assign-subject"),
-        parsed.data,
-      );
-      if (!res.ok) return failed(res);
-      return done(t("wasteCard:flash.assigned", "Karty přiřazeny odběrnému místu: {{n}}.", { n: res.data.updated }));
+      if (!parsed.success) return invalid(parsed.error);
+      const res = await api.wasteCard.assignSubject({ municipalityId }, parsed.data);
+      return res.ok ? done(res, "wasteCard:flash.assigned") : apiAnswer(answerIntent, res, { values });
     }
     default: {
-      const res = await api.send<{ updated: number }>("POST", cardsApi(municipalityId, "/remove"), { ids });
-      if (!res.ok) return failed(res);
-      return done(t("wasteCard:flash.removed", "Odebráno karet: {{n}}.", { n: res.data.updated }));
+      const res = await api.wasteCard.remove({ municipalityId }, { ids });
+      return res.ok ? done(res, "wasteCard:flash.removed") : apiAnswer(answerIntent, res, { values });
     }
   }
 }
 
-/** The selected cards travel as hidden fields of the dialog's form. */
-function SelectedIds({ ids }: { ids: number[] }) {
-  return (
-    <>
-      {ids.map((id) => (
-        <input key={id} type="hidden" name="ids" value={id} />
-      ))}
-    </>
-  );
-}
-
-function ExpirationDialog({ ids }: { ids: number[] }) {
-  const { t } = useTranslation();
-  const today = useToday();
-  return (
-    <FormDialog
-      name="expiration"
-      intent="setExpiration"
-      size="sm"
-      title={t("wasteCard:expiration.title", "Nastavit konec platnosti")}
-      description={t(
-        "wasteCard:expiration.description",
-        "Vybrané karty ({{n}}) platí do zvoleného dne včetně; datum v minulosti je rovnou označí jako prošlé.",
-        { n: ids.length },
-      )}
-      submitLabel={t("wasteCard:expiration.submit", "Nastavit")}
-    >
-      {(answer) => (
-        <>
-          <SelectedIds ids={ids} />
-          <Field
-            id="expiration-validTo"
-            errors={answer?.errors?.validTo ?? answer?.errors?.ids}
-            label={t("wasteCard:field.validTo", "Platnost do")}
-            required
-          >
-            <Input
-              type="date"
-              name="validTo"
-              required
-              defaultValue={answer?.values?.validTo ?? today}
-              {...fieldAria("expiration-validTo", answer?.errors?.validTo ?? answer?.errors?.ids)}
-            />
-          </Field>
-        </>
-      )}
-    </FormDialog>
-  );
-}
-
-type Picker = {
-  search: string;
-  choices: SubjectOption[] | null;
-  subjectId: number | null;
-  members: SubjectMember[] | null;
-};
-
-/** Assign subject: a subject picker (search + at most 20), then optionally one of its current fee payers. */
-function AssignDialog({ ids, picker }: { ids: number[]; picker: Picker }) {
-  const { t } = useTranslation();
-  const choices = picker.choices ?? [];
-  const subjectErrors = (answer: DetailAnswer | undefined) => answer?.errors?.subjectId ?? answer?.errors?.ids;
-  return (
-    <FormDialog
-      name="assign"
-      intent="assignSubject"
-      size="lg"
-      title={t("wasteCard:assign.title", "Přiřadit odběrné místo")}
-      description={t("wasteCard:assign.description", "Vybrané karty ({{n}}) dostanou odběrné místo této obce.", {
-        n: ids.length,
-      })}
-      submitLabel={t("wasteCard:assign.submit", "Přiřadit")}
-      before={
-        <DialogSearch
-          dialog="assign"
-          param="subjectSearch"
-          value={picker.search}
-          label={t("wasteCard:assign.search", "Hledat odběrné místo")}
-          placeholder={t("wasteCard:assign.searchPlaceholder", "Název nebo adresa")}
-        />
-      }
-    >
-      {(answer) => (
-        <>
-          <SelectedIds ids={ids} />
-          <input type="hidden" name="subjectSearch" value={picker.search} />
-          <Field
-            id="assign-subjectId"
-            errors={subjectErrors(answer)}
-            label={t("wasteCard:field.subject", "Odběrné místo")}
-            required
-            description={
-              picker.choices && choices.length === 0
-                ? t("wasteCard:assign.noOptions", "Hledání nic nenašlo.")
-                : t("wasteCard:assign.help", "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.")
-            }
-          >
-            <Select
-              name="subjectId"
-              required
-              defaultValue={answer?.values?.subjectId ?? (picker.subjectId ? String(picker.subjectId) : "")}
-              emptyOption={t("wasteCard:assign.chooseSubject", "Vyberte odběrné místo.")}
-              options={choices.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-              {...fieldAria("assign-subjectId", subjectErrors(answer), true)}
-            />
-          </Field>
-          <div className="flex flex-wrap items-end gap-2">
-            <Field
-              id="assign-feePayerId"
-              className="min-w-64 flex-1"
-              errors={answer?.errors?.feePayerId}
-              label={t("wasteCard:assign.payer", "Poplatník (nepovinné)")}
-              description={
-                picker.members
-                  ? picker.members.length === 0
-                    ? t("wasteCard:assign.noMembers", "Odběrné místo nemá žádné současné poplatníky.")
-                    : undefined
-                  : t("wasteCard:assign.payerHelp", "Poplatníky nabídne 'Načíst poplatníky' u vybraného místa.")
-              }
-            >
-              <Select
-                name="feePayerId"
-                defaultValue={answer?.values?.feePayerId ?? ""}
-                emptyOption={t("wasteCard:assign.noPayer", "– celé odběrné místo –")}
-                options={(picker.members ?? []).map((p) => ({ value: String(p.feePayerId), label: p.name }))}
-                {...fieldAria("assign-feePayerId", answer?.errors?.feePayerId, !picker.members?.length)}
-              />
-            </Field>
-            <Button type="submit" name="pickSubject" value="1" variant="secondary" formNoValidate>
-              {t("wasteCard:assign.loadPayers", "Načíst poplatníky")}
-            </Button>
-          </div>
-        </>
-      )}
-    </FormDialog>
-  );
-}
-
-function RemoveDialog({ ids }: { ids: number[] }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog
-      name="remove"
-      intent="confirmRemove"
-      size="sm"
-      tone="danger"
-      title={t("wasteCard:remove.title", "Odebrat karty?")}
-      submitLabel={t("wasteCard:remove.submit", "Odebrat")}
-    >
-      {() => (
-        <>
-          <SelectedIds ids={ids} />
-          <p>
-            {t(
-              "wasteCard:remove.message",
-              "Vybrané karty ({{n}}) budou odebrány: virtuální karty se smažou, fyzické karty budou vyřazeny.",
-              { n: ids.length },
-            )}
-          </p>
-        </>
-      )}
-    </FormDialog>
-  );
-}
-
-/** The subject filter: a search (GET) and a select that applies it (GET), the other filters kept. */
-function SubjectFilterDialog({ picker }: { picker: Picker }) {
-  const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const choices = picker.choices ?? [];
-  const kept = [...searchParams].filter(
-    ([k]) => ![DIALOG_PARAM, "subjectSearch", "subjectId", "page", "index"].includes(k),
-  );
-  return (
-    <Dialog
-      name="pick-subject"
-      title={t("wasteCard:filter.title", "Karty odběrného místa")}
-      footer={
-        <>
-          <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
-          <Button type="submit" form="pick-subject-form">
-            {t("wasteCard:filter.apply", "Použít")}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3">
-        <DialogSearch
-          dialog="pick-subject"
-          param="subjectSearch"
-          value={picker.search}
-          label={t("wasteCard:assign.search", "Hledat odběrné místo")}
-          placeholder={t("wasteCard:assign.searchPlaceholder", "Název nebo adresa")}
-        />
-        <Form method="get" action={location.pathname} id="pick-subject-form" preventScrollReset>
-          {kept.map(([k, v], i) => (
-            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-          ))}
-          <Field
-            id="pick-subject-subjectId"
-            label={t("wasteCard:field.subject", "Odběrné místo")}
-            description={
-              picker.choices && choices.length === 0
-                ? t("wasteCard:assign.noOptions", "Hledání nic nenašlo.")
-                : t("wasteCard:assign.help", "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.")
-            }
-          >
-            <Select
-              name="subjectId"
-              required
-              defaultValue=""
-              emptyOption={t("wasteCard:assign.chooseSubject", "Vyberte odběrné místo.")}
-              options={choices.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-              {...fieldAria("pick-subject-subjectId", undefined, true)}
-            />
-          </Field>
-        </Form>
-      </div>
-    </Dialog>
-  );
-}
-
-export default function WasteCardList() {
-  const { items, total, params, subjectName, dialogIds, picker } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ListAnswer | undefined;
+export default function WasteCardList({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { items, total, params, subjectName, dialogIds, picker } = loaderData;
   const [searchParams] = useSearchParams();
   const { t } = useTranslation();
   const shown = useMessage();
@@ -600,14 +312,12 @@ export default function WasteCardList() {
     answer && !(dialog && ["setExpiration", "assignSubject", "confirmRemove"].includes(answer.intent))
       ? answer
       : undefined;
-  const def = {
-    ...wasteCardList,
-    filters: wasteCardList.filters.flatMap((f) => {
-      if (f.key !== "subjectId") return [f];
-      if (!params.subjectId) return [];
-      return [{ ...f, options: [{ value: String(params.subjectId), label: subjectName ?? `#${params.subjectId}` }] }];
-    }),
-  };
+  // The subject filter is shown only while it is set (from a subject's link), with the subject's name.
+  const def = withFilterOptions(wasteCardList, {
+    subjectId: params.subjectId
+      ? [{ value: String(params.subjectId), label: subjectName ?? `#${params.subjectId}` }]
+      : null,
+  });
   const bulkActions = [
     ...(canEdit
       ? [
@@ -622,10 +332,10 @@ export default function WasteCardList() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("wasteCard:list.title", "Karty odpadu")}</h1>
-        {canAdd && <Button to={`${WASTE_CARDS_PATH}/import`}>{t("wasteCard:list.import", "Importovat z CSV")}</Button>}
-      </div>
+      <PageHeader
+        title={t("wasteCard:list.title")}
+        actions={canAdd && <Button to={IMPORT_PATH}>{t("wasteCard:list.import")}</Button>}
+      />
       {pageAnswer?.message && <Alert tone={pageAnswer.tone ?? "error"}>{shown(pageAnswer.message)}</Alert>}
       <DataTable
         key={generation}
@@ -648,7 +358,7 @@ export default function WasteCardList() {
         emptyState={{
           message: t("wasteCard:list.empty", "Zatím žádné karty."),
           action: canAdd ? (
-            <Button to={`${WASTE_CARDS_PATH}/import`} size="sm">
+            <Button to={IMPORT_PATH} size="sm">
               {t("wasteCard:list.importFirst", "Importovat karty z CSV")}
             </Button>
           ) : undefined,

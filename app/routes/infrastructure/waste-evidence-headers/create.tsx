@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -10,6 +10,7 @@ import type { SubjectOption } from "#contract/subject";
 import { toIsoDate } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
+import { answer, formAnswer, formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import {
@@ -22,6 +23,8 @@ import {
   useScrollToFirstError,
 } from "~/components/field";
 import { DefaultSubmit } from "~/components/form-actions";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { SearchInForm } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
@@ -30,10 +33,10 @@ import { cn } from "~/components/ui/cn";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { parentOptions } from "~/routes/infrastructure/subjects/form.server";
 import { optionLabel } from "~/routes/infrastructure/subjects/form";
-import { WEH_PATH, typeSelectOptions, wehApi, wehPath, type TypeOptions } from "./shared";
-import { loadTypes } from "./weh.server";
+import { WEH_PATH, typeSelectOptions, wehPath, type TypeOptions } from "./+shared/ui";
+import { loadTypes } from "./+shared/weh.server";
 
-export const meta = () => [{ title: "Přiřazení kódů nádobám · Odpady obce" }];
+export const handle = pageTitle("wasteEvidenceHeader:create.pageTitle");
 
 const PRINT_BATCH_CREATE = "/administration/print-batches/create";
 
@@ -61,16 +64,11 @@ const schemaFor = (intent: FormDataEntryValue | null) => (intent === "subjectSea
 type AssignValues = Partial<Record<keyof z.input<typeof assignFormSchema> | "subjectSearch", string>>;
 type Tab = "assign" | "print";
 
-const positiveId = (v: string | null) => {
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
   const sp = new URL(request.url).searchParams;
   const tab: Tab = sp.get("tab") === "print" ? "print" : "assign";
-  const requested = positiveId(sp.get("subjectId"));
+  const requested = formId(sp.get("subjectId"));
   const [subjects, types] = await Promise.all([
     parentOptions(api, municipalityId, { selected: requested }),
     loadTypes(api, municipalityId),
@@ -80,80 +78,74 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, subjects, subjectId, types, today: toIsoDate(new Date()) };
 }
 
-/** What the action answers: the form's state, the picker's options and, after an assignment, its outcome. */
-type CreateAnswer = {
-  result?: SubmissionResult<string[]>;
+/**
+ * What the action carries besides the form's state: the picker's options and, after an assignment, its outcome
+ * (the form then starts again, a new key, with the failed codes in the textarea).
+ */
+type CreateExtra = {
   subjects: SubjectOption[];
   subjectSearch: string;
-  /** After an assignment: the form starts again (new key) with the failed codes in the textarea. */
   outcome?: { assigned: number; results: AssignResult[] };
-  values?: AssignValues;
   formKey?: string;
 };
 
+/** The fields kept for the next codes after an assignment. */
+const KEPT = ["subjectId", "binTypeId", "wasteTypeId", "assignedFrom", "moveEvidences", "subjectSearch"] as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  const { formData, intent } = await readIntent(request);
   const subjectSearch = String(formData.get("subjectSearch") ?? "");
-  const subjects = () =>
-    parentOptions(api, municipalityId, {
+  const picker = async () => ({
+    subjects: await parentOptions(api, municipalityId, {
       search: subjectSearch,
-      selected: positiveId(String(formData.get("subjectId") ?? "")),
-    });
+      selected: formId(formData.get("subjectId")),
+    }),
+    subjectSearch,
+  });
 
   if (intent === "subjectSearch") {
     const reply = parseWithZod(formData, { schema: searchSchema }).reply();
     // Not a save: every value stays (Conform restores `initialValue`), only the options change.
-    return data<CreateAnswer>({ result: { ...reply, status: undefined }, subjects: await subjects(), subjectSearch });
+    return answer<CreateExtra>({ intent, result: { ...reply, status: undefined }, ...(await picker()) }, 200);
   }
 
   const outcome = await submitForm(formData, assignFormSchema, (value) =>
-    api.send<{ assigned: number; results: AssignResult[] }>("POST", wehApi(municipalityId, "/assign"), value),
+    api.wasteEvidenceHeader.assign({ municipalityId }, value),
   );
   if (!outcome.ok) {
-    const answer = outcome.response;
     // The API names a code's problem by its index ('codes.3'): shown under the textarea.
-    const result = answer.data.result as SubmissionResult<string[]>;
-    const errors = { ...(result.error ?? {}) };
+    const errors = { ...(outcome.result.error ?? {}) };
     for (const key of Object.keys(errors)) {
       if (key.startsWith("codes[")) {
         errors.codes = [...(errors.codes ?? []), ...(errors[key] ?? [])];
         delete errors[key];
       }
     }
-    return data<CreateAnswer>(
-      { result: { ...result, error: errors }, subjects: await subjects(), subjectSearch },
-      { status: answer.init?.status ?? 422 },
+    return formAnswer<CreateExtra>(
+      intent,
+      { ...outcome, result: { ...outcome.result, error: errors } },
+      await picker(),
     );
   }
   // The good codes are assigned even when others fail; the failed ones go back into the textarea to be fixed.
-  const failed = outcome.data.results.filter((r) => r.status !== "assigned").map((r) => r.code);
-  const values: AssignValues = {};
-  for (const key of [
-    "subjectId",
-    "binTypeId",
-    "wasteTypeId",
-    "assignedFrom",
-    "moveEvidences",
-    "subjectSearch",
-  ] as const) {
+  const values: Record<string, string> = {};
+  for (const key of KEPT) {
     const v = formData.get(key);
     if (typeof v === "string") values[key] = v;
   }
-  values.codes = failed.join("\n");
-  return data<CreateAnswer>({
-    outcome: outcome.data,
-    values,
-    formKey: String(Date.now()),
-    subjects: await subjects(),
-    subjectSearch,
-  });
+  values.codes = outcome.data.results
+    .filter((r) => r.status !== "assigned")
+    .map((r) => r.code)
+    .join("\n");
+  return answer<CreateExtra>(
+    { intent, outcome: outcome.data, values, formKey: String(Date.now()), ...(await picker()) },
+    200,
+  );
 }
 
-export default function CreateWasteEvidenceHeaders() {
-  const { tab, subjects, subjectId, types, today } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as CreateAnswer | undefined;
+export default function CreateWasteEvidenceHeaders({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { tab, subjects, subjectId, types, today } = loaderData;
   const { t } = useTranslation();
   const canPrint = useCan("aAdd", "printBatch");
   const tabHref = (to: Tab) => `${WEH_PATH}/create?tab=${to}${subjectId ? `&subjectId=${subjectId}` : ""}`;
@@ -165,12 +157,10 @@ export default function CreateWasteEvidenceHeaders() {
 
   return (
     <div className="space-y-4">
-      <nav aria-label={t("wasteEvidenceHeader:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
-        <Link className="text-emerald-800 hover:underline" to={WEH_PATH}>
-          {t("wasteEvidenceHeader:list.title", "Nádoby")}
-        </Link>
-      </nav>
-      <h1 className="text-2xl font-semibold">{t("wasteEvidenceHeader:create.title", "Nové nádoby")}</h1>
+      <PageHeader
+        back={{ to: WEH_PATH, label: t("wasteEvidenceHeader:list.title") }}
+        title={t("wasteEvidenceHeader:create.title")}
+      />
       <nav aria-label={t("wasteEvidenceHeader:create.tabs", "Způsob")} className="flex gap-1 border-b border-slate-200">
         {tabs.map((x) => (
           <Link

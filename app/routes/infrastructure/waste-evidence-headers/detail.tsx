@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import { formatDate, formatDateTime } from "#contract/calendar";
@@ -12,12 +12,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogLink } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
-import { detailAction, loadDetail } from "./detail.server";
-import { DisposeCountCard, HistoryCard } from "./detail-cards";
-import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, wehPath, type WehAnswer } from "./shared";
 import { DetailRow } from "~/components/detail-row";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
+import { detailAction, loadDetail } from "./+shared/detail.server";
+import { DisposeCountCard, HistoryCard } from "./+shared/detail-cards";
+import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, wehPath } from "./+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.header.barcode ?? "Nádoba"} · Odpady obce` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => d?.header.barcode ?? t("wasteEvidenceHeader:list.title"),
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.wasteEvidenceHeaderId, request);
@@ -32,9 +36,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Intents whose errors are shown inside their own dialog; the others get the page's message box. */
 const SHOWN_IN_PLACE = new Set(["transfer", "disposeCount"]);
 
-export default function WasteEvidenceHeaderDetail() {
-  const { header: h, history, disposeCounts, transferOptions, view, tiles } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as WehAnswer | undefined;
+export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { header: h, history, disposeCounts, transferOptions, view, tiles } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "wasteEvidenceHeader");
@@ -55,16 +58,11 @@ export default function WasteEvidenceHeaderDetail() {
 
   return (
     <div className="space-y-4">
-      <nav aria-label={t("wasteEvidenceHeader:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
-        <Link className="text-emerald-800 hover:underline" to={WEH_PATH}>
-          {t("wasteEvidenceHeader:list.title", "Nádoby")}
-        </Link>
-      </nav>
-
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tabular-nums">{h.barcode}</h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <PageHeader
+        back={{ to: WEH_PATH, label: t("wasteEvidenceHeader:list.title") }}
+        title={<span className="tabular-nums">{h.barcode}</span>}
+        subtitle={
+          <p className="flex flex-wrap items-center gap-2">
             <span>
               {t("wasteEvidenceHeader:field.plainCode", "Kód")} <strong className="tabular-nums">{h.plainCode}</strong>
             </span>
@@ -85,50 +83,52 @@ export default function WasteEvidenceHeaderDetail() {
               </>
             )}
           </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {canEdit && <Button to={`${wehPath(h.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
-          {canEdit &&
-            (h.state === "Discarded" ? (
-              <ConfirmDialog
-                name="restore"
-                intent="restore"
-                tone="primary"
-                trigger={t("wasteEvidenceHeader:action.restore", "Obnovit")}
-                triggerSize="md"
-                title={t("wasteEvidenceHeader:confirm.restoreTitle", "Obnovit nádobu {{code}}?", { code: h.barcode })}
-                message={t("wasteEvidenceHeader:confirm.restoreMessage", "Nádoba se vrátí do evidence.")}
-                confirmLabel={t("wasteEvidenceHeader:action.restore", "Obnovit")}
-              />
-            ) : (
-              <ConfirmDialog
-                name="discard"
-                intent="discard"
-                trigger={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
-                triggerSize="md"
-                title={t("wasteEvidenceHeader:confirm.discardTitle", "Vyřadit nádobu {{code}}?", { code: h.barcode })}
-                message={t(
-                  "wasteEvidenceHeader:confirm.discardMessage",
-                  "Vyřazená nádoba zůstane v historii; svozy s jejím kódem se už nepřiřadí. Později ji lze obnovit.",
-                )}
-                confirmLabel={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
-              />
-            ))}
-          {canEdit && (
-            <DialogLink name="transfer" params={{ transferSearch: null }}>
-              {t("wasteEvidenceHeader:action.transfer", "Přesunout na jiné místo…")}
-            </DialogLink>
-          )}
-          <Button to={labelPath(h.id)} reloadDocument variant="secondary">
-            {t("wasteEvidenceHeader:action.labelCopy", "Tisk kopie štítku")}
-          </Button>
-          {canEdit && (
-            <Button to={`${wehPath(h.id)}/dispose-frequency`} variant="secondary">
-              {t("wasteEvidenceHeader:action.disposeFrequency", "Četnost svozu")}
+        }
+        actions={
+          <>
+            {canEdit && <Button to={`${wehPath(h.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
+            {canEdit &&
+              (h.state === "Discarded" ? (
+                <ConfirmDialog
+                  name="restore"
+                  intent="restore"
+                  tone="primary"
+                  trigger={t("wasteEvidenceHeader:action.restore", "Obnovit")}
+                  triggerSize="md"
+                  title={t("wasteEvidenceHeader:confirm.restoreTitle", "Obnovit nádobu {{code}}?", { code: h.barcode })}
+                  message={t("wasteEvidenceHeader:confirm.restoreMessage", "Nádoba se vrátí do evidence.")}
+                  confirmLabel={t("wasteEvidenceHeader:action.restore", "Obnovit")}
+                />
+              ) : (
+                <ConfirmDialog
+                  name="discard"
+                  intent="discard"
+                  trigger={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
+                  triggerSize="md"
+                  title={t("wasteEvidenceHeader:confirm.discardTitle", "Vyřadit nádobu {{code}}?", { code: h.barcode })}
+                  message={t(
+                    "wasteEvidenceHeader:confirm.discardMessage",
+                    "Vyřazená nádoba zůstane v historii; svozy s jejím kódem se už nepřiřadí. Později ji lze obnovit.",
+                  )}
+                  confirmLabel={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
+                />
+              ))}
+            {canEdit && (
+              <DialogLink name="transfer" params={{ transferSearch: null }}>
+                {t("wasteEvidenceHeader:action.transfer", "Přesunout na jiné místo…")}
+              </DialogLink>
+            )}
+            <Button to={labelPath(h.id)} reloadDocument variant="secondary">
+              {t("wasteEvidenceHeader:action.labelCopy", "Tisk kopie štítku")}
             </Button>
-          )}
-        </div>
-      </div>
+            {canEdit && (
+              <Button to={`${wehPath(h.id)}/dispose-frequency`} variant="secondary">
+                {t("wasteEvidenceHeader:action.disposeFrequency", "Četnost svozu")}
+              </Button>
+            )}
+          </>
+        }
+      />
 
       {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && (
         <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>

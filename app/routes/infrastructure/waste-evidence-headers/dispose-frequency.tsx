@@ -1,51 +1,50 @@
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { Route } from "./+types/dispose-frequency";
-import { binDisposeFrequencyBody, type WehDetail } from "#contract/waste-evidence-header";
+import { binDisposeFrequencyBody } from "#contract/waste-evidence-header";
 import { DISPOSE_FREQUENCY_PERIODS } from "#contract/subject";
 import { requireId } from "~/lib/route-checks";
+import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
 import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
 import { Card, CardContent } from "~/components/ui/card";
-import { WEH_PATH, wehApi, wehPath } from "./shared";
+import { wehPath } from "./+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.header.barcode ?? "Nádoba"} · četnost svozu` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) =>
+    `${d?.header.barcode ?? t("wasteEvidenceHeader:list.title")} · ${t("wasteEvidenceHeader:frequency.pageTitle")}`,
+);
 
 type FrequencyValues = Partial<Record<keyof z.input<typeof binDisposeFrequencyBody>, string>>;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.wasteEvidenceHeaderId, request);
+  const headerId = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  const header = await api.get<WehDetail>(wehApi(municipalityId, `/${id}`));
-  return { header };
+  return { header: await api.wasteEvidenceHeader.detail({ municipalityId, headerId }) };
 }
 
 /** Spec 001 §2 dispose frequency page: PUT …/dispose-frequency, then back to the detail with a flash. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.wasteEvidenceHeaderId, request);
+  const headerId = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
   const outcome = await submitForm(await request.formData(), binDisposeFrequencyBody, (value) =>
-    api.send("PUT", wehApi(municipalityId, `/${id}/dispose-frequency`), value),
+    api.wasteEvidenceHeader.setDisposeFrequency({ municipalityId, headerId }, value),
   );
-  if (!outcome.ok) return outcome.response;
+  if (!outcome.ok) return formAnswer("save", outcome);
   const t = await userT(api.session);
-  addFlash(api.session, {
-    type: "success",
-    text: t("wasteEvidenceHeader:flash.frequencySet", "Četnost svozu nastavena."),
-  });
-  return redirect(wehPath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
+  return redirectWithFlash(api, context, wehPath(headerId), t("wasteEvidenceHeader:flash.frequencySet"));
 }
 
-export default function DisposeFrequency() {
-  const { header } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
+export default function DisposeFrequency({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { header } = loaderData;
   const { t } = useTranslation();
   const [form, fields] = useForm<FrequencyValues>({
     lastResult: answer?.result,
@@ -64,16 +63,10 @@ export default function DisposeFrequency() {
 
   return (
     <div className="max-w-xl space-y-4">
-      <nav aria-label={t("wasteEvidenceHeader:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
-        <Link className="text-emerald-800 hover:underline" to={WEH_PATH}>
-          {t("wasteEvidenceHeader:list.title", "Nádoby")}
-        </Link>
-        {" / "}
-        <Link className="text-emerald-800 hover:underline" to={wehPath(header.id)}>
-          {header.barcode}
-        </Link>
-      </nav>
-      <h1 className="text-2xl font-semibold">{t("wasteEvidenceHeader:frequency.title", "Četnost svozu nádoby")}</h1>
+      <PageHeader
+        back={{ to: wehPath(header.id), label: header.barcode }}
+        title={t("wasteEvidenceHeader:frequency.title")}
+      />
       <p className="text-sm text-slate-600">
         {t(
           "wasteEvidenceHeader:frequency.help",

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -7,10 +7,10 @@ import type { z } from "zod";
 import type { Route } from "./+types/edit";
 import { wehEditSchema, wehUpdateSchema, type WehDetail } from "#contract/waste-evidence-header";
 import { requireId } from "~/lib/route-checks";
+import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
 import {
   CheckboxField,
   FormErrors,
@@ -18,15 +18,20 @@ import {
   SelectField,
   TextareaField,
   useScrollToFirstError,
-VersionField } from "~/components/field";
+  VersionField,
+} from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { WEH_PATH, typeSelectOptions, wehApi, wehPath, type TypeOptions } from "./shared";
-import { loadTypes, mapTiles } from "./weh.server";
+import { typeSelectOptions, wehPath, type TypeOptions } from "./+shared/ui";
+import { loadTypes, mapTiles } from "./+shared/weh.server";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.header.barcode ?? "Nádoba"} · úprava` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => `${d?.header.barcode ?? t("wasteEvidenceHeader:list.title")} · ${t("common:editTitle")}`,
+);
 
 type EditValues = Partial<Record<keyof z.input<typeof wehEditSchema> | "version", string>>;
 
@@ -49,10 +54,10 @@ function toFormValues(h: WehDetail): EditValues {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.wasteEvidenceHeaderId, request);
+  const headerId = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
   const [header, types] = await Promise.all([
-    api.get<WehDetail>(wehApi(municipalityId, `/${id}`)),
+    api.wasteEvidenceHeader.detail({ municipalityId, headerId }),
     loadTypes(api, municipalityId),
   ]);
   return { header, types, tiles: mapTiles(context) };
@@ -60,35 +65,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Save (PUT waste-evidence-header/{id}); a 422 of the API appears under the fields. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.wasteEvidenceHeaderId, request);
+  const headerId = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
   const outcome = await submitForm(await request.formData(), wehUpdateSchema, (value) =>
-    api.send<{ id: number }>("PUT", wehApi(municipalityId, `/${id}`), value),
+    api.wasteEvidenceHeader.update({ municipalityId, headerId }, value),
   );
-  if (!outcome.ok) return outcome.response;
+  if (!outcome.ok) return formAnswer("save", outcome);
   const t = await userT(api.session);
-  addFlash(api.session, { type: "success", text: t("wasteEvidenceHeader:flash.saved", "Změny uloženy.") });
-  return redirect(wehPath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
+  return redirectWithFlash(api, context, wehPath(headerId), t("wasteEvidenceHeader:flash.saved"));
 }
 
-export default function EditWasteEvidenceHeader() {
-  const { header, types, tiles } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
+export default function EditWasteEvidenceHeader({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { header, types, tiles } = loaderData;
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
-      <nav aria-label={t("wasteEvidenceHeader:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
-        <Link className="text-emerald-800 hover:underline" to={WEH_PATH}>
-          {t("wasteEvidenceHeader:list.title", "Nádoby")}
-        </Link>
-        {" / "}
-        <Link className="text-emerald-800 hover:underline" to={wehPath(header.id)}>
-          {header.barcode}
-        </Link>
-      </nav>
-      <h1 className="text-2xl font-semibold">
-        {t("wasteEvidenceHeader:edit.title", "Úprava nádoby")}: <span className="tabular-nums">{header.barcode}</span>
-      </h1>
+      <PageHeader
+        back={{ to: wehPath(header.id), label: header.barcode }}
+        title={
+          <>
+            {t("wasteEvidenceHeader:edit.title")}: <span className="tabular-nums">{header.barcode}</span>
+          </>
+        }
+      />
       <EditForm header={header} types={types} tiles={tiles} lastResult={answer?.result} />
     </div>
   );

@@ -1,11 +1,11 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/label";
 import { requireId } from "~/lib/route-checks";
 import { translateMessage } from "~/lib/messages";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
-import { wehApi, wehPath } from "./shared";
+import { redirectWithFlash } from "~/server/action.server";
+import { wehPath } from "./+shared/ui";
 
 /**
  * Resource route: 'Tisk kopie štítku' (spec 001 §2 print copy). Streams the API's label PDF of one bin, shown in
@@ -15,7 +15,7 @@ import { wehApi, wehPath } from "./shared";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aDetail");
-  const res = await api.rawPath(wehApi(municipalityId, `/${id}/label.pdf`));
+  const res = await api.file.wasteEvidenceHeader.label({ municipalityId, headerId: id });
   if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
     // The API's file name when it gives one (ASCII only in the header).
     const named = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
@@ -33,12 +33,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (res.status === 404) throw data({ message: problem?.Message ?? "Page Not Found" }, { status: 404 });
   // The label could not be made: back to the bin with the reason.
   const t = await userT(api.session);
-  addFlash(api.session, {
-    type: "error",
-    text: translateMessage(
-      t,
-      problem?.Message ?? t("wasteEvidenceHeader:flash.labelFailed", "Štítek se nepodařilo vytvořit."),
-    ),
-  });
-  return redirect(wehPath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
+  const reason = translateMessage(t, problem?.Message ?? t("wasteEvidenceHeader:flash.labelFailed"));
+  return redirectWithFlash(api, context, wehPath(id), reason, "error");
 }

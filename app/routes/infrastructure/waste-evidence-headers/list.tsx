@@ -1,18 +1,22 @@
 import type { ReactNode } from "react";
-import { Form, Link, type LinkProps, useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
+import { Form, Link, type LinkProps, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Route } from "./+types/list";
-import { BIN_STATES, type WehListItem } from "#contract/waste-evidence-header";
+import { BIN_STATES, wehList as wehContract, type WehListItem } from "#contract/waste-evidence-header";
 import type { feePayerOption } from "#contract/fee-payer";
-import { defineList, toApiQuery, toSearch, withSearchParams } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import { wehListKeys } from "#contract/lists";
+import { defineList, toSearch, withFilterOptions, withSearchParams } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { formatDate, formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
+import { formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { DataTable } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
@@ -26,49 +30,27 @@ import {
   BinStateBadge,
   TransferDialog,
   WEH_PATH,
-  idsOf,
   labelPath,
   typeSelectOptions,
-  wehApi,
   wehPath,
-  type WehAnswer,
-} from "./shared";
-import { changeBins, feePayerName, loadTypes, subjectName, subjectOptions } from "./weh.server";
+} from "./+shared/ui";
+import { changeBins, feePayerName, loadTypes, subjectName, subjectOptions } from "./+shared/weh.server";
 
-export const meta = () => [{ title: "Nádoby · Odpady obce" }];
+export const handle = pageTitle("wasteEvidenceHeader:list.title");
 
 type FeePayerOption = z.infer<typeof feePayerOption>;
-
-const id = () => z.coerce.number().int().positive().max(2_147_483_647).optional();
 
 function DateTime({ value }: { value: string | null }) {
   const { i18n } = useTranslation();
   return <span className="whitespace-nowrap tabular-nums">{value ? formatDateTime(value, i18n.language) : "–"}</span>;
 }
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const wehParams = listSchema({
-  search: listParam.search(),
-  subjectId: id(),
-  feePayerId: id(),
-  binTypeId: id(),
-  wasteTypeId: id(),
-  state: listParam.select(BIN_STATES),
-  assignedFrom: listParam.date(),
-  assignedTo: listParam.date(),
-  discardedFrom: listParam.date(),
-  discardedTo: listParam.date(),
-  city: listParam.search(),
-});
-
 /**
  * Spec 001 §2 'Waste bins / waste evidence headers' list: its columns and filters (subject, fee payer, bin type,
  * assignment date, state, discard date, city, waste type). The subject and the fee payer are chosen in picker
  * dialogs and shown as removable chips; they are list params, not controls of the filter bar.
  */
-export const wehList = defineList({
-  id: "bins",
-  defaultSort: "-id",
+export const wehList = defineList(wehListKeys, {
   filters: [
     {
       key: "search",
@@ -128,38 +110,33 @@ export const wehList = defineList({
     {
       key: "barcode",
       label: { key: "wasteEvidenceHeader:field.barcode", defaultValue: "Čárový kód" },
-      sortable: true,
       render: (row: WehListItem) => (
         <Link className="font-medium text-emerald-800 tabular-nums hover:underline" to={wehPath(row.id)}>
           {row.barcode}
         </Link>
       ),
     },
-    { key: "plainCode", label: { key: "wasteEvidenceHeader:field.plainCode", defaultValue: "Kód" }, sortable: true },
+    { key: "plainCode", label: { key: "wasteEvidenceHeader:field.plainCode", defaultValue: "Kód" } },
     { key: "rfid", label: { key: "wasteEvidenceHeader:field.rfid", defaultValue: "RFID" } },
     { key: "binName", label: { key: "wasteEvidenceHeader:field.binName", defaultValue: "Nádoba" } },
     {
       key: "lastEvidenceAt",
       label: { key: "wasteEvidenceHeader:field.lastEvidenceAt", defaultValue: "Poslední svoz" },
-      sortable: true,
       render: (row: WehListItem) => <DateTime value={row.lastEvidenceAt} />,
     },
     {
       key: "state",
       label: { key: "wasteEvidenceHeader:field.state", defaultValue: "Stav" },
-      sortable: true,
       render: (row: WehListItem) => <BinStateBadge state={row.state} />,
     },
     {
       key: "assignedAt",
       label: { key: "wasteEvidenceHeader:field.assignedAt", defaultValue: "Přiřazeno" },
-      sortable: true,
       render: (row: WehListItem) => <DateTime value={row.assignedAt} />,
     },
     {
       key: "subjectName",
       label: { key: "wasteEvidenceHeader:field.subject", defaultValue: "Odběrné místo" },
-      sortable: true,
       render: (row: WehListItem) =>
         row.subjectId ? (
           <Link className="text-emerald-800 hover:underline" to={subjectPath(row.subjectId)}>
@@ -169,7 +146,7 @@ export const wehList = defineList({
           "–"
         ),
     },
-    { key: "city", label: { key: "wasteEvidenceHeader:field.city", defaultValue: "Obec" }, sortable: true },
+    { key: "city", label: { key: "wasteEvidenceHeader:field.city", defaultValue: "Obec" } },
     {
       key: "address",
       label: { key: "wasteEvidenceHeader:field.address", defaultValue: "Adresa" },
@@ -186,7 +163,7 @@ const PICKERS = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aDetail");
-  const params = parseListParams(wehList, wehParams, request.url);
+  const params = readListParams(wehContract, request.url);
   const sp = new URL(request.url).searchParams;
   const dialog = sp.get(DIALOG_PARAM);
   const text = (key: string) => (sp.get(key) ?? "").trim().slice(0, 100);
@@ -194,8 +171,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const none = <T,>(v: T) => Promise.resolve(v);
 
   const [list, filters, types, subject, feePayer, subjectChoices, payerChoices] = await Promise.all([
-    api.get<{ items: WehListItem[]; total: number }>(wehApi(municipalityId), toApiQuery(params)),
-    api.get<{ cities: string[] }>(wehApi(municipalityId, "/filters")),
+    api.wasteEvidenceHeader.list({ municipalityId, ...params }),
+    api.wasteEvidenceHeader.filters({ municipalityId }),
     loadTypes(api, municipalityId),
     params.subjectId ? subjectName(api, municipalityId, params.subjectId) : none(null),
     params.feePayerId ? feePayerName(api, municipalityId, params.feePayerId) : none(null),
@@ -219,7 +196,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chips: { subject, feePayer },
     subjectChoices,
     payerChoices,
-    transferIds: dialog === "transfer" ? idsOf(sp.getAll("ids")) : [],
+    transferIds: dialog === "transfer" ? sp.getAll("ids").flatMap((v) => formId(v) ?? []) : [],
   };
 }
 
@@ -235,10 +212,10 @@ function listUrl(request: Request, changes: Record<string, string | null> = {}, 
 /** Bulk discard, restore and transfer (spec 001 §2); nothing selected → 'Vyberte položky.'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  const formData = await request.formData();
+  const { formData, intent } = await readIntent(request);
   return changeBins(api, context, {
     municipalityId,
-    intent: String(formData.get("intent") ?? ""),
+    intent,
     formData,
     back: listUrl(request),
     openTransfer: (ids) => listUrl(request, { [DIALOG_PARAM]: "transfer" }, ids),
@@ -331,10 +308,8 @@ function PickerDialog(props: {
   );
 }
 
-export default function WasteEvidenceHeaderList() {
-  const { items, total, params, cities, types, chips, subjectChoices, payerChoices, transferIds } =
-    useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as WehAnswer | undefined;
+export default function WasteEvidenceHeaderList({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { items, total, params, cities, types, chips, subjectChoices, payerChoices, transferIds } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const location = useLocation();
@@ -343,20 +318,11 @@ export default function WasteEvidenceHeaderList() {
   const canSeePayers = useCan("aDetail", "feePayer");
   const generation = useGenerationAfter();
 
-  const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
-  const def = {
-    ...wehList,
-    filters: wehList.filters.map((f) => {
-      if (f.key === "binTypeId") return { ...f, options: typeSelectOptions(types.binTypes, params.binTypeId) };
-      if (f.key === "wasteTypeId") return { ...f, options: typeSelectOptions(types.wasteTypes, params.wasteTypeId) };
-      if (f.key === "city")
-        return {
-          ...f,
-          options: options(params.city && !cities.includes(params.city) ? [params.city, ...cities] : cities),
-        };
-      return f;
-    }),
-  };
+  const def = withFilterOptions(wehList, {
+    binTypeId: typeSelectOptions(types.binTypes, params.binTypeId),
+    wasteTypeId: typeSelectOptions(types.wasteTypes, params.wasteTypeId),
+    city: params.city && !cities.includes(params.city) ? [params.city, ...cities] : cities,
+  });
   const without = (key: string) => ({
     pathname: location.pathname,
     search: toSearch(withSearchParams(searchParams, { [key]: null, page: null })),
@@ -389,10 +355,10 @@ export default function WasteEvidenceHeaderList() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("wasteEvidenceHeader:list.title", "Nádoby")}</h1>
-        {canEdit && <Button to={createTo}>{t("wasteEvidenceHeader:list.assign", "Přiřadit kódy")}</Button>}
-      </div>
+      <PageHeader
+        title={t("wasteEvidenceHeader:list.title")}
+        actions={canEdit && <Button to={createTo}>{t("wasteEvidenceHeader:list.assign")}</Button>}
+      />
       {listAnswer?.message && <Alert tone={listAnswer.tone ?? "error"}>{shown(listAnswer.message)}</Alert>}
       {chipRow.length > 0 && (
         <div

@@ -16,7 +16,7 @@ import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { FormDialog } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
-import { BIN_STATE_LABELS, HISTORY_EVENT_LABELS, HISTORY_DETAIL_LABELS } from "./shared";
+import { BIN_STATE_LABELS, HISTORY_EVENT_LABELS, HISTORY_DETAIL_LABELS } from "./ui";
 import type { DisposeView } from "./detail.server";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);

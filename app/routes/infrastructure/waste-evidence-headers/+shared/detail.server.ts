@@ -2,21 +2,15 @@
  * Loader data and the action of the bin detail (spec 001 §2: history, dispose count card with its modal, map;
  * discard, restore, transfer). Every action is a plain POST with an `intent`.
  */
-import { data, redirect, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import {
-  disposeCountBody,
-  type DisposeCounts,
-  type WehDetail,
-  type WehHistoryRow,
-} from "#contract/waste-evidence-header";
+import { disposeCountBody } from "#contract/waste-evidence-header";
 import type { SubjectOption } from "#contract/subject";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
+import { readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
-import { wehApi, type WehAnswer } from "./shared";
-import { changeBins, mapTiles, subjectOptions, textValues } from "./weh.server";
+import { changeBins, dialogAnswer, mapTiles, subjectOptions } from "./weh.server";
 
 export type DisposeView = "monthly" | "yearly";
 
@@ -32,15 +26,15 @@ function viewParams(url: URL) {
   };
 }
 
-export async function loadDetail(request: Request, context: AppLoadContext, id: number) {
+export async function loadDetail(request: Request, context: AppLoadContext, headerId: number) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aDetail");
   const permissions = api.session.get("permissions") ?? [];
   const view = viewParams(new URL(request.url));
-  const base = wehApi(municipalityId, `/${id}`);
+  const bin = { municipalityId, headerId };
   const [header, history, disposeCounts, transferOptions] = await Promise.all([
-    api.get<WehDetail>(base),
-    api.get<{ items: WehHistoryRow[] }>(`${base}/history`),
-    api.get<DisposeCounts>(`${base}/dispose-counts`, { year: view.disposeYear }),
+    api.wasteEvidenceHeader.detail(bin),
+    api.wasteEvidenceHeader.history(bin),
+    api.wasteEvidenceHeader.disposeCounts({ ...bin, year: view.disposeYear }),
     // The transfer picker is opened through the URL: only then its options cost a request (decision 0011).
     view.dialog === "transfer" && permissions.includes("wasteEvidenceHeader.aEdit")
       ? subjectOptions(api, municipalityId, view.transferSearch)
@@ -49,8 +43,6 @@ export async function loadDetail(request: Request, context: AppLoadContext, id: 
   return { header, history: history.items, disposeCounts, transferOptions, view, tiles: mapTiles(context) };
 }
 
-export type DetailData = Awaited<ReturnType<typeof loadDetail>>;
-
 /** Back to the detail as it was (dispose card view and year), without an open dialog or its search. */
 export function detailUrl(request: Request): string {
   const url = new URL(request.url);
@@ -58,39 +50,30 @@ export function detailUrl(request: Request): string {
   return url.pathname + url.search;
 }
 
-export async function detailAction(request: Request, context: AppLoadContext, id: number) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+export async function detailAction(request: Request, context: AppLoadContext, headerId: number) {
+  const { formData, intent } = await readIntent(request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
   const back = detailUrl(request);
 
   if (intent === "discard" || intent === "restore" || intent === "transfer") {
     // The detail acts on its own bin only, whatever ids the form might carry.
     formData.delete("ids");
-    formData.append("ids", String(id));
+    formData.append("ids", String(headerId));
     return changeBins(api, context, { municipalityId, intent, formData, back });
   }
 
   const t = await userT(api.session);
-  const values = textValues(formData);
-  const fail = (status: number, message: string, errors?: Record<string, string[]>) =>
-    data<WehAnswer>({ intent, target: "", message, errors, values }, { status });
-
-  if (intent === "disposeCount") {
-    const parsed = disposeCountBody.safeParse(Object.fromEntries(formData));
-    if (!parsed.success)
-      return fail(
-        422,
-        t("wasteEvidenceHeader:flash.invalid", "Zkontrolujte zadané údaje."),
-        z.flattenError(parsed.error).fieldErrors as Record<string, string[]>,
-      );
-    const res = await api.send<DisposeCounts>("PUT", wehApi(municipalityId, `/${id}/dispose-counts`), parsed.data);
-    if (!res.ok) return fail(res.status, res.problem.Message, res.problem.errors);
-    addFlash(api.session, {
-      type: "success",
-      text: t("wasteEvidenceHeader:flash.disposeCountSaved", "Počty svozů uloženy."),
-    });
-    return redirect(back, { headers: { "Set-Cookie": await commit(context, api.session) } });
-  }
-  return fail(400, t("wasteEvidenceHeader:flash.unknownAction", "Neznámá akce."));
+  if (intent !== "disposeCount") return unknownIntent(intent, t);
+  const parsed = disposeCountBody.safeParse(Object.fromEntries(formData));
+  if (!parsed.success)
+    return dialogAnswer(
+      intent,
+      formData,
+      422,
+      t("wasteEvidenceHeader:flash.invalid"),
+      z.flattenError(parsed.error).fieldErrors,
+    );
+  const res = await api.wasteEvidenceHeader.setDisposeCount({ municipalityId, headerId }, parsed.data);
+  if (!res.ok) return dialogAnswer(intent, formData, res.status, res.problem.Message, res.problem.errors);
+  return redirectWithFlash(api, context, back, t("wasteEvidenceHeader:flash.disposeCountSaved"));
 }

@@ -18,11 +18,6 @@ export const wehPath = (id: number) => `${WEH_PATH}/${id}`;
 /** The resource route streaming a copy of the bin's label (GET …/label.pdf of the API). */
 export const labelPath = (id: number) => `${wehPath(id)}/label.pdf`;
 
-/** /v1 path of the municipality's bins, or of one of them. */
-export function wehApi(municipalityId: number, rest = ""): string {
-  return `/municipality/${municipalityId}/waste-evidence-header${rest}`;
-}
-
 /** Czech defaults of the bin states (spec 001 §4). */
 export const BIN_STATE_LABELS: Record<BinState, string> = {
   Free: "Volná",
@@ -105,16 +100,6 @@ export function typeSelectOptions<T extends { id: number; name: string; active: 
   return items.filter((i) => i.active || i.id === current).map((i) => ({ value: String(i.id), label: i.name }));
 }
 
-/** What the actions of the list and the detail answer when the page stays (the subjects' DetailAnswer shape). */
-export type WehAnswer = {
-  intent: string;
-  target: string;
-  message: string;
-  tone?: "error" | "warning";
-  errors?: Record<string, string[]>;
-  values?: Record<string, string>;
-};
-
 /**
  * Transfer to another subject (spec 001 §2/§4, with the 'move evidence records' choice): opened through the URL
  * (?dialog=transfer, decision 0011) because its subject picker searches (transferSearch) through the loader.
@@ -182,10 +167,4 @@ export function TransferDialog({ ids, options }: { ids: number[]; options: Subje
       )}
     </FormDialog>
   );
-}
-
-/** Ids of the bins a form sent (checkboxes or hidden fields named `ids`), distinct and valid. */
-export function idsOf(values: Iterable<FormDataEntryValue | string>): number[] {
-  const ids = [...values].map((v) => Number(v)).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647);
-  return [...new Set(ids)];
 }

@@ -1,0 +1,139 @@
+/** Server pieces of the bin screens: type options, subject names and options, map tiles, and the bin state changes. */
+import { redirect, type AppLoadContext } from "react-router";
+import { z } from "zod";
+import { transferBody } from "#contract/waste-evidence-header";
+import type { SubjectDetail, SubjectOption } from "#contract/subject";
+import type { FeePayerDetail } from "#contract/fee-payer";
+import { OSM_ATTRIBUTION, OSM_TILE_URL, type MapTiles } from "~/components/map";
+import type { AnswerTone } from "~/lib/action-answer";
+import type { ApiClient } from "~/server/api.server";
+import { answer, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
+import { userT } from "~/server/i18n.server";
+import type { BinTypeItem, TypeOptions, WasteTypeItem } from "./ui";
+
+const has = (api: ApiClient, permission: string) => (api.session.get("permissions") ?? []).includes(permission);
+
+/**
+ * Bin and waste types for the selects (GET bin-type, waste-type; municipality.aDetail). A user without that
+ * permission (a bin marker) gets no choices instead of the 403 page; a failed call likewise.
+ */
+export async function loadTypes(api: ApiClient, municipalityId: number): Promise<TypeOptions> {
+  if (!has(api, "municipality.aDetail")) return { binTypes: [], wasteTypes: [] };
+  const m = `/municipality/${municipalityId}`;
+  const [bins, wastes] = await Promise.all([
+    api.request<{ items: BinTypeItem[] }>("GET", `${m}/bin-type`, { query: { counts: "false" } }),
+    api.request<{ items: WasteTypeItem[] }>("GET", `${m}/waste-type`, { query: { counts: "false" } }),
+  ]);
+  return { binTypes: bins.ok ? bins.data.items : [], wasteTypes: wastes.ok ? wastes.data.items : [] };
+}
+
+/** Subject picker: at most 20 matches (GET subject/options). */
+export async function subjectOptions(api: ApiClient, municipalityId: number, search: string): Promise<SubjectOption[]> {
+  const res = await api.request<{ items: SubjectOption[] }>("GET", `/municipality/${municipalityId}/subject/options`, {
+    query: { search: search.trim() || undefined },
+  });
+  return res.ok ? res.data.items : [];
+}
+
+/** A subject's name for a filter chip; null when it is not one of the municipality's subjects. */
+export async function subjectName(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
+  const res = await api.request<SubjectDetail>("GET", `/municipality/${municipalityId}/subject/${id}`);
+  return res.ok ? res.data.name : null;
+}
+
+export async function feePayerName(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
+  if (!has(api, "feePayer.aDetail")) return null;
+  const res = await api.request<FeePayerDetail>("GET", `/municipality/${municipalityId}/fee-payer/${id}`);
+  return res.ok ? res.data.name : null;
+}
+
+export function mapTiles(context: AppLoadContext): MapTiles {
+  return {
+    url: context.config.mapTileUrl ?? OSM_TILE_URL,
+    attribution: context.config.mapTileAttribution ?? OSM_ATTRIBUTION,
+  };
+}
+
+/** The text fields a form sent, given back so that a failed dialog keeps what was typed. */
+export function textValues(formData: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of formData) if (typeof v === "string" && k !== "intent" && k !== "ids") out[k] = v;
+  return out;
+}
+
+/** A hand-written dialog that did not go through: its message, the field errors and what was typed (kept). */
+export function dialogAnswer(
+  intent: string,
+  formData: FormData,
+  status: number,
+  message: string,
+  errors?: Record<string, string[]>,
+  tone: AnswerTone = "error",
+) {
+  return answer({ intent, message, tone, errors, values: textValues(formData) }, status);
+}
+
+/**
+ * Discard, restore and transfer (spec 001 §2/§4) of the bins `ids`, for the list (bulk) and the detail (one).
+ * Success: a flash and a redirect to `back`; the page stays with an ActionAnswer otherwise. A transfer without a
+ * chosen subject comes from the list's bulk bar: it opens the transfer dialog (`openTransfer`) with the selection.
+ */
+export async function changeBins(
+  api: ApiClient,
+  context: AppLoadContext,
+  opts: {
+    municipalityId: number;
+    intent: string;
+    formData: FormData;
+    back: string;
+    openTransfer?: (ids: number[]) => string;
+  },
+) {
+  const { municipalityId, intent, formData, back } = opts;
+  const t = await userT(api.session);
+  const fail = (status: number, message: string, errors?: Record<string, string[]>, tone?: AnswerTone) =>
+    dialogAnswer(intent, formData, status, message, errors, tone);
+  const ids = selectedIds(formData);
+  if (ids.length === 0) return fail(422, t("common:dataTable.selectItems"), undefined, "warning");
+
+  const done = (text: string) => redirectWithFlash(api, context, back, text);
+  // Some bins may not be in a state that allows the change: the API changes the others and says how many.
+  const counted = (updated: number, all: string, someKey: string) =>
+    updated === ids.length ? all : t(someKey, { updated, total: ids.length });
+  const none = (text: string) => fail(409, text, undefined, "warning");
+
+  switch (intent) {
+    case "transfer": {
+      if (!formData.has("subjectId") && opts.openTransfer) return redirect(opts.openTransfer(ids));
+      const parsed = transferBody.safeParse({ ...Object.fromEntries(formData), ids });
+      if (!parsed.success)
+        return fail(422, t("wasteEvidenceHeader:flash.invalid"), z.flattenError(parsed.error).fieldErrors);
+      const res = await api.wasteEvidenceHeader.transfer({ municipalityId }, parsed.data);
+      if (!res.ok)
+        return fail(res.status, res.problem.errors?.subjectId?.[0] ?? res.problem.Message, res.problem.errors);
+      if (res.data.updated === 0) return none(t("wasteEvidenceHeader:flash.transferNone"));
+      return done(
+        counted(
+          res.data.updated,
+          t("wasteEvidenceHeader:flash.transferred"),
+          "wasteEvidenceHeader:flash.transferredSome",
+        ),
+      );
+    }
+    case "discard":
+    case "restore": {
+      const res = await api.wasteEvidenceHeader[intent]({ municipalityId }, { ids });
+      if (!res.ok) return fail(res.status, res.problem.errors?.ids?.[0] ?? res.problem.Message);
+      const [noneKey, allKey, someKey] =
+        intent === "discard"
+          ? (["discardNone", "discarded", "discardedSome"] as const)
+          : (["restoreNone", "restored", "restoredSome"] as const);
+      if (res.data.updated === 0) return none(t(`wasteEvidenceHeader:flash.${noneKey}`));
+      return done(
+        counted(res.data.updated, t(`wasteEvidenceHeader:flash.${allKey}`), `wasteEvidenceHeader:flash.${someKey}`),
+      );
+    }
+    default:
+      return unknownIntent(intent, t);
+  }
+}
