@@ -37,8 +37,8 @@ export const listFilter = {
       blankToUndefined,
       z
         .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte datum ve tvaru RRRR-MM-DD." })
-        .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: "Neplatné datum." })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte platné datum." })
+        .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: "Zadejte platné datum." })
         .optional(),
     ),
   id: () => z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
