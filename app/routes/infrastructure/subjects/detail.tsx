@@ -1,34 +1,35 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/detail";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { detailAction, loadDetail } from "./detail.server";
 import { DialogLink } from "~/components/form-dialog";
-import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./detail-dialogs";
-import { MembersSection } from "./detail-members";
-import { WasteCardsSection } from "./detail-cards";
-import { FeesSection } from "./detail-fees";
-import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./detail-sections";
-import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
-import { type DetailAnswer } from "~/lib/action-answer";
 import { DetailRow } from "~/components/detail-row";
+import { detailAction, loadDetail } from "./+shared/detail.server";
+import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./+shared/dialogs";
+import { MembersSection } from "./+shared/members";
+import { WasteCardsSection } from "./+shared/cards";
+import { FeesSection } from "./+shared/fees";
+import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./+shared/sections";
+import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.subject.name ?? "Odběrné místo"} · Odpady obce` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => d?.subject.name ?? t("subject:list.title"),
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.subjectId, request);
-  return loadDetail(request, context, id);
+  return loadDetail(request, context, requireId(params.subjectId, request));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.subjectId, request);
-  return detailAction(request, context, id);
+  return detailAction(request, context, requireId(params.subjectId, request));
 }
 
 /** Intents whose errors are shown inside their own dialog or section; the others get the page's message box. */
@@ -41,7 +42,7 @@ const SHOWN_IN_PLACE = new Set([
   "removeCard",
 ]);
 
-export default function SubjectDetailPage() {
+export default function SubjectDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   const {
     subject: s,
     members,
@@ -55,8 +56,7 @@ export default function SubjectDetailPage() {
     payerOptions,
     parentChoices,
     view,
-  } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as DetailAnswer | undefined;
+  } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "subject");
@@ -78,37 +78,39 @@ export default function SubjectDetailPage() {
         )}
       </nav>
 
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{s.name}</h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <PageHeader
+        title={s.name}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
             <SubjectTypeLabel type={s.type} />
             <span aria-hidden="true">·</span>
             <span>{s.address || "–"}</span>
             <span aria-hidden="true">·</span>
             <FeePaidBadge paid={s.feePaid} />
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {canEdit && <Button to={`${subjectPath(s.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
-          {canEdit && (
-            <Form method="post">
-              <input type="hidden" name="intent" value={s.feePaid ? "markUnpaid" : "markPaid"} />
-              <Button type="submit" variant="secondary">
-                {s.feePaid
-                  ? t("subject:action.markUnpaid", "Označit jako nezaplacené")
-                  : t("subject:action.markPaid", "Označit jako zaplacené")}
-              </Button>
-            </Form>
-          )}
-          {canEdit && (
-            <DialogLink name="set-parent">{t("subject:action.setParent", "Nastavit nadřazené místo")}</DialogLink>
-          )}
-          {canEdit && s.parentId && <RemoveParentButton />}
-          <DialogLink name="hierarchy">{t("subject:action.hierarchy", "Hierarchie")}</DialogLink>
-          {canRemove && impact && <DeleteSubjectDialog subject={s} impact={impact} />}
-        </div>
-      </div>
+          </span>
+        }
+        actions={
+          <>
+            {canEdit && <Button to={`${subjectPath(s.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
+            {canEdit && (
+              <Form method="post">
+                <input type="hidden" name="intent" value={s.feePaid ? "markUnpaid" : "markPaid"} />
+                <Button type="submit" variant="secondary">
+                  {s.feePaid
+                    ? t("subject:action.markUnpaid", "Označit jako nezaplacené")
+                    : t("subject:action.markPaid", "Označit jako zaplacené")}
+                </Button>
+              </Form>
+            )}
+            {canEdit && (
+              <DialogLink name="set-parent">{t("subject:action.setParent", "Nastavit nadřazené místo")}</DialogLink>
+            )}
+            {canEdit && s.parentId && <RemoveParentButton />}
+            <DialogLink name="hierarchy">{t("subject:action.hierarchy", "Hierarchie")}</DialogLink>
+            {canRemove && impact && <DeleteSubjectDialog subject={s} impact={impact} />}
+          </>
+        }
+      />
 
       {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && <Alert tone="error">{shown(answer.message)}</Alert>}
 

@@ -11,7 +11,7 @@ import { Select } from "~/components/ui/select";
 import { cn } from "~/components/ui/cn";
 import { DialogSearch, FormDialog } from "~/components/form-dialog";
 import { optionLabel } from "./form";
-import { SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
 
 /** Spec 001 §2 hierarchy modal: the whole tree (name, type, total fee), the current subject highlighted. */

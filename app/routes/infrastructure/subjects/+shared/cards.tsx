@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { useDetailAnswer } from "~/lib/action-answer";
+import { useActionAnswer } from "~/lib/action-answer";
 
 const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
   Free: "gray",
@@ -33,7 +33,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   const canAdd = useCan("aAdd", "wasteCard");
   const canRemove = useCan("aRemove", "wasteCard");
   const navigation = useNavigation();
-  const failed = useDetailAnswer(["createVirtualCard", "removeCard"]);
+  const failed = useActionAnswer(["createVirtualCard", "removeCard"]);
   const shown = useMessage();
   const date = (v: string | null) => (v ? formatDate(v, i18n.language) : "");
   // A virtual card may be issued for one of the current payers.

@@ -15,7 +15,7 @@ import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { FeePayerOption } from "./detail.server";
 import { DialogLink, DialogSearch, FormDialog } from "~/components/form-dialog";
-import { SUBJECTS_PATH, feePayerPath } from "./subject-ui";
+import { SUBJECTS_PATH, feePayerPath } from "./ui";
 import { useToday } from "~/lib/action-answer";
 
 type Props = {

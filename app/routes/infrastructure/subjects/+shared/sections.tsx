@@ -18,7 +18,7 @@ import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/shared";
 import { FormDialog } from "~/components/form-dialog";
-import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
 
 function Empty({ children }: { children: React.ReactNode }) {
