@@ -4,17 +4,17 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectMember } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
 import { formatDate } from "#contract/calendar";
-import { Field, fieldAria } from "~/components/field";
+import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { DialogTrigger } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
+import { SectionTable } from "./section-table";
+import { AnswerInput, PickerDialog } from "./dialog-fields";
 import type { FeePayerOption } from "./detail.server";
-import { DialogLink, DialogSearch, FormDialog } from "~/components/form-dialog";
+import { DialogLink, FormDialog } from "~/components/form-dialog";
 import { SUBJECTS_PATH, feePayerPath } from "./ui";
 import { useToday } from "~/lib/action-answer";
 
@@ -59,61 +59,48 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
         </div>
       </CardHeader>
       <CardContent className="p-0">
-        {rows.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">
-            {t("subject:members.empty", "Odběrné místo zatím nemá žádné poplatníky.")}
-          </p>
-        ) : (
-          <Table>
-            <THead>
-              <tr>
-                <TH>{t("subject:members.name", "Jméno")}</TH>
-                <TH>{t("subject:members.dateOfBirth", "Datum narození")}</TH>
-                <TH>{t("subject:members.period", "Období")}</TH>
-                <TH>{t("subject:members.state", "Stav")}</TH>
-                {canEdit && (
-                  <TH className="text-right">
-                    <span className="sr-only">{t("subject:members.actions", "Akce")}</span>
-                  </TH>
+        <SectionTable
+          rows={rows.length}
+          empty={t("subject:members.empty")}
+          columns={[
+            t("subject:members.name"),
+            t("subject:members.dateOfBirth"),
+            t("subject:members.period"),
+            t("subject:members.state"),
+          ]}
+          actions={canEdit && t("subject:members.actions")}
+        >
+          {rows.map((m) => (
+            <TR key={m.membershipId} className={ended(m) ? "text-slate-500" : undefined}>
+              <TD>
+                {canSeePayers ? (
+                  <Link className="font-medium text-emerald-800 hover:underline" to={feePayerPath(m.feePayerId)}>
+                    {m.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{m.name}</span>
                 )}
-              </tr>
-            </THead>
-            <TBody>
-              {rows.map((m) => (
-                <TR key={m.membershipId} className={ended(m) ? "text-slate-500" : undefined}>
-                  <TD>
-                    {canSeePayers ? (
-                      <Link className="font-medium text-emerald-800 hover:underline" to={feePayerPath(m.feePayerId)}>
-                        {m.name}
-                      </Link>
-                    ) : (
-                      <span className="font-medium">{m.name}</span>
-                    )}
-                  </TD>
-                  <TD>{date(m.dateOfBirth) || "–"}</TD>
-                  <TD className="whitespace-nowrap">
-                    {date(m.validFrom)} – {date(m.validTo)}
-                  </TD>
-                  <TD>
-                    <span className="inline-flex flex-wrap gap-1">
-                      {m.isChief && <Badge tone="blue">{t("subject:members.chief", "Vedoucí")}</Badge>}
-                      {m.current ? (
-                        <Badge tone="green">{t("subject:members.current", "Aktuální")}</Badge>
-                      ) : ended(m) ? (
-                        <Badge tone="gray">{t("subject:members.history", "Historie")}</Badge>
-                      ) : (
-                        <Badge tone="amber">{t("subject:members.future", "Budoucí")}</Badge>
-                      )}
-                    </span>
-                  </TD>
-                  {canEdit && (
-                    <TD className="text-right whitespace-nowrap">{!ended(m) && <MemberActions member={m} />}</TD>
+              </TD>
+              <TD>{date(m.dateOfBirth) || "–"}</TD>
+              <TD className="whitespace-nowrap">
+                {date(m.validFrom)} – {date(m.validTo)}
+              </TD>
+              <TD>
+                <span className="inline-flex flex-wrap gap-1">
+                  {m.isChief && <Badge tone="blue">{t("subject:members.chief", "Vedoucí")}</Badge>}
+                  {m.current ? (
+                    <Badge tone="green">{t("subject:members.current", "Aktuální")}</Badge>
+                  ) : ended(m) ? (
+                    <Badge tone="gray">{t("subject:members.history", "Historie")}</Badge>
+                  ) : (
+                    <Badge tone="amber">{t("subject:members.future", "Budoucí")}</Badge>
                   )}
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
+                </span>
+              </TD>
+              {canEdit && <TD className="text-right whitespace-nowrap">{!ended(m) && <MemberActions member={m} />}</TD>}
+            </TR>
+          ))}
+        </SectionTable>
       </CardContent>
       {canEdit && canSeePayers && <AddPayerDialog options={payerOptions} search={payerSearch} />}
     </Card>
@@ -124,7 +111,6 @@ function MemberActions({ member: m }: { member: SubjectMember }) {
   const { t } = useTranslation();
   const today = useToday();
   const dialog = `end-member-${m.membershipId}`;
-  const endId = `${dialog}-validTo`;
   return (
     <span className="inline-flex items-center gap-1 text-left whitespace-normal">
       <Form method="post" className="inline">
@@ -155,19 +141,15 @@ function MemberActions({ member: m }: { member: SubjectMember }) {
         submitLabel={t("subject:members.remove", "Odebrat")}
       >
         {(answer) => (
-          <Field
-            id={endId}
-            errors={answer?.errors?.validTo}
-            label={t("subject:members.validTo", "Poslední den členství")}
-          >
-            <Input
-              type="date"
-              name="validTo"
-              required
-              defaultValue={answer?.values?.validTo ?? today}
-              {...fieldAria(endId, answer?.errors?.validTo)}
-            />
-          </Field>
+          <AnswerInput
+            answer={answer}
+            id={`${dialog}-validTo`}
+            name="validTo"
+            label={t("subject:members.validTo")}
+            initial={today}
+            type="date"
+            required
+          />
         )}
       </FormDialog>
     </span>
@@ -177,65 +159,48 @@ function MemberActions({ member: m }: { member: SubjectMember }) {
 function AddPayerDialog({ options, search }: { options: FeePayerOption[] | null; search: string }) {
   const { t, i18n } = useTranslation();
   const today = useToday();
-  const ids = { feePayerId: "add-payer-feePayerId", validFrom: "add-payer-validFrom", isChief: "add-payer-isChief" };
+  const isChiefId = "add-payer-isChief";
   return (
-    <FormDialog
+    <PickerDialog
       name="add-payer"
       intent="addMember"
-      title={t("subject:members.addTitle", "Přidat existujícího poplatníka")}
-      submitLabel={t("subject:members.addSubmit", "Přidat")}
-      before={
-        <DialogSearch
-          dialog="add-payer"
-          param="payerSearch"
-          value={search}
-          label={t("subject:members.search", "Hledat poplatníka")}
-          placeholder={t("subject:members.searchPlaceholder", "Jméno, VS, datum narození")}
-        />
-      }
+      title={t("subject:members.addTitle")}
+      submitLabel={t("subject:members.addSubmit")}
+      search={{
+        param: "payerSearch",
+        value: search,
+        label: t("subject:members.search"),
+        placeholder: t("subject:members.searchPlaceholder"),
+      }}
+      pick={{
+        name: "feePayerId",
+        label: t("subject:members.payer"),
+        choices: (options ?? []).map((o) => ({
+          value: String(o.id),
+          label: o.dateOfBirth ? `${o.name} (${formatDate(o.dateOfBirth, i18n.language)})` : o.name,
+        })),
+        nothingFound: options?.length === 0,
+        help: t("subject:members.optionsHelp"),
+        emptyOption: t("subject:members.choosePayer"),
+        initial: options?.length === 1 ? String(options[0]!.id) : "",
+      }}
     >
       {(answer) => (
         <>
-          <Field
-            id={ids.feePayerId}
-            errors={answer?.errors?.feePayerId}
-            label={t("subject:members.payer", "Poplatník")}
-            description={
-              options && options.length === 0
-                ? t("subject:members.noOptions", "Hledání nic nenašlo.")
-                : t("subject:members.optionsHelp", "Nabídka ukazuje nejvýše 20 poplatníků; upřesněte hledání.")
-            }
-          >
-            <Select
-              name="feePayerId"
-              required
-              defaultValue={answer?.values?.feePayerId ?? (options?.length === 1 ? String(options[0]!.id) : "")}
-              emptyOption={t("subject:members.choosePayer", "– vyberte poplatníka –")}
-              options={(options ?? []).map((o) => ({
-                value: String(o.id),
-                label: o.dateOfBirth ? `${o.name} (${formatDate(o.dateOfBirth, i18n.language)})` : o.name,
-              }))}
-              {...fieldAria(ids.feePayerId, answer?.errors?.feePayerId, true)}
-            />
-          </Field>
-          <Field
-            id={ids.validFrom}
-            errors={answer?.errors?.validFrom}
-            label={t("subject:members.validFrom", "Členem od")}
-          >
-            <Input
-              type="date"
-              name="validFrom"
-              required
-              defaultValue={answer?.values?.validFrom ?? today}
-              {...fieldAria(ids.validFrom, answer?.errors?.validFrom)}
-            />
-          </Field>
-          <Field id={ids.isChief} label={t("subject:members.isChief", "Vedoucí odběrného místa")} inline>
-            <Checkbox id={ids.isChief} name="isChief" defaultChecked={answer?.values?.isChief === "on"} />
+          <AnswerInput
+            answer={answer}
+            id="add-payer-validFrom"
+            name="validFrom"
+            label={t("subject:members.validFrom")}
+            initial={today}
+            type="date"
+            required
+          />
+          <Field id={isChiefId} label={t("subject:members.isChief")} inline>
+            <Checkbox id={isChiefId} name="isChief" defaultChecked={answer?.values?.isChief === "on"} />
           </Field>
         </>
       )}
-    </FormDialog>
+    </PickerDialog>
   );
 }
