@@ -43,3 +43,21 @@ export const deviceListKeys = listKeys({
   sorts: ["name", "type", "serialNumber", "lastUsedAt", "createdAt"],
   defaultSort: "name",
 });
+
+/** Infrastructure → Collection points (spec 001 §2); 'street' sorts the address column, 'id' is for the API only. */
+export const subjectListKeys = listKeys({
+  id: "subjects",
+  sorts: [
+    "name",
+    "type",
+    "street",
+    "cityDistrict",
+    "variableSymbol",
+    "memberCount",
+    "binCount",
+    "totalFee",
+    "feePaid",
+    "id",
+  ],
+  defaultSort: "name",
+});

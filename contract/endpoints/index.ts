@@ -3,9 +3,11 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { subjectEndpoints } from "./subject";
 
 export const endpoints = {
   device: deviceEndpoints,
+  subject: subjectEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -2,7 +2,6 @@ import { Link, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create-for-subject";
 import type { DiscountOption } from "#contract/fee-payer";
-import type { SubjectDetail } from "#contract/subject";
 import { toIsoDate } from "#contract/calendar";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
@@ -22,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const subjectId = requireId(params.subjectId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
   const [subject, discounts] = await Promise.all([
-    api.get<SubjectDetail>(`/municipality/${municipalityId}/subject/${subjectId}`),
+    api.subject.detail({ municipalityId, subjectId }),
     api.get<{ items: DiscountOption[] }>(feePayerApi(municipalityId, undefined, "/discounts")),
   ]);
   return { subject: { id: subject.id, name: subject.name }, discounts: discounts.items, today: toIsoDate(new Date()) };

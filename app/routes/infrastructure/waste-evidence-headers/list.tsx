@@ -19,8 +19,8 @@ import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { DialogLink, DialogSearch } from "~/components/form-dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
-import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
+import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import {
   BIN_STATE_LABELS,
   BinStateBadge,
