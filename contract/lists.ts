@@ -43,3 +43,10 @@ export const deviceListKeys = listKeys({
   sorts: ["name", "type", "serialNumber", "lastUsedAt", "createdAt"],
   defaultSort: "name",
 });
+
+/** Infrastructure → Fee payers (spec 001 §2 'Fee payers'). */
+export const feePayerListKeys = listKeys({
+  id: "fee-payers",
+  sorts: ["name", "dateOfBirth", "variableSymbol", "activeFrom", "activeTo", "registered", "id"],
+  defaultSort: "name",
+});

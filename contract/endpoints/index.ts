@@ -3,9 +3,11 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { feePayerEndpoints } from "./fee-payer";
 
 export const endpoints = {
   device: deviceEndpoints,
+  feePayer: feePayerEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
