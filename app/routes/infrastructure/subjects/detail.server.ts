@@ -82,9 +82,7 @@ export async function loadDetail(request: Request, context: AppLoadContext, id: 
       // The dialogs that need data are opened through the URL, so only an open one costs a request.
       view.dialog === "hierarchy" ? api.get<SubjectTreeNode>(`${base}/hierarchy`) : none(null),
       view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
-        ? api
-            .get<{ items: FeePayerOption[] }>(`${m}/fee-payer/options`, { search: view.payerSearch || undefined })
-            .then((r) => r.items)
+        ? api.feePayer.options({ municipalityId, search: view.payerSearch || undefined }).then((r) => r.items)
         : none(null),
       view.dialog === "set-parent" && has("subject.aEdit")
         ? api
