@@ -8,9 +8,7 @@ export const feePayerRoutes = [
   route(ep.options, ({ services, params, query }) => svc.listOptions(services.db, params.municipalityId, query)),
   route(ep.discounts, ({ services, params }) => svc.listDiscounts(services.db, params.municipalityId)),
   route(ep.create, ({ services, params, body }) => svc.createFeePayer(services.db, params.municipalityId, body)),
-  route(ep.register, ({ services, params, body }) =>
-    svc.registerFeePayers(services.db, params.municipalityId, body),
-  ),
+  route(ep.register, ({ services, params, body }) => svc.registerFeePayers(services.db, params.municipalityId, body)),
   route(ep.detail, ({ services, params }) => svc.getFeePayer(services.db, params.municipalityId, params.feePayerId)),
   route(ep.update, ({ services, params, body }) =>
     svc.updateFeePayer(services.db, params.municipalityId, params.feePayerId, body),
