@@ -61,3 +61,10 @@ export const subjectListKeys = listKeys({
   ],
   defaultSort: "name",
 });
+
+/** Infrastructure → Fee payers (spec 001 §2 'Fee payers'). */
+export const feePayerListKeys = listKeys({
+  id: "fee-payers",
+  sorts: ["name", "dateOfBirth", "variableSymbol", "activeFrom", "activeTo", "registered", "id"],
+  defaultSort: "name",
+});

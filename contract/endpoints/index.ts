@@ -3,10 +3,12 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { feePayerEndpoints } from "./fee-payer";
 import { subjectEndpoints } from "./subject";
 
 export const endpoints = {
   device: deviceEndpoints,
+  feePayer: feePayerEndpoints,
   subject: subjectEndpoints,
 };
 

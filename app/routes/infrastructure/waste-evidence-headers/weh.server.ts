@@ -3,7 +3,6 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { transferBody } from "#contract/waste-evidence-header";
 import type { SubjectOption } from "#contract/subject";
-import type { FeePayerDetail } from "#contract/fee-payer";
 import { OSM_ATTRIBUTION, OSM_TILE_URL, type MapTiles } from "~/components/map";
 import type { ApiClient } from "~/server/api.server";
 import { userT } from "~/server/i18n.server";
@@ -40,7 +39,7 @@ export async function subjectName(api: ApiClient, municipalityId: number, id: nu
 
 export async function feePayerName(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
   if (!has(api, "feePayer.aDetail")) return null;
-  const res = await api.request<FeePayerDetail>("GET", `/municipality/${municipalityId}/fee-payer/${id}`);
+  const res = await api.result.feePayer.detail({ municipalityId, feePayerId: id });
   return res.ok ? res.data.name : null;
 }
 

@@ -59,9 +59,7 @@ export async function loadDetail(request: Request, context: AppLoadContext, subj
       // The dialogs that need data are opened through the URL, so only an open one costs a request.
       view.dialog === "hierarchy" ? api.subject.hierarchy(ids) : none(null),
       view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
-        ? api
-            .get<{ items: FeePayerOption[] }>(`${m}/fee-payer/options`, { search: view.payerSearch || undefined })
-            .then((r) => r.items)
+        ? api.feePayer.options({ municipalityId, search: view.payerSearch || undefined }).then((r) => r.items)
         : none(null),
       view.dialog === "set-parent" && has("subject.aEdit")
         ? api.subject
