@@ -38,7 +38,13 @@ export const listFilter = {
       z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte platné datum." })
-        .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: "Zadejte platné datum." })
+        .refine(
+          (v) => {
+            const day = new Date(`${v}T00:00:00Z`);
+            return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+          },
+          { message: "Zadejte platné datum." },
+        )
         .optional(),
     ),
   id: () => z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
