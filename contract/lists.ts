@@ -43,3 +43,17 @@ export const deviceListKeys = listKeys({
   sorts: ["name", "type", "serialNumber", "lastUsedAt", "createdAt"],
   defaultSort: "name",
 });
+
+/** Administration → Users (spec 001 §2). */
+export const userListKeys = listKeys({
+  id: "users",
+  sorts: ["id", "userName", "firstName", "lastName", "email", "role", "municipality", "lastLoginAt", "active"],
+  defaultSort: "lastName",
+});
+
+/** Administration → Municipalities (spec 001 §2). */
+export const municipalityListKeys = listKeys({
+  id: "municipalities",
+  sorts: ["id", "name", "district", "type", "lastLoginAt", "lastRecordAt", "active"],
+  defaultSort: "name",
+});

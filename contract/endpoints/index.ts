@@ -3,9 +3,15 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { municipalityEndpoints } from "./municipality";
+import { registryEndpoints } from "./registry";
+import { userEndpoints } from "./user";
 
 export const endpoints = {
   device: deviceEndpoints,
+  user: userEndpoints,
+  municipality: municipalityEndpoints,
+  registry: registryEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

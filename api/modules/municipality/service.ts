@@ -15,20 +15,20 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
+import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
 import type { SecretBox } from "../../lib/secret-box";
 import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
 import {
   LOGO_MAX_BYTES,
-  MUNICIPALITY_SORTS,
   type MunicipalityDetail,
   type MunicipalityForm,
   type MunicipalityUpdate,
   type MunicipalityListItem,
+  type MunicipalityListQuery,
   type externalAccountSchema,
-  type municipalityListQuery,
 } from "#contract/municipality";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -42,7 +42,7 @@ function tenantFilter(auth: AuthContext): SQL | undefined {
 export async function listMunicipalities(
   db: Db,
   auth: AuthContext,
-  q: z.infer<typeof municipalityListQuery>,
+  q: MunicipalityListQuery,
 ): Promise<{ items: MunicipalityListItem[]; total: number }> {
   const where: (SQL | undefined)[] = [tenantFilter(auth)];
   if (q.search) {
@@ -50,13 +50,13 @@ export async function listMunicipalities(
     where.push(searchMatches(municipality.search, q.search));
   }
   if (q.district) where.push(eq(municipality.district, q.district));
-  if (q.active) where.push(eq(municipality.active, q.active === "true"));
+  if (q.active !== undefined) where.push(eq(municipality.active, q.active));
   if (q.parentId) where.push(eq(municipality.parentId, q.parentId));
   if (q.country) where.push(eq(municipality.country, q.country));
   if (q.type) where.push(eq(municipality.type, q.type));
   const cond = and(...where.filter(Boolean));
 
-  const sort = parseSort(q.sort, MUNICIPALITY_SORTS, "name");
+  const sort = parseListSort(municipalityListKeys, q.sort);
   const { limit, offset } = pageWindow(q);
   // The page's ids are chosen first, from municipality alone (an index-only walk for the name and lastLoginAt sorts,
   // however deep the page), and only those rows are read and given the parent's name and the user count: counting
@@ -102,8 +102,8 @@ export async function listMunicipalities(
   };
 }
 
-type SortKey = (typeof MUNICIPALITY_SORTS)[number];
-type Sortable = Record<SortKey | "id", AnyColumn>;
+type SortKey = ListSortKey<typeof municipalityListKeys>;
+type Sortable = Record<SortKey, AnyColumn>;
 
 /**
  * ORDER BY of the list: the sort column, then id (a stable page); a descending sort puts empty values last.

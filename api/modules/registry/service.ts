@@ -3,16 +3,7 @@ import type { Db } from "../../db/client";
 import { registryCache } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { canLookUpRegistry } from "#contract/ico";
-
-/** Spec 000 §3 company lookup result. */
-export interface CompanyLookup {
-  identificationNumber: string;
-  taxIdentificationNumber: string | null;
-  name: string;
-  streetAddress: string;
-  city: string;
-  zipcode: string;
-}
+import type { CompanyLookup } from "#contract/registry";
 
 export interface RegistryClient {
   lookup(source: "ares" | "rpo", ico: string): Promise<CompanyLookup>;
