@@ -8,13 +8,7 @@ import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
 import { canAssignRole } from "#contract/permissions";
 import { parseListSort, userListKeys, type SortKey } from "#contract/lists";
-import {
-  type Language,
-  type RoleItem,
-  type UserDetail,
-  type UserListItem,
-  type UserListQuery,
-} from "#contract/user";
+import { type Language, type RoleItem, type UserDetail, type UserListItem, type UserListQuery } from "#contract/user";
 import { isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -74,7 +68,11 @@ const SORT_EXPRESSIONS: Record<SortKey<typeof userListKeys>, (SQL | AnyColumn)[]
 };
 
 /** GET user: paged, filtered, sorted; only the users the caller may see. */
-export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<{ items: UserListItem[]; total: number }> {
+export async function listUsers(
+  db: Db,
+  auth: AuthContext,
+  q: UserListQuery,
+): Promise<{ items: UserListItem[]; total: number }> {
   const where: (SQL | undefined)[] = [visibleTo(db, auth)];
   // User name, name, e-mail or phone, without case or accents (the folded search column, trigram-indexed).
   if (q.search) where.push(searchMatches(user.search, q.search));
@@ -96,7 +94,9 @@ export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Pr
   const cond = and(...where.filter(Boolean));
 
   const sort = parseListSort(userListKeys, q.sort);
-  const order = SORT_EXPRESSIONS[sort.key].map((e) => (sort.desc ? sql`${e} desc nulls last` : sql`${e} asc nulls last`));
+  const order = SORT_EXPRESSIONS[sort.key].map((e) =>
+    sort.desc ? sql`${e} desc nulls last` : sql`${e} asc nulls last`,
+  );
 
   const { limit, offset } = pageWindow(q);
   const [rows, totals] = await Promise.all([
@@ -116,9 +116,10 @@ export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Pr
 
 /** GET user/{id}. */
 export async function getUser(db: Db, auth: AuthContext, id: number): Promise<UserDetail> {
-  const invitationExpiresAt = sql`(select max(${registrationToken.expiresAt}) from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null)`.mapWith(
-    registrationToken.expiresAt,
-  );
+  const invitationExpiresAt =
+    sql`(select max(${registrationToken.expiresAt}) from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null)`.mapWith(
+      registrationToken.expiresAt,
+    );
   const [row] = await db
     .select({
       ...listColumns,
