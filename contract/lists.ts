@@ -44,6 +44,31 @@ export const deviceListKeys = listKeys({
   defaultSort: "name",
 });
 
+/** Infrastructure → Collection points (spec 001 §2); 'street' sorts the address column, 'id' is for the API only. */
+export const subjectListKeys = listKeys({
+  id: "subjects",
+  sorts: [
+    "name",
+    "type",
+    "street",
+    "cityDistrict",
+    "variableSymbol",
+    "memberCount",
+    "binCount",
+    "totalFee",
+    "feePaid",
+    "id",
+  ],
+  defaultSort: "name",
+});
+
+/** Infrastructure → Fee payers (spec 001 §2 'Fee payers'). */
+export const feePayerListKeys = listKeys({
+  id: "fee-payers",
+  sorts: ["name", "dateOfBirth", "variableSymbol", "activeFrom", "activeTo", "registered", "id"],
+  defaultSort: "name",
+});
+
 /** Administration → Users (spec 001 §2). */
 export const userListKeys = listKeys({
   id: "users",

@@ -3,7 +3,13 @@ import { BOTH_EXPIRED_MESSAGE, refreshTokens, SessionExpiredError, tokenState } 
 import { commit, getSession, redirectToSignIn, type WebSession } from "./session.server";
 import type { SessionTokens } from "./context";
 import { endpoints, type Endpoints } from "#contract/endpoints/index";
-import type { EndpointAnswer, EndpointBody, EndpointDef, EndpointInput } from "#contract/endpoint";
+import {
+  endpointUrl,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointDef,
+  type EndpointInput,
+} from "#contract/endpoint";
 
 /** Spec 000 §9: the server-side client times out after 10 s and retries once, for GET/HEAD only. */
 export const SERVER_TIMEOUT_MS = 10_000;
@@ -246,33 +252,6 @@ type UploadCall<D> = D extends EndpointDef
       type: { contentType: string; contentLength?: string | null },
     ) => Promise<ApiResult<EndpointAnswer<D>>>
   : never;
-
-/** Hono path parameters: ':name', optionally with a pattern ':name{[0-9]+}'. */
-const PATH_PARAM = /:([A-Za-z0-9_]+)(?:\{[^}]*\})?/g;
-
-/** The endpoint's path with its params filled in from `input`, and the rest of `input` as the query. */
-export function endpointUrl(
-  def: EndpointDef,
-  input: Record<string, unknown> = {},
-): { path: string; query: URLSearchParams } {
-  const used = new Set<string>();
-  const path = def.path.replace(PATH_PARAM, (_, name: string) => {
-    const value = input[name];
-    if (value === undefined || value === null || value === "")
-      throw new Error(`${def.path}: the path param '${name}' is missing`);
-    used.add(name);
-    return encodeURIComponent(String(value));
-  });
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) {
-    if (used.has(key)) continue;
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (v === undefined || v === null || v === "") continue;
-      query.append(key, v instanceof Date ? v.toISOString() : String(v));
-    }
-  }
-  return { path, query };
-}
 
 function bindCalls(
   client: ApiClient,

@@ -3,12 +3,16 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { feePayerEndpoints } from "./fee-payer";
 import { municipalityEndpoints } from "./municipality";
 import { registryEndpoints } from "./registry";
+import { subjectEndpoints } from "./subject";
 import { userEndpoints } from "./user";
 
 export const endpoints = {
   device: deviceEndpoints,
+  feePayer: feePayerEndpoints,
+  subject: subjectEndpoints,
   user: userEndpoints,
   municipality: municipalityEndpoints,
   registry: registryEndpoints,

@@ -10,7 +10,7 @@ import {
   printBatchFormSchema,
   type PrintBatchCodeType,
 } from "#contract/print-batch";
-import type { SubjectDetail, SubjectOption } from "#contract/subject";
+import type { SubjectOption } from "#contract/subject";
 import { useMessage } from "~/lib/messages";
 import type { ApiClient } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
@@ -24,7 +24,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { CODE_TYPE_LABELS, PRINT_BATCHES_PATH, printBatchApi, printBatchPath } from "./shared";
 
 export const meta = () => [{ title: "Nová tisková dávka · Odpady obce" }];
@@ -59,15 +59,13 @@ const positiveId = (v: unknown) => {
 };
 
 async function subjectOptions(api: ApiClient, municipalityId: number, search: string): Promise<SubjectOption[]> {
-  const { items } = await api.get<{ items: SubjectOption[] }>(`/municipality/${municipalityId}/subject/options`, {
-    search: search.trim() || undefined,
-  });
+  const { items } = await api.subject.options({ municipalityId, search: search.trim() || undefined });
   return items;
 }
 
 /** The subject's label from its detail (a subject not among the shown results); null when it is not found. */
 async function subjectLabel(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
-  const res = await api.request<SubjectDetail>("GET", `/municipality/${municipalityId}/subject/${id}`);
+  const res = await api.result.subject.detail({ municipalityId, subjectId: id });
   if (!res.ok) return null;
   return optionLabel({ id, name: res.data.name, address: res.data.address, type: res.data.type });
 }

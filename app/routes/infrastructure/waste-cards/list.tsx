@@ -37,13 +37,13 @@ import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { DialogLink, DialogSearch, FormDialog } from "~/components/form-dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import {
   feePayerPath,
   SUBJECT_TYPE_LABELS,
   SubjectTypeLabel,
   subjectPath,
-} from "~/routes/infrastructure/subjects/subject-ui";
+} from "~/routes/infrastructure/subjects/+shared/ui";
 import { useToday, type DetailAnswer } from "~/lib/action-answer";
 
 export const meta = () => [{ title: "Karty odpadu · Odpady obce" }];
@@ -208,7 +208,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const permissions = api.session.get("permissions") ?? [];
   const subjectSearch = (sp.get("subjectSearch") ?? "").trim().slice(0, 100);
   const assignSubjectId = idsOf(sp.getAll("assignSubjectId"))[0] ?? null;
-  const m = `/municipality/${municipalityId}`;
   const none = <T,>(v: T) => Promise.resolve(v);
   const picking = (dialog === "assign" || dialog === "pick-subject") && permissions.includes("subject.aDetail");
 
@@ -217,21 +216,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The subject filter (from a subject's link) shows the subject's name.
     params.subjectId
       ? api
-          .request<{ name: string }>("GET", `${m}/subject/${params.subjectId}`)
+          .result.subject.detail({ municipalityId, subjectId: params.subjectId })
           .then((r) => (r.ok ? r.data.name : null))
       : none(null),
     // The assign dialog's picker: at most 20 subjects matching the search (decision 0011).
     picking
       ? api
-          .request<{ items: SubjectOption[] }>("GET", `${m}/subject/options`, {
-            query: { search: subjectSearch || undefined },
-          })
+          .result.subject.options({ municipalityId, search: subjectSearch || undefined })
           .then((r) => (r.ok ? r.data.items : []))
       : none(null),
     // …and the current members of the chosen subject, for the optional fee payer.
     picking && dialog === "assign" && assignSubjectId
       ? api
-          .request<{ items: SubjectMember[] }>("GET", `${m}/subject/${assignSubjectId}/fee-payers`)
+          .result.subject.members({ municipalityId, subjectId: assignSubjectId })
           .then((r) => (r.ok ? r.data.items.filter((x) => x.current) : []))
       : none(null),
   ]);

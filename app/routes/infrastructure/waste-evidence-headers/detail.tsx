@@ -11,7 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogLink } from "~/components/form-dialog";
-import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { detailAction, loadDetail } from "./detail.server";
 import { DisposeCountCard, HistoryCard } from "./detail-cards";
 import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, wehPath, type WehAnswer } from "./shared";

@@ -4,7 +4,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { BIN_STATES, type WehListItem } from "#contract/waste-evidence-header";
-import type { feePayerOption } from "#contract/fee-payer";
 import { defineList, toApiQuery, toSearch, withSearchParams } from "~/lib/list";
 import { listParam, listSchema, parseListParams } from "~/lib/list-params";
 import { formatDate, formatDateTime } from "#contract/calendar";
@@ -19,8 +18,8 @@ import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { DialogLink, DialogSearch } from "~/components/form-dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
-import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
+import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import {
   BIN_STATE_LABELS,
   BinStateBadge,
@@ -36,8 +35,6 @@ import {
 import { changeBins, feePayerName, loadTypes, subjectName, subjectOptions } from "./weh.server";
 
 export const meta = () => [{ title: "Nádoby · Odpady obce" }];
-
-type FeePayerOption = z.infer<typeof feePayerOption>;
 
 const id = () => z.coerce.number().int().positive().max(2_147_483_647).optional();
 
@@ -204,10 +201,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? subjectOptions(api, municipalityId, text(dialog === "transfer" ? "transferSearch" : PICKERS.subject.search))
       : none(null),
     dialog === PICKERS.feePayer.dialog && permissions.includes("feePayer.aDetail")
-      ? api
-          .request<{ items: FeePayerOption[] }>("GET", `/municipality/${municipalityId}/fee-payer/options`, {
-            query: { search: text(PICKERS.feePayer.search) || undefined },
-          })
+      ? api.result.feePayer
+          .options({ municipalityId, search: text(PICKERS.feePayer.search) || undefined })
           .then((r) => (r.ok ? r.data.items : []))
       : none(null),
   ]);

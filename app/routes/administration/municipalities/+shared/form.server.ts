@@ -1,16 +1,16 @@
 import type { AppLoadContext } from "react-router";
 import { municipalityFormSchema, municipalityUpdateSchema } from "#contract/municipality";
 import type { ApiClient } from "~/server/api.server";
-import { formAnswer, redirectWithFlash } from "~/server/action.server";
+import { answer, formAnswer, redirectWithFlash } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { LOOKUP, lookupCompany as lookupRegistry } from "~/server/registry-lookup.server";
+import { LOOKUP, readCompany } from "~/server/registry-lookup.server";
 import { lookupSchema } from "./form";
 import { municipalityPath } from "./ui";
 
 /** The 'Načíst z registru' button of the municipality form: the company fields of spec 001 §3 Municipality. */
-export function lookupCompany(api: ApiClient, formData: FormData) {
-  return lookupRegistry(api, formData, {
+function lookupCompany(api: ApiClient, formData: FormData) {
+  return readCompany(api, formData, {
     schema: lookupSchema,
     fields: {
       identificationNumber: "identificationNumber",
@@ -41,7 +41,10 @@ export async function municipalityFormAction(
   municipalityId?: number,
 ) {
   const intent = String(formData.get("intent") ?? "");
-  if (intent === LOOKUP) return lookupCompany(api, formData);
+  if (intent === LOOKUP) {
+    const { status, result } = await lookupCompany(api, formData);
+    return answer({ intent, result }, status);
+  }
   const outcome = municipalityId
     ? await submitForm(formData, municipalityUpdateSchema, (value) =>
         api.municipality.update({ municipalityId }, value),
