@@ -210,17 +210,15 @@ function columns(form: MunicipalityForm) {
 /** The form's contact persons of the municipality (create, and update after the old ones are deleted). */
 async function insertContacts(db: Db, municipalityId: number, contacts: MunicipalityForm["contacts"]) {
   if (!contacts.length) return;
-  await db
-    .insert(municipalityContact)
-    .values(
-      contacts.map((c) => ({
-        municipalityId,
-        name: c.name,
-        type: c.type,
-        phone: c.phone ?? null,
-        email: c.email ?? null,
-      })),
-    );
+  await db.insert(municipalityContact).values(
+    contacts.map((c) => ({
+      municipalityId,
+      name: c.name,
+      type: c.type,
+      phone: c.phone ?? null,
+      email: c.email ?? null,
+    })),
+  );
 }
 
 export async function createMunicipality(db: Db, auth: AuthContext, form: MunicipalityForm): Promise<{ id: number }> {
