@@ -68,3 +68,17 @@ export const feePayerListKeys = listKeys({
   sorts: ["name", "dateOfBirth", "variableSymbol", "activeFrom", "activeTo", "registered", "id"],
   defaultSort: "name",
 });
+
+/** Administration → Users (spec 001 §2). */
+export const userListKeys = listKeys({
+  id: "users",
+  sorts: ["id", "userName", "firstName", "lastName", "email", "role", "municipality", "lastLoginAt", "active"],
+  defaultSort: "lastName",
+});
+
+/** Administration → Municipalities (spec 001 §2). */
+export const municipalityListKeys = listKeys({
+  id: "municipalities",
+  sorts: ["id", "name", "district", "type", "lastLoginAt", "lastRecordAt", "active"],
+  defaultSort: "name",
+});

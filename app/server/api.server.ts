@@ -153,12 +153,13 @@ export class ApiClient {
     path: string,
     body: ReadableStream<Uint8Array> | null,
     type: { contentType: string; contentLength?: string | null },
+    method = "POST",
   ): Promise<ApiResult<T>> {
     const token = (await this.validTokens()).accessToken;
     const headers = new Headers({ Authorization: `Bearer ${token}`, Accept: "application/json" });
     headers.set("Content-Type", type.contentType);
     if (type.contentLength) headers.set("Content-Length", type.contentLength);
-    const init = { method: "POST", headers, body, duplex: "half" } as RequestInit;
+    const init = { method, headers, body, duplex: "half" } as RequestInit;
     const res = await this.context.apiFetch(new Request(`${this.context.apiBase}/v1${path}`, init));
     if (res.status === 401) return this.signOut();
     return this.answer<T>(res);
@@ -268,7 +269,7 @@ function bindCalls(
         const { path, query } = endpointUrl(def, input);
         const method = def.method.toUpperCase();
         if (make === "file") return client.rawPath(path + toSearch(query), { method, json: body });
-        if (make === "upload") return client.uploadPath(path, body as ReadableStream<Uint8Array> | null, type!);
+        if (make === "upload") return client.uploadPath(path, body as ReadableStream<Uint8Array> | null, type!, method);
         if (make === "call" && def.method === "get") return client.get(path, query);
         return client.request(method, path, { query, json: body });
       };

@@ -4,12 +4,18 @@
  */
 import { deviceEndpoints } from "./device";
 import { feePayerEndpoints } from "./fee-payer";
+import { municipalityEndpoints } from "./municipality";
+import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
+import { userEndpoints } from "./user";
 
 export const endpoints = {
   device: deviceEndpoints,
   feePayer: feePayerEndpoints,
   subject: subjectEndpoints,
+  user: userEndpoints,
+  municipality: municipalityEndpoints,
+  registry: registryEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
