@@ -12,9 +12,7 @@ import { subjectPath } from "./ui";
 
 /** The active municipality's name and country (managed municipalities carry both): defaults of a new subject. */
 export async function municipalityOf(api: ApiClient, municipalityId: number) {
-  const managed = await api.get<{ items: { id: number; name: string; country: string }[] }>(
-    "/user/user-info/managed-municipalities",
-  );
+  const managed = await api.user.managedMunicipalities();
   const m = managed.items.find((x) => x.id === municipalityId);
   return { name: m?.name ?? "", country: m?.country === "SK" ? ("SK" as const) : ("CZ" as const) };
 }
