@@ -82,3 +82,17 @@ export const municipalityListKeys = listKeys({
   sorts: ["id", "name", "district", "type", "lastLoginAt", "lastRecordAt", "active"],
   defaultSort: "name",
 });
+
+/** Administration → Generování štítků: the municipality's print batches, newest first (spec 001 §2). */
+export const printBatchListKeys = listKeys({
+  id: "print-batches",
+  sorts: ["createdAt", "id"],
+  defaultSort: "-createdAt",
+});
+
+/** The codes of one print batch (its detail), in the order they were generated (= label order). */
+export const printBatchCodeListKeys = listKeys({
+  id: "print-batch-codes",
+  sorts: ["id"],
+  defaultSort: "id",
+});

@@ -5,9 +5,11 @@
 import { deviceEndpoints } from "./device";
 import { feePayerEndpoints } from "./fee-payer";
 import { municipalityEndpoints } from "./municipality";
+import { printBatchEndpoints } from "./print-batch";
 import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
 import { userEndpoints } from "./user";
+import { wasteSettingsEndpoints } from "./waste-settings";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -16,6 +18,8 @@ export const endpoints = {
   user: userEndpoints,
   municipality: municipalityEndpoints,
   registry: registryEndpoints,
+  wasteSettings: wasteSettingsEndpoints,
+  printBatch: printBatchEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
