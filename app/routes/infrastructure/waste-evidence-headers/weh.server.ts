@@ -7,7 +7,7 @@ import { OSM_ATTRIBUTION, OSM_TILE_URL, type MapTiles } from "~/components/map";
 import type { ApiClient } from "~/server/api.server";
 import { userT } from "~/server/i18n.server";
 import { addFlash, commit } from "~/server/session.server";
-import { idsOf, wehApi, type BinTypeItem, type TypeOptions, type WasteTypeItem, type WehAnswer } from "./shared";
+import { idsOf, wehApi, type TypeOptions, type WehAnswer } from "./shared";
 
 const has = (api: ApiClient, permission: string) => (api.session.get("permissions") ?? []).includes(permission);
 
@@ -17,10 +17,9 @@ const has = (api: ApiClient, permission: string) => (api.session.get("permission
  */
 export async function loadTypes(api: ApiClient, municipalityId: number): Promise<TypeOptions> {
   if (!has(api, "municipality.aDetail")) return { binTypes: [], wasteTypes: [] };
-  const m = `/municipality/${municipalityId}`;
   const [bins, wastes] = await Promise.all([
-    api.request<{ items: BinTypeItem[] }>("GET", `${m}/bin-type`, { query: { counts: "false" } }),
-    api.request<{ items: WasteTypeItem[] }>("GET", `${m}/waste-type`, { query: { counts: "false" } }),
+    api.result.wasteSettings.binTypes({ municipalityId, counts: false }),
+    api.result.wasteSettings.wasteTypes({ municipalityId, counts: false }),
   ]);
   return { binTypes: bins.ok ? bins.data.items : [], wasteTypes: wastes.ok ? wastes.data.items : [] };
 }
