@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
-import { PRINT_BATCH_STATES, printBatchList as printBatchContract, type PrintBatchListItem } from "#contract/print-batch";
+import {
+  PRINT_BATCH_STATES,
+  printBatchList as printBatchContract,
+  type PrintBatchListItem,
+} from "#contract/print-batch";
 import { printBatchListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";

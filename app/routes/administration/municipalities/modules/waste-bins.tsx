@@ -72,7 +72,9 @@ const TYPE_OPS = ["create", "update", "setActive", "delete"] as const;
 type TypeOp = (typeof TYPE_OPS)[number];
 const KINDS: TypeKind[] = ["WasteType", "BinType"];
 const intentOf = (op: TypeOp, kind: TypeKind) => (op === "setActive" ? `set${kind}Active` : `${op}${kind}`);
-const TYPE_INTENTS = new Map(KINDS.flatMap((kind) => TYPE_OPS.map((op) => [intentOf(op, kind), { op, kind }] as const)));
+const TYPE_INTENTS = new Map(
+  KINDS.flatMap((kind) => TYPE_OPS.map((op) => [intentOf(op, kind), { op, kind }] as const)),
+);
 
 /** The typed calls of each kind: the steps of the action are the same, only the form schemas and paths differ. */
 function typeCalls(api: ApiClient, municipalityId: number, formData: FormData) {
@@ -402,9 +404,7 @@ function TypesCard<Row extends TypeRow>({
                 </TD>
                 {canEdit && (
                   <TD className="text-right">
-                    {!row.catalogue && (
-                      <RowActions kind={kind} row={row} failed={failure?.target === String(row.id)} />
-                    )}
+                    {!row.catalogue && <RowActions kind={kind} row={row} failed={failure?.target === String(row.id)} />}
                   </TD>
                 )}
               </TR>

@@ -11,12 +11,7 @@ import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from 
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "#contract/waste-evidence-header";
-import {
-  binTypeFormSchema,
-  wasteTypeFormSchema,
-  type BinTypeItem,
-  type WasteTypeItem,
-} from "#contract/waste-settings";
+import { binTypeFormSchema, wasteTypeFormSchema, type BinTypeItem, type WasteTypeItem } from "#contract/waste-settings";
 import { useActionAnswer } from "~/lib/action-answer";
 import { formatNumber } from "~/lib/format";
 import { CheckboxField, FormErrors, InputField, SelectField, VersionField } from "~/components/field";
@@ -126,7 +121,11 @@ function TypeForm<Shape extends Record<string, unknown>>({
 type WasteTypeShape = z.input<typeof wasteTypeFormSchema> & { version?: string };
 
 export function WasteTypeDialog({ row }: { row?: WasteTypeItem }) {
-  return <TypeDialog kind="WasteType" row={row}>{(props) => <WasteTypeForm {...props} row={row} />}</TypeDialog>;
+  return (
+    <TypeDialog kind="WasteType" row={row}>
+      {(props) => <WasteTypeForm {...props} row={row} />}
+    </TypeDialog>
+  );
 }
 
 function WasteTypeForm({ row, ...props }: TypeFormProps & { row?: WasteTypeItem }) {
@@ -209,7 +208,10 @@ function BinTypeForm({
         <SelectField
           meta={fields.category}
           label={t("wasteSettings:field.category")}
-          options={BIN_CATEGORIES.map((c) => ({ value: c, label: t(`wasteSettings:category.${c}`, CATEGORY_LABELS[c]) }))}
+          options={BIN_CATEGORIES.map((c) => ({
+            value: c,
+            label: t(`wasteSettings:category.${c}`, CATEGORY_LABELS[c]),
+          }))}
         />
         <SelectField
           meta={fields.kind}
