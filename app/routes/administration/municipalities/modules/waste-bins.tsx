@@ -7,7 +7,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/waste-bins";
-import type { MunicipalityDetail } from "#contract/municipality";
 import {
   binTypeFormSchema,
   binTypeUpdateSchema,
@@ -51,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aDetail");
   const [municipality, wasteTypes, binTypes] = await Promise.all([
-    api.get<MunicipalityDetail>(`/municipality/${municipalityId}`),
+    api.municipality.detail({ municipalityId }),
     api.wasteSettings.wasteTypes({ municipalityId }),
     api.wasteSettings.binTypes({ municipalityId }),
   ]);
