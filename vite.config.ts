@@ -11,5 +11,10 @@ export default defineConfig({
       "#contract": path.resolve(import.meta.dirname, "contract"),
     },
   },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    // Translations are fetched as JSON files (app/i18n/client.ts): never inlined as data: URLs, which the CSP's
+    // connect-src 'self' refuses and no cache keeps.
+    assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
+  },
 });

@@ -55,3 +55,31 @@ export type EndpointAnswer<D extends EndpointDef> = "response" extends keyof D
     ? z.output<D["response"]>
     : null
   : null;
+
+/** Hono path parameters: ':name', optionally with a pattern ':name{[0-9]+}'. */
+const PATH_PARAM = /:([A-Za-z0-9_]+)(?:\{[^}]*\})?/g;
+
+/** The endpoint's path with its params filled in from `input`, and the rest of `input` as the query (as text). */
+export function endpointUrl(
+  def: EndpointDef,
+  input: Record<string, unknown> = {},
+): { path: string; query: URLSearchParams } {
+  const used = new Set<string>();
+  const path = def.path.replace(PATH_PARAM, (_, name: string) => {
+    const value = input[name];
+    if (value === undefined || value === null || value === "") {
+      throw new Error(`${def.path}: the path param '${name}' is missing`);
+    }
+    used.add(name);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    if (used.has(key)) continue;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v === undefined || v === null || v === "") continue;
+      query.append(key, v instanceof Date ? v.toISOString() : String(v));
+    }
+  }
+  return { path, query };
+}

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { isValidIco } from "#contract/ico";
 import { COUNTRIES } from "./enums";
 import { boolFlag, optionalEmail, optionalText, withVersion } from "./common";
+import { listFilter, listQuery } from "./list";
+import { feePayerListKeys } from "./lists";
 import { phoneField } from "./user";
 import { dateField, optionalDate, optionalId, variableSymbolField, zipField } from "./subject";
 
@@ -113,32 +115,20 @@ export type FeePayerForm = z.infer<typeof feePayerFormSchema>;
 export const feePayerUpdateSchema = withVersion(feePayerFormSchema);
 export type FeePayerUpdate = z.infer<typeof feePayerUpdateSchema>;
 
-export const FEE_PAYER_SORTS = [
-  "name",
-  "dateOfBirth",
-  "variableSymbol",
-  "activeFrom",
-  "activeTo",
-  "registered",
-  "id",
-] as const;
-
 /** GET municipality/{id}/fee-payer: spec 001 §2 filters (search, date of birth, fixed discounts, registered, active). */
-export const feePayerListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
-  search: optionalText(100),
+export const feePayerList = listQuery(feePayerListKeys, {
+  search: listFilter.search(),
   /** Born on or after / on or before. */
-  bornFrom: optionalDate(),
-  bornTo: optionalDate(),
-  discountId: z.coerce.number().int().positive().optional(),
-  registered: z.enum(["true", "false"]).optional(),
+  bornFrom: listFilter.date(),
+  bornTo: listFilter.date(),
+  discountId: listFilter.id(),
+  registered: listFilter.boolean(),
   /** 'all' or absent: everybody; 'true' active today; 'false' not active today. */
-  active: z.enum(["true", "false", "all"]).optional(),
-  subjectId: z.coerce.number().int().positive().optional(),
+  active: listFilter.select(["true", "false", "all"]),
+  /** The subject's current members only. */
+  subjectId: listFilter.id(),
 });
-export type FeePayerListQuery = z.infer<typeof feePayerListQuery>;
+export type FeePayerListQuery = z.output<typeof feePayerList.query>;
 
 export const feePayerListItem = z.object({
   id: z.number(),

@@ -37,14 +37,20 @@ export const listFilter = {
       blankToUndefined,
       z
         .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte datum ve tvaru RRRR-MM-DD." })
-        .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: "Neplatné datum." })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte platné datum." })
+        .refine(
+          (v) => {
+            const day = new Date(`${v}T00:00:00Z`);
+            return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+          },
+          { message: "Zadejte platné datum." },
+        )
         .optional(),
     ),
   id: () => z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
 };
 
-const LIST_QUERIES = new WeakSet<z.ZodType>();
+const LIST_QUERIES = new WeakMap<z.ZodType, ListKeys>();
 
 /** The query schema of a list: its filters, then page, pageSize and sort (one of the list's keys, or '-key'). */
 export function listQuery<K extends string, Shape extends z.ZodRawShape>(keys: ListKeys<K>, filters: Shape) {
@@ -55,11 +61,12 @@ export function listQuery<K extends string, Shape extends z.ZodRawShape>(keys: L
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     sort: z.preprocess(blankToUndefined, z.enum(sorts as [`${K}` | `-${K}`, ...(`${K}` | `-${K}`)[]]).optional()),
   });
-  LIST_QUERIES.add(query);
+  LIST_QUERIES.set(query, keys);
   return { keys, query };
 }
 
 export type ListContract<K extends string = string, S extends z.ZodType = z.ZodType> = { keys: ListKeys<K>; query: S };
 
-/** True for a schema made by listQuery (the list-agreement test walks the endpoints with it). */
-export const isListQuery = (schema: unknown): boolean => !!schema && LIST_QUERIES.has(schema as z.ZodType);
+/** The keys of a schema made by listQuery, else undefined (the list-agreement test walks the endpoints with it). */
+export const listKeysOf = (schema: unknown): ListKeys | undefined =>
+  schema ? LIST_QUERIES.get(schema as z.ZodType) : undefined;

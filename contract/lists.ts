@@ -44,6 +44,59 @@ export const deviceListKeys = listKeys({
   defaultSort: "name",
 });
 
+/** Infrastructure → Collection points (spec 001 §2); 'street' sorts the address column, 'id' is for the API only. */
+export const subjectListKeys = listKeys({
+  id: "subjects",
+  sorts: [
+    "name",
+    "type",
+    "street",
+    "cityDistrict",
+    "variableSymbol",
+    "memberCount",
+    "binCount",
+    "totalFee",
+    "feePaid",
+    "id",
+  ],
+  defaultSort: "name",
+});
+
+/** Infrastructure → Fee payers (spec 001 §2 'Fee payers'). */
+export const feePayerListKeys = listKeys({
+  id: "fee-payers",
+  sorts: ["name", "dateOfBirth", "variableSymbol", "activeFrom", "activeTo", "registered", "id"],
+  defaultSort: "name",
+});
+
+/** Administration → Users (spec 001 §2). */
+export const userListKeys = listKeys({
+  id: "users",
+  sorts: ["id", "userName", "firstName", "lastName", "email", "role", "municipality", "lastLoginAt", "active"],
+  defaultSort: "lastName",
+});
+
+/** Administration → Municipalities (spec 001 §2). */
+export const municipalityListKeys = listKeys({
+  id: "municipalities",
+  sorts: ["id", "name", "district", "type", "lastLoginAt", "lastRecordAt", "active"],
+  defaultSort: "name",
+});
+
+/** Administration → Generování štítků: the municipality's print batches, newest first (spec 001 §2). */
+export const printBatchListKeys = listKeys({
+  id: "print-batches",
+  sorts: ["createdAt", "id"],
+  defaultSort: "-createdAt",
+});
+
+/** The codes of one print batch (its detail), in the order they were generated (= label order). */
+export const printBatchCodeListKeys = listKeys({
+  id: "print-batch-codes",
+  sorts: ["id"],
+  defaultSort: "id",
+});
+
 /** Infrastructure → Bins (spec 001 §2 'Waste bins / waste evidence headers'): newest first unless asked. */
 export const wehListKeys = listKeys({
   id: "bins",

@@ -12,6 +12,8 @@ import {
   MUNICIPALITY_TYPES,
 } from "./enums";
 import { boolFlag, optionalEmail, optionalText, requiredText, withVersion } from "./common";
+import { listFilter, listQuery } from "./list";
+import { municipalityListKeys } from "./lists";
 
 const choose = "Vyberte hodnotu.";
 
@@ -74,19 +76,18 @@ export type MunicipalityForm = z.infer<typeof municipalityFormSchema>;
 export const municipalityUpdateSchema = withVersion(municipalityFormSchema);
 export type MunicipalityUpdate = z.infer<typeof municipalityUpdateSchema>;
 
-export const municipalityListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
-  search: optionalText(100),
+/** GET municipality: search, district, active, parent, country and type filters; paging and sort (contract/lists.ts). */
+export const municipalityList = listQuery(municipalityListKeys, {
+  /** Name, short name, IČO or city. */
+  search: listFilter.search(),
+  /** One district, as the list's filter offers them (GET municipality/districts). */
   district: optionalText(100),
-  active: z.enum(["true", "false"]).optional(),
-  parentId: z.coerce.number().int().positive().optional(),
-  country: z.enum(COUNTRIES).optional(),
-  type: z.enum(MUNICIPALITY_TYPES).optional(),
+  active: listFilter.boolean(),
+  parentId: listFilter.id(),
+  country: listFilter.select(COUNTRIES),
+  type: listFilter.select(MUNICIPALITY_TYPES),
 });
-
-export const MUNICIPALITY_SORTS = ["id", "name", "district", "type", "lastLoginAt", "lastRecordAt", "active"] as const;
+export type MunicipalityListQuery = z.output<typeof municipalityList.query>;
 
 export const municipalityListItem = z.object({
   id: z.number(),
@@ -141,6 +142,40 @@ export const municipalityDetail = z.object({
   modules: z.array(z.object({ module: z.enum(MUNICIPALITY_MODULES), enabled: z.boolean() })),
 });
 export type MunicipalityDetail = z.infer<typeof municipalityDetail>;
+
+/** GET municipality/options: id and name of every municipality the user may see (selects, filters). */
+export const municipalityOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  country: z.string(),
+  active: z.boolean(),
+});
+export type MunicipalityOption = z.infer<typeof municipalityOption>;
+
+/** GET municipality/{id}/users: the municipality's own users and those who manage it. */
+export const municipalityUser = z.object({
+  id: z.number(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The role's name of spec 000 §6 (translated by `common:role.<role>`). */
+  role: z.string(),
+  active: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+export type MunicipalityUser = z.infer<typeof municipalityUser>;
+
+/** GET municipality/{id}/external-accounts: the stored password never leaves the API, only whether one is set. */
+export const externalAccount = z.object({
+  id: z.number(),
+  type: z.string(),
+  login: z.string(),
+  customerNumber: z.string().nullable(),
+  hasPassword: z.boolean(),
+});
+export type ExternalAccount = z.infer<typeof externalAccount>;
 
 export const activeBody = z.object({ active: boolFlag });
 export const moduleBody = z.object({ enabled: boolFlag });

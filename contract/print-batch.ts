@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { boolFlag, optionalText } from "./common";
+import { listFilter, listQuery } from "./list";
+import { printBatchCodeListKeys, printBatchListKeys } from "./lists";
 import { BIN_STATES } from "./waste-evidence-header";
 
 export const PRINT_BATCH_CODE_TYPES = ["Regular", "NoSubject"] as const;
@@ -125,16 +127,11 @@ export const printBatchFormSchema = z
   });
 export type PrintBatchForm = z.infer<typeof printBatchFormSchema>;
 
-export const PRINT_BATCH_SORTS = ["createdAt", "id"] as const;
-
-/** GET municipality/{id}/print-batch: newest first, filtered by state. */
-export const printBatchListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
-  state: z.enum(PRINT_BATCH_STATES).optional(),
+/** GET municipality/{id}/print-batch: newest first, filtered by state; sorts and paging from contract/lists.ts. */
+export const printBatchList = listQuery(printBatchListKeys, {
+  state: listFilter.select(PRINT_BATCH_STATES),
 });
-export type PrintBatchListQuery = z.infer<typeof printBatchListQuery>;
+export type PrintBatchListQuery = z.output<typeof printBatchList.query>;
 
 export const printBatchListItem = z.object({
   id: z.number(),
@@ -152,12 +149,9 @@ export const printBatchListItem = z.object({
 });
 export type PrintBatchListItem = z.infer<typeof printBatchListItem>;
 
-/** GET municipality/{id}/print-batch/{printBatchId}: paging of its codes. */
-export const printBatchDetailQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-});
-export type PrintBatchDetailQuery = z.infer<typeof printBatchDetailQuery>;
+/** GET municipality/{id}/print-batch/{printBatchId}: a page of its codes (no filters: a few thousand codes at most). */
+export const printBatchCodeList = listQuery(printBatchCodeListKeys, {});
+export type PrintBatchDetailQuery = z.output<typeof printBatchCodeList.query>;
 
 export const printBatchCode = z.object({
   id: z.number(),

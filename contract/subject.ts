@@ -7,6 +7,8 @@ import { z } from "zod";
 import { isValidIco } from "#contract/ico";
 import { COUNTRIES, SUBJECT_TYPES } from "./enums";
 import { boolFlag, optionalText, requiredText, versionField, withVersion } from "./common";
+import { listFilter, listQuery } from "./list";
+import { subjectListKeys } from "./lists";
 
 export const DISPOSE_FREQUENCY_PERIODS = ["Month", "Year"] as const;
 export type DisposeFrequencyPeriod = (typeof DISPOSE_FREQUENCY_PERIODS)[number];
@@ -106,34 +108,22 @@ export type SubjectForm = z.infer<typeof subjectFormSchema>;
 export const subjectUpdateSchema = withVersion(subjectFormSchema);
 export type SubjectUpdate = z.infer<typeof subjectUpdateSchema>;
 
-export const SUBJECT_SORTS = [
-  "name",
-  "type",
-  "street",
-  "cityDistrict",
-  "variableSymbol",
-  "memberCount",
-  "binCount",
-  "totalFee",
-  "feePaid",
-  "id",
-] as const;
-export type SubjectSort = (typeof SUBJECT_SORTS)[number];
-
-/** GET municipality/{id}/subject: spec 001 §2 filters (search, type, city district, street, paid, has bins, parent). */
-export const subjectListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
-  search: optionalText(100),
-  type: z.enum(SUBJECT_TYPES).optional(),
+/**
+ * GET municipality/{id}/subject: spec 001 §2 filters (search, type, city district, street, paid, has bins, parent);
+ * paging and the sort keys of contract/lists.ts.
+ */
+export const subjectList = listQuery(subjectListKeys, {
+  search: listFilter.search(),
+  type: listFilter.select(SUBJECT_TYPES),
+  /** Exact values from GET subject/filters. */
   cityDistrict: optionalText(100),
   street: optionalText(150),
-  feePaid: z.enum(["true", "false"]).optional(),
-  hasBins: z.enum(["true", "false"]).optional(),
-  parentId: z.coerce.number().int().positive().optional(),
+  feePaid: listFilter.boolean(),
+  hasBins: listFilter.boolean(),
+  /** The children of one collection point (the detail's 'all children' link). */
+  parentId: listFilter.id(),
 });
-export type SubjectListQuery = z.infer<typeof subjectListQuery>;
+export type SubjectListQuery = z.output<typeof subjectList.query>;
 
 /** One row of the subject list. */
 export const subjectListItem = z.object({

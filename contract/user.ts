@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { unmetPasswordRequirements } from "#contract/password";
 import { idParam, optionalEmail, optionalText, requiredText, versionField, withVersion } from "./common";
+import { listFilter, listQuery } from "./list";
+import { userListKeys } from "./lists";
 import { ADMIN_ROLES, ROLES } from "./roles";
 
 /**
@@ -8,7 +10,7 @@ import { ADMIN_ROLES, ROLES } from "./roles";
  * The API validates with these schemas and the web forms use the same ones (Conform + zod).
  *
  * Forms and the calls they make:
- * - users list (/administration/users): search params `userListQuery` → GET user → `{ items: UserListItem[], total }`;
+ * - users list (/administration/users): search params `userList.query` → GET user → `{ items: UserListItem[], total }`;
  *   bulk and single activate/deactivate → PATCH user/activate?isActiveState=… with `activateUsersBody`
  *   (checkbox name `personIds`; nothing selected → 'Vyberte položky.' on `personIds`);
  *   resend registration → PATCH user/resend-registration-email?userId=… (no body).
@@ -18,6 +20,8 @@ import { ADMIN_ROLES, ROLES } from "./roles";
  *   GET user/unique-user-name?FirstName=…&LastName=… (`uniqueUserNameAnswer`). Role options: GET user/roles.
  * - edit (…/users/{user_id}/edit): GET user/{id} → `UserDetail`; PUT user/{id} with `userUpdateSchema`
  *   (an empty password keeps the current one).
+ * - sign-in and the layout: GET user/user-info (`userInfo`), user/user-info/permissions, and
+ *   user/user-info/managed-municipalities (`managedMunicipality`: the municipality selection of every page).
  * - profile (/profile): GET user/profile → `Profile`; PUT user/profile with `profileUpdateSchema`; the
  *   change-password dialog posts `changePasswordSchema` to POST user/profile/change-password.
  */
@@ -159,30 +163,15 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export const userUpdateBody = withVersion(userUpdateSchema);
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
-export const USER_SORTS = [
-  "id",
-  "userName",
-  "firstName",
-  "lastName",
-  "email",
-  "role",
-  "municipality",
-  "lastLoginAt",
-  "active",
-] as const;
-
-/** GET user: page (1-based), pageSize (≤ 200), sort ('lastName' or '-lastName', USER_SORTS) and filters. */
-export const userListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(40).optional(),
+/** GET user: search, role, municipality and active filters; page, pageSize (≤ 200) and sort (contract/lists.ts). */
+export const userList = listQuery(userListKeys, {
   /** Part of the user name, first or last name, e-mail or phone. */
-  search: optionalText(100),
-  roleId: optionalId,
-  municipalityId: optionalId,
-  active: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  search: listFilter.search(),
+  roleId: listFilter.id(),
+  municipalityId: listFilter.id(),
+  active: listFilter.boolean(),
 });
-export type UserListQuery = z.infer<typeof userListQuery>;
+export type UserListQuery = z.output<typeof userList.query>;
 
 export const userListItem = z.object({
   id: z.number(),
@@ -299,3 +288,30 @@ export const changePasswordSchema = z
   }, always);
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 export const changePasswordAnswer = z.object({ changed: z.literal(true), endedSessions: z.number() });
+
+/** GET user/user-info: the signed-in user as the web's session keeps it (spec 000 §7). */
+export const userInfo = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  userName: z.string(),
+  email: z.string().nullable(),
+  language: z.string(),
+  roles: z.array(z.object({ name: z.string() })),
+  municipality: z.object({ id: z.number() }).nullable(),
+  loggedIn: z.literal(true),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** GET user/user-info/permissions: 'entity.action' values, sorted. */
+export const permissionList = z.array(z.object({ value: z.string() }));
+
+/** GET user/user-info/managed-municipalities: the municipalities the user works in (all for the admin roles). */
+export const managedMunicipality = z.object({
+  id: z.number(),
+  name: z.string(),
+  country: z.string(),
+  active: z.boolean(),
+  wasteCompanyBranchId: z.number().nullable(),
+});
+export type ManagedMunicipality = z.infer<typeof managedMunicipality>;
+export const managedMunicipalitiesAnswer = z.object({ items: z.array(managedMunicipality) });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { boolFlag, optionalText, requiredText, withVersion } from "./common";
+import { listFilter } from "./list";
 import { optionalId } from "./subject";
 import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "./waste-evidence-header";
 
@@ -84,13 +85,13 @@ export function defaultKind(category: BinCategory): BinKind {
   return category === "bag" ? "disposable" : "fixed";
 }
 
-/** GET waste-type / bin-type: only the active types (the pickers of other screens). */
+/** GET waste-type / bin-type: active=true only the active types (the pickers of other screens). */
 export const typeListQuery = z.object({
-  active: z.enum(["true", "false"]).optional(),
+  active: listFilter.boolean(),
   /** counts=false leaves binCount out (null): a picker needs no counting over every bin. */
-  counts: z.enum(["true", "false"]).optional(),
+  counts: listFilter.boolean(),
 });
-export type TypeListQuery = z.infer<typeof typeListQuery>;
+export type TypeListQuery = z.output<typeof typeListQuery>;
 
 export const wasteTypeItem = z.object({
   id: z.number(),

@@ -8,7 +8,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(request, context);
   const form = await request.formData();
   const id = Number(form.get("municipalityId"));
-  const managed = await api.get<{ items: { id: number }[] }>("/user/user-info/managed-municipalities");
+  const managed = await api.user.managedMunicipalities();
   if (managed.items.some((m) => m.id === id)) api.session.set("activeMunicipalityId", id);
   const back = new URL(request.headers.get("Referer") ?? "/", "http://x");
   back.searchParams.delete("dialog");

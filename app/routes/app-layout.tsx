@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { DEFAULT_SUPPORT_EMAIL, ErrorPage, errorShown } from "~/components/error-page";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/app-layout";
@@ -11,17 +11,10 @@ import { Button } from "~/components/ui/button";
 import type { RootData } from "~/root";
 import { cn } from "~/components/ui/cn";
 
-interface ManagedMunicipality {
-  id: number;
-  name: string;
-  country: string;
-  active: boolean;
-}
-
 /** Every screen of the default layout needs a signed-in user (spec 000 §4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
-  const managed = await api.get<{ items: ManagedMunicipality[] }>("/user/user-info/managed-municipalities");
+  const managed = await api.user.managedMunicipalities();
   const session = api.session;
   let activeId = session.get("activeMunicipalityId") ?? null;
   // The active municipality must be one the user may use; otherwise fall back to the first one.
@@ -41,9 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type AppLayoutData = Awaited<ReturnType<typeof loader>>;
 
-export default function AppLayout() {
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell data={useLoaderData<typeof loader>()}>
+    <AppShell data={loaderData}>
       <Outlet />
     </AppShell>
   );
@@ -58,7 +51,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
   const { status, message } = errorShown(error, location.pathname);
-  const page = <ErrorPage status={status} message={message} supportEmail={root?.supportEmail ?? DEFAULT_SUPPORT_EMAIL} />;
+  const page = (
+    <ErrorPage status={status} message={message} supportEmail={root?.supportEmail ?? DEFAULT_SUPPORT_EMAIL} />
+  );
   return layout ? <AppShell data={layout}>{page}</AppShell> : <main>{page}</main>;
 }
 
@@ -73,10 +68,19 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
 
   return (
     <div className="flex min-h-screen">
-      <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block" aria-label={t("layout.navigation", "Navigace")}>
+      <aside
+        className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block"
+        aria-label={t("layout.navigation", "Navigace")}
+      >
         <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4 font-semibold text-emerald-800">
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-            <path d="M4 7h16M9 7V4h6v3m-9 0 1 13h10l1-13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M4 7h16M9 7V4h6v3m-9 0 1 13h10l1-13"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           {t("layout.product", "Odpady obce")}
         </div>
@@ -141,7 +145,10 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
           </div>
         </header>
         <div
-          className={cn("h-0.5 bg-emerald-600 transition-opacity", navigation.state === "idle" ? "opacity-0" : "animate-pulse opacity-100")}
+          className={cn(
+            "h-0.5 bg-emerald-600 transition-opacity",
+            navigation.state === "idle" ? "opacity-0" : "animate-pulse opacity-100",
+          )}
           aria-hidden="true"
         />
         <main className="mx-auto w-full max-w-7xl flex-1 space-y-4 p-4 md:p-6" aria-busy={navigation.state !== "idle"}>
@@ -172,7 +179,9 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
                     aria-current={m.id === activeMunicipality?.id ? "true" : undefined}
                   >
                     {m.name}
-                    {!m.active && <span className="ml-2 text-xs text-slate-500">({t("layout.inactive", "neaktivní")})</span>}
+                    {!m.active && (
+                      <span className="ml-2 text-xs text-slate-500">({t("layout.inactive", "neaktivní")})</span>
+                    )}
                   </button>
                 </li>
               ))}

@@ -1,9 +1,11 @@
 import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { AppLayoutData } from "./app-layout";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
-export const meta = () => [{ title: "Přehled · Odpady obce" }];
+export const handle = pageTitle("common:nav.dashboard");
 
 /** A greeting until the dashboard widgets (spec 001 §2 Dashboard) arrive with their areas. */
 export default function Dashboard() {
@@ -11,19 +13,17 @@ export default function Dashboard() {
   const { t } = useTranslation();
   const hour = new Date().getHours();
   const greeting =
-    hour < 10 ? t("dashboard.morning", "Dobré ráno") : hour < 18 ? t("dashboard.day", "Dobrý den") : t("dashboard.evening", "Dobrý večer");
+    hour < 10 ? t("common:dashboard.morning") : hour < 18 ? t("common:dashboard.day") : t("common:dashboard.evening");
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">
-        {greeting}, {layout?.user.fullName}
-      </h1>
+      <PageHeader title={`${greeting}, ${layout?.user.fullName}`} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("dashboard.activeMunicipality", "Aktivní obec")}</CardTitle>
+          <CardTitle>{t("common:dashboard.activeMunicipality")}</CardTitle>
         </CardHeader>
         <CardContent>
           <p className="text-sm text-slate-700">
-            {layout?.activeMunicipality?.name ?? t("layout.noMunicipality", "Žádná obec")}
+            {layout?.activeMunicipality?.name ?? t("common:layout.noMunicipality")}
           </p>
         </CardContent>
       </Card>

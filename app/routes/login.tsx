@@ -1,4 +1,4 @@
-import { data, redirect, useLoaderData } from "react-router";
+import { data, redirect } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { OAuth2RequestError } from "remix-auth-oauth2";
@@ -7,22 +7,16 @@ import { DISCOVERY_ERROR, getAuthenticator } from "~/server/auth.server";
 import { ApiClient } from "~/server/api.server";
 import { commit, getSession, renewSession, takeReturnTo } from "~/server/session.server";
 import type { SessionUser } from "~/server/context";
+import { pageTitle } from "~/components/page-title";
 import { buttonClasses } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 
-export const meta = () => [{ title: "Přihlášení · Odpady obce" }];
+export const handle = pageTitle("common:login.title");
 
 type Problem = "state" | "provider" | "discovery" | "account";
 
-interface UserInfo {
-  id: number;
-  fullName: string;
-  userName: string;
-  email: string | null;
-  language: string;
-  roles: { name: string }[];
-  municipality: { id: number } | null;
-}
+/** The sign-in page with what went wrong (and the provider's or the API's message). */
+const failed = (problem: Problem, message: string | null, status: number) => data({ problem, message }, { status });
 
 /**
  * Spec 000 §4 sign-in: /login starts the authorization-code flow with PKCE (S256) and is also the callback.
@@ -40,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     authenticator = await getAuthenticator(context.config);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
-    return data({ problem: "discovery" as Problem, message: DISCOVERY_ERROR }, { status: 503 });
+    return failed("discovery", DISCOVERY_ERROR, 503);
   }
 
   if (!isCallback) {
@@ -55,23 +49,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (err) {
     if (err instanceof Response) throw err;
     if (err instanceof OAuth2RequestError) {
-      return data({ problem: "provider" as Problem, message: err.description ?? err.code }, { status: 400 });
+      return failed("provider", err.description ?? err.code, 400);
     }
     // A state that does not match the stored one: the login is ignored (spec 000 §4).
     console.warn("[auth] sign-in callback ignored:", err instanceof Error ? err.message : err);
-    return data({ problem: "state" as Problem, message: null }, { status: 400 });
+    return failed("state", null, 400);
   }
 
   // A new session id for the signed-in user; the one the browser brought is deleted (session fixation).
   const signedIn = await renewSession(request, context);
   signedIn.set("tokens", tokens);
   const api = new ApiClient(request, context, signedIn);
-  const info = await api.request<UserInfo>("GET", "/user/user-info");
+  const info = await api.result.user.info();
   if (!info.ok) {
     // Nothing is kept for an account the product cannot use.
-    return data({ problem: "account" as Problem, message: info.problem.Message }, { status: 403 });
+    return failed("account", info.problem.Message, 403);
   }
-  const permissions = await api.get<{ value: string }[]>("/user/user-info/permissions");
+  const permissions = await api.user.permissions();
   const user: SessionUser = {
     id: info.data.id,
     fullName: info.data.fullName,
@@ -82,7 +76,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     municipalityId: info.data.municipality?.id ?? null,
   };
   signedIn.set("user", user);
-  signedIn.set("permissions", permissions.map((p) => p.value));
+  signedIn.set(
+    "permissions",
+    permissions.map((p) => p.value),
+  );
   signedIn.set("activeMunicipalityId", user.municipalityId);
   const returnTo = await takeReturnTo(request, context);
   const headers = new Headers();
@@ -91,8 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return redirect(returnTo.to, { headers });
 }
 
-export default function Login() {
-  const result = useLoaderData<typeof loader>();
+export default function Login({ loaderData: result }: Route.ComponentProps) {
   const { t } = useTranslation();
   const shown = useMessage();
   const problem = result?.problem;

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -7,23 +7,23 @@ import type { Route } from "./+types/profile";
 import { changePasswordSchema, LANGUAGES, profileUpdateSchema, type Profile } from "#contract/user";
 import { apiFor } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
+import { formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
 import { serverT, userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
 import { PasswordField } from "~/components/password-field";
 
-export const meta = () => [{ title: "Profil · Odpady obce" }];
+export const handle = pageTitle("profile:title");
 
 /** Spec 001 §2 Profile: every signed-in user, no permission needed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await apiFor(request, context);
-  return { profile: await api.get<Profile>("/user/profile") };
+  return { profile: await api.user.profile() };
 }
-
-type ActionAnswer = { intent: "profile" | "password"; result: SubmissionResult<string[]> };
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
@@ -34,29 +34,20 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await apiFor(request, context);
-  const formData = await request.formData();
-  const intent = formData.get("intent") === "password" ? "password" : "profile";
+  const { formData, intent: posted } = await readIntent(request);
+  const intent = posted === "password" ? "password" : "profile";
 
   if (intent === "password") {
-    const outcome = await submitForm(
-      formData,
-      changePasswordSchema,
-      (value) => api.send("POST", "/user/profile/change-password", value),
-      { hideFields: PASSWORD_FIELDS },
-    );
-    if (!outcome.ok) return withIntent(outcome.response, intent);
-    const t = await userT(api.session);
-    addFlash(api.session, {
-      type: "success",
-      text: t("profile:flash.passwordChanged", "Heslo bylo změněno. Ostatní přihlášení byla ukončena."),
+    const outcome = await submitForm(formData, changePasswordSchema, (value) => api.user.changePassword({}, value), {
+      hideFields: PASSWORD_FIELDS,
     });
-    return redirect("/profile", { headers: { "Set-Cookie": await commit(context, api.session) } });
+    if (!outcome.ok) return formAnswer(intent, outcome);
+    const t = await userT(api.session);
+    return redirectWithFlash(api, context, "/profile", t("profile:flash.passwordChanged"));
   }
 
-  const outcome = await submitForm(formData, profileUpdateSchema, (value) =>
-    api.send<Profile>("PUT", "/user/profile", value),
-  );
-  if (!outcome.ok) return withIntent(outcome.response, intent);
+  const outcome = await submitForm(formData, profileUpdateSchema, (value) => api.user.updateProfile({}, value));
+  if (!outcome.ok) return formAnswer(intent, outcome);
   const saved = outcome.data;
   const user = api.session.get("user");
   if (user) {
@@ -67,40 +58,33 @@ export async function action({ request, context }: Route.ActionArgs) {
       language: saved.language,
     });
   }
+  // The message is in the language just chosen.
   const t = await serverT(saved.language);
-  addFlash(api.session, { type: "success", text: t("profile:flash.saved", "Profil uložen.") });
-  return redirect("/profile", { headers: { "Set-Cookie": await commit(context, api.session) } });
+  return redirectWithFlash(api, context, "/profile", t("profile:flash.saved"));
 }
 
-/** Tells the two forms' answers apart (each form reads only its own result). */
-function withIntent(
-  response: ReturnType<typeof data<{ result: SubmissionResult<string[]> }>>,
-  intent: ActionAnswer["intent"],
-) {
-  return data<ActionAnswer>({ intent, result: response.data.result }, response.init ?? undefined);
-}
-
-export default function ProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+export default function ProfilePage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { profile } = loaderData;
   const [searchParams] = useSearchParams();
   const { t } = useTranslation();
-  const passwordFailed = answer?.intent === "password" && answer.result.status === "error";
+  const passwordFailed = answer?.intent === "password" && answer.result?.status === "error";
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("profile:title", "Profil")}</h1>
-          <p className="text-sm text-slate-600">
+      <PageHeader
+        title={t("profile:title")}
+        subtitle={
+          <>
             {profile.userName} · {t(`common:role.${profile.roleName}`, profile.roleLabel)}
             {profile.municipalityName && <> · {profile.municipalityName}</>}
-          </p>
-        </div>
-        <DialogTrigger name="password" variant="secondary">
-          {t("profile:password.open", "Změnit heslo")}
-        </DialogTrigger>
-      </div>
+          </>
+        }
+        actions={
+          <DialogTrigger name="password" variant="secondary">
+            {t("profile:password.open")}
+          </DialogTrigger>
+        }
+      />
       <ProfileForm profile={profile} lastResult={answer?.intent === "profile" ? answer.result : undefined} />
       <Dialog
         name="password"

@@ -3,7 +3,13 @@ import { BOTH_EXPIRED_MESSAGE, refreshTokens, SessionExpiredError, tokenState } 
 import { commit, getSession, redirectToSignIn, type WebSession } from "./session.server";
 import type { SessionTokens } from "./context";
 import { endpoints, type Endpoints } from "#contract/endpoints/index";
-import type { EndpointAnswer, EndpointBody, EndpointDef, EndpointInput } from "#contract/endpoint";
+import {
+  endpointUrl,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointDef,
+  type EndpointInput,
+} from "#contract/endpoint";
 
 /** Spec 000 §9: the server-side client times out after 10 s and retries once, for GET/HEAD only. */
 export const SERVER_TIMEOUT_MS = 10_000;
@@ -147,12 +153,13 @@ export class ApiClient {
     path: string,
     body: ReadableStream<Uint8Array> | null,
     type: { contentType: string; contentLength?: string | null },
+    method = "POST",
   ): Promise<ApiResult<T>> {
     const token = (await this.validTokens()).accessToken;
     const headers = new Headers({ Authorization: `Bearer ${token}`, Accept: "application/json" });
     headers.set("Content-Type", type.contentType);
     if (type.contentLength) headers.set("Content-Length", type.contentLength);
-    const init = { method: "POST", headers, body, duplex: "half" } as RequestInit;
+    const init = { method, headers, body, duplex: "half" } as RequestInit;
     const res = await this.context.apiFetch(new Request(`${this.context.apiBase}/v1${path}`, init));
     if (res.status === 401) return this.signOut();
     return this.answer<T>(res);
@@ -246,33 +253,6 @@ type UploadCall<D> = D extends EndpointDef
     ) => Promise<ApiResult<EndpointAnswer<D>>>
   : never;
 
-/** Hono path parameters: ':name', optionally with a pattern ':name{[0-9]+}'. */
-const PATH_PARAM = /:([A-Za-z0-9_]+)(?:\{[^}]*\})?/g;
-
-/** The endpoint's path with its params filled in from `input`, and the rest of `input` as the query. */
-export function endpointUrl(
-  def: EndpointDef,
-  input: Record<string, unknown> = {},
-): { path: string; query: URLSearchParams } {
-  const used = new Set<string>();
-  const path = def.path.replace(PATH_PARAM, (_, name: string) => {
-    const value = input[name];
-    if (value === undefined || value === null || value === "")
-      throw new Error(`${def.path}: the path param '${name}' is missing`);
-    used.add(name);
-    return encodeURIComponent(String(value));
-  });
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(input)) {
-    if (used.has(key)) continue;
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (v === undefined || v === null || v === "") continue;
-      query.append(key, v instanceof Date ? v.toISOString() : String(v));
-    }
-  }
-  return { path, query };
-}
-
 function bindCalls(
   client: ApiClient,
   make: "call" | "result" | "file" | "upload",
@@ -289,7 +269,7 @@ function bindCalls(
         const { path, query } = endpointUrl(def, input);
         const method = def.method.toUpperCase();
         if (make === "file") return client.rawPath(path + toSearch(query), { method, json: body });
-        if (make === "upload") return client.uploadPath(path, body as ReadableStream<Uint8Array> | null, type!);
+        if (make === "upload") return client.uploadPath(path, body as ReadableStream<Uint8Array> | null, type!, method);
         if (make === "call" && def.method === "get") return client.get(path, query);
         return client.request(method, path, { query, json: body });
       };

@@ -40,7 +40,7 @@ export async function requireMunicipality(
   const api = await requirePermission(request, context, permission);
   const active = api.session.get("activeMunicipalityId");
   if (active) return { api, municipalityId: active };
-  const managed = await api.get<{ items: { id: number }[] }>("/user/user-info/managed-municipalities");
+  const managed = await api.user.managedMunicipalities();
   const own = api.session.get("user")?.municipalityId;
   const id = managed.items.find((m) => m.id === own)?.id ?? managed.items[0]?.id;
   if (!id) throw data({ message: "Nemáte přiřazenou žádnou obec." }, { status: 404 });

@@ -3,11 +3,25 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { feePayerEndpoints } from "./fee-payer";
+import { municipalityEndpoints } from "./municipality";
+import { printBatchEndpoints } from "./print-batch";
+import { registryEndpoints } from "./registry";
+import { subjectEndpoints } from "./subject";
+import { userEndpoints } from "./user";
 import { wasteCardEndpoints } from "./waste-card";
 import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
+import { wasteSettingsEndpoints } from "./waste-settings";
 
 export const endpoints = {
   device: deviceEndpoints,
+  feePayer: feePayerEndpoints,
+  subject: subjectEndpoints,
+  user: userEndpoints,
+  municipality: municipalityEndpoints,
+  registry: registryEndpoints,
+  wasteSettings: wasteSettingsEndpoints,
+  printBatch: printBatchEndpoints,
   wasteEvidenceHeader: wasteEvidenceHeaderEndpoints,
   wasteCard: wasteCardEndpoints,
 };

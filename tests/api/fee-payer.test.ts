@@ -574,6 +574,10 @@ describe("GET fee-payer (list)", () => {
     const bad = await list({ active: "maybe" });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.active).toBeDefined();
+    // The sort keys are the list's (contract/lists.ts feePayerListKeys): another one is refused, not ignored.
+    const badSort = await list({ sort: "email" });
+    expect(badSort.status).toBe(422);
+    expect(badSort.body.errors.sort).toBeDefined();
   });
 
   it("options: at most 20 matches with the name and date of birth", async () => {

@@ -350,6 +350,18 @@ describe("GET print-batch and print-batch/{id}", () => {
     expect(page.body.total).toBe(res.body.total);
   });
 
+  it("sorts by the list's keys (contract/lists.ts): createdAt oldest first; an unknown sort is a 422", async () => {
+    const older = await createNoSubject(A, { codeCount: 1 });
+    const newer = await createNoSubject(A, { codeCount: 1 });
+    const oldest = await t.call("GET", url(A), { as: "manager", query: { pageSize: 200, sort: "createdAt" } });
+    const ids = oldest.body.items.map((i: { id: number }) => i.id);
+    expect(ids.indexOf(older)).toBeLessThan(ids.indexOf(newer));
+    const byId = await t.call("GET", url(A), { as: "manager", query: { pageSize: 200, sort: "-id" } });
+    expect(byId.body.items.map((i: { id: number }) => i.id)).toEqual([...ids].sort((x, y) => y - x));
+    const unknown = await t.call("GET", url(A), { as: "manager", query: { sort: "note" } });
+    expect(unknown.status).toBe(422);
+  });
+
   it("the detail pages through the batch's codes with bin and subject names", async () => {
     const novak = await insertSubject(A, "Rodinný dům Nováková", "RD Nováková");
     const created = await t.call("POST", url(A), {

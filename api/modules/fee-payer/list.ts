@@ -19,11 +19,11 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { discount, feePayer, feePayerDiscount, subject, subjectFeePayer } from "../../db/schema";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
 import { foldText, searchMatches } from "../../lib/search";
 import { today, validOn } from "../subject/membership";
+import { feePayerListKeys, parseListSort, type SortKey } from "#contract/lists";
 import {
-  FEE_PAYER_SORTS,
   ageGroupOf,
   feePayerName,
   type DiscountOption,
@@ -41,21 +41,23 @@ const activeOn = (day: string) =>
     or(isNull(feePayer.activeTo), sql`${feePayer.activeTo} >= ${day}::date`),
   )!;
 
-type SortKey = (typeof FEE_PAYER_SORTS)[number];
+type FeePayerSort = SortKey<typeof feePayerListKeys>;
+
+/** The columns of each sort but 'id' (name: last name, first name, company name). */
+const SORT_COLUMNS: Record<Exclude<FeePayerSort, "id">, AnyColumn[]> = {
+  name: [feePayer.lastName, feePayer.firstName, feePayer.companyName],
+  dateOfBirth: [feePayer.dateOfBirth],
+  variableSymbol: [feePayer.variableSymbol],
+  activeFrom: [feePayer.activeFrom],
+  activeTo: [feePayer.activeTo],
+  registered: [feePayer.registered],
+};
 
 /** ORDER BY of the list: the sort's columns, then id (a stable page); a descending sort puts empty values last. */
-function orderBy(sort: { key: SortKey; desc: boolean }): SQL[] {
+function orderBy(sort: { key: FeePayerSort; desc: boolean }): SQL[] {
   const dir = (c: AnyColumn) => (sort.desc ? sql`${c} desc nulls last` : sql`${c} asc`);
   if (sort.key === "id") return [sort.desc ? desc(feePayer.id) : asc(feePayer.id)];
-  const columns: Record<Exclude<SortKey, "id">, AnyColumn[]> = {
-    name: [feePayer.lastName, feePayer.firstName, feePayer.companyName],
-    dateOfBirth: [feePayer.dateOfBirth],
-    variableSymbol: [feePayer.variableSymbol],
-    activeFrom: [feePayer.activeFrom],
-    activeTo: [feePayer.activeTo],
-    registered: [feePayer.registered],
-  };
-  return [...columns[sort.key].map(dir), asc(feePayer.id)];
+  return [...SORT_COLUMNS[sort.key].map(dir), asc(feePayer.id)];
 }
 
 /** A term of three letters or more can use the trigram index; shorter ones cannot (pg_trgm works on trigrams). */
@@ -92,7 +94,7 @@ function listFilter(municipalityId: number, q: FeePayerListQuery, day: string) {
       ),
     );
   }
-  if (q.registered) where.push(eq(feePayer.registered, q.registered === "true"));
+  if (q.registered !== undefined) where.push(eq(feePayer.registered, q.registered));
   if (q.active === "true") where.push(activeOn(day));
   if (q.active === "false") where.push(not(activeOn(day)));
   if (q.subjectId) {
@@ -119,7 +121,7 @@ export async function listFeePayers(
   const day = today();
   const where = listFilter(municipalityId, q, day);
   const { cond } = where;
-  const sort = parseSort(q.sort, FEE_PAYER_SORTS, "name");
+  const sort = parseListSort(feePayerListKeys, q.sort);
   const { limit, offset } = pageWindow(q);
   const [page, total] = await Promise.all([
     usesSearchIndex(q.search)

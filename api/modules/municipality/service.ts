@@ -15,20 +15,20 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
+import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
 import type { SecretBox } from "../../lib/secret-box";
 import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
 import {
   LOGO_MAX_BYTES,
-  MUNICIPALITY_SORTS,
   type MunicipalityDetail,
   type MunicipalityForm,
   type MunicipalityUpdate,
   type MunicipalityListItem,
+  type MunicipalityListQuery,
   type externalAccountSchema,
-  type municipalityListQuery,
 } from "#contract/municipality";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -42,7 +42,7 @@ function tenantFilter(auth: AuthContext): SQL | undefined {
 export async function listMunicipalities(
   db: Db,
   auth: AuthContext,
-  q: z.infer<typeof municipalityListQuery>,
+  q: MunicipalityListQuery,
 ): Promise<{ items: MunicipalityListItem[]; total: number }> {
   const where: (SQL | undefined)[] = [tenantFilter(auth)];
   if (q.search) {
@@ -50,13 +50,13 @@ export async function listMunicipalities(
     where.push(searchMatches(municipality.search, q.search));
   }
   if (q.district) where.push(eq(municipality.district, q.district));
-  if (q.active) where.push(eq(municipality.active, q.active === "true"));
+  if (q.active !== undefined) where.push(eq(municipality.active, q.active));
   if (q.parentId) where.push(eq(municipality.parentId, q.parentId));
   if (q.country) where.push(eq(municipality.country, q.country));
   if (q.type) where.push(eq(municipality.type, q.type));
   const cond = and(...where.filter(Boolean));
 
-  const sort = parseSort(q.sort, MUNICIPALITY_SORTS, "name");
+  const sort = parseListSort(municipalityListKeys, q.sort);
   const { limit, offset } = pageWindow(q);
   // The page's ids are chosen first, from municipality alone (an index-only walk for the name and lastLoginAt sorts,
   // however deep the page), and only those rows are read and given the parent's name and the user count: counting
@@ -83,7 +83,8 @@ export async function listMunicipalities(
         lastLoginAt: municipality.lastLoginAt,
         lastRecordAt: municipality.lastRecordAt,
         active: municipality.active,
-        userCount: sql<number>`(select count(*) from ${user} where ${user.municipalityId} = ${municipality.id})`.mapWith(Number),
+        userCount:
+          sql<number>`(select count(*) from ${user} where ${user.municipalityId} = ${municipality.id})`.mapWith(Number),
       })
       .from(page)
       .innerJoin(municipality, eq(municipality.id, page.id))
@@ -102,8 +103,8 @@ export async function listMunicipalities(
   };
 }
 
-type SortKey = (typeof MUNICIPALITY_SORTS)[number];
-type Sortable = Record<SortKey | "id", AnyColumn>;
+type SortKey = ListSortKey<typeof municipalityListKeys>;
+type Sortable = Record<SortKey, AnyColumn>;
 
 /**
  * ORDER BY of the list: the sort column, then id (a stable page); a descending sort puts empty values last.
@@ -124,7 +125,11 @@ export async function getMunicipality(db: Db, id: number): Promise<MunicipalityD
     .where(eq(municipality.id, id));
   if (!row) throw notFound("Obec nebyla nalezena.");
   const [contacts, modules] = await Promise.all([
-    db.select().from(municipalityContact).where(eq(municipalityContact.municipalityId, id)).orderBy(asc(municipalityContact.id)),
+    db
+      .select()
+      .from(municipalityContact)
+      .where(eq(municipalityContact.municipalityId, id))
+      .orderBy(asc(municipalityContact.id)),
     db.select().from(municipalityModule).where(eq(municipalityModule.municipalityId, id)),
   ]);
   const enabled = new Map(modules.map((m) => [m.module, m.enabled]));
@@ -202,21 +207,36 @@ function columns(form: MunicipalityForm) {
   };
 }
 
+/** The form's contact persons of the municipality (create, and update after the old ones are deleted). */
+async function insertContacts(db: Db, municipalityId: number, contacts: MunicipalityForm["contacts"]) {
+  if (!contacts.length) return;
+  await db.insert(municipalityContact).values(
+    contacts.map((c) => ({
+      municipalityId,
+      name: c.name,
+      type: c.type,
+      phone: c.phone ?? null,
+      email: c.email ?? null,
+    })),
+  );
+}
+
 export async function createMunicipality(db: Db, auth: AuthContext, form: MunicipalityForm): Promise<{ id: number }> {
   await checkParent(db, auth, form.parentId);
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(municipality).values(columns(form)).returning({ id: municipality.id });
     const id = created!.id;
-    if (form.contacts.length) {
-      await tx.insert(municipalityContact).values(
-        form.contacts.map((c) => ({ municipalityId: id, name: c.name, type: c.type, phone: c.phone ?? null, email: c.email ?? null })),
-      );
-    }
+    await insertContacts(tx as unknown as Db, id, form.contacts);
     return { id };
   });
 }
 
-export async function updateMunicipality(db: Db, auth: AuthContext, id: number, form: MunicipalityUpdate): Promise<void> {
+export async function updateMunicipality(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  form: MunicipalityUpdate,
+): Promise<void> {
   const current = await getMunicipality(db, id);
   // An unchanged parent is kept as it is, even one the user does not manage (a manager's municipality under a region).
   if (form.parentId !== (current.parentId ?? undefined)) await checkParent(db, auth, form.parentId, id);
@@ -229,11 +249,7 @@ export async function updateMunicipality(db: Db, auth: AuthContext, id: number, 
     writtenOrStale(rows);
     // Contacts are replaced as a whole: the form always sends the full list.
     await tx.delete(municipalityContact).where(eq(municipalityContact.municipalityId, id));
-    if (form.contacts.length) {
-      await tx.insert(municipalityContact).values(
-        form.contacts.map((c) => ({ municipalityId: id, name: c.name, type: c.type, phone: c.phone ?? null, email: c.email ?? null })),
-      );
-    }
+    await insertContacts(tx as unknown as Db, id, form.contacts);
   });
 }
 
@@ -285,7 +301,13 @@ export async function listExternalAccounts(db: Db, id: number) {
     .orderBy(asc(externalAccount.id));
   // The stored password never leaves the API; the form shows whether one is set.
   return {
-    items: rows.map((r) => ({ id: r.id, type: r.type, login: r.login, customerNumber: r.customerNumber, hasPassword: !!r.password })),
+    items: rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      login: r.login,
+      customerNumber: r.customerNumber,
+      hasPassword: !!r.password,
+    })),
     total: rows.length,
   };
 }
@@ -341,14 +363,18 @@ export async function sealExternalAccountPasswords(db: Db, box: SecretBox): Prom
     .from(externalAccount)
     .where(sql`${externalAccount.password} is not null and ${externalAccount.password} not like 'enc:v1:%'`);
   for (const r of rows) {
-    await db.update(externalAccount).set({ password: box.seal(r.password!) }).where(eq(externalAccount.id, r.id));
+    await db
+      .update(externalAccount)
+      .set({ password: box.seal(r.password!) })
+      .where(eq(externalAccount.id, r.id));
   }
   return rows.length;
 }
 
 /** Recognise the image by its first bytes; the declared type and file name are not trusted. */
 export function sniffImageType(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | null {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return "image/png";
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return "image/png";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   if (
     bytes.length >= 12 &&
@@ -369,7 +395,10 @@ export async function saveLogo(db: Db, id: number, file: File | null): Promise<v
   await db
     .insert(municipalityLogo)
     .values({ municipalityId: id, contentType: type, data: bytes })
-    .onConflictDoUpdate({ target: municipalityLogo.municipalityId, set: { contentType: type, data: bytes, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: municipalityLogo.municipalityId,
+      set: { contentType: type, data: bytes, updatedAt: new Date() },
+    });
 }
 
 export async function getLogo(db: Db, id: number) {
@@ -414,11 +443,15 @@ export async function listDistricts(db: Db, auth: AuthContext): Promise<string[]
 
 export async function listOptions(db: Db, auth: AuthContext) {
   const rows = await db
-    .select({ id: municipality.id, name: municipality.name, country: municipality.country, active: municipality.active })
+    .select({
+      id: municipality.id,
+      name: municipality.name,
+      country: municipality.country,
+      active: municipality.active,
+    })
     .from(municipality)
     .where(tenantFilter(auth))
     .orderBy(asc(municipality.name))
     .limit(1000);
   return { items: rows, total: rows.length };
 }
-

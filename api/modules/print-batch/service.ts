@@ -4,7 +4,7 @@
  * Free for a NoSubject batch, Assigned to the subjects of a Regular one. Every query is filtered by the municipality
  * of the path: a batch of another municipality is simply not found.
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   binType,
@@ -18,7 +18,8 @@ import {
 } from "../../db/schema";
 import type { AuthContext } from "../../lib/auth";
 import { ApiError, notFound, validation } from "../../lib/errors";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
+import { parseListSort, printBatchCodeListKeys, printBatchListKeys, type SortKey } from "#contract/lists";
 import { pdfResponse } from "../../lib/pdf";
 import type { BinState } from "#contract/waste-evidence-header";
 import {
@@ -26,7 +27,6 @@ import {
   BATCH_NOT_FOUND,
   batchInUseMessage,
   BIN_TYPE_NOT_FOUND,
-  PRINT_BATCH_SORTS,
   printResultMessage,
   SUBJECTS_NOT_FOUND,
   type PrintAnswer,
@@ -222,6 +222,12 @@ function toListItem(row: BatchRow, names: Map<number, string>): PrintBatchListIt
   };
 }
 
+/** The columns of each sort key; the id breaks ties in the same direction. */
+const BATCH_SORT_COLUMNS: Record<SortKey<typeof printBatchListKeys>, AnyColumn[]> = {
+  createdAt: [printBatch.createdAt, printBatch.id],
+  id: [printBatch.id],
+};
+
 /** Newest first (the (municipality_id, created_at) index), filtered by state. */
 export async function listPrintBatches(
   db: Db,
@@ -231,12 +237,9 @@ export async function listPrintBatches(
   const where: SQL[] = [eq(printBatch.municipalityId, municipalityId)];
   if (q.state) where.push(eq(printBatch.state, q.state));
   const cond = and(...where)!;
-  const sort = parseSort(q.sort, PRINT_BATCH_SORTS, "createdAt");
-  // Without a sort the newest come first; 'createdAt' asks for the oldest first.
-  const newestFirst = q.sort ? sort.desc : true;
-  const order = newestFirst
-    ? [desc(printBatch.createdAt), desc(printBatch.id)]
-    : [asc(printBatch.createdAt), asc(printBatch.id)];
+  // Without a sort the newest come first ('-createdAt'); 'createdAt' asks for the oldest first.
+  const sort = parseListSort(printBatchListKeys, q.sort);
+  const order = BATCH_SORT_COLUMNS[sort.key].map((c) => (sort.desc ? desc(c) : asc(c)));
   const { limit, offset } = pageWindow(q);
   const [rows, totals] = await Promise.all([
     db
@@ -271,6 +274,7 @@ export async function getPrintBatch(
   if (!row) throw batchNotFound();
   const cond = and(eq(weh.printBatchId, batchId), eq(weh.municipalityId, municipalityId));
   const { limit, offset } = pageWindow(q);
+  const codeOrder = parseListSort(printBatchCodeListKeys, q.sort).desc ? desc(weh.id) : asc(weh.id);
   const [codes, names] = await Promise.all([
     db
       .select({
@@ -286,7 +290,7 @@ export async function getPrintBatch(
       .leftJoin(binType, eq(binType.id, weh.binTypeId))
       .leftJoin(subject, eq(subject.id, weh.subjectId))
       .where(cond)
-      .orderBy(asc(weh.id))
+      .orderBy(codeOrder)
       .limit(limit)
       .offset(offset),
     binTypeNames(db, row.binTypeIds),

@@ -3,23 +3,18 @@ import type { Db } from "../../db/client";
 import { registryCache } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { canLookUpRegistry } from "#contract/ico";
-
-/** Spec 000 §3 company lookup result. */
-export interface CompanyLookup {
-  identificationNumber: string;
-  taxIdentificationNumber: string | null;
-  name: string;
-  streetAddress: string;
-  city: string;
-  zipcode: string;
-}
+import type { CompanyLookup } from "#contract/registry";
 
 export interface RegistryClient {
   lookup(source: "ares" | "rpo", ico: string): Promise<CompanyLookup>;
 }
 
 /** Spec 000 §3: street + house number, '/orientation number' added when present. */
-export function streetAddress(street: string | undefined | null, house: string | number | undefined | null, orientation?: string | number | null) {
+export function streetAddress(
+  street: string | undefined | null,
+  house: string | number | undefined | null,
+  orientation?: string | number | null,
+) {
   const number = [house, orientation].filter((v) => v !== undefined && v !== null && v !== "").join("/");
   return [street, number].filter(Boolean).join(" ").trim();
 }
@@ -53,7 +48,12 @@ interface RpoAnswer {
   }[];
 }
 
-export function createRegistryClient(opts: { db: Db; aresUrl: string; rpoUrl: string; fetch?: typeof fetch }): RegistryClient {
+export function createRegistryClient(opts: {
+  db: Db;
+  aresUrl: string;
+  rpoUrl: string;
+  fetch?: typeof fetch;
+}): RegistryClient {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
 
   async function fetchJson(url: string): Promise<unknown | null> {

@@ -3,11 +3,11 @@ import { and, asc, desc, eq, gt, sql, type AnyColumn, type SQL } from "drizzle-o
 import type { Db } from "../../db/client";
 import { subject } from "../../db/schema";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
+import { parseListSort, subjectListKeys, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import {
   formatSubjectAddress,
-  SUBJECT_SORTS,
   type SubjectFilterValues,
   type SubjectListItem,
   type SubjectListQuery,
@@ -16,7 +16,7 @@ import {
 } from "#contract/subject";
 import { MAX_HIERARCHY_DEPTH, parent } from "./shared";
 
-type SortKey = (typeof SUBJECT_SORTS)[number];
+type SortKey = ListSortKey<typeof subjectListKeys>;
 const SORT_COLUMNS: Record<SortKey, AnyColumn> = {
   name: subject.name,
   type: subject.type,
@@ -49,8 +49,8 @@ function listFilter(municipalityId: number, q: SubjectListQuery) {
     q.type ? eq(subject.type, q.type) : undefined,
     q.cityDistrict ? eq(subject.cityDistrict, q.cityDistrict) : undefined,
     q.street ? eq(subject.street, q.street) : undefined,
-    q.feePaid ? eq(subject.feePaid, q.feePaid === "true") : undefined,
-    q.hasBins ? (q.hasBins === "true" ? gt(subject.binCount, 0) : eq(subject.binCount, 0)) : undefined,
+    q.feePaid === undefined ? undefined : eq(subject.feePaid, q.feePaid),
+    q.hasBins === undefined ? undefined : q.hasBins ? gt(subject.binCount, 0) : eq(subject.binCount, 0),
     q.parentId ? eq(subject.parentId, q.parentId) : undefined,
   ]);
 }
@@ -62,7 +62,7 @@ export async function listSubjects(
 ): Promise<{ items: SubjectListItem[]; total: number }> {
   const where = listFilter(municipalityId, q);
   const { cond } = where;
-  const sort = parseSort(q.sort, SUBJECT_SORTS, "name");
+  const sort = parseListSort(subjectListKeys, q.sort);
   const { limit, offset } = pageWindow(q);
   // The page's ids first, from subject alone (indexed for the name and street sorts); only those rows are then
   // read and given their parent's name (docs/decisions/0007).

@@ -1,20 +1,14 @@
 /** The user list (only the users the caller may see), a user's detail and the roles the caller may give. */
-import { and, asc, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { municipality, registrationToken, role, user, userMunicipality } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { pageWindow, parseSort } from "../../lib/paging";
+import { pageWindow } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
 import { canAssignRole } from "#contract/permissions";
-import {
-  USER_SORTS,
-  type Language,
-  type RoleItem,
-  type UserDetail,
-  type UserListItem,
-  type UserListQuery,
-} from "#contract/user";
+import { parseListSort, userListKeys, type SortKey } from "#contract/lists";
+import { type Language, type RoleItem, type UserDetail, type UserListItem, type UserListQuery } from "#contract/user";
 import { isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -60,8 +54,25 @@ function toListItem(r: ListRow): UserListItem {
   };
 }
 
+/** What each sort key orders by (then the id): names and e-mails without case, the role by its label. */
+const SORT_EXPRESSIONS: Record<SortKey<typeof userListKeys>, (SQL | AnyColumn)[]> = {
+  id: [user.id],
+  userName: [sql`lower(${user.userName})`],
+  firstName: [sql`lower(${user.firstName})`, sql`lower(${user.lastName})`],
+  lastName: [sql`lower(${user.lastName})`, sql`lower(${user.firstName})`],
+  email: [sql`lower(${user.email})`],
+  role: [role.label],
+  municipality: [municipality.name],
+  lastLoginAt: [user.lastLoginAt],
+  active: [user.active],
+};
+
 /** GET user: paged, filtered, sorted; only the users the caller may see. */
-export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Promise<{ items: UserListItem[]; total: number }> {
+export async function listUsers(
+  db: Db,
+  auth: AuthContext,
+  q: UserListQuery,
+): Promise<{ items: UserListItem[]; total: number }> {
   const where: (SQL | undefined)[] = [visibleTo(db, auth)];
   // User name, name, e-mail or phone, without case or accents (the folded search column, trigram-indexed).
   if (q.search) where.push(searchMatches(user.search, q.search));
@@ -79,22 +90,13 @@ export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Pr
       ),
     );
   }
-  if (q.active) where.push(eq(user.active, q.active === "true"));
+  if (q.active !== undefined) where.push(eq(user.active, q.active));
   const cond = and(...where.filter(Boolean));
 
-  const sort = parseSort(q.sort, USER_SORTS, "lastName");
-  const dir = (e: SQL | typeof user.id) => (sort.desc ? sql`${e} desc nulls last` : sql`${e} asc nulls last`);
-  const order: SQL[] = {
-    id: [dir(user.id)],
-    userName: [dir(sql`lower(${user.userName})`)],
-    firstName: [dir(sql`lower(${user.firstName})`), dir(sql`lower(${user.lastName})`)],
-    lastName: [dir(sql`lower(${user.lastName})`), dir(sql`lower(${user.firstName})`)],
-    email: [dir(sql`lower(${user.email})`)],
-    role: [dir(sql`${role.label}`)],
-    municipality: [dir(sql`${municipality.name}`)],
-    lastLoginAt: [dir(sql`${user.lastLoginAt}`)],
-    active: [dir(sql`${user.active}`)],
-  }[sort.key];
+  const sort = parseListSort(userListKeys, q.sort);
+  const order = SORT_EXPRESSIONS[sort.key].map((e) =>
+    sort.desc ? sql`${e} desc nulls last` : sql`${e} asc nulls last`,
+  );
 
   const { limit, offset } = pageWindow(q);
   const [rows, totals] = await Promise.all([
@@ -114,9 +116,10 @@ export async function listUsers(db: Db, auth: AuthContext, q: UserListQuery): Pr
 
 /** GET user/{id}. */
 export async function getUser(db: Db, auth: AuthContext, id: number): Promise<UserDetail> {
-  const invitationExpiresAt = sql`(select max(${registrationToken.expiresAt}) from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null)`.mapWith(
-    registrationToken.expiresAt,
-  );
+  const invitationExpiresAt =
+    sql`(select max(${registrationToken.expiresAt}) from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null)`.mapWith(
+      registrationToken.expiresAt,
+    );
   const [row] = await db
     .select({
       ...listColumns,

@@ -8,3 +8,4 @@ export * from "./write";
 export * from "./user-name";
 export * from "./profile";
 export * from "./sessions";
+export * from "./info";

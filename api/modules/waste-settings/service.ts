@@ -34,7 +34,7 @@ const visibleTo = (table: TypeTable, municipalityId: number) =>
   or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId))!;
 
 function activeFilter(table: TypeTable, q: TypeListQuery): SQL | undefined {
-  return q.active ? eq(table.active, q.active === "true") : undefined;
+  return q.active === undefined ? undefined : eq(table.active, q.active);
 }
 
 /** The municipality's own row, or 404 'Typ nebyl nalezen.' (a catalogue row or another municipality's too). */
@@ -70,7 +70,7 @@ export async function listWasteTypes(
   municipalityId: number,
   q: TypeListQuery,
 ): Promise<{ items: WasteTypeItem[] }> {
-  const withCounts = q.counts !== "false";
+  const withCounts = q.counts !== false;
   // A bin's waste is its own, else its bin type's usual waste.
   const counts = db
     .select({
@@ -174,7 +174,7 @@ export async function listBinTypes(
   municipalityId: number,
   q: TypeListQuery,
 ): Promise<{ items: BinTypeItem[] }> {
-  const withCounts = q.counts !== "false";
+  const withCounts = q.counts !== false;
   const counts = db
     .select({
       binTypeId: wasteEvidenceHeader.binTypeId,

@@ -130,10 +130,7 @@ function LastUsed({ value }: { value: string | null }) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "device.aDetail");
   const params = readListParams(deviceContract, request.url);
-  const [list, municipalities] = await Promise.all([
-    api.device.list(params),
-    api.get<{ items: { id: number; name: string }[] }>("/municipality/options"),
-  ]);
+  const [list, municipalities] = await Promise.all([api.device.list(params), api.municipality.options()]);
   return { ...list, params, municipalities: municipalities.items };
 }
 

@@ -1,292 +1,269 @@
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
-import { data } from "react-router";
 import type { Route } from "./+types/detail";
-import { DELETE_DATA_WORD, type MunicipalityDetail } from "#contract/municipality";
 import { EXTERNAL_ACCOUNT_TYPES, MUNICIPALITY_MODULES } from "#contract/enums";
 import { requirePermission } from "~/server/guard.server";
-import { addFlash, commit } from "~/server/session.server";
+import type { ApiClient, ApiResult } from "~/server/api.server";
+import { answer, apiAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
-import { Badge } from "~/components/ui/badge";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
 import { Alert } from "~/components/ui/alert";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import type { MunicipalityDevice } from "#contract/device";
-import { MunicipalityDevicesCard } from "~/routes/administration/devices/+shared/municipality-card";
 import { DetailRow } from "~/components/detail-row";
+import { MunicipalityDevicesCard } from "~/routes/administration/devices/+shared/municipality-card";
+import {
+  DETAIL_INTENTS,
+  DangerCard,
+  ExternalAccountsCard,
+  LogoCard,
+  ModulesCard,
+  UsersCard,
+} from "./+shared/detail-cards";
+import { ActiveBadge, MUNICIPALITIES_PATH, municipalityPath } from "./+shared/ui";
 
-interface MunicipalityUser {
-  id: number;
-  userName: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  role: string;
-  active: boolean;
-  lastLoginAt: string | null;
-}
-interface ExternalAccount {
-  id: number;
-  type: string;
-  login: string;
-  customerNumber: string | null;
-  hasPassword: boolean;
-}
-
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.municipality.name ?? "Obec"} · Odpady obce` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => d?.municipality.name ?? t("municipality:list.title"),
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.municipalityId, request);
+  const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aDetail");
   const permissions = api.session.get("permissions") ?? [];
   const canSeeUsers = permissions.includes("user.aDetail");
   const canSeeDevices = permissions.includes("device.aDetail");
   const [municipality, users, accounts, devices] = await Promise.all([
-    api.get<MunicipalityDetail>(`/municipality/${id}`),
-    canSeeUsers ? api.get<{ items: MunicipalityUser[] }>(`/municipality/${id}/users`) : Promise.resolve({ items: [] }),
-    api.get<{ items: ExternalAccount[] }>(`/municipality/${id}/external-accounts`),
-    canSeeDevices
-      ? api.get<{ items: MunicipalityDevice[] }>(`/municipality/${id}/device`)
-      : Promise.resolve({ items: [] as MunicipalityDevice[] }),
+    api.municipality.detail({ municipalityId }),
+    canSeeUsers ? api.municipality.users({ municipalityId }) : null,
+    api.municipality.externalAccounts({ municipalityId }),
+    canSeeDevices ? api.device.ofMunicipality({ municipalityId }) : null,
   ]);
   return {
     municipality,
-    users: users.items,
+    users: users?.items ?? [],
     accounts: accounts.items,
     canSeeUsers,
-    devices: canSeeDevices ? devices.items : null,
+    devices: devices?.items ?? null,
   };
 }
 
-type ActionAnswer = { intent: string; errors?: Record<string, string[]>; message?: string };
+/** The external accounts form's rows: a completely empty new row is ignored, a row marked 'Odebrat' is dropped. */
+function accountRows(formData: FormData) {
+  const ids = formData.getAll("accountId");
+  const logins = formData.getAll("accountLogin");
+  const passwords = formData.getAll("accountPassword");
+  const customerNumbers = formData.getAll("accountCustomerNumber");
+  const rows = formData.getAll("accountType").map((type, i) => ({
+    id: ids[i] ? Number(ids[i]) : undefined,
+    type: EXTERNAL_ACCOUNT_TYPES.find((v) => v === type),
+    login: String(logins[i] ?? ""),
+    password: String(passwords[i] ?? ""),
+    customerNumber: String(customerNumbers[i] ?? ""),
+  }));
+  const removed = new Set(formData.getAll("accountRemove").map(String));
+  return rows.filter((r, i) => !(removed.has(String(i)) || (!r.id && !r.login.trim())));
+}
+
+/** PUT municipality/{id}/logo: the chosen file as the multipart field 'logo' (at most 512 kB, checked by the API). */
+async function uploadLogo(api: ApiClient, municipalityId: number, file: FormDataEntryValue | null) {
+  const upload = new FormData();
+  if (file instanceof File) upload.set("logo", file);
+  const encoded = new Response(upload);
+  const bytes = await encoded.arrayBuffer();
+  return api.upload.municipality.uploadLogo({ municipalityId }, new Blob([bytes]).stream(), {
+    contentType: encoded.headers.get("Content-Type") ?? "multipart/form-data",
+    contentLength: String(bytes.byteLength),
+  });
+}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.municipalityId, request);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const base = `/administration/municipalities/${id}`;
-  const permission = intent === "deleteData" || intent === "delete" ? "municipality.aRemove" : "municipality.aEdit";
-  const api = await requirePermission(request, context, permission);
+  const municipalityId = requireId(params.municipalityId, request);
+  const { formData, intent } = await readIntent(request);
+  const removes = intent === DETAIL_INTENTS.deleteData || intent === DETAIL_INTENTS.delete;
+  const api = await requirePermission(request, context, removes ? "municipality.aRemove" : "municipality.aEdit");
   const t = await userT(api.session);
-  const done = async (text: string, to = base) => {
-    addFlash(api.session, { type: "success", text });
-    return redirect(to, { headers: { "Set-Cookie": await commit(context, api.session) } });
-  };
-  const fail = (res: { status: number; problem: { Message: string; errors?: Record<string, string[]> } }) =>
-    data<ActionAnswer>({ intent, message: res.problem.Message, errors: res.problem.errors }, { status: res.status });
+  const byId = { municipalityId };
+  const done = <T,>(res: ApiResult<T>, text: string, to = municipalityPath(municipalityId)) =>
+    res.ok ? redirectWithFlash(api, context, to, text) : apiAnswer(intent, res);
 
   switch (intent) {
     case "activate":
     case "deactivate": {
-      const res = await api.send("PATCH", `/municipality/${id}/active`, { active: intent === "activate" });
-      return res.ok
-        ? done(
-            intent === "activate"
-              ? t("municipality:flash.activated", "Obec aktivována.")
-              : t("municipality:flash.deactivated", "Obec deaktivována."),
-          )
-        : fail(res);
+      const res = await api.municipality.setActive(byId, { active: intent === "activate" });
+      return done(res, intent === "activate" ? t("municipality:flash.activated") : t("municipality:flash.deactivated"));
     }
-    case "module": {
-      const module = String(formData.get("module"));
+    case DETAIL_INTENTS.module: {
+      const module = MUNICIPALITY_MODULES.find((m) => m === formData.get("module"));
+      // An unknown module names nothing, as the API would answer.
+      if (!module) return answer({ intent, message: "Záznam nebyl nalezen." }, 404);
       const enabled = formData.get("enabled") === "true";
-      const res = await api.send("PUT", `/municipality/${id}/modules/${encodeURIComponent(module)}`, { enabled });
-      return res.ok
-        ? done(
-            enabled
-              ? t("municipality:flash.moduleOn", "Modul zapnut.")
-              : t("municipality:flash.moduleOff", "Modul vypnut."),
-          )
-        : fail(res);
+      const res = await api.municipality.setModule({ ...byId, module }, { enabled });
+      return done(res, enabled ? t("municipality:flash.moduleOn") : t("municipality:flash.moduleOff"));
     }
-    case "accounts": {
-      const rows = formData.getAll("accountType").map((type, i) => ({
-        id: formData.getAll("accountId")[i] ? Number(formData.getAll("accountId")[i]) : undefined,
-        type: String(type),
-        login: String(formData.getAll("accountLogin")[i] ?? ""),
-        password: String(formData.getAll("accountPassword")[i] ?? ""),
-        customerNumber: String(formData.getAll("accountCustomerNumber")[i] ?? ""),
-      }));
-      // A completely empty new row is ignored; a row with a login but removed flag is dropped.
-      const removed = new Set(formData.getAll("accountRemove").map(String));
-      const accounts = rows.filter((r, i) => !(removed.has(String(i)) || (!r.id && !r.login.trim())));
-      const res = await api.send("PUT", `/municipality/${id}/external-accounts`, { accounts });
-      return res.ok ? done(t("municipality:flash.accountsSaved", "Externí účty uloženy.")) : fail(res);
+    case DETAIL_INTENTS.accounts: {
+      const rows = accountRows(formData);
+      const accounts = rows.flatMap(({ type, ...row }) => (type ? [{ ...row, type }] : []));
+      // A type the select does not offer (a forged post): the answer the API gives for it.
+      if (accounts.length < rows.length) {
+        const errors = { [`accounts.${rows.findIndex((r) => !r.type)}.type`]: ["Vyberte hodnotu."] };
+        return answer({ intent, message: "Formulář obsahuje chyby.", errors });
+      }
+      return done(
+        await api.municipality.saveExternalAccounts(byId, { accounts }),
+        t("municipality:flash.accountsSaved"),
+      );
     }
-    case "logo": {
-      const file = formData.get("logo");
-      const upload = new FormData();
-      if (file instanceof File) upload.set("logo", file);
-      const res = await api.request("PUT", `/municipality/${id}/logo`, { formData: upload });
-      return res.ok ? done(t("municipality:flash.logoSaved", "Logo uloženo.")) : fail(res);
+    case DETAIL_INTENTS.logo:
+      return done(await uploadLogo(api, municipalityId, formData.get("logo")), t("municipality:flash.logoSaved"));
+    case DETAIL_INTENTS.removeLogo:
+      return done(await api.municipality.removeLogo(byId), t("municipality:flash.logoRemoved"));
+    case DETAIL_INTENTS.deleteData: {
+      const confirmation = String(formData.get("confirmation") ?? "");
+      const res = await api.municipality.deleteData(byId, { confirmation });
+      return done(res, t("municipality:flash.dataDeleted"));
     }
-    case "removeLogo": {
-      const res = await api.send("DELETE", `/municipality/${id}/logo`);
-      return res.ok ? done(t("municipality:flash.logoRemoved", "Logo odstraněno.")) : fail(res);
-    }
-    case "deleteData": {
-      const res = await api.send("POST", `/municipality/${id}/delete-data`, {
-        confirmation: String(formData.get("confirmation") ?? ""),
-      });
-      return res.ok ? done(t("municipality:flash.dataDeleted", "Data obce smazána.")) : fail(res);
-    }
-    case "delete": {
-      const res = await api.send("DELETE", `/municipality/${id}`);
-      return res.ok
-        ? done(t("municipality:flash.deleted", "Obec smazána."), "/administration/municipalities")
-        : fail(res);
-    }
+    case DETAIL_INTENTS.delete:
+      return done(await api.municipality.remove(byId), t("municipality:flash.deleted"), MUNICIPALITIES_PATH);
     default:
-      return data<ActionAnswer>({ intent, message: "Neznámá akce." }, { status: 400 });
+      return unknownIntent(intent, t);
   }
 }
 
-export default function MunicipalityDetailPage() {
-  const { municipality: m, users, accounts, canSeeUsers, devices } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+/** Deactivate (an active municipality) or activate (an inactive one) behind a confirmation. */
+function ActivationDialog({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  const intent = active ? "deactivate" : "activate";
+  const label = t(`municipality:action.${intent}`);
+  return (
+    <ConfirmDialog
+      name={intent}
+      intent={intent}
+      tone={active ? "danger" : "primary"}
+      trigger={label}
+      triggerVariant="secondary"
+      title={t(`municipality:confirm.${intent}Title`)}
+      message={t(`municipality:confirm.${intent}`)}
+      confirmLabel={label}
+    />
+  );
+}
+
+export default function MunicipalityDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { municipality: m, users, accounts, canSeeUsers, devices } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "municipality");
   const canRemove = useCan("aRemove", "municipality");
-  const canAddUser = useCan("aAdd", "user");
-  const canEditUser = useCan("aEdit", "user");
-  const errorFor = (intent: string) => (answer?.intent === intent ? answer : undefined);
+  // The accounts and the logo show their failures in their own cards.
+  const pageFailure =
+    answer?.message && answer.intent !== DETAIL_INTENTS.accounts && answer.intent !== DETAIL_INTENTS.logo
+      ? answer
+      : undefined;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
-          {m.hasLogo && (
-            <img
-              src={`/administration/municipalities/${m.id}/logo`}
-              alt=""
-              className="h-12 w-12 rounded object-contain"
-            />
-          )}
-          <div>
-            <h1 className="text-2xl font-semibold">{m.name}</h1>
-            <p className="text-sm text-slate-600">
-              {t(`municipality:type.${m.type}`, m.type)} · {m.district ?? "–"} ·{" "}
-              <Badge tone={m.active ? "green" : "gray"}>
-                {m.active ? t("municipality:state.active", "Aktivní") : t("municipality:state.inactive", "Neaktivní")}
-              </Badge>
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {canEdit && (
-            <Button to={`/administration/municipalities/${m.id}/edit`} variant="primary">
-              {t("common:edit", "Upravit")}
-            </Button>
-          )}
-          {canEdit &&
-            (m.active ? (
-              <ConfirmDialog
-                name="deactivate"
-                intent="deactivate"
-                trigger={t("municipality:action.deactivate", "Deaktivovat")}
-                triggerVariant="secondary"
-                title={t("municipality:confirm.deactivateTitle", "Deaktivovat obec?")}
-                message={t(
-                  "municipality:confirm.deactivate",
-                  "Uživatelé obce se nebudou moci přihlásit k jejím datům, dokud ji znovu neaktivujete.",
-                )}
-                confirmLabel={t("municipality:action.deactivate", "Deaktivovat")}
-              />
-            ) : (
-              <ConfirmDialog
-                name="activate"
-                intent="activate"
-                tone="primary"
-                trigger={t("municipality:action.activate", "Aktivovat")}
-                title={t("municipality:confirm.activateTitle", "Aktivovat obec?")}
-                message={t("municipality:confirm.activate", "Obec bude znovu dostupná svým uživatelům.")}
-                confirmLabel={t("municipality:action.activate", "Aktivovat")}
-              />
-            ))}
-        </div>
-      </div>
+      <PageHeader
+        back={{ to: MUNICIPALITIES_PATH, label: t("municipality:list.title") }}
+        title={
+          <span className="flex items-center gap-3">
+            {m.hasLogo && (
+              <img src={`${municipalityPath(m.id)}/logo`} alt="" className="h-12 w-12 rounded object-contain" />
+            )}
+            {m.name}
+          </span>
+        }
+        subtitle={
+          <>
+            {t(`municipality:type.${m.type}`, m.type)} · {m.district ?? "–"} · <ActiveBadge active={m.active} />
+          </>
+        }
+        actions={
+          canEdit && (
+            <>
+              <Button to={`${municipalityPath(m.id)}/edit`} variant="primary">
+                {t("common:edit")}
+              </Button>
+              <ActivationDialog active={m.active} />
+            </>
+          )
+        }
+      />
 
-      {answer?.message && !["accounts", "logo"].includes(answer.intent) && (
+      {pageFailure && (
         <Alert tone="error">
-          {shown(answer.message)}
-          {answer.errors?.confirmation?.[0] && <span className="block">{shown(answer.errors.confirmation[0])}</span>}
+          {shown(pageFailure.message)}
+          {pageFailure.errors?.confirmation?.[0] && (
+            <span className="block">{shown(pageFailure.errors.confirmation[0])}</span>
+          )}
         </Alert>
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>{t("municipality:section.basic", "Základní informace")}</CardTitle>
+            <CardTitle>{t("municipality:section.basic")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("municipality:field.shortName", "Zkrácený název")} value={m.shortName} />
+              <DetailRow label={t("municipality:field.shortName")} value={m.shortName} />
+              <DetailRow label={t("municipality:field.kind")} value={t(`municipality:kind.${m.kind}`, m.kind)} />
               <DetailRow
-                label={t("municipality:field.kind", "Velikost")}
-                value={t(`municipality:kind.${m.kind}`, m.kind)}
-              />
-              <DetailRow
-                label={t("municipality:field.parent", "Nadřazená obec")}
+                label={t("municipality:field.parent")}
                 value={
                   m.parentId ? (
-                    <Link className="text-emerald-700 underline" to={`/administration/municipalities/${m.parentId}`}>
+                    <Link className="text-emerald-700 underline" to={municipalityPath(m.parentId)}>
                       {m.parentName}
                     </Link>
                   ) : null
                 }
               />
               <DetailRow
-                label={t("municipality:field.country", "Země")}
+                label={t("municipality:field.country")}
                 value={t(`municipality:country.${m.country}`, m.country)}
               />
-              <DetailRow label={t("municipality:field.identificationNumber", "IČO")} value={m.identificationNumber} />
-              <DetailRow label={t("municipality:field.vatNumber", "DIČ")} value={m.vatNumber} />
-              <DetailRow label={t("municipality:field.companyName", "Název organizace")} value={m.companyName} />
+              <DetailRow label={t("municipality:field.identificationNumber")} value={m.identificationNumber} />
+              <DetailRow label={t("municipality:field.vatNumber")} value={m.vatNumber} />
+              <DetailRow label={t("municipality:field.companyName")} value={m.companyName} />
               <DetailRow
-                label={t("municipality:field.companyAddress", "Adresa")}
+                label={t("municipality:field.companyAddress")}
                 value={[m.companyAddress, [m.zipCode, m.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
               />
               <DetailRow
-                label={t("municipality:field.lastLogin", "Poslední přihlášení")}
-                value={m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language as "cs") : null}
+                label={t("municipality:field.lastLogin")}
+                value={m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : null}
               />
             </dl>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>{t("municipality:section.settings", "Nastavení")}</CardTitle>
+            <CardTitle>{t("municipality:section.settings")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
               <DetailRow
-                label={t("municipality:field.labelType", "Typ štítku")}
+                label={t("municipality:field.labelType")}
                 value={t(`municipality:labelType.${m.labelType}`, m.labelType)}
               />
               <DetailRow
-                label={t("municipality:field.monitoredPeriod", "Sledované období")}
+                label={t("municipality:field.monitoredPeriod")}
                 value={t(`municipality:period.${m.monitoredPeriod}`, m.monitoredPeriod)}
               />
               <DetailRow
-                label={t("municipality:field.duplicateHandlingStrategy", "Zpracování duplicit")}
+                label={t("municipality:field.duplicateHandlingStrategy")}
                 value={t(`municipality:duplicate.${m.duplicateHandlingStrategy}`, m.duplicateHandlingStrategy)}
               />
-              <DetailRow label={t("municipality:field.note", "Poznámka")} value={m.note} />
+              <DetailRow label={t("municipality:field.note")} value={m.note} />
             </dl>
-            <h3 className="mt-4 mb-1 text-sm font-semibold">{t("municipality:section.contacts", "Kontaktní osoby")}</h3>
+            <h3 className="mt-4 mb-1 text-sm font-semibold">{t("municipality:section.contacts")}</h3>
             {m.contacts.length === 0 ? (
-              <p className="text-sm text-slate-600">
-                {t("municipality:contacts.empty", "Zatím bez kontaktních osob.")}
-              </p>
+              <p className="text-sm text-slate-600">{t("municipality:contacts.empty")}</p>
             ) : (
               <ul className="space-y-1 text-sm">
                 {m.contacts.map((c) => (
@@ -310,291 +287,12 @@ export default function MunicipalityDetailPage() {
         </Card>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("municipality:section.modules", "Moduly")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {MUNICIPALITY_MODULES.map((module) => {
-              const enabled = m.modules.find((x) => x.module === module)?.enabled ?? false;
-              return (
-                <li
-                  key={module}
-                  className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm"
-                >
-                  <span>
-                    {t(`municipality:module.${module}`, module)}
-                    {module === "WasteAndBins" && (
-                      <>
-                        {" "}
-                        ·{" "}
-                        <Link
-                          className="text-emerald-700 underline"
-                          to={`/administration/municipalities/${m.id}/modules/waste-bins`}
-                        >
-                          {t("wasteSettings:link", "Nastavit")}
-                        </Link>
-                      </>
-                    )}
-                  </span>
-                  {canEdit ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="module" />
-                      <input type="hidden" name="module" value={module} />
-                      <input type="hidden" name="enabled" value={String(!enabled)} />
-                      <button
-                        type="submit"
-                        role="switch"
-                        aria-checked={enabled}
-                        aria-label={t(`municipality:module.${module}`, module)}
-                        className={`relative h-6 w-11 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${enabled ? "bg-emerald-600" : "bg-slate-300"}`}
-                      >
-                        <span
-                          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? "left-5.5" : "left-0.5"}`}
-                        />
-                      </button>
-                    </Form>
-                  ) : (
-                    <Badge tone={enabled ? "green" : "gray"}>
-                      {enabled ? t("municipality:module.on", "Zapnuto") : t("municipality:module.off", "Vypnuto")}
-                    </Badge>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </CardContent>
-      </Card>
-
-      {canSeeUsers && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("municipality:section.users", "Uživatelé")}</CardTitle>
-            {canAddUser && (
-              <Button to={`/administration/municipalities/${m.id}/users/create`} variant="secondary" size="sm">
-                {t("municipality:users.add", "Přidat uživatele")}
-              </Button>
-            )}
-          </CardHeader>
-          <CardContent>
-            {users.length === 0 ? (
-              <p className="text-sm text-slate-600">
-                {t("municipality:users.empty", "Obec zatím nemá žádné uživatele.")}
-              </p>
-            ) : (
-              <Table>
-                <THead>
-                  <TR>
-                    <TH>{t("municipality:users.name", "Jméno")}</TH>
-                    <TH>{t("municipality:users.userName", "Uživatelské jméno")}</TH>
-                    <TH>{t("municipality:users.role", "Role")}</TH>
-                    <TH>{t("municipality:users.lastLogin", "Poslední přihlášení")}</TH>
-                    <TH>{t("municipality:users.state", "Stav")}</TH>
-                  </TR>
-                </THead>
-                <TBody>
-                  {users.map((u) => (
-                    <TR key={u.id}>
-                      <TD>
-                        {canEditUser ? (
-                          <Link
-                            className="font-medium text-emerald-800 hover:underline"
-                            to={`/administration/municipalities/${m.id}/users/${u.id}/edit`}
-                          >
-                            {u.firstName} {u.lastName}
-                          </Link>
-                        ) : (
-                          <>
-                            {u.firstName} {u.lastName}
-                          </>
-                        )}
-                      </TD>
-                      <TD>{u.userName}</TD>
-                      <TD>{t(`common:role.${u.role}`, u.role)}</TD>
-                      <TD>{u.lastLoginAt ? formatDateTime(u.lastLoginAt, i18n.language as "cs") : "–"}</TD>
-                      <TD>
-                        <Badge tone={u.active ? "green" : "gray"}>
-                          {u.active
-                            ? t("municipality:state.active", "Aktivní")
-                            : t("municipality:state.inactive", "Neaktivní")}
-                        </Badge>
-                      </TD>
-                    </TR>
-                  ))}
-                </TBody>
-              </Table>
-            )}
-          </CardContent>
-        </Card>
-      )}
-
+      <ModulesCard municipality={m} canEdit={canEdit} />
+      {canSeeUsers && <UsersCard municipalityId={m.id} users={users} />}
       {devices && <MunicipalityDevicesCard municipalityId={m.id} devices={devices} />}
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("municipality:section.externalAccounts", "Externí účty")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {errorFor("accounts") && (
-            <Alert tone="error" className="mb-3">
-              {shown(errorFor("accounts")?.message)}
-            </Alert>
-          )}
-          {!canEdit && accounts.length === 0 && (
-            <p className="text-sm text-slate-600">{t("municipality:accounts.empty", "Žádné externí účty.")}</p>
-          )}
-          {(canEdit || accounts.length > 0) && (
-            <Form method="post" className="space-y-2">
-              <input type="hidden" name="intent" value="accounts" />
-              <Table>
-                <THead>
-                  <TR>
-                    <TH>{t("municipality:accounts.type", "Typ")}</TH>
-                    <TH>{t("municipality:accounts.login", "Login")}</TH>
-                    <TH>{t("municipality:accounts.password", "Heslo")}</TH>
-                    <TH>{t("municipality:accounts.customerNumber", "Zákaznické číslo")}</TH>
-                    {canEdit && <TH>{t("municipality:accounts.remove", "Odebrat")}</TH>}
-                  </TR>
-                </THead>
-                <TBody>
-                  {[...accounts, ...(canEdit ? [null] : [])].map((a, i) => (
-                    <TR key={a?.id ?? "new"}>
-                      <TD>
-                        <input type="hidden" name="accountId" value={a?.id ?? ""} />
-                        <Select
-                          name="accountType"
-                          defaultValue={a?.type ?? "ARCO"}
-                          disabled={!canEdit}
-                          aria-label={t("municipality:accounts.type", "Typ")}
-                          options={EXTERNAL_ACCOUNT_TYPES.map((v) => ({
-                            value: v,
-                            label: t(`municipality:accountType.${v}`, v),
-                          }))}
-                        />
-                      </TD>
-                      <TD>
-                        <Input
-                          name="accountLogin"
-                          defaultValue={a?.login ?? ""}
-                          disabled={!canEdit}
-                          placeholder={a ? undefined : t("municipality:accounts.newLogin", "nový účet")}
-                          aria-label={t("municipality:accounts.login", "Login")}
-                          aria-invalid={errorFor("accounts")?.errors?.[`accounts.${i}.login`] ? true : undefined}
-                        />
-                      </TD>
-                      <TD>
-                        <Input
-                          name="accountPassword"
-                          type="password"
-                          autoComplete="new-password"
-                          disabled={!canEdit}
-                          placeholder={a?.hasPassword ? "••••••" : ""}
-                          aria-label={t("municipality:accounts.password", "Heslo")}
-                        />
-                      </TD>
-                      <TD>
-                        <Input
-                          name="accountCustomerNumber"
-                          defaultValue={a?.customerNumber ?? ""}
-                          disabled={!canEdit}
-                          aria-label={t("municipality:accounts.customerNumber", "Zákaznické číslo")}
-                        />
-                      </TD>
-                      {canEdit && (
-                        <TD>
-                          {a && (
-                            <input
-                              type="checkbox"
-                              name="accountRemove"
-                              value={i}
-                              aria-label={t("municipality:accounts.remove", "Odebrat")}
-                              className="h-4 w-4 accent-red-700"
-                            />
-                          )}
-                        </TD>
-                      )}
-                    </TR>
-                  ))}
-                </TBody>
-              </Table>
-              {canEdit && (
-                <Button type="submit" variant="secondary" size="sm">
-                  {t("municipality:accounts.save", "Uložit externí účty")}
-                </Button>
-              )}
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-
-      {canEdit && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("municipality:section.logo", "Logo")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {errorFor("logo") && (
-              <Alert tone="error" className="mb-3">
-                {shown(errorFor("logo")?.errors?.logo?.[0] ?? errorFor("logo")?.message)}
-              </Alert>
-            )}
-            <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="logo" />
-              <label className="text-sm">
-                <span className="mb-1 block text-slate-600">
-                  {t("municipality:logo.help", "PNG, JPEG nebo WebP, nejvýše 512 kB.")}
-                </span>
-                <input type="file" name="logo" accept="image/png,image/jpeg,image/webp" required className="text-sm" />
-              </label>
-              <Button type="submit" variant="secondary" size="sm">
-                {t("municipality:logo.upload", "Nahrát logo")}
-              </Button>
-            </Form>
-            {m.hasLogo && (
-              <Form method="post" className="mt-2">
-                <input type="hidden" name="intent" value="removeLogo" />
-                <Button type="submit" variant="ghost" size="sm">
-                  {t("municipality:logo.remove", "Odstranit logo")}
-                </Button>
-              </Form>
-            )}
-          </CardContent>
-        </Card>
-      )}
-
-      {canRemove && (
-        <Card className="border-red-200">
-          <CardHeader>
-            <CardTitle>{t("municipality:section.danger", "Nevratné akce")}</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-wrap gap-2">
-            <ConfirmDialog
-              name="delete-data"
-              intent="deleteData"
-              confirmWord={DELETE_DATA_WORD}
-              trigger={t("municipality:action.deleteData", "Smazat data obce")}
-              title={t("municipality:confirm.deleteDataTitle", "Smazat data obce?")}
-              message={t(
-                "municipality:confirm.deleteData",
-                "Budou odstraněni všichni poplatníci a všechna sběrná místa obce. Tuto akci nelze vrátit.",
-              )}
-              confirmLabel={t("municipality:action.deleteData", "Smazat data obce")}
-            />
-            <ConfirmDialog
-              name="delete"
-              intent="delete"
-              trigger={t("municipality:action.delete", "Smazat obec")}
-              title={t("municipality:confirm.deleteTitle", "Smazat obec?")}
-              message={t(
-                "municipality:confirm.delete",
-                "Obec bude odstraněna i se všemi svými daty. Tuto akci nelze vrátit.",
-              )}
-              confirmLabel={t("municipality:action.delete", "Smazat obec")}
-            />
-          </CardContent>
-        </Card>
-      )}
+      <ExternalAccountsCard accounts={accounts} canEdit={canEdit} answer={answer} />
+      {canEdit && <LogoCard hasLogo={m.hasLogo} answer={answer} />}
+      {canRemove && <DangerCard />}
     </div>
   );
 }

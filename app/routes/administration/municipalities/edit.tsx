@@ -1,61 +1,49 @@
-import { redirect, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
-import type { MunicipalityDetail } from "#contract/municipality";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { requirePermission } from "~/server/guard.server";
-import { submitForm } from "~/server/form.server";
-import { addFlash, commit } from "~/server/session.server";
-import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
-import { municipalityUpdateSchema } from "#contract/municipality";
-import { MunicipalityForm, toFormValues } from "./form";
-import { lookupCompany } from "./form.server";
+import { MunicipalityForm, toFormValues } from "./+shared/form";
+import { municipalityFormAction, parentOptions } from "./+shared/form.server";
+import { municipalityPath } from "./+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.municipality.name ?? "Obec"} · úprava` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => `${d?.municipality.name ?? t("municipality:list.title")} · ${t("common:editTitle")}`,
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.municipalityId, request);
+  const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aEdit");
-  const [municipality, options] = await Promise.all([
-    api.get<MunicipalityDetail>(`/municipality/${id}`),
-    api.get<{ items: { id: number; name: string }[] }>("/municipality/options"),
+  const [municipality, parents] = await Promise.all([
+    api.municipality.detail({ municipalityId }),
+    parentOptions(api, municipalityId),
   ]);
-  return { municipality, parents: options.items.filter((o) => o.id !== id) };
+  return { municipality, parents };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.municipalityId, request);
+  const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aEdit");
-  const formData = await request.formData();
-  if (formData.get("intent") === "lookup") return lookupCompany(api, formData);
-  const outcome = await submitForm(formData, municipalityUpdateSchema, (value) =>
-    api.send("PUT", `/municipality/${id}`, value),
-  );
-  if (!outcome.ok) return outcome.response;
-  addFlash(api.session, {
-    type: "success",
-    text: (await userT(api.session))("municipality:flash.saved", "Změny uloženy."),
-  });
-  return redirect(`/administration/municipalities/${id}`, {
-    headers: { "Set-Cookie": await commit(context, api.session) },
-  });
+  return municipalityFormAction(api, context, await request.formData(), municipalityId);
 }
 
-export default function EditMunicipality() {
-  const { municipality, parents } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function EditMunicipality({ loaderData, actionData }: Route.ComponentProps) {
+  const { municipality, parents } = loaderData;
   const { t } = useTranslation();
+  const detail = municipalityPath(municipality.id);
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">
-        {t("municipality:edit.title", "Úprava obce")}: {municipality.name}
-      </h1>
+      <PageHeader
+        back={{ to: detail, label: municipality.name }}
+        title={`${t("municipality:edit.title")}: ${municipality.name}`}
+      />
       <MunicipalityForm
         lastResult={actionData?.result}
         defaultValue={toFormValues(municipality)}
         parents={parents}
-        submitLabel={t("common:save", "Uložit")}
-        cancelTo={`/administration/municipalities/${municipality.id}`}
+        submitLabel={t("common:save")}
+        cancelTo={detail}
       />
     </div>
   );

@@ -1,35 +1,26 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import { COUNTRIES, MUNICIPALITY_TYPES } from "#contract/enums";
-import type { MunicipalityListItem } from "#contract/municipality";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import { municipalityList as municipalityListContract, type MunicipalityListItem } from "#contract/municipality";
+import { municipalityListKeys } from "#contract/lists";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/data-table";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
+import { ActiveBadge, MUNICIPALITIES_PATH, municipalityPath } from "./+shared/ui";
 
-export const meta = () => [{ title: "Obce · Odpady obce" }];
+export const handle = pageTitle("municipality:list.title");
 
 const dateTime = (v: string | null) => (v ? formatDateTime(v) : "–");
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const municipalityParams = listSchema({
-  search: listParam.search(),
-  district: listParam.search(),
-  active: listParam.boolean(),
-  parentId: listParam.search(),
-  country: listParam.select(COUNTRIES),
-  type: listParam.select(MUNICIPALITY_TYPES),
-});
-
-/** Spec 001 §2 Municipalities list: columns, filters (search, district, active, parent, country, type). */
-export const municipalityList = defineList({
-  id: "municipalities",
-  defaultSort: "name",
+/** Spec 001 §2 Municipalities list: columns, filters (search, district, active, parent, country, type); sorts from contract/lists.ts. */
+export const municipalityList = defineList(municipalityListKeys, {
   filters: [
     { key: "search", kind: "search", label: { key: "municipality:list.search", defaultValue: "Hledat" } },
     {
@@ -59,22 +50,20 @@ export const municipalityList = defineList({
     },
   ],
   columns: [
-    { key: "id", label: { key: "municipality:list.id", defaultValue: "ID" }, sortable: true, align: "right" },
+    { key: "id", label: { key: "municipality:list.id", defaultValue: "ID" }, align: "right" },
     {
       key: "name",
       label: { key: "municipality:field.name", defaultValue: "Název" },
-      sortable: true,
       render: (row: MunicipalityListItem) => (
-        <Link className="font-medium text-emerald-800 hover:underline" to={`/administration/municipalities/${row.id}`}>
+        <Link className="font-medium text-emerald-800 hover:underline" to={municipalityPath(row.id)}>
           {row.name}
         </Link>
       ),
     },
-    { key: "district", label: { key: "municipality:field.district", defaultValue: "Okres" }, sortable: true },
+    { key: "district", label: { key: "municipality:field.district", defaultValue: "Okres" } },
     {
       key: "type",
       label: { key: "municipality:field.type", defaultValue: "Typ" },
-      sortable: true,
       render: (row: MunicipalityListItem) => <TypeLabel type={row.type} />,
     },
     {
@@ -85,13 +74,11 @@ export const municipalityList = defineList({
     {
       key: "lastLoginAt",
       label: { key: "municipality:list.lastLogin", defaultValue: "Poslední přihlášení" },
-      sortable: true,
       render: (row: MunicipalityListItem) => dateTime(row.lastLoginAt),
     },
     {
       key: "lastRecordAt",
       label: { key: "municipality:list.lastRecord", defaultValue: "Poslední záznam" },
-      sortable: true,
       render: (row: MunicipalityListItem) => dateTime(row.lastRecordAt),
     },
     {
@@ -102,8 +89,7 @@ export const municipalityList = defineList({
     {
       key: "active",
       label: { key: "municipality:list.state", defaultValue: "Stav" },
-      sortable: true,
-      render: (row: MunicipalityListItem) => <StateBadge active={row.active} />,
+      render: (row: MunicipalityListItem) => <ActiveBadge active={row.active} />,
     },
   ],
 });
@@ -113,56 +99,39 @@ function TypeLabel({ type }: { type: string }) {
   return <>{t(`municipality:type.${type}`, type)}</>;
 }
 
-function StateBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Badge tone={active ? "green" : "gray"}>
-      {active ? t("municipality:state.active", "Aktivní") : t("municipality:state.inactive", "Neaktivní")}
-    </Badge>
-  );
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "municipality.aDetail");
-  const params = parseListParams(municipalityList, municipalityParams, request.url);
+  const params = readListParams(municipalityListContract, request.url);
   const [list, districts, options] = await Promise.all([
-    api.get<{ items: MunicipalityListItem[]; total: number }>("/municipality", toApiQuery(params)),
-    api.get<{ items: string[] }>("/municipality/districts"),
-    api.get<{ items: { id: number; name: string }[] }>("/municipality/options"),
+    api.municipality.list(params),
+    api.municipality.districts(),
+    api.municipality.options(),
   ]);
   return { ...list, params, districts: districts.items, parents: options.items };
 }
 
-export default function MunicipalityList() {
-  const { items, total, params, districts, parents } = useLoaderData<typeof loader>();
+export default function MunicipalityList({ loaderData }: Route.ComponentProps) {
+  const { items, total, params, districts, parents } = loaderData;
   const { t } = useTranslation();
   const canAdd = useCan("aAdd", "municipality");
-  // Filter options known only at run time (districts, parents) are filled in here.
-  const def = {
-    ...municipalityList,
-    filters: municipalityList.filters.map((f) =>
-      f.key === "district"
-        ? { ...f, options: districts.map((d) => ({ value: d, label: d })) }
-        : f.key === "parentId"
-          ? { ...f, options: parents.map((p) => ({ value: String(p.id), label: p.name })) }
-          : f,
-    ),
-  };
+  // Filter options known only at run time (districts, parents).
+  const def = withFilterOptions(municipalityList, {
+    district: districts,
+    parentId: parents.map((p) => ({ value: String(p.id), label: p.name })),
+  });
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("municipality:list.title", "Obce")}</h1>
-        {canAdd && (
-          <Button to="/administration/municipalities/create">{t("municipality:list.new", "Nová obec")}</Button>
-        )}
-      </div>
+      <PageHeader
+        title={t("municipality:list.title")}
+        actions={canAdd && <Button to={`${MUNICIPALITIES_PATH}/create`}>{t("municipality:list.new")}</Button>}
+      />
       <DataTable
         def={def}
         rows={items}
         total={total}
         params={params}
         rowKey="id"
-        emptyState={{ message: t("municipality:list.empty", "Žádná obec neodpovídá filtru.") }}
+        emptyState={{ message: t("municipality:list.empty") }}
       />
     </div>
   );

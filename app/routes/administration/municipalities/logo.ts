@@ -4,9 +4,9 @@ import { requireId } from "~/lib/route-checks";
 
 /** Resource route: streams the municipality's logo from the API (same permission and tenancy checks). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.municipalityId, request);
+  const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aDetail");
-  const res = await api.rawPath(`/municipality/${id}/logo`);
+  const res = await api.file.municipality.logo({ municipalityId });
   if (!res.ok) return new Response("Not found", { status: 404 });
   return new Response(res.body, {
     headers: {

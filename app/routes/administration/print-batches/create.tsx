@@ -1,6 +1,6 @@
-import { Form, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
@@ -10,13 +10,15 @@ import {
   printBatchFormSchema,
   type PrintBatchCodeType,
 } from "#contract/print-batch";
-import type { SubjectDetail, SubjectOption } from "#contract/subject";
+import type { SubjectOption } from "#contract/subject";
 import { useMessage } from "~/lib/messages";
 import type { ApiClient } from "~/server/api.server";
 import { submitForm } from "~/server/form.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
+import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { SearchInForm } from "~/components/search-in-form";
 import { Field, FormErrors, InputField, TextareaField, useScrollToFirstError } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
@@ -24,13 +26,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
-import { CODE_TYPE_LABELS, PRINT_BATCHES_PATH, printBatchApi, printBatchPath } from "./shared";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
+import { CODE_TYPE_LABELS, PRINT_BATCHES_PATH, printBatchPath } from "./+shared/ui";
 
-export const meta = () => [{ title: "Nová tisková dávka · Odpady obce" }];
+export const handle = pageTitle("printBatch:create.title");
 
-/** A bin type as GET municipality/{id}/bin-type answers it (docs/api-bins.md). */
-type BinTypeItem = { id: number; name: string; capacity: number; kind: string; active: boolean };
 /** A subject picked for a Regular batch; the label travels with the form so it needs no lookup. */
 type Chosen = { id: number; label: string };
 
@@ -59,15 +59,13 @@ const positiveId = (v: unknown) => {
 };
 
 async function subjectOptions(api: ApiClient, municipalityId: number, search: string): Promise<SubjectOption[]> {
-  const { items } = await api.get<{ items: SubjectOption[] }>(`/municipality/${municipalityId}/subject/options`, {
-    search: search.trim() || undefined,
-  });
+  const { items } = await api.subject.options({ municipalityId, search: search.trim() || undefined });
   return items;
 }
 
 /** The subject's label from its detail (a subject not among the shown results); null when it is not found. */
 async function subjectLabel(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
-  const res = await api.request<SubjectDetail>("GET", `/municipality/${municipalityId}/subject/${id}`);
+  const res = await api.result.subject.detail({ municipalityId, subjectId: id });
   if (!res.ok) return null;
   return optionLabel({ id, name: res.data.name, address: res.data.address, type: res.data.type });
 }
@@ -89,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?subjectId= (the bins' 'Vytisknout nové štítky' for a subject) starts an addressed batch for that subject.
   const requested = positiveId(new URL(request.url).searchParams.get("subjectId"));
   const [binTypes, options, requestedLabel] = await Promise.all([
-    api.get<{ items: BinTypeItem[] }>(`/municipality/${municipalityId}/bin-type`, { active: "true", counts: "false" }),
+    api.wasteSettings.binTypes({ municipalityId, active: true, counts: false }),
     subjectOptions(api, municipalityId, ""),
     requested ? subjectLabel(api, municipalityId, requested) : Promise.resolve(null),
   ]);
@@ -97,24 +95,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { binTypes: binTypes.items, options, chosen };
 }
 
-type CreateAnswer = {
-  result: SubmissionResult<string[]>;
-  options: SubjectOption[];
-  chosen: Chosen[];
-  subjectSearch: string;
-};
+/** What every answer of the page carries: the picker's results, the chosen subjects and the search typed. */
+type Picker = { options: SubjectOption[]; chosen: Chosen[]; subjectSearch: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aAdd");
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "save");
+  const { formData, intent: sent } = await readIntent(request);
+  const intent = sent || "save";
   const subjectSearch = String(formData.get("subjectSearch") ?? "");
   let chosen = chosenOf(formData);
   // The results of the submitted search: every answer that keeps the page shows them again.
   let found: SubjectOption[] | undefined;
   const options = async () => (found ??= await subjectOptions(api, municipalityId, subjectSearch));
-  const answer = async (result: SubmissionResult<string[]>, status = 200) =>
-    data<CreateAnswer>({ result, options: await options(), chosen, subjectSearch }, { status });
 
   if (isPickerIntent(intent)) {
     const taken = new Set(chosen.map((c) => c.id));
@@ -137,29 +129,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // Not a save: the form keeps every value (Conform restores `initialValue`), only the picker changes.
     const reply = parseWithZod(formData, { schema: pickerSchema }).reply();
-    return answer({ ...reply, status: undefined });
+    const result = { ...reply, status: undefined };
+    return answer<Picker>({ intent, result, options: await options(), chosen, subjectSearch }, 200);
   }
 
   const outcome = await submitForm(formData, printBatchFormSchema, (value) =>
-    api.send<{ id: number }>("POST", printBatchApi(municipalityId), value),
+    api.printBatch.create({ municipalityId }, value),
   );
-  if (!outcome.ok) {
-    const payload = outcome.response as unknown as {
-      data: { result: SubmissionResult<string[]> };
-      init: ResponseInit | null;
-    };
-    return answer(payload.data.result, payload.init?.status ?? 422);
-  }
+  if (!outcome.ok) return formAnswer<Picker>(intent, outcome, { options: await options(), chosen, subjectSearch });
   const t = await userT(api.session);
-  addFlash(api.session, { type: "success", text: t("printBatch:flash.created", "Dávka štítků vygenerována.") });
-  return redirect(printBatchPath(outcome.data.id), {
-    headers: { "Set-Cookie": await commit(context, api.session) },
-  });
+  return redirectWithFlash(api, context, printBatchPath(outcome.data.id), t("printBatch:flash.created"));
 }
 
-export default function CreatePrintBatch() {
-  const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as CreateAnswer | undefined;
+export default function CreatePrintBatch({ loaderData: loaded, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
   const message = useMessage();
   const hydrated = useHydrated();
@@ -197,7 +179,7 @@ export default function CreatePrintBatch() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t("printBatch:create.title", "Nová tisková dávka")}</h1>
+      <PageHeader title={t("printBatch:create.title")} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <DefaultSubmit />
         <FormErrors errors={form.errors} id={form.errorId} />

@@ -1,16 +1,18 @@
-import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import {
   PRINT_FAILED,
   PRINT_OK,
   PRINT_RESULT_MESSAGES,
-  type PrintAnswer,
+  printBatchCodeList,
   type PrintBatchCode,
-  type PrintBatchDetail,
+  type PrintOutcome,
 } from "#contract/print-batch";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listSchema, parseListParams } from "~/lib/list-params";
+import { printBatchCodeListKeys } from "#contract/lists";
+import { defineList } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { formatNumber } from "~/lib/format";
 import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
@@ -18,24 +20,23 @@ import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
+import { answer, apiAnswer, backToList, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { BinStateBadge } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
-import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchApi, printBatchPath } from "./shared";
+import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchPath } from "./+shared/ui";
 import { DetailRow } from "~/components/detail-row";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `Tisková dávka ${data?.batch.id ?? ""} · Odpady obce` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) =>
+  d ? t("printBatch:detail.title", { id: d.batch.id }) : t("printBatch:list.title"),
+);
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const codeParams = listSchema({});
-
-export const codeList = defineList({
-  id: "print-batch-codes",
-  defaultSort: "id",
+export const codeList = defineList(printBatchCodeListKeys, {
   filters: [],
   columns: [
     {
@@ -82,17 +83,15 @@ export const codeList = defineList({
 
 /** The batch's codes, paged in the URL like every list (no filters: a batch is a few thousand codes at most). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.printBatchId, request);
+  const printBatchId = requireId(params.printBatchId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
-  const listParams = parseListParams(codeList, codeParams, request.url);
-  const query = toApiQuery({ page: listParams.page, pageSize: listParams.pageSize });
-  const batch = await api.get<PrintBatchDetail>(printBatchApi(municipalityId, id), query);
+  const listParams = readListParams(printBatchCodeList, request.url);
+  const batch = await api.printBatch.detail({ municipalityId, printBatchId, ...listParams });
   return { batch, listParams };
 }
 
-type ActionAnswer =
-  | { intent: "print"; result: PrintAnswer["result"]; message: string }
-  | { intent: string; message: string; result?: undefined };
+/** The page's answer; a print carries the printer's outcome. */
+type DetailAnswer = ActionAnswer<{ printed?: PrintOutcome }>;
 
 /** The API's Message, unless the answer had none (the client then says 'HTTP 500'). */
 const apiMessage = (message: string) => (/^HTTP \d+$/.test(message) ? "" : message);
@@ -102,140 +101,123 @@ const apiMessage = (message: string) => (/^HTTP \d+$/.test(message) ? "" : messa
  * 'Smazat' (DELETE, back to the list; refused while a code of the batch is in use).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.printBatchId, request);
-  const intent = String((await request.formData()).get("intent") ?? "");
+  const printBatchId = requireId(params.printBatchId, request);
+  const { intent } = await readIntent(request);
   const { api, municipalityId } = await requireMunicipality(
     request,
     context,
     intent === "delete" ? "printBatch.aRemove" : "printBatch.aEdit",
   );
-  if (intent === "delete") {
-    const res = await api.send("DELETE", printBatchApi(municipalityId, id));
-    if (!res.ok) {
-      return data<ActionAnswer>({ intent, message: apiMessage(res.problem.Message) }, { status: res.status });
+  const batch = { municipalityId, printBatchId };
+  const t = await userT(api.session);
+  switch (intent) {
+    case "delete": {
+      const res = await api.printBatch.remove(batch);
+      if (!res.ok) return answer({ intent, message: apiMessage(res.problem.Message) }, res.status);
+      return redirectWithFlash(api, context, PRINT_BATCHES_PATH, t("printBatch:flash.deleted"));
     }
-    const t = await userT(api.session);
-    addFlash(api.session, { type: "success", text: t("printBatch:flash.deleted", "Tisková dávka smazána.") });
-    return redirect(PRINT_BATCHES_PATH, { headers: { "Set-Cookie": await commit(context, api.session) } });
+    case "printed": {
+      const res = await api.printBatch.markPrinted(batch);
+      if (!res.ok) return apiAnswer(intent, res);
+      return redirectWithFlash(api, context, backToList(request), t("printBatch:flash.printed"));
+    }
+    case "print": {
+      const res = await api.printBatch.print(batch);
+      if (!res.ok) return apiAnswer(intent, res);
+      return answer<DetailAnswer>({ intent, printed: res.data.result, message: res.data.message }, 200);
+    }
+    default:
+      return unknownIntent(intent, t);
   }
-  if (intent === "printed") {
-    const res = await api.send("POST", printBatchApi(municipalityId, id, "/printed"));
-    if (!res.ok) return data<ActionAnswer>({ intent, message: res.problem.Message }, { status: res.status });
-    const t = await userT(api.session);
-    addFlash(api.session, { type: "success", text: t("printBatch:flash.printed", "Dávka označena jako vytištěná.") });
-    const url = new URL(request.url);
-    url.searchParams.delete("dialog");
-    return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commit(context, api.session) } });
-  }
-  if (intent === "print") {
-    const res = await api.send<PrintAnswer>("POST", printBatchApi(municipalityId, id, "/print"));
-    if (!res.ok) return data<ActionAnswer>({ intent, message: res.problem.Message }, { status: res.status });
-    return data<ActionAnswer>({ intent, result: res.data.result, message: res.data.message });
-  }
-  return data<ActionAnswer>({ intent, message: "Neznámá akce." }, { status: 400 });
 }
 
 /**
  * The answer of an action shown in place: a print result in the user's language ('Nepodařilo se vytisknout kód.' and
  * what went wrong, spec 001 §8), or a failed delete or mark-printed with the API's message.
  */
-function ActionAlert({ answer }: { answer: ActionAnswer }) {
+function ActionAlert({ answer }: { answer: DetailAnswer }) {
   const { t } = useTranslation();
   const shown = useMessage();
   if (answer.intent === "delete") {
     // 'Tiskovou dávku se nepodařilo smazat.' and the API's reason ('… 12 kódů je již použito.') when it gave one.
     return (
-      <Alert tone="error" title={t("printBatch:delete.failed", "Tiskovou dávku se nepodařilo smazat.")}>
+      <Alert tone="error" title={t("printBatch:delete.failed")}>
         {answer.message ? shown(answer.message) : null}
       </Alert>
     );
   }
-  if (answer.result === "OK") return <Alert tone="success">{t("printBatch:print.ok", PRINT_OK)}</Alert>;
-  if (!answer.result) return <Alert tone="error">{shown(answer.message)}</Alert>;
+  if (answer.printed === "OK") return <Alert tone="success">{t("printBatch:print.ok", PRINT_OK)}</Alert>;
+  if (!answer.printed) return <Alert tone="error">{shown(answer.message ?? "")}</Alert>;
   return (
     <Alert tone="error" title={t("printBatch:print.failed", PRINT_FAILED)}>
-      {t(`printBatch:printResult.${answer.result}`, PRINT_RESULT_MESSAGES[answer.result])}
+      {t(`printBatch:printResult.${answer.printed}`, PRINT_RESULT_MESSAGES[answer.printed])}
     </Alert>
   );
 }
 
-export default function PrintBatchDetailPage() {
-  const { batch: b, listParams } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+export default function PrintBatchDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { batch: b, listParams } = loaderData;
   const { t, i18n } = useTranslation();
   const canEdit = useCan("aEdit", "printBatch");
   const canRemove = useCan("aRemove", "printBatch");
   const navigation = useNavigation();
   const printing = navigation.state === "submitting" && navigation.formData?.get("intent") === "print";
-  const yes = t("common:dataTable.yes", "Ano");
-  const no = t("common:dataTable.no", "Ne");
+  const yes = t("common:dataTable.yes");
+  const no = t("common:dataTable.no");
 
   return (
     <div className="space-y-4">
-      <nav aria-label={t("printBatch:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
-        <Link className="text-emerald-800 hover:underline" to={PRINT_BATCHES_PATH}>
-          {t("printBatch:list.title", "Generování štítků")}
-        </Link>
-      </nav>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">
-            {t("printBatch:detail.title", "Tisková dávka č. {{id}}", { id: b.id })}
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">
+      <PageHeader
+        back={{ to: PRINT_BATCHES_PATH, label: t("printBatch:list.title") }}
+        title={t("printBatch:detail.title", { id: b.id })}
+        subtitle={
+          <>
             <CodeTypeLabel type={b.codeType} /> · <PrintBatchStateBadge state={b.state} />
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {/* A document request: the resource route streams the PDF as a download. */}
-          <a className={buttonClasses({ variant: "primary" })} href={`${printBatchPath(b.id)}/labels.pdf`} download>
-            {t("printBatch:detail.download", "Stáhnout štítky (PDF)")}
-          </a>
-          {canEdit && (
-            <Form method="post">
-              <input type="hidden" name="intent" value="print" />
-              <Button type="submit" variant="secondary" disabled={printing}>
-                {printing
-                  ? t("printBatch:detail.printing", "Tisknu…")
-                  : t("printBatch:detail.print", "Vytisknout na tiskárně")}
-              </Button>
-            </Form>
-          )}
-          {canEdit && b.state === "Generated" && (
-            <ConfirmDialog
-              name="markPrinted"
-              intent="printed"
-              tone="primary"
-              trigger={t("printBatch:detail.markPrinted", "Označit jako vytištěné")}
-              triggerVariant="secondary"
-              title={t("printBatch:detail.markPrintedTitle", "Označit dávku jako vytištěnou?")}
-              message={t(
-                "printBatch:detail.markPrintedMessage",
-                "Potvrďte, že štítky dávky jsou vytištěné. Stav dávky se změní na Vytištěná.",
-              )}
-              confirmLabel={t("printBatch:detail.markPrinted", "Označit jako vytištěné")}
-            />
-          )}
-          {canRemove && (
-            <ConfirmDialog
-              name="delete"
-              intent="delete"
-              // After a failed delete without JavaScript the URL still names the dialog: the alert is shown instead.
-              open={answer?.intent === "delete" ? false : undefined}
-              trigger={t("printBatch:delete.action", "Smazat")}
-              title={t("printBatch:delete.title", "Smazat tiskovou dávku?")}
-              message={t(
-                "printBatch:delete.message",
-                "Dávka č. {{id}} bude smazána i se svými kódy (počet: {{codes}}). Smazat lze jen dávku, jejíž kódy dosud nikdo nepoužil: žádný není přiřazen nádobě, vyřazen ani nemá záznam svozu.",
-                { id: b.id, codes: formatNumber(b.labelCount) },
-              )}
-              confirmLabel={t("printBatch:delete.action", "Smazat")}
-            />
-          )}
-        </div>
-      </div>
+          </>
+        }
+        actions={
+          <>
+            {/* A document request: the resource route streams the PDF as a download. */}
+            <a className={buttonClasses({ variant: "primary" })} href={`${printBatchPath(b.id)}/labels.pdf`} download>
+              {t("printBatch:detail.download")}
+            </a>
+            {canEdit && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="print" />
+                <Button type="submit" variant="secondary" disabled={printing}>
+                  {printing ? t("printBatch:detail.printing") : t("printBatch:detail.print")}
+                </Button>
+              </Form>
+            )}
+            {canEdit && b.state === "Generated" && (
+              <ConfirmDialog
+                name="markPrinted"
+                intent="printed"
+                tone="primary"
+                trigger={t("printBatch:detail.markPrinted")}
+                triggerVariant="secondary"
+                title={t("printBatch:detail.markPrintedTitle")}
+                message={t("printBatch:detail.markPrintedMessage")}
+                confirmLabel={t("printBatch:detail.markPrinted")}
+              />
+            )}
+            {canRemove && (
+              <ConfirmDialog
+                name="delete"
+                intent="delete"
+                // After a failed delete without JavaScript the URL still names the dialog: the alert is shown instead.
+                open={actionData?.intent === "delete" ? false : undefined}
+                trigger={t("printBatch:delete.action")}
+                title={t("printBatch:delete.title")}
+                message={t("printBatch:delete.message", { id: b.id, codes: formatNumber(b.labelCount) })}
+                confirmLabel={t("printBatch:delete.action")}
+              />
+            )}
+          </>
+        }
+      />
 
-      {answer && <ActionAlert answer={answer} />}
+      {actionData && <ActionAlert answer={actionData} />}
 
       <Card>
         <CardHeader>

@@ -1,11 +1,10 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/labels";
 import { translateMessage } from "~/lib/messages";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
-import { printBatchApi, printBatchPath } from "./shared";
+import { redirectWithFlash } from "~/server/action.server";
+import { printBatchPath } from "./+shared/ui";
 
 /**
  * Resource route: streams the batch's labels (the API's PDF) as a download 'stitky-<id>.pdf'; the API checks the
@@ -14,7 +13,7 @@ import { printBatchApi, printBatchPath } from "./shared";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.printBatchId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
-  const res = await api.rawPath(printBatchApi(municipalityId, id, "/labels.pdf"));
+  const res = await api.file.printBatch.labels({ municipalityId, printBatchId: id });
   if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
     return new Response(res.body, {
       headers: {
@@ -27,7 +26,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const problem = (await res.json().catch(() => null)) as { Message?: string } | null;
   const t = await userT(api.session);
-  const text = problem?.Message ?? t("printBatch:detail.pdfFailed", "Štítky se nepodařilo vytvořit.");
-  addFlash(api.session, { type: "error", text: translateMessage(t, text) });
-  return redirect(printBatchPath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
+  const text = problem?.Message ?? t("printBatch:detail.pdfFailed");
+  return redirectWithFlash(api, context, printBatchPath(id), translateMessage(t, text), "error");
 }

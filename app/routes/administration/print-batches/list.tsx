@@ -1,32 +1,28 @@
-import { Link, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
-import { PRINT_BATCH_STATES, type PrintBatchListItem } from "#contract/print-batch";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import {
+  PRINT_BATCH_STATES,
+  printBatchList as printBatchContract,
+  type PrintBatchListItem,
+} from "#contract/print-batch";
+import { printBatchListKeys } from "#contract/lists";
+import { defineList } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { formatNumber } from "~/lib/format";
 import { formatDateTime } from "#contract/calendar";
 import { useCan } from "~/lib/permissions";
 import { requireMunicipality } from "~/server/guard.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
-import {
-  CodeTypeLabel,
-  PRINT_BATCHES_PATH,
-  PrintBatchStateBadge,
-  STATE_LABELS,
-  printBatchApi,
-  printBatchPath,
-} from "./shared";
+import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, STATE_LABELS, printBatchPath } from "./+shared/ui";
 
-export const meta = () => [{ title: "Generování štítků · Odpady obce" }];
+export const handle = pageTitle("printBatch:list.title");
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const printBatchParams = listSchema({ state: listParam.select(PRINT_BATCH_STATES) });
-
-export const printBatchList = defineList({
-  id: "print-batches",
-  defaultSort: "-createdAt",
+/** Spec 001 §2 'Print batches' list: newest first, filtered by state; sorts from contract/lists.ts. */
+export const printBatchList = defineList(printBatchListKeys, {
   filters: [
     {
       key: "state",
@@ -42,7 +38,6 @@ export const printBatchList = defineList({
     {
       key: "createdAt",
       label: { key: "printBatch:field.createdAt", defaultValue: "Vytvořeno" },
-      sortable: true,
       className: "whitespace-nowrap",
       render: (row: PrintBatchListItem) => <CreatedLink row={row} />,
     },
@@ -91,7 +86,6 @@ export const printBatchList = defineList({
   ],
 });
 
-/** Spec 001 §2 'Print batches' list: newest first, filtered by state. */
 function CreatedLink({ row }: { row: PrintBatchListItem }) {
   const { i18n } = useTranslation();
   return (
@@ -108,30 +102,24 @@ function YesNo({ value }: { value: boolean }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
-  const params = parseListParams(printBatchList, printBatchParams, request.url);
-  const list = await api.get<{ items: PrintBatchListItem[]; total: number }>(
-    printBatchApi(municipalityId),
-    toApiQuery(params),
-  );
+  const params = readListParams(printBatchContract, request.url);
+  const list = await api.printBatch.list({ municipalityId, ...params });
   return { ...list, params };
 }
 
-export default function PrintBatchList() {
-  const { items, total, params } = useLoaderData<typeof loader>();
+export default function PrintBatchList({ loaderData }: Route.ComponentProps) {
+  const { items, total, params } = loaderData;
   const { t, i18n } = useTranslation();
   const canAdd = useCan("aAdd", "printBatch");
   const newButton = (size?: "sm") =>
     canAdd ? (
       <Button to={`${PRINT_BATCHES_PATH}/create`} size={size}>
-        {t("printBatch:list.new", "Nová dávka")}
+        {t("printBatch:list.new")}
       </Button>
     ) : undefined;
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("printBatch:list.title", "Generování štítků")}</h1>
-        {newButton()}
-      </div>
+      <PageHeader title={t("printBatch:list.title")} actions={newButton()} />
       <DataTable
         def={printBatchList}
         rows={items}
@@ -139,8 +127,8 @@ export default function PrintBatchList() {
         params={params}
         rowKey="id"
         rowLabel={(row) => formatDateTime(row.createdAt, i18n.language)}
-        caption={t("printBatch:list.title", "Generování štítků")}
-        emptyState={{ message: t("printBatch:list.empty", "Zatím žádné tiskové dávky."), action: newButton("sm") }}
+        caption={t("printBatch:list.title")}
+        emptyState={{ message: t("printBatch:list.empty"), action: newButton("sm") }}
       />
     </div>
   );

@@ -1,11 +1,12 @@
-import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
+import { pageTitle } from "~/components/page-title";
 import { requirePermission } from "~/server/guard.server";
-import { UserForm } from "./form";
-import { canInvite, createUser, loadFormOptions } from "./form.server";
+import { canInvite, createUser, loadFormOptions } from "./+shared/form.server";
+import { CreateUserScreen } from "./+shared/screens";
+import { USERS_PATH } from "./+shared/ui";
 
-export const meta = () => [{ title: "Nový uživatel · Odpady obce" }];
+export const handle = pageTitle("user:create.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "user.aAdd");
@@ -20,26 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await requirePermission(request, context, "user.aAdd");
-  return createUser(api, context, await request.formData(), { backTo: "/administration/users" });
+  return createUser(api, context, await request.formData(), { backTo: USERS_PATH });
 }
 
-export default function CreateUser() {
-  const { roles, municipalities, canInvite, municipalityId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function CreateUser({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t("user:create.title", "Nový uživatel")}</h1>
-      <UserForm
-        mode="create"
-        lastResult={actionData?.result}
-        defaultValue={{ registration: "password", municipalityId: municipalityId ? String(municipalityId) : "" }}
-        roles={roles}
-        municipalities={municipalities}
-        canInvite={canInvite}
-        submitLabel={t("user:create.submit", "Vytvořit uživatele")}
-        cancelTo="/administration/users"
-      />
-    </div>
+    <CreateUserScreen
+      title={t("user:create.title")}
+      back={{ to: USERS_PATH, label: t("user:list.title") }}
+      answer={actionData}
+      {...loaderData}
+    />
   );
 }

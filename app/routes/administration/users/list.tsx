@@ -1,40 +1,48 @@
-import { data, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
-import { NOTHING_SELECTED, type RoleItem, type UserListItem } from "#contract/user";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import { NOTHING_SELECTED, userList as userListContract, type UserListItem } from "#contract/user";
+import { userListKeys } from "#contract/lists";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
-import type { ApiClient } from "~/server/api.server";
+import {
+  answer,
+  backToList,
+  formId,
+  readIntent,
+  redirectWithFlash,
+  selectedIds,
+  unknownIntent,
+} from "~/server/action.server";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/data-table";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { formatPhone } from "~/lib/format";
-import { formatDateTime } from "#contract/calendar";
 import type { AppLayoutData } from "~/routes/app-layout";
-import { canInvite } from "./form.server";
+import { canInvite, resendRegistration } from "./+shared/form.server";
+import {
+  LastLogin,
+  RESEND,
+  ResendInvitationDialog,
+  RoleName,
+  USERS_PATH,
+  UserStateBadges,
+  userEditPath,
+} from "./+shared/ui";
 
-export const meta = () => [{ title: "Uživatelé · Odpady obce" }];
+export const handle = pageTitle("user:list.title");
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const userParams = listSchema({
-  search: listParam.search(),
-  roleId: listParam.search(),
-  municipalityId: listParam.search(),
-  active: listParam.boolean(),
-});
-
-/** Spec 001 §2 Users list: columns, filters (search, role, municipality, active), sort and paging in the URL. */
-export const userList = defineList({
-  id: "users",
-  defaultSort: "lastName",
+/** Spec 001 §2 Users list: columns, filters (search, role, municipality, active); sorts from contract/lists.ts. */
+export const userList = defineList(userListKeys, {
   filters: [
     {
       key: "search",
@@ -55,14 +63,12 @@ export const userList = defineList({
     {
       key: "lastName",
       label: { key: "user:list.name", defaultValue: "Jméno" },
-      sortable: true,
       render: (row: UserListItem) => <NameCell row={row} />,
     },
-    { key: "userName", label: { key: "user:field.userName", defaultValue: "Uživatelské jméno" }, sortable: true },
+    { key: "userName", label: { key: "user:field.userName", defaultValue: "Uživatelské jméno" } },
     {
       key: "email",
       label: { key: "user:field.email", defaultValue: "E-mail" },
-      sortable: true,
       render: (row: UserListItem) => <Email value={row.email} />,
     },
     {
@@ -74,26 +80,22 @@ export const userList = defineList({
     {
       key: "role",
       label: { key: "user:field.role", defaultValue: "Role" },
-      sortable: true,
-      render: (row: UserListItem) => <RoleLabel row={row} />,
+      render: (row: UserListItem) => <RoleName user={row} />,
     },
     {
       key: "municipality",
       label: { key: "user:field.municipality", defaultValue: "Obec" },
-      sortable: true,
       render: (row: UserListItem) => row.municipalityName ?? "–",
     },
     {
       key: "lastLoginAt",
       label: { key: "user:field.lastLogin", defaultValue: "Poslední přihlášení" },
-      sortable: true,
       render: (row: UserListItem) => <LastLogin value={row.lastLoginAt} />,
     },
     {
       key: "active",
       label: { key: "user:list.state", defaultValue: "Stav" },
-      sortable: true,
-      render: (row: UserListItem) => <StateBadges row={row} />,
+      render: (row: UserListItem) => <UserStateBadges user={row} />,
     },
   ],
 });
@@ -102,7 +104,7 @@ function NameCell({ row }: { row: UserListItem }) {
   const canEdit = useCan("aEdit", "user");
   if (!canEdit) return <span className="font-medium">{row.fullName}</span>;
   return (
-    <Link className="font-medium text-emerald-800 hover:underline" to={`/administration/users/${row.id}/edit`}>
+    <Link className="font-medium text-emerald-800 hover:underline" to={userEditPath(row.id)}>
       {row.fullName}
     </Link>
   );
@@ -122,35 +124,13 @@ function Email({ value }: { value: string | null }) {
   );
 }
 
-function RoleLabel({ row }: { row: UserListItem }) {
-  const { t } = useTranslation();
-  return <>{t(`common:role.${row.roleName}`, row.roleLabel)}</>;
-}
-
-function LastLogin({ value }: { value: string | null }) {
-  const { t, i18n } = useTranslation();
-  return <>{value ? formatDateTime(value, i18n.language) : t("user:list.never", "nikdy")}</>;
-}
-
-function StateBadges({ row }: { row: UserListItem }) {
-  const { t } = useTranslation();
-  return (
-    <span className="inline-flex flex-wrap gap-1">
-      <Badge tone={row.active ? "green" : "gray"}>
-        {row.active ? t("user:state.active", "Aktivní") : t("user:state.inactive", "Neaktivní")}
-      </Badge>
-      {row.registrationPending && <Badge tone="amber">{t("user:state.pending", "Čeká na heslo")}</Badge>}
-    </span>
-  );
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = await requirePermission(request, context, "user.aDetail");
-  const params = parseListParams(userList, userParams, request.url);
+  const params = readListParams(userListContract, request.url);
   const [list, roles, municipalities] = await Promise.all([
-    api.get<{ items: UserListItem[]; total: number }>("/user", toApiQuery(params)),
-    api.get<{ items: RoleItem[] }>("/user/roles"),
-    api.get<{ items: { id: number; name: string }[] }>("/municipality/options"),
+    api.user.list(params),
+    api.user.roles(),
+    api.municipality.options(),
   ]);
   return {
     ...list,
@@ -161,85 +141,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer =
-  | { intent: string; message: string; tone: "error" | "warning" }
-  | { intent: "confirm"; confirm: { intent: "activate" | "deactivate"; ids: number[] }; nonce: number };
-
-/** The selected ids: checkboxes named `ids` (bulk form) or one comma-separated value (confirmation dialogs). */
-function selectedIds(formData: FormData): number[] {
-  const ids = formData
-    .getAll("ids")
-    .flatMap((v) => String(v).split(","))
-    .map((v) => Number(v.trim()))
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-  return [...new Set(ids)];
-}
-
-/** Back to the list as it was (filters, sort, page), without the dialog that was open. */
-function listUrl(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  url.searchParams.delete("dialog");
-  return url.pathname + url.search;
-}
-
-async function done(api: ApiClient, request: Request, context: Route.ActionArgs["context"], text: string) {
-  addFlash(api.session, { type: "success", text });
-  return redirect(listUrl(request), { headers: { "Set-Cookie": await commit(context, api.session) } });
-}
+type Activation = "activate" | "deactivate";
+/** A bulk button's answer: the confirmation dialog for the selected users (rendered from it, so it works without JavaScript). */
+type ListExtra = { confirm?: { intent: Activation; ids: number[] }; nonce?: number };
 
 /**
  * Bulk and single activate / deactivate (PATCH user/activate?isActiveState with personIds) and resend registration.
- * Bulk buttons first ask for a confirmation (a dialog rendered from the answer, so it works without JavaScript);
- * nothing selected gives 'Vyberte položky.' — checked here too, since without JavaScript the form posts anyway.
+ * Bulk buttons first ask for a confirmation; nothing selected gives 'Vyberte položky.' — checked here too, since
+ * without JavaScript the form posts anyway.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const api = await requirePermission(request, context, intent === "resend" ? "user.aAdd" : "user.aEdit");
+  const { formData, intent } = await readIntent(request);
+  const api = await requirePermission(request, context, intent === RESEND ? "user.aAdd" : "user.aEdit");
   const t = await userT(api.session);
-  const fail = (message: string, status: number, tone: "error" | "warning" = "error") =>
-    data<ActionAnswer>({ intent, message, tone }, { status });
+  const nothingSelected = () =>
+    answer<ListExtra>({ intent, message: t("common:dataTable.selectItems", NOTHING_SELECTED), tone: "warning" });
 
   switch (intent) {
     case "bulkActivate":
     case "bulkDeactivate": {
       const ids = selectedIds(formData);
-      if (ids.length === 0) return fail(t("common:dataTable.selectItems", NOTHING_SELECTED), 422, "warning");
-      return data<ActionAnswer>({
-        intent: "confirm",
-        confirm: { intent: intent === "bulkActivate" ? "activate" : "deactivate", ids },
-        nonce: Date.now(),
-      });
+      if (ids.length === 0) return nothingSelected();
+      const confirm = { intent: intent === "bulkActivate" ? "activate" : "deactivate", ids } as const;
+      return answer<ListExtra>({ intent: "confirm", confirm, nonce: Date.now() }, 200);
     }
     case "activate":
     case "deactivate": {
       const ids = selectedIds(formData);
-      if (ids.length === 0) return fail(t("common:dataTable.selectItems", NOTHING_SELECTED), 422, "warning");
-      const res = await api.request("PATCH", "/user/activate", {
-        query: { isActiveState: intent === "activate" },
-        json: { personIds: ids },
-      });
-      if (!res.ok) return fail(res.problem.errors?.personIds?.[0] ?? res.problem.Message, res.status);
-      return done(
-        api,
-        request,
-        context,
-        intent === "activate"
-          ? t("user:flash.activated", "Uživatel aktivován.")
-          : t("user:flash.deactivated", "Uživatel deaktivován."),
-      );
+      if (ids.length === 0) return nothingSelected();
+      const res = await api.user.activate({ isActiveState: intent === "activate" }, { personIds: ids });
+      if (!res.ok) {
+        const message = res.problem.errors?.personIds?.[0] ?? res.problem.Message;
+        return answer<ListExtra>({ intent, message, tone: "error" }, res.status);
+      }
+      const text = intent === "activate" ? t("user:flash.activated") : t("user:flash.deactivated");
+      return redirectWithFlash(api, context, backToList(request), text);
     }
-    case "resend": {
-      const userId = Number(formData.get("userId"));
-      if (!Number.isSafeInteger(userId) || userId <= 0)
-        return fail(t("common:dataTable.selectItems", NOTHING_SELECTED), 422, "warning");
-      const res = await api.request("PATCH", "/user/resend-registration-email", { query: { userId } });
-      if (!res.ok) return fail(res.problem.Message, res.status);
-      return done(api, request, context, t("user:flash.resent", "Registrační e-mail odeslán."));
+    case RESEND: {
+      const userId = formId(formData.get("userId"));
+      if (!userId) return nothingSelected();
+      return resendRegistration(api, context, userId, backToList(request));
     }
     default:
-      return fail(t("user:list.unknownAction", "Neznámá akce."), 400);
+      return unknownIntent(intent, t);
   }
 }
 
@@ -295,118 +239,101 @@ function ActionIcon({ icon, label, name }: { icon: keyof typeof ICONS; label: st
   );
 }
 
+/** Deactivate (an active user) or activate (an inactive one) behind a confirmation. */
+function ActivationAction({ row }: { row: UserListItem }) {
+  const { t } = useTranslation();
+  const intent: Activation = row.active ? "deactivate" : "activate";
+  const label = t(`user:action.${intent}`);
+  return (
+    <ConfirmDialog
+      name={`${intent}-${row.id}`}
+      intent={intent}
+      fields={{ ids: row.id }}
+      tone={row.active ? "danger" : "primary"}
+      trigger={<ActionIcon icon={intent} label={label} name={row.fullName} />}
+      triggerVariant="ghost"
+      triggerSize="icon"
+      title={t(`user:confirm.${intent}Title`)}
+      message={t(`user:confirm.${intent}`, { name: row.fullName })}
+      confirmLabel={label}
+    />
+  );
+}
+
 /** Row actions as icon buttons with tooltips (the table has many columns): resend, edit, deactivate / activate. */
 function RowActions({ row, canInvite, selfId }: { row: UserListItem; canInvite: boolean; selfId?: number }) {
   const { t } = useTranslation();
   const canEdit = useCan("aEdit", "user");
   const canAdd = useCan("aAdd", "user");
-  const resend = t("user:action.resendShort", "Poslat pozvánku znovu");
-  const edit = t("common:edit", "Upravit");
-  const deactivate = t("user:action.deactivate", "Deaktivovat");
-  const activate = t("user:action.activate", "Aktivovat");
   // The confirmation dialogs live in the cell: they must not inherit its right alignment and no-wrap.
   return (
     <span className="inline-flex items-center gap-1 text-left whitespace-normal">
       {canAdd && canInvite && row.registrationPending && (
-        <ConfirmDialog
-          name={`resend-${row.id}`}
-          intent="resend"
-          fields={{ userId: row.id }}
-          tone="primary"
-          trigger={<ActionIcon icon="resend" label={resend} name={row.fullName} />}
+        <ResendInvitationDialog
+          user={row}
+          rowId={row.id}
+          trigger={<ActionIcon icon="resend" label={t("user:action.resendShort")} name={row.fullName} />}
           triggerVariant="ghost"
           triggerSize="icon"
-          title={t("user:confirm.resendTitle", "Poslat registrační e-mail znovu?")}
-          message={t(
-            "user:confirm.resend",
-            "Uživatel {{name}} dostane na {{email}} nový odkaz k nastavení hesla; dřívější odkaz přestane platit.",
-            {
-              name: row.fullName,
-              email: row.email ?? "–",
-            },
-          )}
-          confirmLabel={t("user:action.send", "Odeslat")}
         />
       )}
       {canEdit && (
-        <Button to={`/administration/users/${row.id}/edit`} variant="ghost" size="icon">
-          <ActionIcon icon="edit" label={edit} name={row.fullName} />
+        <Button to={userEditPath(row.id)} variant="ghost" size="icon">
+          <ActionIcon icon="edit" label={t("common:edit")} name={row.fullName} />
         </Button>
       )}
       {canEdit && row.id === selfId && <span className="size-9" aria-hidden="true" />}
-      {canEdit &&
-        row.id !== selfId &&
-        (row.active ? (
-          <ConfirmDialog
-            name={`deactivate-${row.id}`}
-            intent="deactivate"
-            fields={{ ids: row.id }}
-            trigger={<ActionIcon icon="deactivate" label={deactivate} name={row.fullName} />}
-            triggerVariant="ghost"
-            triggerSize="icon"
-            title={t("user:confirm.deactivateTitle", "Deaktivovat uživatele?")}
-            message={t(
-              "user:confirm.deactivate",
-              "{{name}} se nebude moci přihlásit, dokud účet znovu neaktivujete. Jeho přihlášení skončí.",
-              {
-                name: row.fullName,
-              },
-            )}
-            confirmLabel={deactivate}
-          />
-        ) : (
-          <ConfirmDialog
-            name={`activate-${row.id}`}
-            intent="activate"
-            fields={{ ids: row.id }}
-            tone="primary"
-            trigger={<ActionIcon icon="activate" label={activate} name={row.fullName} />}
-            triggerVariant="ghost"
-            triggerSize="icon"
-            title={t("user:confirm.activateTitle", "Aktivovat uživatele?")}
-            message={t("user:confirm.activate", "{{name}} se bude moci znovu přihlásit.", { name: row.fullName })}
-            confirmLabel={activate}
-          />
-        ))}
+      {canEdit && row.id !== selfId && <ActivationAction row={row} />}
     </span>
   );
 }
 
-export default function UserList() {
-  const { items, total, params, roles, municipalities, canInvite } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
-  const layout = useRouteLoaderData("routes/app-layout") as AppLayoutData | undefined;
+/** The bulk buttons' confirmation, opened by the action's answer. */
+function BulkConfirm({ confirm, nonce }: { confirm: NonNullable<ListExtra["confirm"]>; nonce?: number }) {
+  const { t } = useTranslation();
+  const activate = confirm.intent === "activate";
+  return (
+    <ConfirmDialog
+      key={nonce}
+      name="bulk"
+      open
+      intent={confirm.intent}
+      fields={{ ids: confirm.ids.join(",") }}
+      tone={activate ? "primary" : "danger"}
+      title={activate ? t("user:confirm.bulkActivateTitle") : t("user:confirm.bulkDeactivateTitle")}
+      message={
+        activate
+          ? t("user:confirm.bulkActivate", { n: confirm.ids.length })
+          : t("user:confirm.bulkDeactivate", { n: confirm.ids.length })
+      }
+      confirmLabel={t(`user:action.${confirm.intent}`)}
+    />
+  );
+}
+
+export default function UserList({ loaderData, actionData }: Route.ComponentProps) {
+  // Every answer of the action is an ActionAnswer; only the bulk buttons' carries the confirmation.
+  const answer: ActionAnswer<ListExtra> | undefined = actionData;
+  const { items, total, params, roles, municipalities, canInvite } = loaderData;
+  const layout = useRouteLoaderData<AppLayoutData>("routes/app-layout");
   const { t } = useTranslation();
   const shown = useMessage();
   const canAdd = useCan("aAdd", "user");
   const canEdit = useCan("aEdit", "user");
-  // Filter options known only at run time (roles the caller sees, their municipalities) are filled in here.
-  const def = {
-    ...userList,
-    filters: userList.filters.map((f) =>
-      f.key === "roleId"
-        ? {
-            ...f,
-            options: roles.map((r) => ({
-              value: String(r.id),
-              label: { key: `common:role.${r.name}`, defaultValue: r.label },
-            })),
-          }
-        : f.key === "municipalityId"
-          ? { ...f, options: municipalities.map((m) => ({ value: String(m.id), label: m.name })) }
-          : f,
-    ),
-  };
-  const confirm = answer && "confirm" in answer ? answer.confirm : null;
+  // Filter options known only at run time (roles the caller sees, their municipalities).
+  const def = withFilterOptions(userList, {
+    roleId: roles.map((r) => ({ value: String(r.id), label: { key: `common:role.${r.name}`, defaultValue: r.label } })),
+    municipalityId: municipalities.map((m) => ({ value: String(m.id), label: m.name })),
+  });
   const generation = useGenerationAfter(["activate", "deactivate"]);
 
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("user:list.title", "Uživatelé")}</h1>
-        {canAdd && <Button to="/administration/users/create">{t("user:list.new", "Nový uživatel")}</Button>}
-      </div>
-      {answer && "message" in answer && <Alert tone={answer.tone}>{shown(answer.message)}</Alert>}
+      <PageHeader
+        title={t("user:list.title")}
+        actions={canAdd && <Button to={`${USERS_PATH}/create`}>{t("user:list.new")}</Button>}
+      />
+      {answer?.message && <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>}
       <DataTable
         key={generation}
         def={def}
@@ -419,47 +346,15 @@ export default function UserList() {
         bulkActions={
           canEdit
             ? [
-                { intent: "bulkActivate", label: t("user:action.activateSelected", "Aktivovat vybrané") },
-                { intent: "bulkDeactivate", label: t("user:action.deactivateSelected", "Deaktivovat vybrané") },
+                { intent: "bulkActivate", label: t("user:action.activateSelected") },
+                { intent: "bulkDeactivate", label: t("user:action.deactivateSelected") },
               ]
             : undefined
         }
         rowActions={(row) => <RowActions row={row} canInvite={canInvite} selfId={layout?.user.id} />}
-        emptyState={{ message: t("user:list.empty", "Zatím žádní uživatelé.") }}
+        emptyState={{ message: t("user:list.empty") }}
       />
-      {confirm && answer && "nonce" in answer && (
-        <ConfirmDialog
-          key={answer.nonce}
-          name="bulk"
-          open
-          intent={confirm.intent}
-          fields={{ ids: confirm.ids.join(",") }}
-          tone={confirm.intent === "activate" ? "primary" : "danger"}
-          title={
-            confirm.intent === "activate"
-              ? t("user:confirm.bulkActivateTitle", "Aktivovat vybrané uživatele?")
-              : t("user:confirm.bulkDeactivateTitle", "Deaktivovat vybrané uživatele?")
-          }
-          message={
-            confirm.intent === "activate"
-              ? t("user:confirm.bulkActivate", "Počet vybraných uživatelů: {{n}}. Budou se moci znovu přihlásit.", {
-                  n: confirm.ids.length,
-                })
-              : t(
-                  "user:confirm.bulkDeactivate",
-                  "Počet vybraných uživatelů: {{n}}. Nebudou se moci přihlásit, dokud je znovu neaktivujete.",
-                  {
-                    n: confirm.ids.length,
-                  },
-                )
-          }
-          confirmLabel={
-            confirm.intent === "activate"
-              ? t("user:action.activate", "Aktivovat")
-              : t("user:action.deactivate", "Deaktivovat")
-          }
-        />
-      )}
+      {answer?.confirm && <BulkConfirm confirm={answer.confirm} nonce={answer.nonce} />}
     </div>
   );
 }

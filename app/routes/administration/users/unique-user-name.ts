@@ -11,8 +11,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const firstName = url.searchParams.get("firstName")?.trim() ?? "";
   const lastName = url.searchParams.get("lastName")?.trim() ?? "";
   if (!firstName || !lastName) return { userName: null };
-  const res = await api.request<{ userName: string }>("GET", "/user/unique-user-name", {
-    query: { FirstName: firstName, LastName: lastName },
-  });
+  const res = await api.result.user.uniqueUserName({ FirstName: firstName, LastName: lastName });
   return { userName: res.ok ? res.data.userName : null };
 }

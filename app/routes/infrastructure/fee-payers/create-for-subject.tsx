@@ -1,31 +1,29 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create-for-subject";
-import type { DiscountOption } from "#contract/fee-payer";
-import type { SubjectDetail } from "#contract/subject";
-import { toIsoDate } from "#contract/calendar";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { FeePayerForm, emptyFeePayer } from "./form";
-import { saveFeePayer } from "./form.server";
-import { feePayerApi, useCountry } from "./shared";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
+import { useCountry } from "~/components/money";
+import { FeePayerForm, emptyFeePayer } from "./+shared/form";
+import { createFormData, saveFeePayer } from "./+shared/form.server";
+import { subjectPath } from "./+shared/ui";
 
-const subjectPath = (id: number) => `/infrastructure/subjects/${id}`;
-
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: `Nový poplatník · ${data?.subject.name ?? "Odběrné místo"} · Odpady obce` },
-];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => `${t("feePayer:create.title")} · ${d?.subject.name ?? t("feePayer:history.subject")}`,
+);
 
 /** Spec 000 §2 /infrastructure/subjects/{subject_id}/fee-payers/create: a new payer who joins the subject. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const subjectId = requireId(params.subjectId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
-  const [subject, discounts] = await Promise.all([
-    api.get<SubjectDetail>(`/municipality/${municipalityId}/subject/${subjectId}`),
-    api.get<{ items: DiscountOption[] }>(feePayerApi(municipalityId, undefined, "/discounts")),
+  const [subject, form] = await Promise.all([
+    api.subject.detail({ municipalityId, subjectId }),
+    createFormData(api, municipalityId),
   ]);
-  return { subject: { id: subject.id, name: subject.name }, discounts: discounts.items, today: toIsoDate(new Date()) };
+  return { subject: { id: subject.id, name: subject.name }, ...form };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -33,39 +31,37 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
   const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
-    method: "POST",
-    path: feePayerApi(municipalityId),
-    flash: t("feePayer:flash.createdForSubject", "Poplatník vytvořen a přidán na odběrné místo."),
+    municipalityId,
+    flash: t("feePayer:flash.createdForSubject"),
     redirectTo: () => subjectPath(subjectId),
     // The subject comes from the URL, never from the page.
     fixed: { subjectId },
   });
 }
 
-export default function CreateFeePayerForSubject() {
-  const { subject, discounts, today } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function CreateFeePayerForSubject({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { subject, discounts, today } = loaderData;
   const country = useCountry();
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-semibold">
-          {t("feePayer:createForSubject.title", "Nový poplatník odběrného místa {{name}}", { name: subject.name })}
-        </h1>
-        <p className="text-sm text-slate-600">
-          {t("feePayer:createForSubject.help", "Poplatník se k odběrnému místu připojí ode dne, kdy je aktivní.")}{" "}
-          <Link className="text-emerald-800 underline" to={subjectPath(subject.id)}>
-            {subject.name}
-          </Link>
-        </p>
-      </div>
+      <PageHeader
+        title={t("feePayer:createForSubject.title", { name: subject.name })}
+        subtitle={
+          <>
+            {t("feePayer:createForSubject.help")}{" "}
+            <Link className="text-emerald-800 underline" to={subjectPath(subject.id)}>
+              {subject.name}
+            </Link>
+          </>
+        }
+      />
       <FeePayerForm
-        lastResult={actionData?.result}
+        lastResult={answer?.result}
         defaultValue={emptyFeePayer(today, country, subject.id)}
         discounts={discounts}
         forSubject
-        submitLabel={t("feePayer:create.submit", "Vytvořit poplatníka")}
+        submitLabel={t("feePayer:create.submit")}
         cancelTo={subjectPath(subject.id)}
       />
     </div>

@@ -1,46 +1,43 @@
-import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
-import type { DiscountOption } from "#contract/fee-payer";
-import { toIsoDate } from "#contract/calendar";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { FeePayerForm, emptyFeePayer } from "./form";
-import { saveFeePayer } from "./form.server";
-import { LIST_PATH, detailPath, feePayerApi, useCountry } from "./shared";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
+import { useCountry } from "~/components/money";
+import { FeePayerForm, emptyFeePayer } from "./+shared/form";
+import { createFormData, saveFeePayer } from "./+shared/form.server";
+import { LIST_PATH, detailPath } from "./+shared/ui";
 
-export const meta = () => [{ title: "Nový poplatník · Odpady obce" }];
+export const handle = pageTitle("feePayer:create.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
-  const discounts = await api.get<{ items: DiscountOption[] }>(feePayerApi(municipalityId, undefined, "/discounts"));
-  return { discounts: discounts.items, today: toIsoDate(new Date()) };
+  return createFormData(api, municipalityId);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
   const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
-    method: "POST",
-    path: feePayerApi(municipalityId),
-    flash: t("feePayer:flash.created", "Poplatník vytvořen."),
+    municipalityId,
+    flash: t("feePayer:flash.created"),
     redirectTo: detailPath,
   });
 }
 
-export default function CreateFeePayer() {
-  const { discounts, today } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function CreateFeePayer({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { discounts, today } = loaderData;
   const country = useCountry();
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t("feePayer:create.title", "Nový poplatník")}</h1>
+      <PageHeader back={{ to: LIST_PATH, label: t("feePayer:list.title") }} title={t("feePayer:create.title")} />
       <FeePayerForm
-        lastResult={actionData?.result}
+        lastResult={answer?.result}
         defaultValue={emptyFeePayer(today, country)}
         discounts={discounts}
-        submitLabel={t("feePayer:create.submit", "Vytvořit poplatníka")}
+        submitLabel={t("feePayer:create.submit")}
         cancelTo={LIST_PATH}
       />
     </div>

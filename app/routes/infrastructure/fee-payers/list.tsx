@@ -1,51 +1,41 @@
-import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
-import type { DiscountOption, FeePayerListItem } from "#contract/fee-payer";
-import { NOTHING_SELECTED } from "#contract/user";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
-import { formatCurrency } from "~/lib/format";
-import { formatDate } from "#contract/calendar";
+import { feePayerList as feePayerContract, type FeePayerListItem } from "#contract/fee-payer";
+import { feePayerListKeys } from "#contract/lists";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
+import { answer, backToList, readIntent, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/data-table";
+import { Money } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
   AgeGroupBadge,
+  Day,
   LIST_PATH,
   LoginBadge,
   RegisteredBadge,
   StateBadge,
   TypeLabel,
   detailPath,
-  feePayerApi,
-  useCountry,
-} from "./shared";
+} from "./+shared/ui";
 
-export const meta = () => [{ title: "Poplatníci · Odpady obce" }];
+export const handle = pageTitle("feePayer:list.title");
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const feePayerParams = listSchema({
-  search: listParam.search(),
-  bornFrom: listParam.date(),
-  bornTo: listParam.date(),
-  discountId: listParam.search(),
-  registered: listParam.boolean(),
-  // Absent = everybody (spec: active yes/no/all, all by default).
-  active: listParam.select(["true", "false", "all"] as const),
-});
-
-/** Spec 001 §2 'Fee payers' list: filters search, date of birth, fixed discount, registered yes/no, active yes/no/all. */
-export const feePayerList = defineList({
-  id: "fee-payers",
-  defaultSort: "name",
+/**
+ * Spec 001 §2 'Fee payers' list: filters search, date of birth, fixed discount, registered yes/no, active
+ * yes/no/all; sorts from contract/lists.ts.
+ */
+export const feePayerList = defineList(feePayerListKeys, {
   filters: [
     {
       key: "search",
@@ -72,7 +62,6 @@ export const feePayerList = defineList({
     {
       key: "name",
       label: { key: "feePayer:field.name", defaultValue: "Jméno / název" },
-      sortable: true,
       render: (row: FeePayerListItem) => (
         <Link className="font-medium text-emerald-800 hover:underline" to={detailPath(row.id)}>
           {row.name}
@@ -87,14 +76,12 @@ export const feePayerList = defineList({
     {
       key: "dateOfBirth",
       label: { key: "feePayer:field.dateOfBirth", defaultValue: "Datum narození" },
-      sortable: true,
       className: "whitespace-nowrap",
-      render: (row: FeePayerListItem) => <DateText value={row.dateOfBirth} />,
+      render: (row: FeePayerListItem) => <Day value={row.dateOfBirth} />,
     },
     {
       key: "variableSymbol",
       label: { key: "feePayer:field.variableSymbol", defaultValue: "Variabilní symbol" },
-      sortable: true,
     },
     {
       key: "subjects",
@@ -104,13 +91,11 @@ export const feePayerList = defineList({
     {
       key: "activeFrom",
       label: { key: "feePayer:list.activity", defaultValue: "Aktivní od–do" },
-      sortable: true,
       render: (row: FeePayerListItem) => <Activity row={row} />,
     },
     {
       key: "registered",
       label: { key: "feePayer:list.registration", defaultValue: "Registrace a přihlášení" },
-      sortable: true,
       render: (row: FeePayerListItem) => (
         <span className="inline-flex flex-col items-start gap-1">
           <RegisteredBadge registered={row.registered} />
@@ -142,22 +127,11 @@ export const feePayerList = defineList({
   ],
 });
 
-function DateText({ value }: { value: string | null }) {
-  const { i18n } = useTranslation();
-  return <>{value ? formatDate(value, i18n.language) : "–"}</>;
-}
-
-function Money({ value }: { value: string | null }) {
-  const country = useCountry();
-  return <>{value === null ? "–" : formatCurrency(value, country)}</>;
-}
-
 function Activity({ row }: { row: FeePayerListItem }) {
-  const { i18n } = useTranslation();
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <span className="whitespace-nowrap">
-        {formatDate(row.activeFrom, i18n.language)} – {row.activeTo ? formatDate(row.activeTo, i18n.language) : "…"}
+        <Day value={row.activeFrom} /> – {row.activeTo ? <Day value={row.activeTo} /> : "…"}
       </span>
       <StateBadge active={row.active} />
     </span>
@@ -166,86 +140,53 @@ function Activity({ row }: { row: FeePayerListItem }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aDetail");
-  const params = parseListParams(feePayerList, feePayerParams, request.url);
+  const params = readListParams(feePayerContract, request.url);
   const [list, discounts] = await Promise.all([
-    api.get<{ items: FeePayerListItem[]; total: number }>(feePayerApi(municipalityId), toApiQuery(params)),
-    api.get<{ items: DiscountOption[] }>(feePayerApi(municipalityId, undefined, "/discounts")),
+    api.feePayer.list({ municipalityId, ...params }),
+    api.feePayer.discounts({ municipalityId }),
   ]);
   return { ...list, params, discounts: discounts.items };
 }
 
-type ActionAnswer = { intent: string; message: string; tone: "error" | "warning" };
-
-/** Back to the list as it was (filters, sort, page). */
-function listUrl(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  url.searchParams.delete("dialog");
-  return url.pathname + url.search;
-}
-
 /** Bulk 'Zaregistrovat' (PATCH fee-payer/register); nothing selected → 'Vyberte položky.' (also without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const { formData, intent } = await readIntent(request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
   const t = await userT(api.session);
-  if (intent !== "register") {
-    return data<ActionAnswer>(
-      { intent, message: t("feePayer:unknownAction", "Neznámá akce."), tone: "error" },
-      { status: 400 },
-    );
-  }
-  const ids = [...new Set(formData.getAll("ids").map((v) => Number(v)))].filter(
-    (n) => Number.isSafeInteger(n) && n > 0,
-  );
+  if (intent !== "register") return unknownIntent(intent, t);
+  const ids = selectedIds(formData);
   if (ids.length === 0) {
-    return data<ActionAnswer>(
-      { intent, message: t("common:dataTable.selectItems", NOTHING_SELECTED), tone: "warning" },
-      { status: 422 },
-    );
+    return answer({ intent, message: t("common:dataTable.selectItems"), tone: "warning" });
   }
-  const res = await api.send("PATCH", feePayerApi(municipalityId, undefined, "/register"), {
-    feePayerIds: ids,
-    registered: true,
-  });
+  const res = await api.feePayer.register({ municipalityId }, { feePayerIds: ids, registered: true });
   if (!res.ok) {
-    return data<ActionAnswer>(
-      { intent, message: res.problem.errors?.feePayerIds?.[0] ?? res.problem.Message, tone: "error" },
-      { status: res.status },
-    );
+    const message = res.problem.errors?.feePayerIds?.[0] ?? res.problem.Message;
+    return answer({ intent, message, tone: "error" }, res.status);
   }
-  addFlash(api.session, { type: "success", text: t("feePayer:flash.registeredMany", "Poplatníci zaregistrováni.") });
-  return redirect(listUrl(request), { headers: { "Set-Cookie": await commit(context, api.session) } });
+  return redirectWithFlash(api, context, backToList(request), t("feePayer:flash.registeredMany"));
 }
 
-export default function FeePayerList() {
-  const { items, total, params, discounts } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+export default function FeePayerList({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { items, total, params, discounts } = loaderData;
   const { t } = useTranslation();
   const shown = useMessage();
   const canAdd = useCan("aAdd", "feePayer");
   const canEdit = useCan("aEdit", "feePayer");
   const generation = useGenerationAfter(["register"]);
   // The municipality's fixed discounts are known only at run time.
-  const def = {
-    ...feePayerList,
-    filters: feePayerList.filters.map((f) =>
-      f.key === "discountId"
-        ? {
-            ...f,
-            options: discounts.filter((d) => d.type === "Other").map((d) => ({ value: String(d.id), label: d.name })),
-          }
-        : f,
-    ),
-  };
+  const def = withFilterOptions(feePayerList, {
+    discountId: discounts.filter((d) => d.type === "Other").map((d) => ({ value: String(d.id), label: d.name })),
+  });
+  const newButton = (size?: "sm") =>
+    canAdd ? (
+      <Button to={`${LIST_PATH}/create`} size={size}>
+        {t("feePayer:list.new")}
+      </Button>
+    ) : undefined;
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("feePayer:list.title", "Poplatníci")}</h1>
-        {canAdd && <Button to={`${LIST_PATH}/create`}>{t("feePayer:list.new", "Nový poplatník")}</Button>}
-      </div>
-      {answer && <Alert tone={answer.tone}>{shown(answer.message)}</Alert>}
+      <PageHeader title={t("feePayer:list.title")} actions={newButton()} />
+      {answer?.message && <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>}
       <DataTable
         key={generation}
         def={def}
@@ -255,18 +196,9 @@ export default function FeePayerList() {
         rowKey="id"
         rowLabel={(row) => row.name}
         selectable={canEdit}
-        bulkActions={
-          canEdit ? [{ intent: "register", label: t("feePayer:action.register", "Zaregistrovat") }] : undefined
-        }
-        caption={t("feePayer:list.title", "Poplatníci")}
-        emptyState={{
-          message: t("feePayer:list.empty", "Zatím žádní poplatníci."),
-          action: canAdd ? (
-            <Button to={`${LIST_PATH}/create`} size="sm">
-              {t("feePayer:list.new", "Nový poplatník")}
-            </Button>
-          ) : undefined,
-        }}
+        bulkActions={canEdit ? [{ intent: "register", label: t("feePayer:action.register") }] : undefined}
+        caption={t("feePayer:list.title")}
+        emptyState={{ message: t("feePayer:list.empty"), action: newButton("sm") }}
       />
     </div>
   );

@@ -4,8 +4,9 @@ import { requireId } from "~/lib/route-checks";
 import { translateMessage } from "~/lib/messages";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
-import { detailPath, feePayerApi } from "./shared";
+import { redirectWithFlash } from "~/server/action.server";
+import type { ApiProblem } from "~/server/api.server";
+import { detailPath } from "./+shared/ui";
 
 /** Only the detail's 'Vygenerovat přihlášení' dialog posts here; a plain visit goes back to the detail. */
 export function loader({ request, params }: Route.LoaderArgs) {
@@ -21,10 +22,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = requireId(params.feePayerId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
   const formData = await request.formData();
-  const res = await api.rawPath(feePayerApi(municipalityId, id, "/generate-login"), {
-    method: "POST",
-    json: { method: "pdf" },
-  });
+  const res = await api.file.feePayer.generateLogin({ municipalityId, feePayerId: id }, { method: "pdf" });
   if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
     // Always a download (attachment), under the API's file name when it gives one (ASCII only in the header).
     const named = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
@@ -38,19 +36,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       },
     });
   }
-  const problem = (await res.json().catch(() => null)) as {
-    Message?: string;
-    errors?: Record<string, string[]>;
-  } | null;
+  const problem: Partial<ApiProblem> | null = await res.json().catch(() => null);
   const t = await userT(api.session);
   const message = translateMessage(
     t,
-    Object.values(problem?.errors ?? {})[0]?.[0] ??
-      problem?.Message ??
-      t("feePayer:login.pdfFailed", "Přihlašovací dopis se nepodařilo vytvořit."),
+    Object.values(problem?.errors ?? {})[0]?.[0] ?? problem?.Message ?? t("feePayer:login.pdfFailed"),
   );
   const status = res.ok ? 502 : res.status;
   if (formData.get("respond") === "json") return Response.json({ message }, { status });
-  addFlash(api.session, { type: "error", text: message });
-  return redirect(detailPath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
+  return redirectWithFlash(api, context, detailPath(id), message, "error");
 }

@@ -1,22 +1,19 @@
-import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
+import { formId } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
-import { SubjectForm } from "./form";
-import { municipalityOf, parentOptions, subjectFormAction, type SubjectFormAnswer } from "./form.server";
-import { SUBJECTS_PATH, subjectPath } from "./subject-ui";
+import { SubjectForm } from "./+shared/form";
+import { municipalityOf, parentOptions, subjectFormAction } from "./+shared/form.server";
+import { SUBJECTS_PATH, subjectPath } from "./+shared/ui";
 
-export const meta = () => [{ title: "Nové odběrné místo · Odpady obce" }];
-
-/** ?parentId= preselects the parent (the detail's 'Přidat podřízené místo'). */
-function parentIdOf(request: Request): number | null {
-  const n = Number(new URL(request.url).searchParams.get("parentId"));
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
-}
+export const handle = pageTitle("subject:create.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "subject.aAdd");
-  const requested = parentIdOf(request);
+  // ?parentId= preselects the parent (the detail's 'Přidat podřízené místo').
+  const requested = formId(new URL(request.url).searchParams.get("parentId"));
   const [municipality, parents] = await Promise.all([
     municipalityOf(api, municipalityId),
     parentOptions(api, municipalityId, { selected: requested }),
@@ -31,13 +28,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return subjectFormAction(api, context, await request.formData(), { municipalityId });
 }
 
-export default function CreateSubject() {
-  const { municipality, parents, parentId } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as SubjectFormAnswer | undefined;
+export default function CreateSubject({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { municipality, parents, parentId } = loaderData;
   const { t } = useTranslation();
+  // From a parent's 'Přidat podřízené místo' the way back is that parent, otherwise the list.
+  const parent = parentId ? parents.find((p) => p.id === parentId) : undefined;
+  const back = parent
+    ? { to: subjectPath(parent.id), label: parent.name }
+    : { to: SUBJECTS_PATH, label: t("subject:list.title") };
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t("subject:create.title", "Nové odběrné místo")}</h1>
+      <PageHeader back={back} title={t("subject:create.title")} />
       <SubjectForm
         lastResult={answer?.result}
         defaultValue={{
@@ -48,8 +49,8 @@ export default function CreateSubject() {
         }}
         parentOptions={answer?.parentOptions ?? parents}
         parentSearch={answer?.parentSearch}
-        submitLabel={t("subject:create.submit", "Vytvořit odběrné místo")}
-        cancelTo={parentId ? subjectPath(parentId) : SUBJECTS_PATH}
+        submitLabel={t("subject:create.submit")}
+        cancelTo={back.to}
       />
     </div>
   );

@@ -1,34 +1,36 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/detail";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { detailAction, loadDetail } from "./detail.server";
 import { DialogLink } from "~/components/form-dialog";
-import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./detail-dialogs";
-import { MembersSection } from "./detail-members";
-import { WasteCardsSection } from "./detail-cards";
-import { FeesSection } from "./detail-fees";
-import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./detail-sections";
-import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
-import { type DetailAnswer } from "~/lib/action-answer";
 import { DetailRow } from "~/components/detail-row";
+import { detailAction, loadDetail } from "./+shared/detail.server";
+import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./+shared/dialogs";
+import { MembersSection } from "./+shared/members";
+import { WasteCardsSection } from "./+shared/cards";
+import { FeesSection } from "./+shared/fees";
+import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./+shared/sections";
+import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.subject.name ?? "Odběrné místo"} · Odpady obce` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => d?.subject.name ?? t("subject:list.title"),
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.subjectId, request);
-  return loadDetail(request, context, id);
+  return loadDetail(request, context, requireId(params.subjectId, request));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.subjectId, request);
-  return detailAction(request, context, id);
+  return detailAction(request, context, requireId(params.subjectId, request));
 }
 
 /** Intents whose errors are shown inside their own dialog or section; the others get the page's message box. */
@@ -41,7 +43,21 @@ const SHOWN_IN_PLACE = new Set([
   "removeCard",
 ]);
 
-export default function SubjectDetailPage() {
+/** A card of the detail's fields: a title and its rows. */
+function DetailCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y divide-slate-100">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function SubjectDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   const {
     subject: s,
     members,
@@ -55,8 +71,7 @@ export default function SubjectDetailPage() {
     payerOptions,
     parentChoices,
     view,
-  } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as DetailAnswer | undefined;
+  } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "subject");
@@ -64,9 +79,9 @@ export default function SubjectDetailPage() {
 
   return (
     <div className="space-y-4">
-      <nav aria-label={t("subject:detail.breadcrumb", "Drobečková navigace")} className="text-sm">
+      <nav aria-label={t("subject:detail.breadcrumb")} className="text-sm">
         <Link className="text-emerald-800 hover:underline" to={SUBJECTS_PATH}>
-          {t("subject:list.title", "Odběrná místa")}
+          {t("subject:list.title")}
         </Link>
         {s.parentId && (
           <>
@@ -78,105 +93,83 @@ export default function SubjectDetailPage() {
         )}
       </nav>
 
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{s.name}</h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <PageHeader
+        title={s.name}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
             <SubjectTypeLabel type={s.type} />
             <span aria-hidden="true">·</span>
             <span>{s.address || "–"}</span>
             <span aria-hidden="true">·</span>
             <FeePaidBadge paid={s.feePaid} />
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {canEdit && <Button to={`${subjectPath(s.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
-          {canEdit && (
-            <Form method="post">
-              <input type="hidden" name="intent" value={s.feePaid ? "markUnpaid" : "markPaid"} />
-              <Button type="submit" variant="secondary">
-                {s.feePaid
-                  ? t("subject:action.markUnpaid", "Označit jako nezaplacené")
-                  : t("subject:action.markPaid", "Označit jako zaplacené")}
-              </Button>
-            </Form>
-          )}
-          {canEdit && (
-            <DialogLink name="set-parent">{t("subject:action.setParent", "Nastavit nadřazené místo")}</DialogLink>
-          )}
-          {canEdit && s.parentId && <RemoveParentButton />}
-          <DialogLink name="hierarchy">{t("subject:action.hierarchy", "Hierarchie")}</DialogLink>
-          {canRemove && impact && <DeleteSubjectDialog subject={s} impact={impact} />}
-        </div>
-      </div>
+          </span>
+        }
+        actions={
+          <>
+            {canEdit && <Button to={`${subjectPath(s.id)}/edit`}>{t("common:edit")}</Button>}
+            {canEdit && (
+              <Form method="post">
+                <input type="hidden" name="intent" value={s.feePaid ? "markUnpaid" : "markPaid"} />
+                <Button type="submit" variant="secondary">
+                  {s.feePaid ? t("subject:action.markUnpaid") : t("subject:action.markPaid")}
+                </Button>
+              </Form>
+            )}
+            {canEdit && <DialogLink name="set-parent">{t("subject:action.setParent")}</DialogLink>}
+            {canEdit && s.parentId && <RemoveParentButton />}
+            <DialogLink name="hierarchy">{t("subject:action.hierarchy")}</DialogLink>
+            {canRemove && impact && <DeleteSubjectDialog subject={s} impact={impact} />}
+          </>
+        }
+      />
 
       {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && <Alert tone="error">{shown(answer.message)}</Alert>}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("subject:section.basic", "Základní údaje")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("subject:field.shortName", "Krátký název")} value={s.shortName} />
-              <DetailRow label={t("subject:field.variableSymbol", "Variabilní symbol")} value={s.variableSymbol} />
-              <DetailRow label={t("subject:field.householdCode", "Kód domácnosti")} value={s.householdCode} />
-              <DetailRow
-                label={t("subject:field.establishmentIdentificationNumber", "Číslo provozovny (IČP)")}
-                value={s.establishmentIdentificationNumber}
-              />
-              <DetailRow
-                label={t("subject:field.externalChief", "Externí vedoucí")}
-                value={s.externalChief ? t("subject:yes", "Ano") : t("subject:no", "Ne")}
-              />
-              <DetailRow label={t("subject:list.memberCount", "Členové")} value={String(s.memberCount)} />
-              <DetailRow
-                label={t("subject:detail.sortRatio", "Míra třídění")}
-                value={s.sortRatio ? `${s.sortRatio} %` : null}
-              />
-              <DetailRow
-                label={t("subject:detail.feePaidChangedAt", "Platba změněna")}
-                value={s.feePaidChangedAt ? formatDateTime(s.feePaidChangedAt, i18n.language) : null}
-              />
-              <DetailRow label={t("subject:field.description", "Popis / poznámka")} value={s.description} />
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("subject:section.addressAndOperator", "Adresa a provozovatel")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("subject:field.street", "Ulice")} value={s.street} />
-              <DetailRow
-                label={t("subject:detail.numbers", "Č. p. / č. o. / č. ev.")}
-                value={[s.conscriptionNumber, s.streetNumber, s.provisionalNumber].map((v) => v ?? "–").join(" / ")}
-              />
-              <DetailRow label={t("subject:field.cityDistrict", "Městská část")} value={s.cityDistrict} />
-              <DetailRow
-                label={t("subject:field.city", "Obec")}
-                value={[s.zipCode, s.city].filter(Boolean).join(" ")}
-              />
-              <DetailRow label={t("subject:field.operatorCompanyName", "Název firmy")} value={s.operatorCompanyName} />
-              <DetailRow
-                label={t("subject:detail.operatorIds", "IČO / DIČ")}
-                value={
-                  s.operatorIdentificationNumber || s.operatorVatNumber
-                    ? `${s.operatorIdentificationNumber ?? "–"} / ${s.operatorVatNumber ?? "–"}`
-                    : null
-                }
-              />
-              <DetailRow
-                label={t("subject:field.operatorInvoiceAddress", "Fakturační adresa")}
-                value={[s.operatorInvoiceAddress, [s.operatorZipCode, s.operatorCity].filter(Boolean).join(" ")]
-                  .filter(Boolean)
-                  .join(", ")}
-              />
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailCard title={t("subject:section.basic")}>
+          <DetailRow label={t("subject:field.shortName")} value={s.shortName} />
+          <DetailRow label={t("subject:field.variableSymbol")} value={s.variableSymbol} />
+          <DetailRow label={t("subject:field.householdCode")} value={s.householdCode} />
+          <DetailRow
+            label={t("subject:field.establishmentIdentificationNumber")}
+            value={s.establishmentIdentificationNumber}
+          />
+          <DetailRow
+            label={t("subject:field.externalChief")}
+            value={s.externalChief ? t("subject:yes") : t("subject:no")}
+          />
+          <DetailRow label={t("subject:list.memberCount")} value={String(s.memberCount)} />
+          <DetailRow label={t("subject:detail.sortRatio")} value={s.sortRatio ? `${s.sortRatio} %` : null} />
+          <DetailRow
+            label={t("subject:detail.feePaidChangedAt")}
+            value={s.feePaidChangedAt ? formatDateTime(s.feePaidChangedAt, i18n.language) : null}
+          />
+          <DetailRow label={t("subject:field.description")} value={s.description} />
+        </DetailCard>
+        <DetailCard title={t("subject:section.addressAndOperator")}>
+          <DetailRow label={t("subject:field.street")} value={s.street} />
+          <DetailRow
+            label={t("subject:detail.numbers")}
+            value={[s.conscriptionNumber, s.streetNumber, s.provisionalNumber].map((v) => v ?? "–").join(" / ")}
+          />
+          <DetailRow label={t("subject:field.cityDistrict")} value={s.cityDistrict} />
+          <DetailRow label={t("subject:field.city")} value={[s.zipCode, s.city].filter(Boolean).join(" ")} />
+          <DetailRow label={t("subject:field.operatorCompanyName")} value={s.operatorCompanyName} />
+          <DetailRow
+            label={t("subject:detail.operatorIds")}
+            value={
+              s.operatorIdentificationNumber || s.operatorVatNumber
+                ? `${s.operatorIdentificationNumber ?? "–"} / ${s.operatorVatNumber ?? "–"}`
+                : null
+            }
+          />
+          <DetailRow
+            label={t("subject:field.operatorInvoiceAddress")}
+            value={[s.operatorInvoiceAddress, [s.operatorZipCode, s.operatorCity].filter(Boolean).join(" ")]
+              .filter(Boolean)
+              .join(", ")}
+          />
+        </DetailCard>
       </div>
 
       {fees && <FeesSection fees={fees} view={view.feesView} year={view.feesYear} />}

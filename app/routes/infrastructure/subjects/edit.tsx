@@ -1,28 +1,24 @@
-import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
-import type { SubjectDetail } from "#contract/subject";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { SubjectForm, toFormValues } from "./form";
-import {
-  municipalityOf,
-  operatorCountryOf,
-  parentOptions,
-  subjectFormAction,
-  type SubjectFormAnswer,
-} from "./form.server";
-import { subjectPath } from "./subject-ui";
+import { SubjectForm, toFormValues } from "./+shared/form";
+import { municipalityOf, operatorCountryOf, parentOptions, subjectFormAction } from "./+shared/form.server";
+import { subjectPath } from "./+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.subject.name ?? "Odběrné místo"} · úprava` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => `${d?.subject.name ?? t("subject:list.title")} · ${t("common:editTitle")}`,
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.subjectId, request);
+  const subjectId = requireId(params.subjectId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "subject.aEdit");
-  const subject = await api.get<SubjectDetail>(`/municipality/${municipalityId}/subject/${id}`);
+  const subject = await api.subject.detail({ municipalityId, subjectId });
   const [municipality, parents] = await Promise.all([
     municipalityOf(api, municipalityId),
-    parentOptions(api, municipalityId, { exclude: id, selected: subject.parentId }),
+    parentOptions(api, municipalityId, { exclude: subjectId, selected: subject.parentId }),
   ]);
   return {
     subject,
@@ -32,26 +28,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.subjectId, request);
+  const subjectId = requireId(params.subjectId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "subject.aEdit");
-  return subjectFormAction(api, context, await request.formData(), { municipalityId, subjectId: id });
+  return subjectFormAction(api, context, await request.formData(), { municipalityId, subjectId });
 }
 
-export default function EditSubject() {
-  const { subject, parents, operatorCountry } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as SubjectFormAnswer | undefined;
+export default function EditSubject({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { subject, parents, operatorCountry } = loaderData;
   const { t } = useTranslation();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">
-        {t("subject:edit.title", "Úprava odběrného místa")}: {subject.name}
-      </h1>
+      <PageHeader
+        back={{ to: subjectPath(subject.id), label: subject.name }}
+        title={`${t("subject:edit.title")}: ${subject.name}`}
+      />
       <SubjectForm
         lastResult={answer?.result}
         defaultValue={{ ...toFormValues(subject), operatorCountry }}
         parentOptions={answer?.parentOptions ?? parents}
         parentSearch={answer?.parentSearch}
-        submitLabel={t("common:save", "Uložit")}
+        submitLabel={t("common:save")}
         cancelTo={subjectPath(subject.id)}
       />
     </div>

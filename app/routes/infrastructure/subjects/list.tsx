@@ -1,41 +1,40 @@
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
-import { z } from "zod";
 import type { Route } from "./+types/list";
 import { SUBJECT_TYPES } from "#contract/enums";
-import type { SubjectDetail, SubjectFilterValues, SubjectListItem } from "#contract/subject";
-import { NOTHING_SELECTED } from "#contract/user";
-import { defineList, toApiQuery } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import { subjectList as subjectContract, type SubjectListItem } from "#contract/subject";
+import { subjectListKeys } from "#contract/lists";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
+import {
+  answer,
+  apiAnswer,
+  backToList,
+  readIntent,
+  redirectWithFlash,
+  selectedIds,
+  unknownIntent,
+} from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
-import { FeePaidBadge, SUBJECT_TYPE_LABELS, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { FeePaidBadge, SUBJECT_TYPE_LABELS, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 import { Money } from "~/components/money";
 
-export const meta = () => [{ title: "Odběrná místa · Odpady obce" }];
+export const handle = pageTitle("subject:list.title");
 
-/** The list's URL search params, parsed by the loader only (the browser never loads zod). */
-const subjectParams = listSchema({
-  search: listParam.search(),
-  type: listParam.select(SUBJECT_TYPES),
-  cityDistrict: listParam.search(),
-  street: listParam.search(),
-  feePaid: listParam.boolean(),
-  hasBins: listParam.boolean(),
-  parentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-});
-
-/** Spec 001 §2 Collection points list: columns, filters (search, type, district, street, paid, bins, parent). */
-export const subjectList = defineList({
-  id: "subjects",
-  defaultSort: "name",
+/**
+ * Spec 001 §2 Collection points list: columns, filters (search, type, district, street, paid, bins, parent); the
+ * sorts from contract/lists.ts. The districts, streets and the chosen parent are filled in at run time.
+ */
+export const subjectList = defineList(subjectListKeys, {
   filters: [
     {
       key: "search",
@@ -72,7 +71,6 @@ export const subjectList = defineList({
     {
       key: "name",
       label: { key: "subject:field.name", defaultValue: "Název" },
-      sortable: true,
       render: (row: SubjectListItem) => (
         <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(row.id)}>
           {row.name}
@@ -82,40 +80,34 @@ export const subjectList = defineList({
     {
       key: "type",
       label: { key: "subject:field.type", defaultValue: "Typ" },
-      sortable: true,
       render: (row: SubjectListItem) => <SubjectTypeLabel type={row.type} />,
     },
     {
       // Sorted by street (then the API's own order); the cell shows the whole formatted address.
       key: "street",
       label: { key: "subject:list.address", defaultValue: "Adresa" },
-      sortable: true,
       render: (row: SubjectListItem) => row.address || "–",
     },
-    { key: "variableSymbol", label: { key: "subject:list.variableSymbol", defaultValue: "VS" }, sortable: true },
+    { key: "variableSymbol", label: { key: "subject:list.variableSymbol", defaultValue: "VS" } },
     {
       key: "memberCount",
       label: { key: "subject:list.memberCount", defaultValue: "Členové" },
-      sortable: true,
       align: "right",
     },
     {
       key: "binCount",
       label: { key: "subject:list.binCount", defaultValue: "Nádoby" },
-      sortable: true,
       align: "right",
     },
     {
       key: "totalFee",
       label: { key: "subject:list.totalFee", defaultValue: "Poplatek celkem" },
-      sortable: true,
       align: "right",
       render: (row: SubjectListItem) => <Money value={row.totalFee} />,
     },
     {
       key: "feePaid",
       label: { key: "subject:list.feePaidColumn", defaultValue: "Platba" },
-      sortable: true,
       render: (row: SubjectListItem) => <FeePaidBadge paid={row.feePaid} />,
     },
     {
@@ -135,92 +127,60 @@ export const subjectList = defineList({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "subject.aDetail");
-  const params = parseListParams(subjectList, subjectParams, request.url);
-  const base = `/municipality/${municipalityId}/subject`;
+  const params = readListParams(subjectContract, request.url);
   const [list, filters, parent] = await Promise.all([
-    api.get<{ items: SubjectListItem[]; total: number }>(base, toApiQuery(params)),
-    api.get<SubjectFilterValues>(`${base}/filters`),
+    api.subject.list({ ...params, municipalityId }),
+    api.subject.filters({ municipalityId }),
     // The parent filter is shown only when set (from a detail's 'all children' link); it needs the parent's name.
     params.parentId
-      ? api
-          .request<SubjectDetail>("GET", `${base}/${params.parentId}`)
+      ? api.result.subject
+          .detail({ municipalityId, subjectId: params.parentId })
           .then((r) => (r.ok ? { id: r.data.id, name: r.data.name } : null))
       : Promise.resolve(null),
   ]);
   return { ...list, params, filters, parent };
 }
 
-type ActionAnswer = { intent: string; message: string; tone: "error" | "warning" };
-
-/** The selected ids of the bulk form (checkboxes named `ids`). */
-function selectedIds(formData: FormData): number[] {
-  const ids = formData
-    .getAll("ids")
-    .map((v) => Number(v))
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-  return [...new Set(ids)];
-}
-
 /** Spec 001 §2/§4: mark the fee paid or unpaid in bulk (PATCH subject/fee-paid); nothing selected → 'Vyberte položky.'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "subject.aEdit");
   const t = await userT(api.session);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const fail = (message: string, status: number, tone: ActionAnswer["tone"] = "error") =>
-    data<ActionAnswer>({ intent, message, tone }, { status });
-  if (intent !== "markPaid" && intent !== "markUnpaid")
-    return fail(t("subject:flash.unknownAction", "Neznámá akce."), 400);
+  const { formData, intent } = await readIntent(request);
+  if (intent !== "markPaid" && intent !== "markUnpaid") return unknownIntent(intent, t);
 
-  const ids = selectedIds(formData);
-  if (ids.length === 0) return fail(t("common:dataTable.selectItems", NOTHING_SELECTED), 422, "warning");
+  const subjectIds = selectedIds(formData);
+  if (subjectIds.length === 0) return answer({ intent, message: t("common:dataTable.selectItems"), tone: "warning" });
   const paid = intent === "markPaid";
-  const res = await api.send("PATCH", `/municipality/${municipalityId}/subject/fee-paid`, { subjectIds: ids, paid });
-  if (!res.ok) return fail(res.problem.errors?.subjectIds?.[0] ?? res.problem.Message, res.status);
-  addFlash(api.session, {
-    type: "success",
-    text: paid
-      ? t("subject:flash.markedPaid", "Poplatek označen jako zaplacený.")
-      : t("subject:flash.markedUnpaid", "Poplatek označen jako nezaplacený."),
-  });
-  // Back to the list as it was (filters, sort, page).
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  url.searchParams.delete("dialog");
-  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commit(context, api.session) } });
+  const res = await api.subject.setFeePaid({ municipalityId }, { subjectIds, paid });
+  if (!res.ok) return apiAnswer(intent, res, { message: res.problem.errors?.subjectIds?.[0] ?? res.problem.Message });
+  const text = paid ? t("subject:flash.markedPaid") : t("subject:flash.markedUnpaid");
+  return redirectWithFlash(api, context, backToList(request), text);
 }
 
-export default function SubjectList() {
-  const { items, total, params, filters, parent } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as ActionAnswer | undefined;
+export default function SubjectList({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, params, filters, parent } = loaderData;
   const { t } = useTranslation();
   const shown = useMessage();
   const canAdd = useCan("aAdd", "subject");
   const canEdit = useCan("aEdit", "subject");
   const generation = useGenerationAfter(["markPaid", "markUnpaid"]);
-  const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   // Filter options known only at run time; the parent filter exists only while a parent is chosen.
-  const def = {
-    ...subjectList,
-    filters: subjectList.filters.flatMap((f) => {
-      if (f.key === "cityDistrict") return [{ ...f, options: options(filters.cityDistricts) }];
-      if (f.key === "street") return [{ ...f, options: options(filters.streets) }];
-      if (f.key === "parentId") {
-        if (!params.parentId) return [];
-        return [{ ...f, options: [{ value: String(params.parentId), label: parent?.name ?? `#${params.parentId}` }] }];
-      }
-      return [f];
-    }),
-  };
+  const def = withFilterOptions(subjectList, {
+    cityDistrict: filters.cityDistricts,
+    street: filters.streets,
+    parentId: params.parentId
+      ? [{ value: String(params.parentId), label: parent?.name ?? `#${params.parentId}` }]
+      : null,
+  });
   const createTo = params.parentId ? `${SUBJECTS_PATH}/create?parentId=${params.parentId}` : `${SUBJECTS_PATH}/create`;
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("subject:list.title", "Odběrná místa")}</h1>
-        {canAdd && <Button to={createTo}>{t("subject:list.new", "Nové odběrné místo")}</Button>}
-      </div>
-      {answer?.message && <Alert tone={answer.tone}>{shown(answer.message)}</Alert>}
+      <PageHeader
+        title={t("subject:list.title")}
+        actions={canAdd ? <Button to={createTo}>{t("subject:list.new")}</Button> : undefined}
+      />
+      {actionData?.message && <Alert tone={actionData.tone ?? "error"}>{shown(actionData.message)}</Alert>}
       <DataTable
         key={generation}
         def={def}

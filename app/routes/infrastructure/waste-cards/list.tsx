@@ -9,7 +9,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
 import { SUBJECT_TYPES } from "#contract/enums";
-import type { SubjectMember, SubjectOption } from "#contract/subject";
 import { NOTHING_SELECTED } from "#contract/user";
 import {
   assignSubjectBody,
@@ -49,7 +48,7 @@ import {
   SUBJECT_TYPE_LABELS,
   SubjectTypeLabel,
   subjectPath,
-} from "~/routes/infrastructure/subjects/subject-ui";
+} from "~/routes/infrastructure/subjects/+shared/ui";
 import { AssignDialog, ExpirationDialog, RemoveDialog, SubjectFilterDialog } from "./+shared/dialogs";
 import { IMPORT_PATH, StateBadge, WASTE_CARD_STATE_LABELS, YesNo } from "./+shared/ui";
 
@@ -168,7 +167,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const permissions = api.session.get("permissions") ?? [];
   const subjectSearch = (sp.get("subjectSearch") ?? "").trim().slice(0, 100);
   const assignSubjectId = urlIds(sp, "assignSubjectId")[0] ?? null;
-  const m = `/municipality/${municipalityId}`;
   const none = <T,>(v: T) => Promise.resolve(v);
   const picking = (dialog === "assign" || dialog === "pick-subject") && permissions.includes("subject.aDetail");
 
@@ -176,22 +174,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.wasteCard.list({ municipalityId, ...params }),
     // The subject filter (from a subject's link) shows the subject's name.
     params.subjectId
-      ? api
-          .request<{ name: string }>("GET", `${m}/subject/${params.subjectId}`)
+      ? api.result.subject
+          .detail({ municipalityId, subjectId: params.subjectId })
           .then((r) => (r.ok ? r.data.name : null))
       : none(null),
     // The assign dialog's picker: at most 20 subjects matching the search (decision 0011).
     picking
-      ? api
-          .request<{ items: SubjectOption[] }>("GET", `${m}/subject/options`, {
-            query: { search: subjectSearch || undefined },
-          })
+      ? api.result.subject
+          .options({ municipalityId, search: subjectSearch || undefined })
           .then((r) => (r.ok ? r.data.items : []))
       : none(null),
     // …and the current members of the chosen subject, for the optional fee payer.
     picking && dialog === "assign" && assignSubjectId
-      ? api
-          .request<{ items: SubjectMember[] }>("GET", `${m}/subject/${assignSubjectId}/fee-payers`)
+      ? api.result.subject
+          .members({ municipalityId, subjectId: assignSubjectId })
           .then((r) => (r.ok ? r.data.items.filter((x) => x.current) : []))
       : none(null),
   ]);

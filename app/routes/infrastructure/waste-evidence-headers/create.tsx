@@ -31,8 +31,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { parentOptions } from "~/routes/infrastructure/subjects/form.server";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { parentOptions } from "~/routes/infrastructure/subjects/+shared/form.server";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { WEH_PATH, typeSelectOptions, wehPath, type TypeOptions } from "./+shared/ui";
 import { loadTypes } from "./+shared/weh.server";
 

@@ -11,7 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogLink } from "~/components/form-dialog";
-import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { DetailRow } from "~/components/detail-row";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";

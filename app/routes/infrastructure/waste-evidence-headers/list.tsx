@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link, type LinkProps, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import type { z } from "zod";
 import type { Route } from "./+types/list";
 import { BIN_STATES, wehList as wehContract, type WehListItem } from "#contract/waste-evidence-header";
-import type { feePayerOption } from "#contract/fee-payer";
 import { wehListKeys } from "#contract/lists";
 import { defineList, toSearch, withFilterOptions, withSearchParams } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
@@ -23,8 +21,8 @@ import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { DialogLink, DialogSearch } from "~/components/form-dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
-import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
+import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import {
   BIN_STATE_LABELS,
   BinStateBadge,
@@ -37,8 +35,6 @@ import {
 import { changeBins, feePayerName, loadTypes, subjectName, subjectOptions } from "./+shared/weh.server";
 
 export const handle = pageTitle("wasteEvidenceHeader:list.title");
-
-type FeePayerOption = z.infer<typeof feePayerOption>;
 
 function DateTime({ value }: { value: string | null }) {
   const { i18n } = useTranslation();
@@ -181,10 +177,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? subjectOptions(api, municipalityId, text(dialog === "transfer" ? "transferSearch" : PICKERS.subject.search))
       : none(null),
     dialog === PICKERS.feePayer.dialog && permissions.includes("feePayer.aDetail")
-      ? api
-          .request<{ items: FeePayerOption[] }>("GET", `/municipality/${municipalityId}/fee-payer/options`, {
-            query: { search: text(PICKERS.feePayer.search) || undefined },
-          })
+      ? api.result.feePayer
+          .options({ municipalityId, search: text(PICKERS.feePayer.search) || undefined })
           .then((r) => (r.ok ? r.data.items : []))
       : none(null),
   ]);

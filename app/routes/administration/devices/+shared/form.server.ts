@@ -16,14 +16,10 @@ export async function municipalityOptions(
   search: string,
   selected: number | null,
 ): Promise<MunicipalityOption[]> {
-  const { items } = await api.get<{ items: MunicipalityOption[] }>("/municipality", {
-    search: search.trim() || undefined,
-    pageSize: 20,
-    sort: "name",
-  });
+  const { items } = await api.municipality.list({ search: search.trim() || undefined, pageSize: 20, sort: "name" });
   const options = items.map(({ id, name }) => ({ id, name }));
   if (!selected || options.some((o) => o.id === selected)) return options;
-  const res = await api.request<MunicipalityOption>("GET", `/municipality/${selected}`);
+  const res = await api.result.municipality.detail({ municipalityId: selected });
   return res.ok ? [{ id: res.data.id, name: res.data.name }, ...options] : options;
 }
 

@@ -4,49 +4,55 @@
  * read-only beside the municipality's own types, which the municipality adds, edits, deactivates and deletes.
  * Every change is a plain POST with an `intent`, so the page works without JavaScript (dialogs open via ?dialog=).
  */
-import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/waste-bins";
-import type { MunicipalityDetail } from "#contract/municipality";
 import {
   binTypeFormSchema,
   binTypeUpdateSchema,
   wasteTypeFormSchema,
   wasteTypeUpdateSchema,
-  type BinTypeItem,
-  type WasteTypeItem,
 } from "#contract/waste-settings";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { useMessage } from "~/lib/messages";
+import type { ActionAnswer } from "~/lib/action-answer";
 import { formatNumber } from "~/lib/format";
+import type { ApiClient } from "~/server/api.server";
 import { requirePermission } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
+import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DialogTrigger } from "~/components/ui/dialog";
-import { BinTypeDialog, CategoryLabel, KindLabel, WasteTypeDialog, type SettingsAnswer } from "./waste-bins-dialogs";
+import {
+  BinTypeDialog,
+  CategoryLabel,
+  KindLabel,
+  TYPE_SLUG,
+  WasteTypeDialog,
+  type TypeKind,
+} from "./+shared/waste-bins-dialogs";
 
-export const pagePath = (municipalityId: number) =>
-  `/administration/municipalities/${municipalityId}/modules/waste-bins`;
+const pagePath = (municipalityId: number) => `/administration/municipalities/${municipalityId}/modules/waste-bins`;
 
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: `Odpady a nádoby${data?.municipality ? ` · ${data.municipality.name}` : ""} · Odpady obce` },
-];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) =>
+  d ? `${t("wasteSettings:title")} · ${d.municipality.name}` : t("wasteSettings:title"),
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = requireId(params.municipalityId, request);
+  const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aDetail");
-  const m = `/municipality/${id}`;
   const [municipality, wasteTypes, binTypes] = await Promise.all([
-    api.get<MunicipalityDetail>(m),
-    api.get<{ items: WasteTypeItem[] }>(`${m}/waste-type`),
-    api.get<{ items: BinTypeItem[] }>(`${m}/bin-type`),
+    api.municipality.detail({ municipalityId }),
+    api.wasteSettings.wasteTypes({ municipalityId }),
+    api.wasteSettings.binTypes({ municipalityId }),
   ]);
   return {
     municipality: { id: municipality.id, name: municipality.name },
@@ -60,105 +66,67 @@ const positiveId = (v: FormDataEntryValue | null) => {
   return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 };
 
+/** What the page does to a type; the intent names it with the kind: 'createWasteType', 'setBinTypeActive'. */
+const TYPE_OPS = ["create", "update", "setActive", "delete"] as const;
+type TypeOp = (typeof TYPE_OPS)[number];
+const KINDS: TypeKind[] = ["WasteType", "BinType"];
+const intentOf = (op: TypeOp, kind: TypeKind) => (op === "setActive" ? `set${kind}Active` : `${op}${kind}`);
+const TYPE_INTENTS = new Map(
+  KINDS.flatMap((kind) => TYPE_OPS.map((op) => [intentOf(op, kind), { op, kind }] as const)),
+);
+
+/** The typed calls of each kind: the steps of the action are the same, only the form schemas and paths differ. */
+function typeCalls(api: ApiClient, municipalityId: number, formData: FormData) {
+  const ws = api.wasteSettings;
+  return {
+    WasteType: {
+      create: () => submitForm(formData, wasteTypeFormSchema, (v) => ws.createWasteType({ municipalityId }, v)),
+      update: (wasteTypeId: number) =>
+        submitForm(formData, wasteTypeUpdateSchema, (v) => ws.updateWasteType({ municipalityId, wasteTypeId }, v)),
+      setActive: (wasteTypeId: number, active: boolean) =>
+        ws.setWasteTypeActive({ municipalityId, wasteTypeId }, { active }),
+      remove: (wasteTypeId: number) => ws.removeWasteType({ municipalityId, wasteTypeId }),
+    },
+    BinType: {
+      create: () => submitForm(formData, binTypeFormSchema, (v) => ws.createBinType({ municipalityId }, v)),
+      update: (binTypeId: number) =>
+        submitForm(formData, binTypeUpdateSchema, (v) => ws.updateBinType({ municipalityId, binTypeId }, v)),
+      setActive: (binTypeId: number, active: boolean) => ws.setBinTypeActive({ municipalityId, binTypeId }, { active }),
+      remove: (binTypeId: number) => ws.removeBinType({ municipalityId, binTypeId }),
+    },
+  };
+}
+
+/**
+ * Every change of either kind, told apart by `intent`: a dialog's create or update answers Conform's reply (errors
+ * under the fields), a row's deactivate/activate or delete the API's message for that row (its target).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = requireId(params.municipalityId, request);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const municipalityId = requireId(params.municipalityId, request);
+  const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, "municipality.aEdit");
   const t = await userT(api.session);
-  const typeId = positiveId(formData.get("typeId"));
-  const target = typeId ? String(typeId) : "";
-  const wastePath = `/municipality/${id}/waste-type`;
-  const binPath = `/municipality/${id}/bin-type`;
+  const asked = TYPE_INTENTS.get(intent);
+  if (!asked) return unknownIntent(intent, t);
+  const calls = typeCalls(api, municipalityId, formData)[asked.kind];
+  const flash = (done: string) => `wasteSettings:flash.${asked.kind === "WasteType" ? "wasteType" : "binType"}${done}`;
+  const done = (text: string) => redirectWithFlash(api, context, pagePath(municipalityId), t(flash(text)));
 
-  const done = async (text: string) => {
-    addFlash(api.session, { type: "success", text });
-    return redirect(pagePath(id), { headers: { "Set-Cookie": await commit(context, api.session) } });
-  };
-  const fail = (status: number, message: string) => data<SettingsAnswer>({ intent, target, message }, { status });
-  /** Create or update through a dialog's form: a failure answers Conform's reply (errors under the fields). */
-  const save = async (
-    schema:
-      | typeof wasteTypeFormSchema
-      | typeof binTypeFormSchema
-      | typeof wasteTypeUpdateSchema
-      | typeof binTypeUpdateSchema,
-    method: "POST" | "PUT",
-    path: string,
-    text: string,
-  ) => {
-    const saved = await submitForm(formData, schema, (value) => api.send(method, path, value));
-    if (saved.ok) return done(text);
-    return saved.response;
-  };
-  const change = async (method: "PATCH" | "DELETE", path: string, body: unknown, text: string) => {
-    if (!typeId) return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
-    const res = await api.send(method, path, body);
-    return res.ok ? done(text) : fail(res.status, res.problem.Message);
-  };
-  const active = formData.get("active") === "true";
-
-  switch (intent) {
-    case "createWasteType":
-      return save(
-        wasteTypeFormSchema,
-        "POST",
-        wastePath,
-        t("wasteSettings:flash.wasteTypeCreated", "Typ odpadu přidán."),
-      );
-    case "updateWasteType":
-      if (!typeId) return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
-      return save(
-        wasteTypeUpdateSchema,
-        "PUT",
-        `${wastePath}/${typeId}`,
-        t("wasteSettings:flash.wasteTypeSaved", "Typ odpadu uložen."),
-      );
-    case "setWasteTypeActive":
-      return change(
-        "PATCH",
-        `${wastePath}/${typeId}/active`,
-        { active },
-        active
-          ? t("wasteSettings:flash.wasteTypeActivated", "Typ odpadu aktivován.")
-          : t("wasteSettings:flash.wasteTypeDeactivated", "Typ odpadu deaktivován."),
-      );
-    case "deleteWasteType":
-      return change(
-        "DELETE",
-        `${wastePath}/${typeId}`,
-        undefined,
-        t("wasteSettings:flash.wasteTypeDeleted", "Typ odpadu smazán."),
-      );
-    case "createBinType":
-      return save(binTypeFormSchema, "POST", binPath, t("wasteSettings:flash.binTypeCreated", "Typ nádoby přidán."));
-    case "updateBinType":
-      if (!typeId) return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
-      return save(
-        binTypeUpdateSchema,
-        "PUT",
-        `${binPath}/${typeId}`,
-        t("wasteSettings:flash.binTypeSaved", "Typ nádoby uložen."),
-      );
-    case "setBinTypeActive":
-      return change(
-        "PATCH",
-        `${binPath}/${typeId}/active`,
-        { active },
-        active
-          ? t("wasteSettings:flash.binTypeActivated", "Typ nádoby aktivován.")
-          : t("wasteSettings:flash.binTypeDeactivated", "Typ nádoby deaktivován."),
-      );
-    case "deleteBinType":
-      return change(
-        "DELETE",
-        `${binPath}/${typeId}`,
-        undefined,
-        t("wasteSettings:flash.binTypeDeleted", "Typ nádoby smazán."),
-      );
-    default:
-      return fail(400, t("wasteSettings:unknownAction", "Neznámá akce."));
+  if (asked.op === "create") {
+    const outcome = await calls.create();
+    return outcome.ok ? done("Created") : formAnswer(intent, outcome);
   }
+  const typeId = positiveId(formData.get("typeId"));
+  if (!typeId) return unknownIntent(intent, t);
+  const target = String(typeId);
+  if (asked.op === "update") {
+    const outcome = await calls.update(typeId);
+    return outcome.ok ? done("Saved") : formAnswer(intent, outcome, { target });
+  }
+  const active = formData.get("active") === "true";
+  const res = asked.op === "setActive" ? await calls.setActive(typeId, active) : await calls.remove(typeId);
+  if (!res.ok) return apiAnswer(intent, res, { target });
+  return done(asked.op === "delete" ? "Deleted" : active ? "Activated" : "Deactivated");
 }
 
 function YesNo({ value }: { value: boolean }) {
@@ -195,14 +163,14 @@ function RowActions({
   row,
   failed,
 }: {
-  kind: "WasteType" | "BinType";
+  kind: TypeKind;
   row: { id: number; name: string; active: boolean };
   /** This row's action failed: its confirmation stays closed, so the message beside the table is seen. */
   failed: boolean;
 }) {
   const { t } = useTranslation();
   const open = failed ? false : undefined;
-  const slug = kind === "WasteType" ? "waste-type" : "bin-type";
+  const slug = TYPE_SLUG[kind];
   const sr = <span className="sr-only"> {row.name}</span>;
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
@@ -269,166 +237,82 @@ function RowActions({
   );
 }
 
-export default function WasteBinsSettingsPage() {
-  const { municipality, wasteTypes, binTypes } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as SettingsAnswer | undefined;
+const whole = (v: number) => formatNumber(v, { maxDecimals: 0 });
+
+export default function WasteBinsSettingsPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { municipality, wasteTypes, binTypes } = loaderData;
   const { t } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "municipality");
-  const number = (v: string | number) => formatNumber(v, { maxDecimals: 0 });
   // The failure of a row's deactivate/delete (409 'Typ používají nádoby obce…'); dialog failures stay in the dialog.
-  const rowFailure = (prefix: "WasteType" | "BinType") =>
-    answer?.message && answer.intent?.endsWith(prefix) ? answer : undefined;
+  const rowFailure = (kind: TypeKind) => (answer?.message && answer.intent.endsWith(kind) ? answer : undefined);
   const wasteFailure = rowFailure("WasteType");
   const binFailure = rowFailure("BinType");
   const activeWasteTypes = wasteTypes.filter((w) => w.active);
 
   return (
     <div className="space-y-4">
-      <nav aria-label={t("wasteSettings:breadcrumb", "Drobečková navigace")} className="text-sm">
-        <Link className="text-emerald-800 hover:underline" to="/administration/municipalities">
-          {t("wasteSettings:municipalities", "Obce")}
-        </Link>
-        {" / "}
-        <Link className="text-emerald-800 hover:underline" to={`/administration/municipalities/${municipality.id}`}>
-          {municipality.name}
-        </Link>
-      </nav>
-      <div>
-        <h1 className="text-2xl font-semibold">{t("wasteSettings:title", "Odpady a nádoby")}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {t(
-            "wasteSettings:intro",
-            "Typy odpadu a nádob obce {{name}}. Řádky označené „Katalog“ jsou společné pro všechny obce a měnit je nelze; obec si přidává vlastní.",
-            { name: municipality.name },
-          )}
-        </p>
-      </div>
+      <PageHeader
+        back={{ to: `/administration/municipalities/${municipality.id}`, label: municipality.name }}
+        title={t("wasteSettings:title")}
+        subtitle={t("wasteSettings:intro", { name: municipality.name })}
+      />
 
       {answer?.message && !wasteFailure && !binFailure && <Alert tone="error">{shown(answer.message)}</Alert>}
 
       <TypesCard
-        id="waste-types-title"
-        title={t("wasteSettings:wasteTypes.title", "Typy odpadu")}
-        addDialog={canEdit ? "add-waste-type" : null}
-        addLabel={t("wasteSettings:wasteTypes.add", "Přidat typ odpadu")}
-        failure={wasteFailure ? shown(wasteFailure.message) : null}
-      >
-        <Table>
-          <THead>
-            <tr>
-              <TH>{t("wasteSettings:column.name", "Název")}</TH>
-              <TH>{t("wasteSettings:column.catalogCode", "Kód katalogu")}</TH>
-              <TH className="text-right">{t("wasteSettings:column.coefficient", "Koeficient (kg/l)")}</TH>
-              <TH>{t("wasteSettings:column.sorted", "Tříděný")}</TH>
-              <TH className="text-right">{t("wasteSettings:column.binCount", "Nádob")}</TH>
-              <TH>{t("wasteSettings:column.state", "Stav")}</TH>
-              {canEdit && (
-                <TH className="text-right">
-                  <span className="sr-only">{t("wasteSettings:column.actions", "Akce")}</span>
-                </TH>
-              )}
-            </tr>
-          </THead>
-          <TBody>
-            {wasteTypes.map((w) => (
-              <TR key={w.id}>
-                <NameCell name={w.name} catalogue={w.catalogue} />
-                <TD className="font-mono">{w.catalogCode ?? "–"}</TD>
-                <TD className="text-right tabular-nums">
-                  {formatNumber(w.coefficient, { minDecimals: 2, maxDecimals: 4 })}
-                </TD>
-                <TD>
-                  <YesNo value={w.sorted} />
-                </TD>
-                <TD className="text-right tabular-nums">{number(w.binCount ?? 0)}</TD>
-                <TD>
-                  <ActiveBadge active={w.active} />
-                </TD>
-                {canEdit && (
-                  <TD className="text-right">
-                    {!w.catalogue && (
-                      <RowActions kind="WasteType" row={w} failed={wasteFailure?.target === String(w.id)} />
-                    )}
-                  </TD>
-                )}
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </TypesCard>
+        kind="WasteType"
+        title={t("wasteSettings:wasteTypes.title")}
+        addLabel={t("wasteSettings:wasteTypes.add")}
+        canEdit={canEdit}
+        failure={wasteFailure}
+        rows={wasteTypes}
+        columns={[
+          { label: t("wasteSettings:column.catalogCode"), className: "font-mono", cell: (w) => w.catalogCode ?? "–" },
+          {
+            label: t("wasteSettings:column.coefficient"),
+            className: "text-right tabular-nums",
+            cell: (w) => formatNumber(w.coefficient, { minDecimals: 2, maxDecimals: 4 }),
+          },
+          { label: t("wasteSettings:column.sorted"), cell: (w) => <YesNo value={w.sorted} /> },
+        ]}
+      />
 
       <TypesCard
-        id="bin-types-title"
-        title={t("wasteSettings:binTypes.title", "Typy nádob")}
-        addDialog={canEdit ? "add-bin-type" : null}
-        addLabel={t("wasteSettings:binTypes.add", "Přidat typ nádoby")}
-        failure={binFailure ? shown(binFailure.message) : null}
-      >
-        <Table>
-          <THead>
-            <tr>
-              <TH>{t("wasteSettings:column.name", "Název")}</TH>
-              <TH>{t("wasteSettings:column.category", "Druh nádoby")}</TH>
-              <TH>{t("wasteSettings:column.kind", "Použití")}</TH>
-              <TH className="text-right">{t("wasteSettings:column.capacity", "Objem")}</TH>
-              <TH>{t("wasteSettings:column.allowExact", "Přesné množství")}</TH>
-              <TH>{t("wasteSettings:column.wasteType", "Typ odpadu")}</TH>
-              <TH className="text-right">{t("wasteSettings:column.binCount", "Nádob")}</TH>
-              <TH>{t("wasteSettings:column.state", "Stav")}</TH>
-              {canEdit && (
-                <TH className="text-right">
-                  <span className="sr-only">{t("wasteSettings:column.actions", "Akce")}</span>
-                </TH>
-              )}
-            </tr>
-          </THead>
-          <TBody>
-            {binTypes.map((b) => (
-              <TR key={b.id}>
-                <NameCell name={b.name} catalogue={b.catalogue} />
-                <TD>
-                  <CategoryLabel category={b.category} />
-                </TD>
-                <TD>
-                  <KindLabel kind={b.kind} />
-                </TD>
-                <TD className="text-right whitespace-nowrap tabular-nums">{number(b.capacity)} l</TD>
-                <TD>
-                  <YesNo value={b.allowExact} />
-                </TD>
-                <TD>{b.wasteTypeName ?? "–"}</TD>
-                <TD className="text-right tabular-nums">{number(b.binCount ?? 0)}</TD>
-                <TD>
-                  <ActiveBadge active={b.active} />
-                </TD>
-                {canEdit && (
-                  <TD className="text-right">
-                    {!b.catalogue && <RowActions kind="BinType" row={b} failed={binFailure?.target === String(b.id)} />}
-                  </TD>
-                )}
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </TypesCard>
+        kind="BinType"
+        title={t("wasteSettings:binTypes.title")}
+        addLabel={t("wasteSettings:binTypes.add")}
+        canEdit={canEdit}
+        failure={binFailure}
+        rows={binTypes}
+        columns={[
+          { label: t("wasteSettings:column.category"), cell: (b) => <CategoryLabel category={b.category} /> },
+          { label: t("wasteSettings:column.kind"), cell: (b) => <KindLabel kind={b.kind} /> },
+          {
+            label: t("wasteSettings:column.capacity"),
+            className: "text-right whitespace-nowrap tabular-nums",
+            cell: (b) => `${whole(b.capacity)} l`,
+          },
+          { label: t("wasteSettings:column.allowExact"), cell: (b) => <YesNo value={b.allowExact} /> },
+          { label: t("wasteSettings:column.wasteType"), cell: (b) => b.wasteTypeName ?? "–" },
+        ]}
+      />
 
       {canEdit && (
         <>
-          <WasteTypeDialog answer={answer} />
+          <WasteTypeDialog />
           {wasteTypes
             .filter((w) => !w.catalogue)
             .map((w) => (
-              <WasteTypeDialog key={w.id} row={w} answer={answer} />
+              <WasteTypeDialog key={w.id} row={w} />
             ))}
-          <BinTypeDialog answer={answer} wasteTypes={activeWasteTypes} />
+          <BinTypeDialog wasteTypes={activeWasteTypes} />
           {binTypes
             .filter((b) => !b.catalogue)
             .map((b) => (
               <BinTypeDialog
                 key={b.id}
                 row={b}
-                answer={answer}
                 // The current waste type stays selectable even when it was deactivated since.
                 wasteTypes={wasteTypes.filter((w) => w.active || w.id === b.wasteTypeId)}
               />
@@ -439,32 +323,93 @@ export default function WasteBinsSettingsPage() {
   );
 }
 
-/** One settings card (waste types, bin types): title, the add button, a failed action's message, then the table. */
-function TypesCard(props: {
-  id: string;
+/** What both tables show of a type: its name, whether it is the catalogue's, its bins and its state. */
+type TypeRow = { id: number; name: string; active: boolean; catalogue: boolean; binCount: number | null };
+/** A column of a kind's own: its heading, the cell's classes and content. */
+type TypeColumn<Row> = { label: string; className?: string; cell: (row: Row) => ReactNode };
+
+/**
+ * One settings card (waste types, bin types): title, the add button, a failed row action's message, then the table:
+ * the name, the kind's own columns, the bin count, the state and the own rows' actions.
+ */
+function TypesCard<Row extends TypeRow>({
+  kind,
+  title,
+  addLabel,
+  canEdit,
+  failure,
+  rows,
+  columns,
+}: {
+  kind: TypeKind;
   title: string;
-  addDialog: string | null;
   addLabel: string;
-  failure?: string | null;
-  children: React.ReactNode;
+  canEdit: boolean;
+  /** A row action of this kind that failed: its message above the table, its row's confirmation kept closed. */
+  failure?: ActionAnswer;
+  rows: Row[];
+  columns: TypeColumn<Row>[];
 }) {
+  const { t } = useTranslation();
+  const shown = useMessage();
+  const id = `${TYPE_SLUG[kind]}s-title`;
+  const right = (className?: string) => (className?.includes("text-right") ? "text-right" : undefined);
   return (
-    <Card aria-labelledby={props.id}>
+    <Card aria-labelledby={id}>
       <CardHeader>
-        <CardTitle id={props.id}>{props.title}</CardTitle>
-        {props.addDialog && (
-          <DialogTrigger name={props.addDialog} variant="secondary" size="sm">
-            {props.addLabel}
+        <CardTitle id={id}>{title}</CardTitle>
+        {canEdit && (
+          <DialogTrigger name={`add-${TYPE_SLUG[kind]}`} variant="secondary" size="sm">
+            {addLabel}
           </DialogTrigger>
         )}
       </CardHeader>
       <CardContent className="space-y-3 p-0">
-        {props.failure && (
+        {failure?.message && (
           <Alert tone="error" className="mx-4 mt-3">
-            {props.failure}
+            {shown(failure.message)}
           </Alert>
         )}
-        {props.children}
+        <Table>
+          <THead>
+            <tr>
+              <TH>{t("wasteSettings:column.name")}</TH>
+              {columns.map((c) => (
+                <TH key={c.label} className={right(c.className)}>
+                  {c.label}
+                </TH>
+              ))}
+              <TH className="text-right">{t("wasteSettings:column.binCount")}</TH>
+              <TH>{t("wasteSettings:column.state")}</TH>
+              {canEdit && (
+                <TH className="text-right">
+                  <span className="sr-only">{t("wasteSettings:column.actions")}</span>
+                </TH>
+              )}
+            </tr>
+          </THead>
+          <TBody>
+            {rows.map((row) => (
+              <TR key={row.id}>
+                <NameCell name={row.name} catalogue={row.catalogue} />
+                {columns.map((c) => (
+                  <TD key={c.label} className={c.className}>
+                    {c.cell(row)}
+                  </TD>
+                ))}
+                <TD className="text-right tabular-nums">{whole(row.binCount ?? 0)}</TD>
+                <TD>
+                  <ActiveBadge active={row.active} />
+                </TD>
+                {canEdit && (
+                  <TD className="text-right">
+                    {!row.catalogue && <RowActions kind={kind} row={row} failed={failure?.target === String(row.id)} />}
+                  </TD>
+                )}
+              </TR>
+            ))}
+          </TBody>
+        </Table>
       </CardContent>
     </Card>
   );

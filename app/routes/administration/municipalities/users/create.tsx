@@ -1,20 +1,22 @@
-import { useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
-import type { MunicipalityDetail } from "#contract/municipality";
+import { pageTitle } from "~/components/page-title";
 import { requirePermission } from "~/server/guard.server";
 import { requireId } from "~/lib/route-checks";
-import { UserForm } from "~/routes/administration/users/form";
-import { canInvite, createUser, loadFormOptions } from "~/routes/administration/users/form.server";
+import { canInvite, createUser, loadFormOptions } from "~/routes/administration/users/+shared/form.server";
+import { CreateUserScreen } from "~/routes/administration/users/+shared/screens";
+import { municipalityPath } from "../+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `Nový uživatel · ${data?.municipality.name ?? "Obec"}` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => `${t("user:create.title")} · ${d?.municipality.name ?? t("municipality:list.title")}`,
+);
 
 /** The users form in a municipality's scope: the municipality is fixed to the one of the URL. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "user.aAdd");
   const [municipality, options] = await Promise.all([
-    api.get<MunicipalityDetail>(`/municipality/${municipalityId}`),
+    api.municipality.detail({ municipalityId }),
     loadFormOptions(api, { municipalityId }),
   ]);
   return {
@@ -29,30 +31,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await requirePermission(request, context, "user.aAdd");
   return createUser(api, context, await request.formData(), {
     municipalityId,
-    backTo: `/administration/municipalities/${municipalityId}`,
+    backTo: municipalityPath(municipalityId),
   });
 }
 
-export default function CreateMunicipalityUser() {
-  const { municipality, roles, canInvite } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+export default function CreateMunicipalityUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { municipality, roles, canInvite } = loaderData;
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">
-        {t("user:create.title", "Nový uživatel")}: {municipality.name}
-      </h1>
-      <UserForm
-        mode="create"
-        lastResult={actionData?.result}
-        defaultValue={{ registration: "password", municipalityId: String(municipality.id) }}
-        roles={roles}
-        municipalities={[municipality]}
-        fixedMunicipality={municipality}
-        canInvite={canInvite}
-        submitLabel={t("user:create.submit", "Vytvořit uživatele")}
-        cancelTo={`/administration/municipalities/${municipality.id}`}
-      />
-    </div>
+    <CreateUserScreen
+      title={`${t("user:create.title")}: ${municipality.name}`}
+      back={{ to: municipalityPath(municipality.id), label: municipality.name }}
+      answer={actionData}
+      roles={roles}
+      municipalities={[municipality]}
+      fixedMunicipality={municipality}
+      municipalityId={municipality.id}
+      canInvite={canInvite}
+    />
   );
 }

@@ -1,15 +1,22 @@
-import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { useTranslation } from "~/i18n/use-translation";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/edit";
-import type { MunicipalityDetail } from "#contract/municipality";
-import type { UserDetail } from "#contract/user";
+import { pageTitle } from "~/components/page-title";
 import { requirePermission } from "~/server/guard.server";
+import { readIntent } from "~/server/action.server";
 import { requireId } from "~/lib/route-checks";
-import { UserForm, toFormValues } from "~/routes/administration/users/form";
-import { canInvite, loadFormOptions, updateUser, withCurrentRole } from "~/routes/administration/users/form.server";
-import { UserEditHeader } from "~/routes/administration/users/edit-header";
+import {
+  canInvite,
+  loadFormOptions,
+  updateUser,
+  withCurrentRole,
+} from "~/routes/administration/users/+shared/form.server";
+import { EditUserScreen } from "~/routes/administration/users/+shared/screens";
+import { RESEND, userEditPath } from "~/routes/administration/users/+shared/ui";
+import { municipalityPath } from "../+shared/ui";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `${data?.user.fullName ?? "Uživatel"} · úprava` }];
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => `${d?.user.fullName ?? t("user:list.title")} · ${t("common:editTitle")}`,
+);
 
 /**
  * A municipality's user, edited in its scope (municipality fixed). A user who belongs to the municipality only as a
@@ -20,11 +27,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.userId, request);
   const api = await requirePermission(request, context, "user.aEdit");
   const [municipality, user, options] = await Promise.all([
-    api.get<MunicipalityDetail>(`/municipality/${municipalityId}`),
-    api.get<UserDetail>(`/user/${id}`),
+    api.municipality.detail({ municipalityId }),
+    api.user.detail({ id }),
     loadFormOptions(api, { municipalityId }),
   ]);
-  if (user.municipalityId !== municipalityId) throw redirect(`/administration/users/${id}/edit`);
+  if (user.municipalityId !== municipalityId) throw redirect(userEditPath(id));
   return {
     municipality: { id: municipality.id, name: municipality.name },
     user,
@@ -36,17 +43,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const id = requireId(params.userId, request);
-  const formData = await request.formData();
-  const api = await requirePermission(
-    request,
-    context,
-    formData.get("intent") === "resend" ? "user.aAdd" : "user.aEdit",
-  );
-  const user = await api.get<UserDetail>(`/user/${id}`);
+  const { formData, intent } = await readIntent(request);
+  const api = await requirePermission(request, context, intent === RESEND ? "user.aAdd" : "user.aEdit");
+  const user = await api.user.detail({ id });
   if (user.municipalityId !== municipalityId) {
     throw data({ message: `Page Not Found: ${new URL(request.url).pathname}` }, { status: 404 });
   }
-  const base = `/administration/municipalities/${municipalityId}`;
+  const base = municipalityPath(municipalityId);
   return updateUser(api, context, formData, {
     userId: id,
     municipalityId,
@@ -55,24 +58,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function EditMunicipalityUser() {
-  const { municipality, user, roles, canInvite } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
+export default function EditMunicipalityUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { municipality, user, roles, canInvite } = loaderData;
   return (
-    <div className="space-y-4">
-      <UserEditHeader user={user} canInvite={canInvite} answer={actionData} />
-      <UserForm
-        mode="edit"
-        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-        defaultValue={toFormValues(user)}
-        roles={roles}
-        municipalities={[municipality]}
-        fixedMunicipality={municipality}
-        canInvite={canInvite}
-        submitLabel={t("common:save", "Uložit")}
-        cancelTo={`/administration/municipalities/${municipality.id}`}
-      />
-    </div>
+    <EditUserScreen
+      back={{ to: municipalityPath(municipality.id), label: municipality.name }}
+      answer={actionData}
+      user={user}
+      roles={roles}
+      municipalities={[municipality]}
+      fixedMunicipality={municipality}
+      canInvite={canInvite}
+    />
   );
 }

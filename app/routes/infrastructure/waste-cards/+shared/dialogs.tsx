@@ -13,7 +13,7 @@ import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { DialogSearch, FormDialog } from "~/components/form-dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 
 /** The selected cards travel as hidden fields of the dialog's form. */
 function SelectedIds({ ids }: { ids: number[] }) {

@@ -15,7 +15,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { FormDialog } from "~/components/form-dialog";
-import { subjectPath } from "~/routes/infrastructure/subjects/subject-ui";
+import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { BIN_STATE_LABELS, HISTORY_EVENT_LABELS, HISTORY_DETAIL_LABELS } from "./ui";
 import type { DisposeView } from "./detail.server";
 

@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
 import { DialogSearch, FormDialog } from "~/components/form-dialog";
-import { optionLabel } from "~/routes/infrastructure/subjects/form";
+import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 
 export const WEH_PATH = "/infrastructure/waste-evidence-headers";
 export const wehPath = (id: number) => `${WEH_PATH}/${id}`;

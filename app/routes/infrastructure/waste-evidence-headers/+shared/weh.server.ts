@@ -2,14 +2,13 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { transferBody } from "#contract/waste-evidence-header";
-import type { SubjectDetail, SubjectOption } from "#contract/subject";
-import type { FeePayerDetail } from "#contract/fee-payer";
+import type { SubjectOption } from "#contract/subject";
 import { OSM_ATTRIBUTION, OSM_TILE_URL, type MapTiles } from "~/components/map";
 import type { AnswerTone } from "~/lib/action-answer";
 import type { ApiClient } from "~/server/api.server";
 import { answer, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
 import { userT } from "~/server/i18n.server";
-import type { BinTypeItem, TypeOptions, WasteTypeItem } from "./ui";
+import type { TypeOptions } from "./ui";
 
 const has = (api: ApiClient, permission: string) => (api.session.get("permissions") ?? []).includes(permission);
 
@@ -19,31 +18,28 @@ const has = (api: ApiClient, permission: string) => (api.session.get("permission
  */
 export async function loadTypes(api: ApiClient, municipalityId: number): Promise<TypeOptions> {
   if (!has(api, "municipality.aDetail")) return { binTypes: [], wasteTypes: [] };
-  const m = `/municipality/${municipalityId}`;
   const [bins, wastes] = await Promise.all([
-    api.request<{ items: BinTypeItem[] }>("GET", `${m}/bin-type`, { query: { counts: "false" } }),
-    api.request<{ items: WasteTypeItem[] }>("GET", `${m}/waste-type`, { query: { counts: "false" } }),
+    api.result.wasteSettings.binTypes({ municipalityId, counts: false }),
+    api.result.wasteSettings.wasteTypes({ municipalityId, counts: false }),
   ]);
   return { binTypes: bins.ok ? bins.data.items : [], wasteTypes: wastes.ok ? wastes.data.items : [] };
 }
 
 /** Subject picker: at most 20 matches (GET subject/options). */
 export async function subjectOptions(api: ApiClient, municipalityId: number, search: string): Promise<SubjectOption[]> {
-  const res = await api.request<{ items: SubjectOption[] }>("GET", `/municipality/${municipalityId}/subject/options`, {
-    query: { search: search.trim() || undefined },
-  });
+  const res = await api.result.subject.options({ municipalityId, search: search.trim() || undefined });
   return res.ok ? res.data.items : [];
 }
 
 /** A subject's name for a filter chip; null when it is not one of the municipality's subjects. */
 export async function subjectName(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
-  const res = await api.request<SubjectDetail>("GET", `/municipality/${municipalityId}/subject/${id}`);
+  const res = await api.result.subject.detail({ municipalityId, subjectId: id });
   return res.ok ? res.data.name : null;
 }
 
 export async function feePayerName(api: ApiClient, municipalityId: number, id: number): Promise<string | null> {
   if (!has(api, "feePayer.aDetail")) return null;
-  const res = await api.request<FeePayerDetail>("GET", `/municipality/${municipalityId}/fee-payer/${id}`);
+  const res = await api.result.feePayer.detail({ municipalityId, feePayerId: id });
   return res.ok ? res.data.name : null;
 }
 

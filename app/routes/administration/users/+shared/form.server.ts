@@ -1,17 +1,13 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { EMAIL_REGISTRATION_ROLES, isAdministrator } from "#contract/roles";
 import { userCreateFormSchema, userUpdateBody, type RoleItem, type UserDetail } from "#contract/user";
 import type { ApiClient } from "~/server/api.server";
+import { answer, apiAnswer, formAnswer, redirectWithFlash } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { addFlash, commit } from "~/server/session.server";
-import { SECRET_FIELDS, suggestSchema } from "./form";
-
-interface MunicipalityOption {
-  id: number;
-  name: string;
-}
+import { SECRET_FIELDS, SUGGEST, suggestSchema } from "./form";
+import { RESEND } from "./ui";
 
 /** Spec 000 §6: only these roles register users by e-mail; it needs the built-in provider's set-password page. */
 export function canInvite(api: ApiClient, context: AppLoadContext): boolean {
@@ -21,14 +17,11 @@ export function canInvite(api: ApiClient, context: AppLoadContext): boolean {
 
 /**
  * What the form needs: the roles the caller may assign (GET user/roles, active and assignable) and the municipalities
- * they may pick (/municipality/options: a manager gets only their own). In a municipality's scope the admin roles,
+ * they may pick (GET municipality/options: a manager gets only their own). In a municipality's scope the admin roles,
  * which have no municipality, are not offered.
  */
 export async function loadFormOptions(api: ApiClient, scope?: { municipalityId: number }) {
-  const [roles, municipalities] = await Promise.all([
-    api.get<{ items: RoleItem[] }>("/user/roles"),
-    api.get<{ items: MunicipalityOption[] }>("/municipality/options"),
-  ]);
+  const [roles, municipalities] = await Promise.all([api.user.roles(), api.municipality.options()]);
   const items = roles.items.filter((r) => r.assignable && !(scope && isAdministrator([r.name])));
   return { roles: items, municipalities: municipalities.items.map((m) => ({ id: m.id, name: m.name })) };
 }
@@ -46,35 +39,19 @@ export function withCurrentRole(roles: RoleItem[], user: UserDetail): RoleItem[]
 export async function suggestUserName(api: ApiClient, formData: FormData) {
   const submission = parseWithZod(formData, { schema: suggestSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 422 });
+    return answer({ intent: SUGGEST, result: submission.reply({ hideFields: SECRET_FIELDS }) });
   }
-  const res = await api.request<{ userName: string }>("GET", "/user/unique-user-name", {
-    query: { FirstName: submission.value.firstName, LastName: submission.value.lastName },
+  const res = await api.result.user.uniqueUserName({
+    FirstName: submission.value.firstName,
+    LastName: submission.value.lastName,
   });
   if (!res.ok) {
-    return data(
-      { result: submission.reply({ fieldErrors: { userName: [res.problem.Message] }, hideFields: SECRET_FIELDS }) },
-      { status: res.status === 422 ? 422 : 200 },
-    );
+    const result = submission.reply({ fieldErrors: { userName: [res.problem.Message] }, hideFields: SECRET_FIELDS });
+    return answer({ intent: SUGGEST, result }, res.status === 422 ? 422 : 200);
   }
   const reply = submission.reply({ hideFields: SECRET_FIELDS });
-  return {
-    result: {
-      ...reply,
-      status: undefined,
-      initialValue: { ...(reply.initialValue ?? {}), userName: res.data.userName },
-    },
-  };
-}
-
-async function done(
-  api: ApiClient,
-  context: AppLoadContext,
-  to: string,
-  message: { type: "success" | "warning"; text: string },
-) {
-  addFlash(api.session, message);
-  return redirect(to, { headers: { "Set-Cookie": await commit(context, api.session) } });
+  const initialValue = { ...(reply.initialValue ?? {}), userName: res.data.userName };
+  return answer({ intent: SUGGEST, result: { ...reply, status: undefined, initialValue } }, 200);
 }
 
 /**
@@ -87,35 +64,23 @@ export async function createUser(
   formData: FormData,
   opts: { municipalityId?: number; backTo: string },
 ) {
-  if (formData.get("intent") === "suggest") return suggestUserName(api, formData);
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === SUGGEST) return suggestUserName(api, formData);
   if (opts.municipalityId) formData.set("municipalityId", String(opts.municipalityId));
   const outcome = await submitForm(
     formData,
     userCreateFormSchema,
-    ({ registration, ...value }) =>
-      registration === "email"
-        ? api.send<{ id: number; mailSent?: boolean }>("POST", "/user/register-by-email", value)
-        : api.send<{ id: number; mailSent?: boolean }>("POST", "/user/register", value),
+    (value) => (value.registration === "email" ? api.user.registerByEmail({}, value) : api.user.register({}, value)),
     { hideFields: SECRET_FIELDS },
   );
-  if (!outcome.ok) return outcome.response;
+  if (!outcome.ok) return formAnswer(intent, outcome);
   const t = await userT(api.session);
   const invited = outcome.submission.value?.registration === "email";
   if (invited && outcome.data.mailSent === false) {
-    return done(api, context, opts.backTo, {
-      type: "warning",
-      text: t(
-        "user:flash.createdMailFailed",
-        "Uživatel vytvořen, ale pozvánku se nepodařilo odeslat. Pošlete ji prosím znovu.",
-      ),
-    });
+    return redirectWithFlash(api, context, opts.backTo, t("user:flash.createdMailFailed"), "warning");
   }
-  return done(api, context, opts.backTo, {
-    type: "success",
-    text: invited
-      ? t("user:flash.invited", "Uživatel vytvořen. Pozvánka k nastavení hesla byla odeslána e-mailem.")
-      : t("user:flash.created", "Uživatel vytvořen."),
-  });
+  const text = invited ? t("user:flash.invited") : t("user:flash.created");
+  return redirectWithFlash(api, context, opts.backTo, text);
 }
 
 /** POST of the edit form (PUT user/{id}, no password) and the resend-registration button of the edit page. */
@@ -125,24 +90,22 @@ export async function updateUser(
   formData: FormData,
   opts: { userId: number; municipalityId?: number; backTo: string; editUrl: string },
 ) {
-  const intent = formData.get("intent");
-  if (intent === "suggest") return suggestUserName(api, formData);
-  if (intent === "resend") return resendRegistration(api, context, opts.userId, opts.editUrl);
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === SUGGEST) return suggestUserName(api, formData);
+  if (intent === RESEND) return resendRegistration(api, context, opts.userId, opts.editUrl);
   if (opts.municipalityId) formData.set("municipalityId", String(opts.municipalityId));
   formData.delete("password");
   formData.delete("confirmPassword");
-  const outcome = await submitForm(formData, userUpdateBody, (value) =>
-    api.send("PUT", `/user/${opts.userId}`, value),
-  );
-  if (!outcome.ok) return outcome.response;
+  const outcome = await submitForm(formData, userUpdateBody, (value) => api.user.update({ id: opts.userId }, value));
+  if (!outcome.ok) return formAnswer(intent, outcome);
   const t = await userT(api.session);
-  return done(api, context, opts.backTo, { type: "success", text: t("user:flash.saved", "Změny uloženy.") });
+  return redirectWithFlash(api, context, opts.backTo, t("user:flash.saved"));
 }
 
 /** PATCH user/resend-registration-email?userId: a new invitation link (the old one stops working). */
 export async function resendRegistration(api: ApiClient, context: AppLoadContext, userId: number, backTo: string) {
-  const res = await api.request("PATCH", "/user/resend-registration-email", { query: { userId } });
-  if (!res.ok) return data({ intent: "resend", message: res.problem.Message }, { status: res.status });
+  const res = await api.user.resendRegistration({ userId });
+  if (!res.ok) return apiAnswer(RESEND, res);
   const t = await userT(api.session);
-  return done(api, context, backTo, { type: "success", text: t("user:flash.resent", "Registrační e-mail odeslán.") });
+  return redirectWithFlash(api, context, backTo, t("user:flash.resent"));
 }

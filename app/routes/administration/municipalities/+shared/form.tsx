@@ -13,7 +13,14 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import { InputField, SelectField, TextareaField, FormErrors, useScrollToFirstError, VersionField } from "~/components/field";
+import {
+  InputField,
+  SelectField,
+  TextareaField,
+  FormErrors,
+  useScrollToFirstError,
+  VersionField,
+} from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -48,7 +55,7 @@ export const EMPTY_MUNICIPALITY = {
 
 interface Props {
   lastResult?: SubmissionResult<string[]> | null;
-   
+
   defaultValue: any;
   parents: { id: number; name: string }[];
   submitLabel: string;
@@ -97,8 +104,16 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
         <CardContent className="grid gap-4 md:grid-cols-2">
           <InputField meta={fields.name} label={t("municipality:field.name", "Název")} />
           <InputField meta={fields.shortName} label={t("municipality:field.shortName", "Zkrácený název")} />
-          <SelectField meta={fields.type} label={t("municipality:field.type", "Typ")} options={opt("type", MUNICIPALITY_TYPES)} />
-          <SelectField meta={fields.kind} label={t("municipality:field.kind", "Velikost")} options={opt("kind", MUNICIPALITY_KINDS)} />
+          <SelectField
+            meta={fields.type}
+            label={t("municipality:field.type", "Typ")}
+            options={opt("type", MUNICIPALITY_TYPES)}
+          />
+          <SelectField
+            meta={fields.kind}
+            label={t("municipality:field.kind", "Velikost")}
+            options={opt("kind", MUNICIPALITY_KINDS)}
+          />
           <SelectField
             meta={fields.parentId}
             label={t("municipality:field.parent", "Nadřazená obec")}
@@ -106,7 +121,11 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
             emptyOption={t("municipality:field.noParent", "– bez nadřazené obce –")}
           />
           <InputField meta={fields.district} label={t("municipality:field.district", "Okres")} />
-          <SelectField meta={fields.country} label={t("municipality:field.country", "Země")} options={opt("country", COUNTRIES)} />
+          <SelectField
+            meta={fields.country}
+            label={t("municipality:field.country", "Země")}
+            options={opt("country", COUNTRIES)}
+          />
         </CardContent>
       </Card>
 
@@ -152,11 +171,20 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
                 </legend>
                 <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
                 <InputField meta={c.name} label={t("municipality:contacts.name", "Jméno")} />
-                <SelectField meta={c.type} label={t("municipality:contacts.type", "Typ")} options={opt("contactType", CONTACT_TYPES)} />
+                <SelectField
+                  meta={c.type}
+                  label={t("municipality:contacts.type", "Typ")}
+                  options={opt("contactType", CONTACT_TYPES)}
+                />
                 <InputField meta={c.phone} label={t("municipality:contacts.phone", "Telefon")} type="tel" />
                 <InputField meta={c.email} label={t("municipality:contacts.email", "E-mail")} type="email" />
                 <div className="flex items-end pb-6">
-                  <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name: fields.contacts.name, index })}>
+                  <Button
+                    type="submit"
+                    variant="ghost"
+                    size="sm"
+                    {...form.remove.getButtonProps({ name: fields.contacts.name, index })}
+                  >
                     {t("municipality:contacts.remove", "Odebrat")}
                   </Button>
                 </div>
@@ -179,7 +207,11 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
           <CardTitle>{t("municipality:section.settings", "Nastavení")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-3">
-          <SelectField meta={fields.labelType} label={t("municipality:field.labelType", "Typ štítku")} options={opt("labelType", LABEL_TYPES)} />
+          <SelectField
+            meta={fields.labelType}
+            label={t("municipality:field.labelType", "Typ štítku")}
+            options={opt("labelType", LABEL_TYPES)}
+          />
           <SelectField
             meta={fields.monitoredPeriod}
             label={t("municipality:field.monitoredPeriod", "Sledované období")}
@@ -190,7 +222,11 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
             label={t("municipality:field.duplicateHandlingStrategy", "Zpracování duplicit")}
             options={opt("duplicate", DUPLICATE_HANDLING_STRATEGIES)}
           />
-          <TextareaField meta={fields.note} label={t("municipality:field.note", "Poznámka")} className="md:col-span-3" />
+          <TextareaField
+            meta={fields.note}
+            label={t("municipality:field.note", "Poznámka")}
+            className="md:col-span-3"
+          />
         </CardContent>
       </Card>
 

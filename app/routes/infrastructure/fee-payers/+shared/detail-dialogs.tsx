@@ -7,7 +7,8 @@ import { useState, type FormEvent } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useActionAnswer } from "~/lib/action-answer";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { deactivateBody, type FeePayerDetail } from "#contract/fee-payer";
@@ -16,20 +17,13 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogTrigger, closeDialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { detailPath } from "./shared";
+import { detailPath } from "./ui";
 
 type DeactivateShape = { activeTo: string; periodEnd: string; dateOfBirth: string };
 
-export function DeactivateDialog({
-  feePayer,
-  today,
-  lastResult,
-}: {
-  feePayer: FeePayerDetail;
-  today: string;
-  lastResult?: SubmissionResult<string[]> | null;
-}) {
+export function DeactivateDialog({ feePayer, today }: { feePayer: FeePayerDetail; today: string }) {
   const { t } = useTranslation();
+  const lastResult = useActionAnswer("deactivate")?.result;
   const [form, fields] = useForm<DeactivateShape>({
     id: "deactivate",
     lastResult,
@@ -40,7 +34,7 @@ export function DeactivateDialog({
       return parseWithZod(formData, { schema: deactivateBody as unknown as z.ZodType<DeactivateShape> });
     },
   });
-  const label = t("feePayer:action.deactivate", "Deaktivovat");
+  const label = t("feePayer:action.deactivate");
   return (
     <>
       <DialogTrigger name="deactivate" variant="secondary">
@@ -49,14 +43,11 @@ export function DeactivateDialog({
       <Dialog
         name="deactivate"
         size="sm"
-        title={t("feePayer:deactivate.title", "Deaktivovat poplatníka?")}
-        description={t(
-          "feePayer:deactivate.description",
-          "Poplatník přestane být aktivní k zadanému dni; jeho členství v odběrných místech skončí týž den.",
-        )}
+        title={t("feePayer:deactivate.title")}
+        description={t("feePayer:deactivate.description")}
         footer={
           <>
-            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
             <Button type="submit" form={form.id} variant="danger">
               {label}
             </Button>
@@ -68,18 +59,10 @@ export function DeactivateDialog({
           {lastResult?.error && <span hidden data-keep-dialog-open />}
           <input type="hidden" name="intent" value="deactivate" />
           <FormErrors errors={form.errors} id={form.errorId} />
-          <InputField
-            meta={fields.activeTo}
-            type="date"
-            label={t("feePayer:deactivate.activeTo", "Datum deaktivace")}
-          />
-          <InputField meta={fields.periodEnd} type="date" label={t("feePayer:field.periodEnd", "Konec období")} />
+          <InputField meta={fields.activeTo} type="date" label={t("feePayer:deactivate.activeTo")} />
+          <InputField meta={fields.periodEnd} type="date" label={t("feePayer:field.periodEnd")} />
           {feePayer.type === "Resident" && (
-            <InputField
-              meta={fields.dateOfBirth}
-              type="date"
-              label={t("feePayer:field.dateOfBirth", "Datum narození")}
-            />
+            <InputField meta={fields.dateOfBirth} type="date" label={t("feePayer:field.dateOfBirth")} />
           )}
         </Form>
       </Dialog>
@@ -92,15 +75,10 @@ export function DeactivateDialog({
  * group-has-[…]/login classes written out in full for Tailwind's scanner), so it works without JavaScript.
  */
 
-export function GenerateLoginDialog({
-  feePayer,
-  answer,
-}: {
-  feePayer: FeePayerDetail;
-  /** The detail action's answer to a failed e-mail generation. */
-  answer?: { message?: string; errors?: Record<string, string[]> };
-}) {
+export function GenerateLoginDialog({ feePayer }: { feePayer: FeePayerDetail }) {
   const { t } = useTranslation();
+  // The detail action's answer to a failed e-mail generation.
+  const answer = useActionAnswer("generateLogin");
   const submit = useSubmit();
   const revalidator = useRevalidator();
   const [pdfError, setPdfError] = useState<string | null>(null);
@@ -129,8 +107,8 @@ export function GenerateLoginDialog({
       body.set("respond", "json");
       const res = await fetch(letterUrl, { method: "POST", body });
       if (!res.ok || !(res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
-        const problem = (await res.json().catch(() => null)) as { message?: string } | null;
-        setPdfError(problem?.message ?? t("feePayer:login.pdfFailed", "Přihlašovací dopis se nepodařilo vytvořit."));
+        const problem: { message?: string } | null = await res.json().catch(() => null);
+        setPdfError(problem?.message ?? t("feePayer:login.pdfFailed"));
         return;
       }
       const name = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
@@ -153,22 +131,17 @@ export function GenerateLoginDialog({
   return (
     <>
       <DialogTrigger name="login" variant="secondary">
-        {feePayer.login
-          ? t("feePayer:action.generateLoginAgain", "Vygenerovat přihlášení znovu")
-          : t("feePayer:action.generateLogin", "Vygenerovat přihlášení")}
+        {feePayer.login ? t("feePayer:action.generateLoginAgain") : t("feePayer:action.generateLogin")}
       </DialogTrigger>
       <Dialog
         name="login"
         size="sm"
         className="group/login"
-        title={t("feePayer:login.title", "Vygenerovat přihlášení")}
-        description={t(
-          "feePayer:login.description",
-          "Poplatník dostane přihlašovací údaje do občanského modulu e-mailem, nebo mu je předáte v tištěném dopise.",
-        )}
+        title={t("feePayer:login.title")}
+        description={t("feePayer:login.description")}
         footer={
           <>
-            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
             <Button
               type="submit"
               form={formId}
@@ -176,7 +149,7 @@ export function GenerateLoginDialog({
               value="generateLogin"
               className="group-has-[[data-login-method=pdf]:checked]/login:hidden"
             >
-              {t("feePayer:login.sendEmail", "Odeslat e-mailem")}
+              {t("feePayer:login.sendEmail")}
             </Button>
             <Button
               type="submit"
@@ -187,7 +160,7 @@ export function GenerateLoginDialog({
               disabled={busy}
               className="hidden group-has-[[data-login-method=pdf]:checked]/login:inline-flex"
             >
-              {t("feePayer:login.downloadPdf", "Stáhnout PDF dopis")}
+              {t("feePayer:login.downloadPdf")}
             </Button>
           </>
         }
@@ -197,22 +170,16 @@ export function GenerateLoginDialog({
           {(emailErrors || answer?.message) && <span hidden data-keep-dialog-open />}
           {error && <Alert tone="error">{shown(error)}</Alert>}
           <fieldset className="space-y-2">
-            <legend className="mb-1 text-sm font-medium text-slate-700">
-              {t("feePayer:login.method", "Způsob předání")}
-            </legend>
-            <MethodRadio value="email" defaultChecked label={t("feePayer:login.methodEmail", "E-mailem")} />
-            <MethodRadio value="pdf" label={t("feePayer:login.methodPdf", "Tištěný dopis (PDF)")} />
+            <legend className="mb-1 text-sm font-medium text-slate-700">{t("feePayer:login.method")}</legend>
+            <MethodRadio value="email" defaultChecked label={t("feePayer:login.methodEmail")} />
+            <MethodRadio value="pdf" label={t("feePayer:login.methodPdf")} />
           </fieldset>
           <Field
             id={emailId}
             errors={emailErrors}
-            label={t("feePayer:field.email", "E-mail")}
+            label={t("feePayer:field.email")}
             className="group-has-[[data-login-method=pdf]:checked]/login:hidden"
-            description={
-              feePayer.email
-                ? undefined
-                : t("feePayer:login.emailStored", "Poplatník zatím e-mail nemá; zadaný se mu uloží.")
-            }
+            description={feePayer.email ? undefined : t("feePayer:login.emailStored")}
           >
             <Input
               {...fieldAria(emailId, emailErrors, !feePayer.email)}

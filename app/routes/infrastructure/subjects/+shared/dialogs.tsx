@@ -4,14 +4,12 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectDeleteImpact, SubjectDetail, SubjectOption, SubjectTreeNode } from "#contract/subject";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Field, fieldAria } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { Select } from "~/components/ui/select";
 import { cn } from "~/components/ui/cn";
-import { DialogSearch, FormDialog } from "~/components/form-dialog";
 import { optionLabel } from "./form";
-import { SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { PickerDialog } from "./dialog-fields";
+import { SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
 
 /** Spec 001 §2 hierarchy modal: the whole tree (name, type, total fee), the current subject highlighted. */
@@ -81,7 +79,6 @@ export function SetParentDialog({
   search: string;
 }) {
   const { t } = useTranslation();
-  const id = "set-parent-parentId";
   // The current parent stays selectable even when the search does not bring it.
   const choices =
     subject.parentId && options && !options.some((o) => o.id === subject.parentId)
@@ -91,52 +88,30 @@ export function SetParentDialog({
         ]
       : (options ?? []);
   return (
-    <FormDialog
+    <PickerDialog
       name="set-parent"
       intent="setParent"
-      title={t("subject:parent.title", "Nadřazené odběrné místo")}
-      submitLabel={t("subject:parent.submit", "Nastavit")}
-      before={
-        <DialogSearch
-          dialog="set-parent"
-          param="parentSearch"
-          value={search}
-          label={t("subject:field.parentSearch", "Hledat nadřazené místo")}
-        />
-      }
+      title={t("subject:parent.title")}
+      submitLabel={t("subject:parent.submit")}
+      search={{ param: "parentSearch", value: search, label: t("subject:field.parentSearch") }}
+      pick={{
+        name: "parentId",
+        label: t("subject:field.parent"),
+        choices: choices.map((o) => ({ value: String(o.id), label: optionLabel(o) })),
+        nothingFound: options?.length === 0,
+        help: t("subject:field.parentSearchHelp"),
+        emptyOption: t("subject:parent.choose"),
+        initial: subject.parentId ? String(subject.parentId) : "",
+      }}
     >
-      {(answer) => (
-        <>
-          <Field
-            id={id}
-            errors={answer?.errors?.parentId}
-            label={t("subject:field.parent", "Nadřazené místo")}
-            description={
-              options && options.length === 0
-                ? t("subject:members.noOptions", "Hledání nic nenašlo.")
-                : t(
-                    "subject:field.parentSearchHelp",
-                    "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
-                  )
-            }
-          >
-            <Select
-              name="parentId"
-              required
-              defaultValue={answer?.values?.parentId ?? (subject.parentId ? String(subject.parentId) : "")}
-              emptyOption={t("subject:parent.choose", "Vyberte nadřazené místo.")}
-              options={choices.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-              {...fieldAria(id, answer?.errors?.parentId, true)}
-            />
-          </Field>
-          {subject.parentId && (
-            <p className="text-slate-600">
-              {t("subject:parent.current", "Nyní: {{name}}", { name: subject.parentName ?? `#${subject.parentId}` })}
-            </p>
-          )}
-        </>
-      )}
-    </FormDialog>
+      {() =>
+        subject.parentId && (
+          <p className="text-slate-600">
+            {t("subject:parent.current", { name: subject.parentName ?? `#${subject.parentId}` })}
+          </p>
+        )
+      }
+    </PickerDialog>
   );
 }
 

@@ -7,18 +7,17 @@ import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail, type SubjectListItem } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
-import { Field, fieldAria } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogTrigger } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { FormDialog } from "~/components/form-dialog";
-import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./subject-ui";
+import { SectionTable } from "./section-table";
+import { AnswerInput, AnswerSelect } from "./dialog-fields";
+import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
 
 function Empty({ children }: { children: React.ReactNode }) {
@@ -69,39 +68,37 @@ export function BinsSection({
             <span className="text-slate-600"> ({[...summary].map(([name, n]) => `${n} × ${name}`).join(", ")})</span>
           )}
         </p>
-        {!bins ? null : bins.items.length === 0 ? (
-          <Empty>{t("subject:bins.none", "Odběrné místo nemá žádné nádoby.")}</Empty>
-        ) : (
-          <Table>
-            <THead>
-              <TR>
-                <TH>{t("subject:bins.code", "Kód")}</TH>
-                <TH>{t("subject:bins.type", "Nádoba")}</TH>
-                <TH>{t("subject:bins.state", "Stav")}</TH>
-                <TH>{t("subject:bins.lastEvidence", "Poslední svoz")}</TH>
+        {bins && (
+          <SectionTable
+            rows={bins.items.length}
+            empty={t("subject:bins.none")}
+            emptyClassName=""
+            columns={[
+              t("subject:bins.code"),
+              t("subject:bins.type"),
+              t("subject:bins.state"),
+              t("subject:bins.lastEvidence"),
+            ]}
+          >
+            {bins.items.map((b) => (
+              <TR key={b.id}>
+                <TD>
+                  <Link
+                    className="font-medium text-emerald-800 hover:underline"
+                    to={`/infrastructure/waste-evidence-headers/${b.id}`}
+                  >
+                    {b.plainCode}
+                  </Link>{" "}
+                  <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
+                </TD>
+                <TD>{binLabel(b) ?? "–"}</TD>
+                <TD>
+                  <BinStateBadge state={b.state} />
+                </TD>
+                <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
               </TR>
-            </THead>
-            <TBody>
-              {bins.items.map((b) => (
-                <TR key={b.id}>
-                  <TD>
-                    <Link
-                      className="font-medium text-emerald-800 hover:underline"
-                      to={`/infrastructure/waste-evidence-headers/${b.id}`}
-                    >
-                      {b.plainCode}
-                    </Link>{" "}
-                    <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
-                  </TD>
-                  <TD>{binLabel(b) ?? "–"}</TD>
-                  <TD>
-                    <BinStateBadge state={b.state} />
-                  </TD>
-                  <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
+            ))}
+          </SectionTable>
         )}
         {bins && bins.total > bins.items.length && (
           <Link className="text-sm text-emerald-800 underline" to={listUrl}>
@@ -182,7 +179,6 @@ export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
 
 function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
   const { t } = useTranslation();
-  const ids = { period: "dispose-frequency-period", count: "dispose-frequency-count" };
   return (
     <FormDialog
       name="dispose-frequency"
@@ -195,33 +191,26 @@ function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
         <>
           {/* The subject's version (decision 20): a save over somebody else's change answers 409. */}
           <input type="hidden" name="version" value={answer?.values?.version ?? String(subject.version)} />
-          <Field id={ids.period} errors={answer?.errors?.period} label={t("subject:frequency.period", "Období")}>
-            <Select
-              name="period"
-              defaultValue={answer?.values?.period ?? subject.disposeFrequencyPeriod ?? "Year"}
-              options={DISPOSE_FREQUENCY_PERIODS.map((p) => ({
-                value: p,
-                label: t(`subject:frequency.period${p}`, p === "Month" ? "Měsíčně" : "Ročně"),
-              }))}
-              {...fieldAria(ids.period, answer?.errors?.period)}
-            />
-          </Field>
-          <Field
-            id={ids.count}
-            errors={answer?.errors?.orderedDisposeCount}
-            label={t("subject:frequency.count", "Počet svozů")}
-          >
-            <Input
-              type="number"
-              name="orderedDisposeCount"
-              min={0}
-              max={400}
-              step={1}
-              required
-              defaultValue={answer?.values?.orderedDisposeCount ?? subject.orderedDisposeCount ?? ""}
-              {...fieldAria(ids.count, answer?.errors?.orderedDisposeCount)}
-            />
-          </Field>
+          <AnswerSelect
+            answer={answer}
+            id="dispose-frequency-period"
+            name="period"
+            label={t("subject:frequency.period")}
+            initial={subject.disposeFrequencyPeriod ?? "Year"}
+            options={DISPOSE_FREQUENCY_PERIODS.map((p) => ({ value: p, label: t(`subject:frequency.period${p}`) }))}
+          />
+          <AnswerInput
+            answer={answer}
+            id="dispose-frequency-count"
+            name="orderedDisposeCount"
+            label={t("subject:frequency.count")}
+            initial={subject.orderedDisposeCount ?? ""}
+            type="number"
+            min={0}
+            max={400}
+            step={1}
+            required
+          />
         </>
       )}
     </FormDialog>
@@ -295,38 +284,34 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
         <h3 className="text-sm font-semibold">
           {t("subject:relations.children", "Podřízená místa")} ({childTotal})
         </h3>
-        {descendants.length === 0 ? (
-          <Empty>{t("subject:relations.noChildren", "Žádná podřízená místa.")}</Empty>
-        ) : (
-          <Table>
-            <THead>
-              <tr>
-                <TH>{t("subject:field.name", "Název")}</TH>
-                <TH>{t("subject:field.type", "Typ")}</TH>
-                <TH>{t("subject:list.address", "Adresa")}</TH>
-                <TH className="text-right">{t("subject:list.totalFee", "Poplatek celkem")}</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {descendants.map((c) => (
-                <TR key={c.id}>
-                  <TD>
-                    <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(c.id)}>
-                      {c.name}
-                    </Link>
-                  </TD>
-                  <TD>
-                    <SubjectTypeLabel type={c.type} />
-                  </TD>
-                  <TD>{c.address || "–"}</TD>
-                  <TD className="text-right">
-                    <Money value={c.totalFee} />
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
+        <SectionTable
+          rows={descendants.length}
+          empty={t("subject:relations.noChildren")}
+          emptyClassName=""
+          columns={[
+            t("subject:field.name"),
+            t("subject:field.type"),
+            t("subject:list.address"),
+            { label: t("subject:list.totalFee"), className: "text-right" },
+          ]}
+        >
+          {descendants.map((c) => (
+            <TR key={c.id}>
+              <TD>
+                <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(c.id)}>
+                  {c.name}
+                </Link>
+              </TD>
+              <TD>
+                <SubjectTypeLabel type={c.type} />
+              </TD>
+              <TD>{c.address || "–"}</TD>
+              <TD className="text-right">
+                <Money value={c.totalFee} />
+              </TD>
+            </TR>
+          ))}
+        </SectionTable>
         {childTotal > descendants.length && (
           <Link className="text-sm text-emerald-800 hover:underline" to={`${SUBJECTS_PATH}?parentId=${subject.id}`}>
             {t("subject:relations.allChildren", "Zobrazit všechna podřízená místa ({{n}})", { n: childTotal })}

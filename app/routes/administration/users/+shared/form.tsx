@@ -21,13 +21,16 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/ui/dialog";
 import { cn } from "~/components/ui/cn";
 
+/** The intent of the 'Navrhnout' button. */
+export const SUGGEST = "suggest";
+
 /** The 'Navrhnout' button (and the suggestion resource route) only need the names. */
 export const suggestSchema = z.object({ firstName: requiredText(100), lastName: requiredText(100) });
 
 export type UserFormMode = "create" | "edit";
 
 export function schemaFor(mode: UserFormMode, intent: FormDataEntryValue | null) {
-  if (intent === "suggest") return suggestSchema;
+  if (intent === SUGGEST) return suggestSchema;
   return mode === "create" ? userCreateFormSchema : userUpdateSchema;
 }
 
@@ -118,7 +121,7 @@ export function UserForm({
     },
   });
   useScrollToFirstError(form);
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "suggest";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== SUGGEST;
 
   // With JavaScript the municipality is hidden for the admin roles (they have none); the server ignores it anyway.
   const [roleId, setRoleId] = useState(String(defaultValue.roleId ?? ""));
@@ -133,7 +136,7 @@ export function UserForm({
       {...getFormProps(form)}
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.value === "suggest" && hydrated && suggestion.request(true)) {
+        if (submitter?.value === SUGGEST && hydrated && suggestion.request(true)) {
           // With JavaScript the suggestion comes from the fetcher; the form stays as it is. Without both names
           // the submission goes on to the client validation, which shows what is missing.
           event.preventDefault();
@@ -219,7 +222,7 @@ export function UserForm({
               <Button
                 type="submit"
                 name="intent"
-                value="suggest"
+                value={SUGGEST}
                 variant="secondary"
                 formNoValidate
                 className="mt-6"

@@ -6,11 +6,6 @@ import { Badge } from "~/components/ui/badge";
 export const PRINT_BATCHES_PATH = "/administration/print-batches";
 export const printBatchPath = (id: number) => `${PRINT_BATCHES_PATH}/${id}`;
 
-/** /v1 path of the municipality's print batches, or of one of them. */
-export function printBatchApi(municipalityId: number, id?: number, rest = ""): string {
-  return `/municipality/${municipalityId}/print-batch${id ? `/${id}` : ""}${rest}`;
-}
-
 /** Czech defaults of the code types (spec 001 §9). */
 export const CODE_TYPE_LABELS: Record<PrintBatchCodeType, string> = {
   Regular: "Adresné",

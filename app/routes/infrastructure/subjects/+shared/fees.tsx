@@ -5,8 +5,12 @@ import type { SubjectFeeRow } from "#contract/subject";
 import { toSearch, withSearchParams } from "~/lib/list";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
+import { SectionTable } from "./section-table";
 import { Money } from "~/components/money";
+
+/** The amounts of a fee row, in the table's order; the last one is what the payer pays. */
+const AMOUNTS = ["baseFee", "binFee", "motivationFee", "totalDiscount", "totalFee", "finalFee"] as const;
 
 type Props = {
   fees: { items: SubjectFeeRow[]; years: number[] };
@@ -63,52 +67,27 @@ export function FeesSection({ fees, view, year }: Props) {
             ))}
           </nav>
         )}
-        {fees.items.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">
-            {t("subject:fees.empty", "Poplatky zatím nebyly vypočteny.")}
-          </p>
-        ) : (
-          <Table>
-            <THead>
-              <tr>
-                <TH>{monthly ? t("subject:fees.month", "Měsíc") : t("subject:fees.year", "Rok")}</TH>
-                <TH>{t("subject:fees.payer", "Poplatník")}</TH>
-                <TH className="text-right">{t("subject:fees.baseFee", "Základní poplatek")}</TH>
-                <TH className="text-right">{t("subject:fees.binFee", "Za nádoby")}</TH>
-                <TH className="text-right">{t("subject:fees.motivationFee", "Motivační")}</TH>
-                <TH className="text-right">{t("subject:fees.totalDiscount", "Slevy")}</TH>
-                <TH className="text-right">{t("subject:fees.totalFee", "Celkem")}</TH>
-                <TH className="text-right">{t("subject:fees.finalFee", "K úhradě")}</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {fees.items.map((f, i) => (
-                <TR key={`${f.year}-${f.month ?? 0}-${f.feePayerName ?? ""}-${i}`}>
-                  <TD className="whitespace-nowrap">{monthly && f.month ? `${f.month}/${f.year}` : f.year}</TD>
-                  <TD>{f.feePayerName ?? "–"}</TD>
-                  <TD className="text-right">
-                    <Money value={f.baseFee} />
-                  </TD>
-                  <TD className="text-right">
-                    <Money value={f.binFee} />
-                  </TD>
-                  <TD className="text-right">
-                    <Money value={f.motivationFee} />
-                  </TD>
-                  <TD className="text-right">
-                    <Money value={f.totalDiscount} />
-                  </TD>
-                  <TD className="text-right">
-                    <Money value={f.totalFee} />
-                  </TD>
-                  <TD className="text-right font-medium">
-                    <Money value={f.finalFee} />
-                  </TD>
-                </TR>
+        <SectionTable
+          rows={fees.items.length}
+          empty={t("subject:fees.empty")}
+          columns={[
+            monthly ? t("subject:fees.month") : t("subject:fees.year"),
+            t("subject:fees.payer"),
+            ...AMOUNTS.map((key) => ({ label: t(`subject:fees.${key}`), className: "text-right" })),
+          ]}
+        >
+          {fees.items.map((f, i) => (
+            <TR key={`${f.year}-${f.month ?? 0}-${f.feePayerName ?? ""}-${i}`}>
+              <TD className="whitespace-nowrap">{monthly && f.month ? `${f.month}/${f.year}` : f.year}</TD>
+              <TD>{f.feePayerName ?? "–"}</TD>
+              {AMOUNTS.map((key) => (
+                <TD key={key} className={cn("text-right", key === "finalFee" && "font-medium")}>
+                  <Money value={f[key]} />
+                </TD>
               ))}
-            </TBody>
-          </Table>
-        )}
+            </TR>
+          ))}
+        </SectionTable>
       </CardContent>
     </Card>
   );

@@ -13,12 +13,13 @@ import {
   SelectField,
   TextareaField,
   useScrollToFirstError,
-VersionField } from "~/components/field";
+  VersionField,
+} from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { SearchInForm } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { SUBJECT_TYPE_LABELS } from "./subject-ui";
+import { SUBJECT_TYPE_LABELS } from "./ui";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({

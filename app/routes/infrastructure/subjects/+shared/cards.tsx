@@ -12,8 +12,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
-import { useDetailAnswer } from "~/lib/action-answer";
+import { TD, TR } from "~/components/ui/table";
+import { SectionTable } from "./section-table";
+import { useActionAnswer } from "~/lib/action-answer";
 
 const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
   Free: "gray",
@@ -33,7 +34,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   const canAdd = useCan("aAdd", "wasteCard");
   const canRemove = useCan("aRemove", "wasteCard");
   const navigation = useNavigation();
-  const failed = useDetailAnswer(["createVirtualCard", "removeCard"]);
+  const failed = useActionAnswer(["createVirtualCard", "removeCard"]);
   const shown = useMessage();
   const date = (v: string | null) => (v ? formatDate(v, i18n.language) : "");
   // A virtual card may be issued for one of the current payers.
@@ -51,69 +52,59 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
             {shown(failed.errors?.feePayerId?.[0] ?? failed.message)}
           </Alert>
         )}
-        {cards.length === 0 ? (
-          <p className="px-4 py-4 text-sm text-slate-600">
-            {t("subject:cards.empty", "Odběrné místo nemá žádné karty.")}
-          </p>
-        ) : (
-          <Table>
-            <THead>
-              <tr>
-                <TH>{t("subject:cards.plainCode", "Kód")}</TH>
-                <TH>{t("subject:cards.code", "Kód karty")}</TH>
-                <TH>{t("subject:cards.payer", "Poplatník")}</TH>
-                <TH>{t("subject:cards.state", "Stav")}</TH>
-                <TH>{t("subject:cards.validity", "Platnost")}</TH>
-                <TH>{t("subject:cards.virtual", "Virtuální")}</TH>
-                {canRemove && (
-                  <TH className="text-right">
-                    <span className="sr-only">{t("subject:members.actions", "Akce")}</span>
-                  </TH>
-                )}
-              </tr>
-            </THead>
-            <TBody>
-              {cards.map((c) => (
-                <TR key={c.id}>
-                  <TD className="font-mono">{c.plainCode}</TD>
-                  <TD className="font-mono">{c.code}</TD>
-                  <TD>{c.feePayerName ?? "–"}</TD>
-                  <TD>
-                    <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`, STATE_LABEL[c.state])}</Badge>
-                  </TD>
-                  <TD className="whitespace-nowrap">
-                    {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}
-                  </TD>
-                  <TD>{c.virtual ? t("subject:yes", "Ano") : t("subject:no", "Ne")}</TD>
-                  {canRemove && (
-                    <TD className="text-right">
-                      <span className="inline-block text-left">
-                        <ConfirmDialog
-                          name={`remove-card-${c.id}`}
-                          intent="removeCard"
-                          fields={{ cardId: c.id }}
-                          trigger={
-                            <>
-                              {t("subject:cards.remove", "Odebrat")}
-                              <span className="sr-only"> {c.plainCode}</span>
-                            </>
-                          }
-                          triggerVariant="ghost"
-                          triggerSize="sm"
-                          title={t("subject:cards.removeTitle", "Odebrat kartu?")}
-                          message={t("subject:cards.removeMessage", "Karta {{code}} bude odebrána z odběrného místa.", {
-                            code: c.plainCode,
-                          })}
-                          confirmLabel={t("subject:cards.remove", "Odebrat")}
-                        />
-                      </span>
-                    </TD>
-                  )}
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
+        <SectionTable
+          rows={cards.length}
+          empty={t("subject:cards.empty")}
+          emptyClassName="px-4 py-4"
+          columns={[
+            t("subject:cards.plainCode"),
+            t("subject:cards.code"),
+            t("subject:cards.payer"),
+            t("subject:cards.state"),
+            t("subject:cards.validity"),
+            t("subject:cards.virtual"),
+          ]}
+          actions={canRemove && t("subject:members.actions")}
+        >
+          {cards.map((c) => (
+            <TR key={c.id}>
+              <TD className="font-mono">{c.plainCode}</TD>
+              <TD className="font-mono">{c.code}</TD>
+              <TD>{c.feePayerName ?? "–"}</TD>
+              <TD>
+                <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`, STATE_LABEL[c.state])}</Badge>
+              </TD>
+              <TD className="whitespace-nowrap">
+                {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}
+              </TD>
+              <TD>{c.virtual ? t("subject:yes", "Ano") : t("subject:no", "Ne")}</TD>
+              {canRemove && (
+                <TD className="text-right">
+                  <span className="inline-block text-left">
+                    <ConfirmDialog
+                      name={`remove-card-${c.id}`}
+                      intent="removeCard"
+                      fields={{ cardId: c.id }}
+                      trigger={
+                        <>
+                          {t("subject:cards.remove", "Odebrat")}
+                          <span className="sr-only"> {c.plainCode}</span>
+                        </>
+                      }
+                      triggerVariant="ghost"
+                      triggerSize="sm"
+                      title={t("subject:cards.removeTitle", "Odebrat kartu?")}
+                      message={t("subject:cards.removeMessage", "Karta {{code}} bude odebrána z odběrného místa.", {
+                        code: c.plainCode,
+                      })}
+                      confirmLabel={t("subject:cards.remove", "Odebrat")}
+                    />
+                  </span>
+                </TD>
+              )}
+            </TR>
+          ))}
+        </SectionTable>
         {canAdd && (
           <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-slate-200 px-4 py-3">
             <input type="hidden" name="intent" value="createVirtualCard" />

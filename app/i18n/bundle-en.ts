@@ -1,6 +1,0 @@
-import { namespacesOf } from "./options";
-
-/** The browser's translations when the page is in this language; idp and email are the server's own. */
-export default namespacesOf(
-  import.meta.glob(["../../locales/en/*.json", "!../../locales/en/{idp,email}.json"], { eager: true, import: "default" }),
-).en!;

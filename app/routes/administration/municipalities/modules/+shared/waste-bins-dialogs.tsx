@@ -1,0 +1,241 @@
+/**
+ * The add/edit dialogs of the waste and bin types settings (spec 001 §2, §3 'Bin type / waste configuration').
+ * Each opens through ?dialog=<name> without JavaScript and posts a plain form with its intent (and row, typeId); a
+ * failed post (the action's answer for that intent and row) re-renders its dialog open with the errors under the
+ * fields. One dialog and one form shell serve both kinds; only the fields differ.
+ */
+import { Fragment, type ReactNode } from "react";
+import { Form, useLocation, useSearchParams } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "#contract/waste-evidence-header";
+import { binTypeFormSchema, wasteTypeFormSchema, type BinTypeItem, type WasteTypeItem } from "#contract/waste-settings";
+import { useActionAnswer } from "~/lib/action-answer";
+import { formatNumber } from "~/lib/format";
+import { CheckboxField, FormErrors, InputField, SelectField, VersionField } from "~/components/field";
+import { Button } from "~/components/ui/button";
+import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
+
+/** The two kinds of type the page sets: their intents end with the kind ('createWasteType', 'setBinTypeActive'). */
+export type TypeKind = "WasteType" | "BinType";
+/** The kind in dialog names: 'add-waste-type', 'edit-bin-type-12'. */
+export const TYPE_SLUG: Record<TypeKind, string> = { WasteType: "waste-type", BinType: "bin-type" };
+
+/** Czech defaults of spec 001 §9 bin types. */
+const CATEGORY_LABELS: Record<BinCategory, string> = {
+  bag: "Pytel",
+  bin: "Popelnice",
+  container: "Kontejner",
+  wasteBucket: "Odpadkový koš",
+  other: "Jiná nádoba",
+  wastePrefix: "Předpona odpadu",
+  car: "Vozidlo",
+};
+const KIND_LABELS: Record<BinKind, string> = { fixed: "Trvalá", disposable: "Jednorázová" };
+
+export function CategoryLabel({ category }: { category: BinCategory }) {
+  const { t } = useTranslation();
+  return <>{t(`wasteSettings:category.${category}`, CATEGORY_LABELS[category])}</>;
+}
+
+export function KindLabel({ kind }: { kind: BinKind }) {
+  const { t } = useTranslation();
+  return <>{t(`wasteSettings:kind.${kind}`, KIND_LABELS[kind])}</>;
+}
+
+/** What the dialog hands its form: the form's id, the intent it posts and the action's reply for it. */
+type TypeFormProps = { formId: string; intent: string; typeId?: number; lastResult?: SubmissionResult<string[]> };
+
+/**
+ * The dialog of one kind, to add a type or edit the row. The form inside is remounted on every navigation, so after
+ * a save it starts again from the loader's (new) values, and after a failure from the reply.
+ */
+function TypeDialog({
+  kind,
+  row,
+  children,
+}: {
+  kind: TypeKind;
+  row?: { id: number };
+  children: (form: TypeFormProps) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const name = row ? `edit-${TYPE_SLUG[kind]}-${row.id}` : `add-${TYPE_SLUG[kind]}`;
+  const formId = `${name}-form`;
+  const intent = `${row ? "update" : "create"}${kind}`;
+  const lastResult = useActionAnswer(intent, row ? String(row.id) : "")?.result;
+  return (
+    <Dialog
+      name={name}
+      title={t(`wasteSettings:dialog.${row ? "edit" : "add"}${kind}`)}
+      open={searchParams.get(DIALOG_PARAM) === name || Boolean(lastResult?.error)}
+      footer={
+        <>
+          <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
+          <Button type="submit" form={formId} variant="primary">
+            {row ? t("wasteSettings:action.save") : t("wasteSettings:action.add")}
+          </Button>
+        </>
+      }
+    >
+      <Fragment key={location.key}>{children({ formId, intent, typeId: row?.id, lastResult })}</Fragment>
+    </Dialog>
+  );
+}
+
+/** The Conform options both forms share: the dialog's form id and reply, checked on submit, then on input. */
+function typeFormOptions(props: TypeFormProps) {
+  return {
+    id: props.formId,
+    lastResult: props.lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  } as const;
+}
+
+/** The form around a dialog's fields: its intent and row, the form's errors and the version the user saw. */
+function TypeForm<Shape extends Record<string, unknown>>({
+  form,
+  intent,
+  typeId,
+  lastResult,
+  children,
+}: TypeFormProps & { form: FormMetadata<Shape, string[]>; children: ReactNode }) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
+      {lastResult?.error && <span hidden data-keep-dialog-open />}
+      <input type="hidden" name="intent" value={intent} />
+      {typeId !== undefined && <input type="hidden" name="typeId" value={typeId} />}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <VersionField form={form} />
+      {children}
+    </Form>
+  );
+}
+
+type WasteTypeShape = z.input<typeof wasteTypeFormSchema> & { version?: string };
+
+export function WasteTypeDialog({ row }: { row?: WasteTypeItem }) {
+  return (
+    <TypeDialog kind="WasteType" row={row}>
+      {(props) => <WasteTypeForm {...props} row={row} />}
+    </TypeDialog>
+  );
+}
+
+function WasteTypeForm({ row, ...props }: TypeFormProps & { row?: WasteTypeItem }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<WasteTypeShape>({
+    ...typeFormOptions(props),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: wasteTypeFormSchema }),
+    defaultValue: row
+      ? {
+          version: String(row.version),
+          name: row.name,
+          catalogCode: row.catalogCode ?? "",
+          coefficient: formatNumber(row.coefficient, { maxDecimals: 4 }),
+          sorted: row.sorted ? "on" : null,
+        }
+      : { sorted: "on" },
+  });
+  return (
+    <TypeForm form={form} {...props}>
+      <InputField meta={fields.name} label={t("wasteSettings:field.name")} />
+      <InputField
+        meta={fields.catalogCode}
+        label={t("wasteSettings:field.catalogCode")}
+        inputMode="numeric"
+        description={t("wasteSettings:field.catalogCodeHelp")}
+      />
+      <InputField
+        meta={fields.coefficient}
+        label={t("wasteSettings:field.coefficient")}
+        inputMode="decimal"
+        description={t("wasteSettings:field.coefficientHelp")}
+      />
+      <CheckboxField meta={fields.sorted} label={t("wasteSettings:field.sorted")} />
+    </TypeForm>
+  );
+}
+
+type BinTypeShape = z.input<typeof binTypeFormSchema> & { version?: string };
+
+export function BinTypeDialog({
+  row,
+  wasteTypes,
+}: {
+  row?: BinTypeItem;
+  /** The waste types offered: the active ones (and the row's current one). */
+  wasteTypes: WasteTypeItem[];
+}) {
+  return (
+    <TypeDialog kind="BinType" row={row}>
+      {(props) => <BinTypeForm {...props} row={row} wasteTypes={wasteTypes} />}
+    </TypeDialog>
+  );
+}
+
+function BinTypeForm({
+  row,
+  wasteTypes,
+  ...props
+}: TypeFormProps & { row?: BinTypeItem; wasteTypes: WasteTypeItem[] }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<BinTypeShape>({
+    ...typeFormOptions(props),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: binTypeFormSchema }),
+    defaultValue: row
+      ? {
+          version: String(row.version),
+          name: row.name,
+          category: row.category,
+          kind: row.kind,
+          capacity: String(row.capacity),
+          allowExact: row.allowExact ? "on" : null,
+          wasteTypeId: row.wasteTypeId ? String(row.wasteTypeId) : "",
+        }
+      : { category: "bin", kind: "" },
+  });
+  return (
+    <TypeForm form={form} {...props}>
+      <InputField meta={fields.name} label={t("wasteSettings:field.name")} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          meta={fields.category}
+          label={t("wasteSettings:field.category")}
+          options={BIN_CATEGORIES.map((c) => ({
+            value: c,
+            label: t(`wasteSettings:category.${c}`, CATEGORY_LABELS[c]),
+          }))}
+        />
+        <SelectField
+          meta={fields.kind}
+          label={t("wasteSettings:field.kind")}
+          emptyOption={t("wasteSettings:kind.auto")}
+          options={BIN_KINDS.map((k) => ({ value: k, label: t(`wasteSettings:kind.${k}`, KIND_LABELS[k]) }))}
+        />
+      </div>
+      <InputField
+        meta={fields.capacity}
+        label={t("wasteSettings:field.capacity")}
+        inputMode="numeric"
+        description={t("wasteSettings:field.capacityHelp")}
+      />
+      <SelectField
+        meta={fields.wasteTypeId}
+        label={t("wasteSettings:field.wasteType")}
+        emptyOption={t("wasteSettings:field.noWasteType")}
+        options={wasteTypes.map((w) => ({
+          value: String(w.id),
+          label: w.catalogCode ? `${w.name} (${w.catalogCode})` : w.name,
+        }))}
+      />
+      <CheckboxField meta={fields.allowExact} label={t("wasteSettings:field.allowExact")} />
+    </TypeForm>
+  );
+}

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { idParam, listAnswer } from "../common";
+import { endpoint } from "../endpoint";
+import {
+  deactivateBody,
+  discountOption,
+  feePayerDetail,
+  feePayerFormSchema,
+  feePayerHistoryRow,
+  feePayerList,
+  feePayerListItem,
+  feePayerOption,
+  feePayerOptionsQuery,
+  feePayerUpdateSchema,
+  generateLoginBody,
+  registerBody,
+} from "../fee-payer";
+
+const byMunicipality = z.object({ municipalityId: idParam });
+const byPayer = z.object({ municipalityId: idParam, feePayerId: idParam });
+const tenancy = { municipalityParam: "municipalityId" } as const;
+const base = "/municipality/:municipalityId/fee-payer";
+const created = z.object({ id: z.number() });
+
+/**
+ * Fee payers (spec 001 §2 'Fee payers', docs/api-subjects-fee-payers.md): every call is below the municipality,
+ * whose id the API checks against the user's municipalities. A payer's memberships in subjects are the subject's
+ * calls (/municipality/{id}/subject/{id}/fee-payers).
+ */
+export const feePayerEndpoints = {
+  list: endpoint({
+    method: "get",
+    path: base,
+    summary: "List fee payers (search, date of birth, fixed discount, registered, active, subject; sort, paging)",
+    permission: "feePayer.aDetail",
+    tenancy,
+    params: byMunicipality,
+    query: feePayerList.query,
+    response: listAnswer(feePayerListItem),
+  }),
+  options: endpoint({
+    method: "get",
+    path: `${base}/options`,
+    summary: "Up to 20 fee payers matching a search (pickers)",
+    permission: "feePayer.aDetail",
+    tenancy,
+    params: byMunicipality,
+    query: feePayerOptionsQuery,
+    response: z.object({ items: z.array(feePayerOption) }),
+  }),
+  discounts: endpoint({
+    method: "get",
+    path: `${base}/discounts`,
+    summary: "The municipality's discounts (list filter and form)",
+    permission: "feePayer.aDetail",
+    tenancy,
+    params: byMunicipality,
+    response: z.object({ items: z.array(discountOption) }),
+  }),
+  create: endpoint({
+    method: "post",
+    path: base,
+    summary: "Create a fee payer (with subjectId: the payer joins that subject from activeFrom)",
+    permission: "feePayer.aAdd",
+    tenancy,
+    params: byMunicipality,
+    body: feePayerFormSchema,
+    response: created,
+  }),
+  register: endpoint({
+    method: "patch",
+    path: `${base}/register`,
+    summary: "Mark fee payers registered (or not), in bulk",
+    permission: "feePayer.aEdit",
+    tenancy,
+    params: byMunicipality,
+    body: registerBody,
+    response: z.object({ updated: z.number() }),
+  }),
+  detail: endpoint({
+    method: "get",
+    path: `${base}/:feePayerId`,
+    summary: "One fee payer with addresses, discounts, age group, login and fee record count",
+    permission: "feePayer.aDetail",
+    tenancy,
+    params: byPayer,
+    response: feePayerDetail,
+  }),
+  update: endpoint({
+    method: "put",
+    path: `${base}/:feePayerId`,
+    summary: "Update a fee payer (addresses and discounts replaced as a whole; subjectId ignored)",
+    permission: "feePayer.aEdit",
+    tenancy,
+    params: byPayer,
+    body: feePayerUpdateSchema,
+    response: created,
+  }),
+  remove: endpoint({
+    method: "delete",
+    path: `${base}/:feePayerId`,
+    summary: "Delete a fee payer (409 while fee records exist)",
+    permission: "feePayer.aRemove",
+    tenancy,
+    params: byPayer,
+  }),
+  history: endpoint({
+    method: "get",
+    path: `${base}/:feePayerId/history`,
+    summary: "The payer's memberships in subjects, newest first, with the final fee per subject",
+    permission: "feePayer.aDetail",
+    tenancy,
+    params: byPayer,
+    response: z.object({ items: z.array(feePayerHistoryRow) }),
+  }),
+  deactivate: endpoint({
+    method: "post",
+    path: `${base}/:feePayerId/deactivate`,
+    summary: "Deactivate a fee payer on a day (memberships end the same day)",
+    permission: "feePayer.aEdit",
+    tenancy,
+    params: byPayer,
+    body: deactivateBody,
+    status: 200,
+    response: z.object({ id: z.number(), activeTo: z.string() }),
+  }),
+  activate: endpoint({
+    method: "post",
+    path: `${base}/:feePayerId/activate`,
+    summary: "Activate a fee payer again (no end of activity)",
+    permission: "feePayer.aEdit",
+    tenancy,
+    params: byPayer,
+    status: 200,
+    response: created,
+  }),
+  /**
+   * An action on the payer: 200 with the login (method 'email'), or the PDF letter itself (method 'pdf'; the web
+   * reads it raw with api.file.feePayer.generateLogin).
+   */
+  generateLogin: endpoint({
+    method: "post",
+    path: `${base}/:feePayerId/generate-login`,
+    summary: "Generate (or re-issue) the payer's citizen login: an e-mail invitation, or a PDF letter with a password",
+    permission: "feePayer.aEdit",
+    tenancy,
+    params: byPayer,
+    body: generateLoginBody,
+    status: 200,
+    response: z.object({ userId: z.number(), userName: z.string(), sentTo: z.string() }),
+  }),
+};

@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { idParam, listAnswer } from "../common";
+import { endpoint } from "../endpoint";
+import {
+  activeBody,
+  deleteDataBody,
+  externalAccount,
+  externalAccountsBody,
+  moduleBody,
+  moduleParam,
+  municipalityDetail,
+  municipalityFormSchema,
+  municipalityList,
+  municipalityListItem,
+  municipalityOption,
+  municipalityUpdateSchema,
+  municipalityUser,
+} from "../municipality";
+
+const byId = z.object({ municipalityId: idParam });
+const tenancy = { municipalityParam: "municipalityId" } as const;
+const created = z.object({ id: z.number() });
+
+/**
+ * Municipalities (spec 001 §2 Municipalities, spec 000 §2 /administration/municipalities). The lists are 'global'
+ * (the service shows only the caller's municipalities); one municipality's calls check the tenancy of its id.
+ * Static paths (/options, /districts) come before /municipality/:municipalityId.
+ */
+export const municipalityEndpoints = {
+  list: endpoint({
+    method: "get",
+    path: "/municipality",
+    summary: "List municipalities the user may see (filters, sort, paging)",
+    permission: "municipality.aDetail",
+    tenancy: "global",
+    query: municipalityList.query,
+    response: listAnswer(municipalityListItem),
+  }),
+  options: endpoint({
+    method: "get",
+    path: "/municipality/options",
+    summary: "Id and name of every municipality the user may see (selects, the selection modal)",
+    permission: "municipality.aDetail",
+    tenancy: "global",
+    response: listAnswer(municipalityOption),
+  }),
+  districts: endpoint({
+    method: "get",
+    path: "/municipality/districts",
+    summary: "Districts used by the user's municipalities (list filter)",
+    permission: "municipality.aDetail",
+    tenancy: "global",
+    response: z.object({ items: z.array(z.string()) }),
+  }),
+  create: endpoint({
+    method: "post",
+    path: "/municipality",
+    summary: "Create a municipality",
+    permission: "municipality.aAdd",
+    tenancy: "global",
+    body: municipalityFormSchema,
+    response: created,
+  }),
+  detail: endpoint({
+    method: "get",
+    path: "/municipality/:municipalityId",
+    summary: "One municipality with contacts and modules",
+    permission: "municipality.aDetail",
+    tenancy,
+    params: byId,
+    response: municipalityDetail,
+  }),
+  update: endpoint({
+    method: "put",
+    path: "/municipality/:municipalityId",
+    summary: "Update a municipality (contacts replaced as a whole)",
+    permission: "municipality.aEdit",
+    tenancy,
+    params: byId,
+    body: municipalityUpdateSchema,
+    response: created,
+  }),
+  setActive: endpoint({
+    method: "patch",
+    path: "/municipality/:municipalityId/active",
+    summary: "Activate or deactivate a municipality",
+    permission: "municipality.aEdit",
+    tenancy,
+    params: byId,
+    body: activeBody,
+    response: z.object({ id: z.number(), active: z.boolean() }),
+  }),
+  setModule: endpoint({
+    method: "put",
+    path: "/municipality/:municipalityId/modules/:module",
+    summary: "Switch a module on or off",
+    permission: "municipality.aEdit",
+    tenancy,
+    params: z.object({ municipalityId: idParam, module: moduleParam }),
+    body: moduleBody,
+    response: z.object({ module: moduleParam, enabled: z.boolean() }),
+  }),
+  users: endpoint({
+    method: "get",
+    path: "/municipality/:municipalityId/users",
+    summary: "Users of a municipality",
+    permission: "user.aDetail",
+    tenancy,
+    params: byId,
+    response: listAnswer(municipalityUser),
+  }),
+  externalAccounts: endpoint({
+    method: "get",
+    path: "/municipality/:municipalityId/external-accounts",
+    summary: "External accounts of a municipality (passwords never returned)",
+    permission: "municipality.aDetail",
+    tenancy,
+    params: byId,
+    response: listAnswer(externalAccount),
+  }),
+  saveExternalAccounts: endpoint({
+    method: "put",
+    path: "/municipality/:municipalityId/external-accounts",
+    summary: "Replace the external accounts of a municipality",
+    permission: "municipality.aEdit",
+    tenancy,
+    params: byId,
+    body: externalAccountsBody,
+    response: listAnswer(externalAccount),
+  }),
+  logo: endpoint({
+    method: "get",
+    path: "/municipality/:municipalityId/logo",
+    summary: "The municipality's logo image",
+    permission: "municipality.aDetail",
+    tenancy,
+    params: byId,
+    answer: "binary",
+  }),
+  uploadLogo: endpoint({
+    method: "put",
+    path: "/municipality/:municipalityId/logo",
+    summary: "Upload the logo (multipart field 'logo'; PNG, JPEG or WebP up to 512 kB)",
+    permission: "municipality.aEdit",
+    tenancy,
+    params: byId,
+    bodyKind: "multipart",
+    response: z.object({ id: z.number(), hasLogo: z.literal(true) }),
+  }),
+  removeLogo: endpoint({
+    method: "delete",
+    path: "/municipality/:municipalityId/logo",
+    summary: "Remove the logo",
+    permission: "municipality.aEdit",
+    tenancy,
+    params: byId,
+  }),
+  deleteData: endpoint({
+    method: "post",
+    path: "/municipality/:municipalityId/delete-data",
+    summary: "Delete all residents and collection points of the municipality (typed confirmation word)",
+    permission: "municipality.aRemove",
+    tenancy,
+    params: byId,
+    body: deleteDataBody,
+    // An action, not a creation: 200 with the removed counts.
+    status: 200,
+    response: z.object({ removed: z.record(z.string(), z.number()) }),
+  }),
+  remove: endpoint({
+    method: "delete",
+    path: "/municipality/:municipalityId",
+    summary: "Delete a municipality with its data",
+    permission: "municipality.aRemove",
+    tenancy,
+    params: byId,
+  }),
+};
