@@ -33,7 +33,7 @@ import { cn } from "~/components/ui/cn";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { parentOptions } from "~/routes/infrastructure/subjects/+shared/form.server";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
-import { WEH_PATH, typeSelectOptions, wehPath, type TypeOptions } from "./+shared/ui";
+import { TypeSelectFields, WEH_PATH, wehPath, type TypeOptions } from "./+shared/ui";
 import { loadTypes } from "./+shared/weh.server";
 
 export const handle = pageTitle("wasteEvidenceHeader:create.pageTitle");
@@ -291,17 +291,10 @@ function AssignForm(props: {
               "Vložte nebo naskenujte kódy, každý na nový řádek (čárový kód ze štítku nebo krátký kód). Najednou nejvýše 500.",
             )}
           />
-          <SelectField
-            meta={fields.binTypeId}
-            label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")}
-            options={typeSelectOptions(props.types.binTypes)}
-            emptyOption={t("wasteEvidenceHeader:create.keepType", "– ponechat –")}
-          />
-          <SelectField
-            meta={fields.wasteTypeId}
-            label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")}
-            options={typeSelectOptions(props.types.wasteTypes)}
-            emptyOption={t("wasteEvidenceHeader:create.keepType", "– ponechat –")}
+          <TypeSelectFields
+            fields={fields}
+            types={props.types}
+            emptyOption={t("wasteEvidenceHeader:create.keepType")}
           />
           <InputField
             meta={fields.assignedFrom}

@@ -17,7 +17,7 @@ import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { detailAction, loadDetail } from "./+shared/detail.server";
 import { DisposeCountCard, HistoryCard } from "./+shared/detail-cards";
-import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, wehPath } from "./+shared/ui";
+import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, useFrequencyText, wehPath } from "./+shared/ui";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => d?.header.barcode ?? t("wasteEvidenceHeader:list.title"),
@@ -43,19 +43,7 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
   const canEdit = useCan("aEdit", "wasteEvidenceHeader");
   const point = parsePoint(h.latitude, h.longitude);
   const dateTime = (v: string | null) => (v ? formatDateTime(v, i18n.language) : null);
-  const frequency =
-    h.disposePeriod && h.orderedDisposeCount !== null
-      ? h.disposePeriod === "Month"
-        ? t("wasteEvidenceHeader:frequency.perMonth", {
-            count: h.orderedDisposeCount,
-            defaultValue: "{{count}} svozů za měsíc",
-          })
-        : t("wasteEvidenceHeader:frequency.perYear", {
-            count: h.orderedDisposeCount,
-            defaultValue: "{{count}} svozů za rok",
-          })
-      : t("wasteEvidenceHeader:frequency.notSet", "Nenastaveno");
-
+  const frequency = useFrequencyText()(h.disposePeriod, h.orderedDisposeCount);
   return (
     <div className="space-y-4">
       <PageHeader

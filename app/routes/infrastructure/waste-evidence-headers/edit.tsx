@@ -15,7 +15,6 @@ import {
   CheckboxField,
   FormErrors,
   InputField,
-  SelectField,
   TextareaField,
   useScrollToFirstError,
   VersionField,
@@ -26,7 +25,7 @@ import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { typeSelectOptions, wehPath, type TypeOptions } from "./+shared/ui";
+import { TypeSelectFields, wehPath, type TypeOptions } from "./+shared/ui";
 import { loadTypes, mapTiles } from "./+shared/weh.server";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
@@ -146,17 +145,11 @@ function EditForm(props: {
           <CardTitle>{t("wasteEvidenceHeader:section.basic", "Základní údaje")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <SelectField
-            meta={fields.binTypeId}
-            label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")}
-            options={typeSelectOptions(types.binTypes, header.binTypeId)}
-            emptyOption={t("wasteEvidenceHeader:edit.noType", "– neurčeno –")}
-          />
-          <SelectField
-            meta={fields.wasteTypeId}
-            label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")}
-            options={typeSelectOptions(types.wasteTypes, header.wasteTypeId)}
-            emptyOption={t("wasteEvidenceHeader:edit.noType", "– neurčeno –")}
+          <TypeSelectFields
+            fields={fields}
+            types={types}
+            current={header}
+            emptyOption={t("wasteEvidenceHeader:edit.noType")}
           />
           <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid", "RFID")} autoComplete="off" />
           <CheckboxField

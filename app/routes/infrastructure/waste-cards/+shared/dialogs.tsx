@@ -86,15 +86,7 @@ export function AssignDialog({ ids, picker }: { ids: number[]; picker: Picker })
         n: ids.length,
       })}
       submitLabel={t("wasteCard:assign.submit", "Přiřadit")}
-      before={
-        <DialogSearch
-          dialog="assign"
-          param="subjectSearch"
-          value={picker.search}
-          label={t("wasteCard:assign.search", "Hledat odběrné místo")}
-          placeholder={t("wasteCard:assign.searchPlaceholder", "Název nebo adresa")}
-        />
-      }
+      before={<SubjectSearch dialog="assign" value={picker.search} />}
     >
       {(answer) => (
         <>
@@ -188,13 +180,7 @@ export function SubjectFilterDialog({ picker }: { picker: Picker }) {
       }
     >
       <div className="space-y-3">
-        <DialogSearch
-          dialog="pick-subject"
-          param="subjectSearch"
-          value={picker.search}
-          label={t("wasteCard:assign.search", "Hledat odběrné místo")}
-          placeholder={t("wasteCard:assign.searchPlaceholder", "Název nebo adresa")}
-        />
+        <SubjectSearch dialog="pick-subject" value={picker.search} />
         <Form method="get" action={location.pathname} id="pick-subject-form" preventScrollReset>
           {kept.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
@@ -203,6 +189,20 @@ export function SubjectFilterDialog({ picker }: { picker: Picker }) {
         </Form>
       </div>
     </Dialog>
+  );
+}
+
+/** The search of a subject picker (GET ?subjectSearch=, decision 0011). */
+function SubjectSearch({ dialog, value }: { dialog: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <DialogSearch
+      dialog={dialog}
+      param="subjectSearch"
+      value={value}
+      label={t("wasteCard:assign.search")}
+      placeholder={t("wasteCard:assign.searchPlaceholder")}
+    />
   );
 }
 

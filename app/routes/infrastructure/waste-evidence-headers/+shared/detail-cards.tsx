@@ -16,7 +16,7 @@ import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { FormDialog } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
-import { BIN_STATE_LABELS, HISTORY_EVENT_LABELS, HISTORY_DETAIL_LABELS } from "./ui";
+import { BIN_STATE_LABELS, HISTORY_EVENT_LABELS, HISTORY_DETAIL_LABELS, useFrequencyText } from "./ui";
 import type { DisposeView } from "./detail.server";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -69,18 +69,7 @@ export function DisposeCountCard({
   const years = yearOptions();
   if (!years.includes(counts.year)) years.unshift(counts.year);
   const yearId = "dispose-year";
-  const frequency =
-    counts.period && counts.orderedDisposeCount !== null
-      ? counts.period === "Month"
-        ? t("wasteEvidenceHeader:frequency.perMonth", {
-            count: counts.orderedDisposeCount,
-            defaultValue: "{{count}} svozů za měsíc",
-          })
-        : t("wasteEvidenceHeader:frequency.perYear", {
-            count: counts.orderedDisposeCount,
-            defaultValue: "{{count}} svozů za rok",
-          })
-      : t("wasteEvidenceHeader:frequency.notSet", "Nenastaveno");
+  const frequency = useFrequencyText()(counts.period, counts.orderedDisposeCount);
 
   return (
     <Card aria-labelledby="weh-dispose">

@@ -5,8 +5,10 @@
 import { useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { BinHistoryEvent, BinState } from "#contract/waste-evidence-header";
+import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { SubjectOption } from "#contract/subject";
-import { Field, fieldAria } from "~/components/field";
+import type { BinTypeItem, WasteTypeItem } from "#contract/waste-settings";
+import { Field, SelectField, fieldAria, type SelectFieldProps } from "~/components/field";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
@@ -87,10 +89,48 @@ export const HISTORY_DETAIL_LABELS: Record<string, string> = {
   printBatchId: "Tisková dávka",
 };
 
-/** A bin type or waste type as the selects offer it (GET bin-type / waste-type of docs/api-bins.md). */
-export type BinTypeItem = { id: number; name: string; capacity: number; kind: string; active: boolean };
-export type WasteTypeItem = { id: number; name: string; active: boolean };
+/** The bin and waste types the selects offer (GET bin-type / waste-type of docs/api-bins.md). */
 export type TypeOptions = { binTypes: BinTypeItem[]; wasteTypes: WasteTypeItem[] };
+
+/** 'n svozů za měsíc / za rok' of a bin, or 'Nenastaveno'. */
+export function useFrequencyText() {
+  const { t } = useTranslation();
+  return (period: DisposeFrequencyPeriod | null, count: number | null) =>
+    period && count !== null
+      ? t(period === "Month" ? "wasteEvidenceHeader:frequency.perMonth" : "wasteEvidenceHeader:frequency.perYear", {
+          count,
+        })
+      : t("wasteEvidenceHeader:frequency.notSet");
+}
+
+/**
+ * The bin type and waste type selects of the assign and edit forms: the active types, plus the bin's own ones
+ * (`current`) when they are no longer active; `emptyOption` says what no choice means there.
+ */
+export function TypeSelectFields(props: {
+  fields: { binTypeId: SelectFieldProps["meta"]; wasteTypeId: SelectFieldProps["meta"] };
+  types: TypeOptions;
+  current?: { binTypeId: number | null; wasteTypeId: number | null };
+  emptyOption: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SelectField
+        meta={props.fields.binTypeId}
+        label={t("wasteEvidenceHeader:field.binType")}
+        options={typeSelectOptions(props.types.binTypes, props.current?.binTypeId)}
+        emptyOption={props.emptyOption}
+      />
+      <SelectField
+        meta={props.fields.wasteTypeId}
+        label={t("wasteEvidenceHeader:field.wasteType")}
+        options={typeSelectOptions(props.types.wasteTypes, props.current?.wasteTypeId)}
+        emptyOption={props.emptyOption}
+      />
+    </>
+  );
+}
 
 /** Select options of the active types; an inactive one stays when it is the current value. */
 export function typeSelectOptions<T extends { id: number; name: string; active: boolean }>(
