@@ -16,9 +16,11 @@ export default tseslint.config(
     },
   },
   {
-    // Components translate through app/i18n/use-translation.ts (one `t` per server render, issue 11).
+    // Route modules read their data from Route.ComponentProps (typed by React Router's typegen), never through an
+    // untyped hook and a cast; shared dialogs read the action's answer with useActionAnswer (issue 12). Components
+    // translate through app/i18n/use-translation.ts (one `t` per server render, issue 11).
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/i18n/use-translation.ts"],
+    ignores: ["app/lib/action-answer.ts", "app/i18n/use-translation.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -28,6 +30,11 @@ export default tseslint.config(
               name: "react-i18next",
               importNames: ["useTranslation"],
               message: "Import useTranslation from ~/i18n/use-translation.",
+            },
+            {
+              name: "react-router",
+              importNames: ["useLoaderData", "useActionData"],
+              message: "Take loaderData and actionData from Route.ComponentProps; shared dialogs use useActionAnswer.",
             },
           ],
         },

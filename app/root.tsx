@@ -60,7 +60,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => watchBuild((window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version), []);
+  useEffect(
+    () => watchBuild((window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version),
+    [],
+  );
   // The language may change without a page load (the profile's language, another user signing in): follow it.
   const locale = useRouteLoaderData<RootData>("root")?.locale;
   const { i18n } = useTranslation();

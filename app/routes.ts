@@ -36,7 +36,10 @@ export default [
       route("create", "routes/infrastructure/waste-evidence-headers/create.tsx"),
       route(":wasteEvidenceHeaderId", "routes/infrastructure/waste-evidence-headers/detail.tsx"),
       route(":wasteEvidenceHeaderId/edit", "routes/infrastructure/waste-evidence-headers/edit.tsx"),
-      route(":wasteEvidenceHeaderId/dispose-frequency", "routes/infrastructure/waste-evidence-headers/dispose-frequency.tsx"),
+      route(
+        ":wasteEvidenceHeaderId/dispose-frequency",
+        "routes/infrastructure/waste-evidence-headers/dispose-frequency.tsx",
+      ),
       route(":wasteEvidenceHeaderId/label.pdf", "routes/infrastructure/waste-evidence-headers/label.ts"),
     ]),
     ...prefix("infrastructure/waste-cards", [

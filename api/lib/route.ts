@@ -38,19 +38,9 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> extends Endpoin
   handler: (args: HandlerArgs<P, Q, B>) => HandlerResult;
 }
 
-/** The older inline form (schemas and handler in one object), while domains move their endpoints to contract/. */
-interface InlineRoute<P, Q, B> extends Omit<EndpointDef, "params" | "query" | "body"> {
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
-  handler: (args: HandlerArgs<P, Q, B>) => HandlerResult;
-}
-
 /** Binds the handler to its endpoint; params, query and body arrive parsed by the endpoint's schemas (api/app.ts). */
-export function route<const D extends EndpointDef>(endpoint: D, handler: Handler<D>): AnyRoute;
-export function route<P, Q, B>(def: InlineRoute<P, Q, B>): AnyRoute;
-export function route(endpoint: EndpointDef & { handler?: unknown }, handler?: unknown): AnyRoute {
-  return (handler ? { ...endpoint, handler } : endpoint) as AnyRoute;
+export function route<const D extends EndpointDef>(endpoint: D, handler: Handler<D>): AnyRoute {
+  return { ...endpoint, handler } as AnyRoute;
 }
 
 export type AnyRoute = RouteDef<any, any, any>;

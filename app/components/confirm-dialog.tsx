@@ -82,9 +82,9 @@ export function ConfirmDialog({
         onClose={() => setTyped("")}
         footer={
           <>
-            <DialogClose variant="secondary">{cancelLabel ?? t("common:confirmDialog.cancel", "Zrušit")}</DialogClose>
+            <DialogClose variant="secondary">{cancelLabel ?? t("common:confirmDialog.cancel")}</DialogClose>
             <Button type="submit" form={formId} variant={tone === "danger" ? "danger" : "primary"} disabled={blocked}>
-              {confirmLabel ?? t("common:confirmDialog.confirm", "Potvrdit")}
+              {confirmLabel ?? t("common:confirmDialog.confirm")}
             </Button>
           </>
         }
@@ -96,9 +96,7 @@ export function ConfirmDialog({
           <div className="text-slate-700">{message}</div>
           {confirmWord !== undefined && (
             <div className="space-y-1">
-              <Label htmlFor={inputId}>
-                {t("common:confirmDialog.typeWord", "Pro potvrzení napište „{{word}}“.", { word: confirmWord })}
-              </Label>
+              <Label htmlFor={inputId}>{t("common:confirmDialog.typeWord", { word: confirmWord })}</Label>
               <Input
                 id={inputId}
                 name="confirmation"

@@ -60,7 +60,7 @@ function ErrorLayout(props: {
         <h1 className="text-2xl font-semibold text-slate-900">{props.title}</h1>
         <div className="mt-3 space-y-2 text-sm text-slate-600">{props.children}</div>
         <p className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-500">
-          {t("common:errorPage.support", "Potřebujete pomoc? Napište nám na")}{" "}
+          {t("common:errorPage.support")}{" "}
           <a href={`mailto:${props.supportEmail}`} className={linkClass}>
             {props.supportEmail}
           </a>
@@ -75,16 +75,22 @@ function HomeLine() {
   const { t } = useTranslation();
   return (
     <p>
-      {t("common:errorPage.homeBefore", "Pokračujte prosím na")}{" "}
+      {t("common:errorPage.homeBefore")}{" "}
       <Link to="/dashboard" className={linkClass}>
-        {t("common:errorPage.homeLink", "úvodní stránku")}
+        {t("common:errorPage.homeLink")}
       </Link>
-      {t("common:errorPage.homeAfter", ".")}
+      {t("common:errorPage.homeAfter")}
     </p>
   );
 }
 
-export function ErrorPage({ status, message: given, supportEmail = DEFAULT_SUPPORT_EMAIL, details, as }: ErrorPageProps) {
+export function ErrorPage({
+  status,
+  message: given,
+  supportEmail = DEFAULT_SUPPORT_EMAIL,
+  details,
+  as,
+}: ErrorPageProps) {
   const { t } = useTranslation();
   const shown = useMessage();
   // The API's Message is Czech; shown in the user's language (spec 000 §1).
@@ -92,7 +98,7 @@ export function ErrorPage({ status, message: given, supportEmail = DEFAULT_SUPPO
   return (
     <ErrorLayout
       image={status === 404 ? "/errors/404.svg" : "/errors/error.svg"}
-      title={t("common:errorPage.title", "Něco se pokazilo.")}
+      title={t("common:errorPage.title")}
       supportEmail={supportEmail}
       as={as}
     >
@@ -119,13 +125,8 @@ export type ForbiddenPageProps = { supportEmail?: string; as?: "main" | "div" };
 export function ForbiddenPage({ supportEmail = DEFAULT_SUPPORT_EMAIL, as }: ForbiddenPageProps) {
   const { t } = useTranslation();
   return (
-    <ErrorLayout
-      image="/errors/error.svg"
-      title={t("common:forbiddenPage.title", "Přístup byl odepřen")}
-      supportEmail={supportEmail}
-      as={as}
-    >
-      <p>{t("common:forbiddenPage.message", "K tomuto obsahu nemáte přístup.")}</p>
+    <ErrorLayout image="/errors/error.svg" title={t("common:forbiddenPage.title")} supportEmail={supportEmail} as={as}>
+      <p>{t("common:forbiddenPage.message")}</p>
       <HomeLine />
     </ErrorLayout>
   );

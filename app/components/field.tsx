@@ -65,7 +65,7 @@ export function Field({
           <span aria-hidden="true" className="ml-0.5 text-red-700">
             *
           </span>
-          <span className="sr-only"> ({t("common:field.required", "povinné")})</span>
+          <span className="sr-only"> ({t("common:field.required")})</span>
         </>
       )}
     </Label>
@@ -225,7 +225,7 @@ export function FormErrors({ form, errors, id, title, className }: FormErrorsPro
       tabIndex={-1}
       tone="error"
       className={cn("focus-visible:outline-2 focus-visible:outline-red-600", className)}
-      title={title ?? t("common:formErrors.title", "Formulář nelze uložit.")}
+      title={title ?? t("common:formErrors.title")}
     >
       {list.length === 1 ? (
         <p>{list[0]}</p>
@@ -288,5 +288,7 @@ export function useScrollToFirstError(form: Pick<FormMetadata<any, any>, "id" | 
  */
 export function VersionField({ form }: { form: { initialValue?: unknown } }) {
   const v = (form.initialValue as Record<string, unknown> | undefined)?.version;
-  return typeof v === "string" || typeof v === "number" ? <input type="hidden" name="version" value={String(v)} /> : null;
+  return typeof v === "string" || typeof v === "number" ? (
+    <input type="hidden" name="version" value={String(v)} />
+  ) : null;
 }

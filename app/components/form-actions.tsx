@@ -12,10 +12,10 @@ export function FormActions(props: { submitLabel: string; cancelTo: string; busy
   return (
     <div className="flex gap-2">
       <Button type="submit" name="intent" value="save" disabled={busy}>
-        {busy ? t("common:saving", "Ukládám…") : submitLabel}
+        {busy ? t("common:saving") : submitLabel}
       </Button>
       <Button to={cancelTo} variant="secondary">
-        {t("common:cancel", "Zrušit")}
+        {t("common:cancel")}
       </Button>
     </div>
   );

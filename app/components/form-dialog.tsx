@@ -62,7 +62,7 @@ export function FormDialog({
       size={size}
       footer={
         <>
-          <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+          <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
           <Button type="submit" form={formId} variant={tone === "danger" ? "danger" : "primary"}>
             {submitLabel}
           </Button>
@@ -154,7 +154,7 @@ export function DialogSearch(props: {
         <Input id={id} name={props.param} type="search" defaultValue={props.value} placeholder={props.placeholder} />
       </div>
       <Button type="submit" variant="secondary">
-        {t("subject:action.search", "Hledat")}
+        {t("subject:action.search")}
       </Button>
     </Form>
   );

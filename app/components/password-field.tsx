@@ -33,14 +33,14 @@ export function PasswordField({
       onInput={(e) => setValue(e.currentTarget.value)}
       description={
         <>
-          <span className="block">{t("common:password.title", "Požadavky na heslo:")}</span>
+          <span className="block">{t("common:password.title")}</span>
           {rules.map((r) => {
             const met = hydrated && value !== "" && !unmet.has(r.key);
             return (
               <span key={r.key} className={cn("block", met && "text-emerald-700")} data-met={met || undefined}>
                 <span aria-hidden="true">{met ? "✓ " : "• "}</span>
                 {t(`common:${r.key}`, r.defaultText, r.values ?? {})}
-                {met && <span className="sr-only"> ({t("common:password.met", "splněno")})</span>}
+                {met && <span className="sr-only"> ({t("common:password.met")})</span>}
               </span>
             );
           })}

@@ -1,8 +1,8 @@
 /**
- * List definitions shared by every list screen (ARCHITECTURE.md, "Web conventions"): columns, filters and a zod
- * the sort in ONE object that the page renders with <DataTable def=… />. The zod schema of the URL search params is
- * declared beside it and used by the loader only (parseListParams in app/lib/list-params.ts), so the browser never
- * loads zod for a list (issue 11). Isomorphic: no JSX, no server-only imports, no zod.
+ * List definitions shared by every list screen (docs/kit.md): columns, filters and the sort in ONE object that the
+ * page renders with <DataTable def=… />. Its id and sort keys come from the list's keys (contract/lists.ts); the
+ * URL is read by the loader only, with the list's query schema (readListParams in app/lib/list-params.ts), so the
+ * browser never loads zod for a list (issue 11). Isomorphic: no JSX, no server-only imports, no zod.
  */
 import type { ReactNode } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListKeys, type PageSize } from "#contract/lists";
@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type ListKeys, type PageSize } from "#co
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize };
 
 /** Visible text: already translated, or a translation key with its Czech default. */
-export type ListText = string | { key: string; defaultValue: string };
+export type ListText = string | { key: string };
 export type ListOption = { value: string; label: ListText };
 
 export type ListColumn<Row> = {
@@ -62,16 +62,8 @@ export type ContractColumn<Row> = Omit<ListColumn<Row>, "sortable">;
  */
 export function defineList<Row = any>(
   keys: ListKeys,
-  def: Omit<ListDefinition<Row>, "id" | "defaultSort" | "columns"> & { columns: ContractColumn<Row>[] },
-): ListDefinition<Row>;
-/** The older form (sort keys on the columns), while screens move to their list contracts. */
-export function defineList<Row = any>(def: ListDefinition<Row>): ListDefinition<Row>;
-export function defineList<Row>(
-  first: ListKeys | ListDefinition<Row>,
-  second?: Omit<ListDefinition<Row>, "id" | "defaultSort" | "columns"> & { columns: ContractColumn<Row>[] },
+  second: Omit<ListDefinition<Row>, "id" | "defaultSort" | "columns"> & { columns: ContractColumn<Row>[] },
 ): ListDefinition<Row> {
-  if (!second) return first as ListDefinition<Row>;
-  const keys = first as ListKeys;
   const sorts = new Set<string>(keys.sorts);
   return {
     ...second,
@@ -113,23 +105,6 @@ export function parseSort(sort: string): {
 export function toggleSort(current: string | undefined, key: string): string {
   if (current === key) return `-${key}`;
   return key;
-}
-
-/** Query for the /v1 list call: page, pageSize, sort, then every filter that has a value. */
-export function toApiQuery(values: Record<string, unknown>): URLSearchParams {
-  const q = new URLSearchParams();
-  const put = (key: string, v: unknown) => {
-    if (v === undefined || v === null || v === "") return;
-    if (v instanceof Date) q.append(key, v.toISOString());
-    else q.append(key, String(v));
-  };
-  for (const key of ["page", "pageSize", "sort"]) put(key, values[key]);
-  for (const [key, v] of Object.entries(values)) {
-    if (key === "page" || key === "pageSize" || key === "sort") continue;
-    if (Array.isArray(v)) v.forEach((item) => put(key, item));
-    else put(key, v);
-  }
-  return q;
 }
 
 /** Copy of `current` with changes applied; null/undefined/'' removes a param. */

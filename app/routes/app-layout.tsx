@@ -70,7 +70,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
     <div className="flex min-h-screen">
       <aside
         className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block"
-        aria-label={t("layout.navigation", "Navigace")}
+        aria-label={t("layout.navigation")}
       >
         <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4 font-semibold text-emerald-800">
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" aria-hidden="true">
@@ -82,7 +82,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
               strokeLinejoin="round"
             />
           </svg>
-          {t("layout.product", "Odpady obce")}
+          {t("layout.product")}
         </div>
         <nav className="space-y-5 p-3">
           {groups.map((g) => (
@@ -114,14 +114,14 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4">
           <div className="flex items-center gap-2">
-            <span className="text-sm text-slate-500">{t("layout.activeMunicipality", "Obec")}:</span>
+            <span className="text-sm text-slate-500">{t("layout.activeMunicipality")}:</span>
             <DialogTrigger name="municipality" variant="secondary" size="sm">
-              {activeMunicipality?.name ?? t("layout.noMunicipality", "Žádná obec")}
+              {activeMunicipality?.name ?? t("layout.noMunicipality")}
             </DialogTrigger>
           </div>
           <div className="flex items-center gap-3">
             {quickActions.length > 0 && (
-              <nav aria-label={t("quick.label", "Rychlé akce")} className="hidden items-center gap-2 sm:flex">
+              <nav aria-label={t("quick.label")} className="hidden items-center gap-2 sm:flex">
                 {quickActions.map((a) => (
                   <Button key={a.to} to={a.to} variant="secondary" size="sm">
                     <span aria-hidden="true">+</span> {t(a.labelKey, a.label)}
@@ -132,14 +132,14 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
             <Link
               to="/profile"
               className="rounded text-sm text-slate-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
-              title={t("layout.profile", "Profil")}
+              title={t("layout.profile")}
               data-testid="user-name"
             >
               {user.fullName}
             </Link>
             <Form method="post" action="/logout" reloadDocument>
               <Button type="submit" variant="ghost" size="sm">
-                {t("layout.logout", "Odhlásit")}
+                {t("layout.logout")}
               </Button>
             </Form>
           </div>
@@ -160,9 +160,9 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
           {children}
         </main>
       </div>
-      <Dialog name="municipality" title={t("layout.selectMunicipality", "Výběr obce")} size="sm">
+      <Dialog name="municipality" title={t("layout.selectMunicipality")} size="sm">
         {municipalities.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("layout.noMunicipalities", "Nemáte přiřazenou žádnou obec.")}</p>
+          <p className="text-sm text-slate-600">{t("layout.noMunicipalities")}</p>
         ) : (
           <Form method="post" action="/active-municipality" className="space-y-1">
             <ul className="max-h-80 space-y-1 overflow-y-auto">
@@ -179,9 +179,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
                     aria-current={m.id === activeMunicipality?.id ? "true" : undefined}
                   >
                     {m.name}
-                    {!m.active && (
-                      <span className="ml-2 text-xs text-slate-500">({t("layout.inactive", "neaktivní")})</span>
-                    )}
+                    {!m.active && <span className="ml-2 text-xs text-slate-500">({t("layout.inactive")})</span>}
                   </button>
                 </li>
               ))}

@@ -93,15 +93,15 @@ export default function Login({ loaderData: result }: Route.ComponentProps) {
   const shown = useMessage();
   const problem = result?.problem;
   const text: Record<Problem, string> = {
-    state: t("login.stateMismatch", "Přihlášení nebylo dokončeno. Zkuste to prosím znovu."),
-    provider: t("login.providerError", "Poskytovatel identity přihlášení odmítl."),
-    discovery: t("login.discoveryError", "Poskytovatel identity není dostupný."),
-    account: t("login.accountError", "Váš účet nelze v aplikaci použít."),
+    state: t("login.stateMismatch"),
+    provider: t("login.providerError"),
+    discovery: t("login.discoveryError"),
+    account: t("login.accountError"),
   };
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-sm space-y-4 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-xl font-semibold text-emerald-800">{t("layout.product", "Odpady obce")}</h1>
+        <h1 className="text-xl font-semibold text-emerald-800">{t("layout.product")}</h1>
         {problem && (
           <Alert tone="error">
             {text[problem]}
@@ -109,7 +109,7 @@ export default function Login({ loaderData: result }: Route.ComponentProps) {
           </Alert>
         )}
         <a href="/login" className={buttonClasses({ className: "w-full" })}>
-          {t("login.signIn", "Přihlásit se")}
+          {t("login.signIn")}
         </a>
       </div>
     </main>

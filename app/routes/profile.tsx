@@ -88,11 +88,8 @@ export default function ProfilePage({ loaderData, actionData: answer }: Route.Co
       <ProfileForm profile={profile} lastResult={answer?.intent === "profile" ? answer.result : undefined} />
       <Dialog
         name="password"
-        title={t("profile:password.title", "Změna hesla")}
-        description={t(
-          "profile:password.description",
-          "Po změně hesla zůstanete přihlášeni jen zde; ostatní přihlášení skončí.",
-        )}
+        title={t("profile:password.title")}
+        description={t("profile:password.description")}
         open={searchParams.get("dialog") === "password" || passwordFailed}
       >
         {/* The answer with errors keeps the dialog open (Conform marks the fields only after the dialog looks). */}
@@ -130,32 +127,23 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
       <VersionField form={form} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("profile:section.personal", "Osobní údaje")}</CardTitle>
+          <CardTitle>{t("profile:section.personal")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.firstName} label={t("profile:field.firstName", "Jméno")} autoComplete="given-name" />
-          <InputField
-            meta={fields.lastName}
-            label={t("profile:field.lastName", "Příjmení")}
-            autoComplete="family-name"
-          />
-          <InputField meta={fields.phone} label={t("profile:field.phone", "Telefon")} type="tel" autoComplete="tel" />
-          <InputField
-            meta={fields.email}
-            label={t("profile:field.email", "E-mail")}
-            type="email"
-            autoComplete="email"
-          />
+          <InputField meta={fields.firstName} label={t("profile:field.firstName")} autoComplete="given-name" />
+          <InputField meta={fields.lastName} label={t("profile:field.lastName")} autoComplete="family-name" />
+          <InputField meta={fields.phone} label={t("profile:field.phone")} type="tel" autoComplete="tel" />
+          <InputField meta={fields.email} label={t("profile:field.email")} type="email" autoComplete="email" />
           <SelectField
             meta={fields.language}
-            label={t("profile:field.language", "Jazyk rozhraní")}
-            description={t("profile:field.languageHelp", "V tomto jazyce uvidíte aplikaci a dostanete e-maily.")}
+            label={t("profile:field.language")}
+            description={t("profile:field.languageHelp")}
             options={LANGUAGES.map((l) => ({ value: l, label: t(`profile:language.${l}`, l) }))}
           />
         </CardContent>
       </Card>
       <Button type="submit" disabled={busy}>
-        {busy ? t("common:saving", "Ukládám…") : t("common:save", "Uložit")}
+        {busy ? t("common:saving") : t("common:save")}
       </Button>
     </Form>
   );
@@ -178,21 +166,21 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
       <FormErrors errors={form.errors} id={form.errorId} />
       <InputField
         meta={fields.currentPassword}
-        label={t("profile:password.current", "Současné heslo")}
+        label={t("profile:password.current")}
         type="password"
         autoComplete="current-password"
       />
-      <PasswordField meta={fields.newPassword} label={t("profile:password.new", "Nové heslo")} />
+      <PasswordField meta={fields.newPassword} label={t("profile:password.new")} />
       <InputField
         meta={fields.confirmPassword}
-        label={t("profile:password.confirm", "Nové heslo znovu")}
+        label={t("profile:password.confirm")}
         type="password"
         autoComplete="new-password"
       />
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-        <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+        <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
         <Button type="submit" disabled={busy}>
-          {busy ? t("common:saving", "Ukládám…") : t("profile:password.submit", "Změnit heslo")}
+          {busy ? t("common:saving") : t("profile:password.submit")}
         </Button>
       </div>
     </Form>

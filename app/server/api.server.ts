@@ -69,10 +69,34 @@ export class ApiClient {
   private tokensChanged = false;
   private bound = new Map<string, Record<string, Record<string, unknown>>>();
 
+  /** The typed calls of one kind, bound once per client on first use. */
   calls(make: "call" | "result" | "file" | "upload") {
     let calls = this.bound.get(make);
-    if (!calls) this.bound.set(make, (calls = bindCalls(this, make)));
+    if (!calls) this.bound.set(make, (calls = this.bind(make)));
     return calls;
+  }
+
+  /** One function per endpoint (the typed calls above), sending through the private path-level methods. */
+  private bind(make: "call" | "result" | "file" | "upload"): Record<string, Record<string, unknown>> {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const [domain, calls] of Object.entries(endpoints)) {
+      const bound: Record<string, unknown> = (out[domain] = {});
+      for (const [name, def] of Object.entries(calls as Record<string, EndpointDef>)) {
+        bound[name] = (
+          input: Record<string, unknown> | undefined,
+          body?: unknown,
+          type?: { contentType: string; contentLength?: string | null },
+        ) => {
+          const { path, query } = endpointUrl(def, input);
+          const method = def.method.toUpperCase();
+          if (make === "file") return this.rawPath(path + toSearch(query), { method, json: body });
+          if (make === "upload") return this.uploadPath(path, body as ReadableStream<Uint8Array> | null, type!, method);
+          if (make === "call" && def.method === "get") return this.get(path, query);
+          return this.request(method, path, { query, json: body });
+        };
+      }
+    }
+    return out;
   }
 
   /** api.result.<domain>.<call>: always the ApiResult. */
@@ -122,7 +146,7 @@ export class ApiClient {
     }
   }
 
-  async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  private async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
     const url = `${this.context.apiBase}/v1${path}${toSearch(opts.query)}`;
     const send = (token: string) =>
       fetchWithRetry(this.context, () => {
@@ -149,7 +173,7 @@ export class ApiClient {
    * read once: it is sent once (the token refreshed before, a 401 signs out) and without the 10 s timeout, since a
    * large import takes longer.
    */
-  async uploadPath<T>(
+  private async uploadPath<T>(
     path: string,
     body: ReadableStream<Uint8Array> | null,
     type: { contentType: string; contentLength?: string | null },
@@ -188,7 +212,7 @@ export class ApiClient {
   }
 
   /** For binary answers (logos, PDFs): the raw response after the same token handling; `init` for a POST of JSON. */
-  async rawPath(path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
+  private async rawPath(path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
     const token = (await this.validTokens()).accessToken;
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
     if (init.json !== undefined) headers["Content-Type"] = "application/json";
@@ -200,14 +224,10 @@ export class ApiClient {
   }
 
   /** GET for loaders: any failure becomes the error page with the response's Message (spec 000 §8). */
-  async get<T>(path: string, query?: RequestOptions["query"]): Promise<T> {
+  private async get<T>(path: string, query?: RequestOptions["query"]): Promise<T> {
     const result = await this.request<T>("GET", path, { query });
     if (result.ok) return result.data;
     throw data({ message: result.problem.Message }, { status: result.status });
-  }
-
-  send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, json?: unknown) {
-    return this.request<T>(method, path, { json });
   }
 }
 
@@ -252,31 +272,6 @@ type UploadCall<D> = D extends EndpointDef
       type: { contentType: string; contentLength?: string | null },
     ) => Promise<ApiResult<EndpointAnswer<D>>>
   : never;
-
-function bindCalls(
-  client: ApiClient,
-  make: "call" | "result" | "file" | "upload",
-): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const [domain, calls] of Object.entries(endpoints)) {
-    const bound: Record<string, unknown> = (out[domain] = {});
-    for (const [name, def] of Object.entries(calls as Record<string, EndpointDef>)) {
-      bound[name] = (
-        input: Record<string, unknown> | undefined,
-        body?: unknown,
-        type?: { contentType: string; contentLength?: string | null },
-      ) => {
-        const { path, query } = endpointUrl(def, input);
-        const method = def.method.toUpperCase();
-        if (make === "file") return client.rawPath(path + toSearch(query), { method, json: body });
-        if (make === "upload") return client.uploadPath(path, body as ReadableStream<Uint8Array> | null, type!, method);
-        if (make === "call" && def.method === "get") return client.get(path, query);
-        return client.request(method, path, { query, json: body });
-      };
-    }
-  }
-  return out;
-}
 
 export async function apiFor(request: Request, context: AppLoadContext): Promise<ApiClient> {
   const session = await getSession(request, context);

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
@@ -52,11 +51,10 @@ export async function submitForm<S extends z.ZodType, T>(
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const result = submission.reply({ hideFields });
-    // `response`: the older callers' ready answer, until every form answers with formAnswer.
-    return { ok: false as const, status: 422, result, response: data({ result }, { status: 422 }) };
+    return { ok: false as const, status: 422, result };
   }
   const res = await send(submission.value as z.output<S>);
   if (res.ok) return { ok: true as const, data: res.data, submission };
   const result = replyWithProblem(submission, res, hideFields);
-  return { ok: false as const, status: res.status, result, response: data({ result }, { status: res.status }) };
+  return { ok: false as const, status: res.status, result };
 }

@@ -54,7 +54,7 @@ async function clientWith(tokens: Partial<SessionTokens>, path = "/administratio
 describe("web /v1 client (spec 000 §4, §8)", () => {
   it("sends the session's bearer token and reads the answer", async () => {
     const { client } = await clientWith({ accessToken: await t.token("manager") });
-    const info = await client.get<{ userName: string; roles: { name: string }[] }>("/user/user-info");
+    const info = await client.user.info();
     expect(info.userName).toBe(t.fixtures.users.manager.userName);
     expect(info.roles).toEqual([{ name: "MUNICIPALITY_MANAGER" }]);
   });
@@ -67,7 +67,7 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
       expiresAt: Date.now() - 1_000,
       refreshExpiresAt: Date.now() - 1_000,
     });
-    const res = await thrown(client.get("/user/user-info"));
+    const res = await thrown(client.user.info());
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login");
     expect(res.headers.get("Set-Cookie")).toMatch(/auth\.session=;|Max-Age=0|Expires=Thu, 01 Jan 1970/);
@@ -78,7 +78,7 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
   it("treats a token within 500 ms of its expiry as expired", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { client } = await clientWith({ accessToken: await t.token("manager"), expiresAt: Date.now() + 400 });
-    const res = await thrown(client.get("/user/user-info"));
+    const res = await thrown(client.user.info());
     expect(res.headers.get("Location")).toBe("/login");
     warn.mockRestore();
   });
@@ -86,7 +86,7 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
   it("a 401 that a refresh cannot cure logs the user out to /login", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { client } = await clientWith({ accessToken: await t.expiredToken("manager") });
-    const res = await thrown(client.get("/user/user-info"));
+    const res = await thrown(client.user.info());
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/login");
     warn.mockRestore();
@@ -97,7 +97,7 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
       { accessToken: await t.token("citizen") },
       "/administration/municipalities?x=1",
     );
-    const res = await thrown(client.get("/municipality"));
+    const res = await thrown(client.municipality.list());
     expect(res.headers.get("Location")).toBe("/error/403");
     const remembered = session.get("forbidden");
     expect(remembered?.path).toBe("/administration/municipalities?x=1");
@@ -107,13 +107,13 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
 
   it("a 404 becomes the error page with the API's Message; 422 comes back as field errors", async () => {
     const { client } = await clientWith({ accessToken: await t.token("admin") });
-    const failure = await client.get("/municipality/999999").then(
+    const failure = await client.municipality.detail({ municipalityId: 999999 }).then(
       () => null,
       (e: { init?: { status?: number }; data?: { message?: string } }) => e,
     );
     expect(failure?.init?.status).toBe(404);
     expect(failure?.data?.message).toBe("Obec nebyla nalezena.");
-    const invalid = await client.send("POST", "/municipality", { name: "" });
+    const invalid = await client.municipality.create({}, { name: "" } as never);
     expect(invalid.ok).toBe(false);
     if (!invalid.ok) {
       expect(invalid.status).toBe(422);

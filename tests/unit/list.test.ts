@@ -8,12 +8,13 @@ import {
   pageWindow,
   parseSort,
   shownRange,
-  toApiQuery,
   toSearch,
   toggleSort,
   withSearchParams,
 } from "~/lib/list";
-import { listParam, listSchema, parseListParams } from "~/lib/list-params";
+import { readListParams } from "~/lib/list-params";
+import { listKeys } from "#contract/lists";
+import { listFilter, listQuery } from "#contract/list";
 
 type Municipality = {
   id: number;
@@ -22,20 +23,19 @@ type Municipality = {
   active: boolean;
 };
 
-const municipalities = defineList({
-  id: "municipalities",
+const keys = listKeys({ id: "municipalities", sorts: ["name", "district"], defaultSort: "name" });
+const municipalityList = listQuery(keys, {
+  search: listFilter.search(),
+  country: listFilter.select(["CZ", "SK"]),
+  active: listFilter.boolean(),
+  lastLoginFrom: listFilter.date(),
+  type: z.array(z.enum(["city", "village"])).default([]),
+});
+
+const municipalities = defineList(keys, {
   columns: [
-    {
-      key: "name",
-      label: "Název",
-      sortable: true,
-      render: (row: Municipality) => row.name,
-    },
-    {
-      key: "district",
-      label: { key: "municipalities:district", defaultValue: "Okres" },
-      sortable: true,
-    },
+    { key: "name", label: "Název", render: (row: Municipality) => row.name },
+    { key: "district", label: { key: "municipalities:district" } },
     { key: "active", label: "Stav" },
   ],
   filters: [
@@ -52,19 +52,23 @@ const municipalities = defineList({
     { key: "active", label: "Aktivní", kind: "boolean" },
     { key: "lastLoginFrom", label: "Poslední přihlášení od", kind: "date" },
   ],
-  defaultSort: "name",
-});
-const municipalityParams = listSchema({
-  search: listParam.search(),
-  country: listParam.select(["CZ", "SK"]),
-  active: listParam.boolean(),
-  lastLoginFrom: listParam.date(),
-  type: z.array(z.enum(["city", "village"])).default([]),
 });
 
-const parse = (qs: string) => parseListParams(municipalities, municipalityParams, new URLSearchParams(qs));
+const parse = (qs: string) => readListParams(municipalityList, new URLSearchParams(qs));
 
-describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, sort and page in the URL)", () => {
+describe("defineList (issue 12: one list contract)", () => {
+  it("takes the id, the default sort and the sortable columns from the list's keys", () => {
+    expect(municipalities.id).toBe("municipalities");
+    expect(municipalities.defaultSort).toBe("name");
+    expect(municipalities.columns.map((c) => [c.key, c.sortable])).toEqual([
+      ["name", true],
+      ["district", true],
+      ["active", false],
+    ]);
+  });
+});
+
+describe("readListParams (lists keep filters, sort and page in the URL)", () => {
   it("gives defaults for an empty URL", () => {
     expect(parse("")).toEqual({
       page: 1,
@@ -94,7 +98,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
   it("accepts a URL object or a string like request.url", () => {
     const url = "http://localhost/administration/municipalities?page=3&pageSize=50&sort=-district&search=Brno";
     for (const input of [new URL(url), url]) {
-      expect(parseListParams(municipalities, municipalityParams, input)).toMatchObject({
+      expect(readListParams(municipalityList, input)).toMatchObject({
         page: 3,
         pageSize: 50,
         sort: "-district",
@@ -135,7 +139,7 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
     expect(parse("page=2.5").page).toBe(1);
     expect(parse("page=1e9").page).toBe(1);
     expect(parse("sort=-").sort).toBe("name");
-    expect(parse("sort=active").sort).toBe("name"); // a column, but not sortable
+    expect(parse("sort=active").sort).toBe("name"); // a column, but not one of the list's sort keys
   });
 
   it("treats empty params from a submitted GET form as absent", () => {
@@ -151,24 +155,9 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
     for (const size of [10, 25, 50, 100]) expect(parse(`pageSize=${size}`).pageSize).toBe(size);
   });
 
-  it("uses the definition's default page size", () => {
-    const small = defineList({ ...municipalities, defaultPageSize: 10 });
-    expect(parseListParams(small, municipalityParams, new URLSearchParams()).pageSize).toBe(10);
-  });
-
-  it("normalises page, pageSize and sort even if the schema leaves them out", () => {
-    const bare = defineList({
-      id: "bare",
-      columns: [{ key: "createdAt", label: "Vytvořeno", sortable: true }],
-      filters: [],
-      defaultSort: "-createdAt",
-    });
-    expect(parseListParams(bare, z.object({}), new URLSearchParams("page=2&pageSize=100&sort=createdAt"))).toEqual({
-      page: 2,
-      pageSize: 100,
-      sort: "createdAt",
-    });
-    expect(parseListParams(bare, z.object({}), new URLSearchParams("pageSize=7")).sort).toBe("-createdAt");
+  it("a search as long as the API allows is kept; a longer one falls back (the web never sends what the API refuses)", () => {
+    expect(parse(`search=${"a".repeat(200)}`).search).toHaveLength(200);
+    expect(parse(`search=${"a".repeat(201)}`).search).toBeUndefined();
   });
 
   it("types the parsed values from the schema", () => {
@@ -177,40 +166,6 @@ describe("parseListParams (ARCHITECTURE 'Web conventions': lists keep filters, s
     expectTypeOf(values.search).toEqualTypeOf<string | undefined>();
     expectTypeOf(values.active).toEqualTypeOf<boolean | undefined>();
     expectTypeOf(values.country).toEqualTypeOf<"CZ" | "SK" | undefined>();
-  });
-});
-
-describe("toApiQuery", () => {
-  it("sends page, pageSize and sort first, then filters with values", () => {
-    const q = toApiQuery(parse("search=Brno&active=false&type=city&type=village&sort=-district&page=2"));
-    expect(q.toString()).toBe("page=2&pageSize=25&sort=-district&search=Brno&active=false&type=city&type=village");
-  });
-
-  it("leaves out empty filters", () => {
-    expect(toApiQuery(parse("")).toString()).toBe("page=1&pageSize=25&sort=name");
-    expect(
-      toApiQuery({
-        page: 1,
-        pageSize: 10,
-        sort: "name",
-        a: "",
-        b: null,
-        c: undefined,
-        d: [],
-      }).toString(),
-    ).toBe("page=1&pageSize=10&sort=name");
-  });
-
-  it("writes dates as ISO strings and numbers as text", () => {
-    const q = toApiQuery({
-      page: 1,
-      pageSize: 10,
-      sort: "name",
-      from: new Date("2024-01-02T00:00:00Z"),
-      year: 2024,
-    });
-    expect(q.get("from")).toBe("2024-01-02T00:00:00.000Z");
-    expect(q.get("year")).toBe("2024");
   });
 });
 

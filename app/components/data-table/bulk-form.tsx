@@ -48,10 +48,10 @@ export function BulkForm({ id, selection, actions, fields, extra, action }: Bulk
       ))}
       <span className="mr-2 text-sm text-slate-600" aria-live="polite">
         {hydrated
-          ? t("common:dataTable.selected", "Vybráno: {{n}}", {
+          ? t("common:dataTable.selected", {
               n: count,
             })
-          : t("common:dataTable.bulkActions", "Hromadné akce")}
+          : t("common:dataTable.bulkActions")}
       </span>
       {extra}
       {actions.map((a) => (
@@ -71,7 +71,7 @@ export function BulkForm({ id, selection, actions, fields, extra, action }: Bulk
       ))}
       {selection.askToSelect && count === 0 && (
         <Alert tone="warning" className="py-1">
-          {t("common:dataTable.selectItems", "Vyberte položky.")}
+          {t("common:dataTable.selectItems")}
         </Alert>
       )}
     </Form>

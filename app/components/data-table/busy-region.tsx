@@ -13,7 +13,7 @@ export function BusyRegion({ children }: { children: ReactNode }) {
     <div aria-busy={busy} className={cn("relative transition-opacity", busy && "opacity-60")}>
       {busy && (
         <p role="status" className="sr-only">
-          {t("common:dataTable.loading", "Načítání…")}
+          {t("common:dataTable.loading")}
         </p>
       )}
       {children}

@@ -36,7 +36,7 @@ export function FilterBar({ def, formId, values, filtered, clearFilters, submitF
           method="get"
           id={formId}
           role="search"
-          aria-label={t("common:dataTable.filters", "Filtry")}
+          aria-label={t("common:dataTable.filters")}
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
@@ -62,14 +62,14 @@ export function FilterBar({ def, formId, values, filtered, clearFilters, submitF
           ))}
           <div className="flex items-center gap-2">
             <Button type="submit" variant="secondary">
-              {t("common:dataTable.filter", "Filtrovat")}
+              {t("common:dataTable.filter")}
             </Button>
             {filtered && (
               <Link
                 to={clearFilters}
                 className="rounded text-sm text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
               >
-                {t("common:dataTable.clearFilters", "Zrušit filtry")}
+                {t("common:dataTable.clearFilters")}
               </Link>
             )}
           </div>
@@ -113,12 +113,12 @@ function FilterControl({ listId, filter, value, text, onChange }: FilterControlP
   } else if (filter.kind === "date") {
     control = <Input ref={ref} type="date" className="w-40" {...common} />;
   } else {
-    const all = filter.allLabel ? text(filter.allLabel) : t("common:dataTable.all", "Vše");
+    const all = filter.allLabel ? text(filter.allLabel) : t("common:dataTable.all");
     const options =
       filter.kind === "boolean"
         ? [
-            { value: "true", label: t("common:dataTable.yes", "Ano") },
-            { value: "false", label: t("common:dataTable.no", "Ne") },
+            { value: "true", label: t("common:dataTable.yes") },
+            { value: "false", label: t("common:dataTable.no") },
           ]
         : (filter.options ?? []).map((o) => ({
             value: o.value,

@@ -19,12 +19,12 @@ export function PageSizeField({ id, form, value, onChange }: PageSizeFieldProps)
   return (
     <div className="flex items-center gap-2">
       <Label htmlFor={id} className="font-normal text-slate-600">
-        {t("common:dataTable.pageSize", "Na stránku")}
+        {t("common:dataTable.pageSize")}
       </Label>
       <PageSizeSelect id={id} form={form} value={value} onChange={onChange} />
       <noscript>
         <Button type="submit" form={form} size="sm" variant="secondary">
-          {t("common:dataTable.apply", "Použít")}
+          {t("common:dataTable.apply")}
         </Button>
       </noscript>
     </div>
@@ -51,8 +51,8 @@ function PageSizeSelect(props: PageSizeFieldProps) {
 export function PageSizeLinks({ current, href }: { current: number; href: (n: number) => To }) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-center gap-1" role="group" aria-label={t("common:dataTable.pageSize", "Na stránku")}>
-      <span aria-hidden="true">{t("common:dataTable.pageSize", "Na stránku")}</span>
+    <div className="flex items-center gap-1" role="group" aria-label={t("common:dataTable.pageSize")}>
+      <span aria-hidden="true">{t("common:dataTable.pageSize")}</span>
       {PAGE_SIZES.map((n) =>
         n === current ? (
           <span key={n} aria-current="true" className="rounded px-1.5 font-semibold text-slate-900">

@@ -27,7 +27,7 @@ export function ListFooter(props: ListFooterProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-2 text-sm text-slate-600">
       <p>
-        {t("common:dataTable.showing", "Zobrazeno {{from}}–{{to}} z {{total}}", {
+        {t("common:dataTable.showing", {
           from: number(from),
           to: number(to),
           total: number(total),
@@ -77,10 +77,10 @@ function Pagination({ page, pages, href }: { page: number; pages: number; href: 
     </li>
   );
   return (
-    <nav aria-label={t("common:dataTable.pagination", "Stránkování")}>
+    <nav aria-label={t("common:dataTable.pagination")}>
       <ul className="flex items-center gap-0.5">
-        {step(1, t("common:dataTable.firstPage", "První stránka"), "«", page <= 1)}
-        {step(Math.min(page - 1, pages), t("common:dataTable.previousPage", "Předchozí stránka"), "‹", page <= 1)}
+        {step(1, t("common:dataTable.firstPage"), "«", page <= 1)}
+        {step(Math.min(page - 1, pages), t("common:dataTable.previousPage"), "‹", page <= 1)}
         {pageWindow(page, pages).map((p) => (
           <li key={p}>
             {p === page ? (
@@ -91,7 +91,7 @@ function Pagination({ page, pages, href }: { page: number; pages: number; href: 
               <Link
                 to={href(p)}
                 className={cn(item, "text-slate-700 hover:bg-slate-100")}
-                aria-label={t("common:dataTable.page", "Stránka {{page}}", {
+                aria-label={t("common:dataTable.page", {
                   page: p,
                 })}
               >
@@ -100,8 +100,8 @@ function Pagination({ page, pages, href }: { page: number; pages: number; href: 
             )}
           </li>
         ))}
-        {step(Math.min(page + 1, pages), t("common:dataTable.nextPage", "Další stránka"), "›", page >= pages)}
-        {step(pages, t("common:dataTable.lastPage", "Poslední stránka"), "»", page >= pages)}
+        {step(Math.min(page + 1, pages), t("common:dataTable.nextPage"), "›", page >= pages)}
+        {step(pages, t("common:dataTable.lastPage"), "»", page >= pages)}
       </ul>
     </nav>
   );

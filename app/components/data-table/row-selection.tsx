@@ -67,7 +67,7 @@ export function SelectAllHeader({ selection }: { selection: RowSelection }) {
     <TH className="w-10">
       {hydrated ? (
         <Checkbox
-          aria-label={t("common:dataTable.selectAll", "Vybrat vše na stránce")}
+          aria-label={t("common:dataTable.selectAll")}
           checked={allSelected}
           ref={(el) => {
             if (el) el.indeterminate = someSelected && !allSelected;
@@ -76,7 +76,7 @@ export function SelectAllHeader({ selection }: { selection: RowSelection }) {
           disabled={keys.length === 0}
         />
       ) : (
-        <span className="sr-only">{t("common:dataTable.selection", "Výběr")}</span>
+        <span className="sr-only">{t("common:dataTable.selection")}</span>
       )}
     </TH>
   );

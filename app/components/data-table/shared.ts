@@ -27,7 +27,7 @@ export function useListHref(): ListHref {
 /** Visible text of a column, filter or option label: already translated, or a key with its Czech default. */
 export function useListText(): (v: ListText) => string {
   const { t } = useTranslation();
-  return (v) => (typeof v === "string" ? v : t(v.key, v.defaultValue));
+  return (v) => (typeof v === "string" ? v : t(v.key));
 }
 
 export function paramText(v: unknown): string {

@@ -44,7 +44,7 @@ export function TableBody<Row>(props: TableBodyProps<Row>) {
             {selection && (
               <RowCheckboxCell
                 rowKey={key}
-                label={`${t("common:dataTable.selectRow", "Vybrat řádek")} ${labelOf(row, key)}`}
+                label={`${t("common:dataTable.selectRow")} ${labelOf(row, key)}`}
                 formId={props.bulkFormId}
                 selection={selection}
               />
@@ -80,20 +80,16 @@ function EmptyRow({ columnCount, filtered, clearFilters, firstPage, emptyState }
   return (
     <tr>
       <td colSpan={columnCount} className="px-4 py-10 text-center text-sm text-slate-500">
-        <p>
-          {filtered
-            ? t("common:dataTable.emptyFiltered", "Filtrům neodpovídají žádné záznamy.")
-            : (emptyState?.message ?? t("common:dataTable.empty", "Žádné záznamy"))}
-        </p>
+        <p>{filtered ? t("common:dataTable.emptyFiltered") : (emptyState?.message ?? t("common:dataTable.empty"))}</p>
         <div className="mt-3 flex justify-center gap-2">
           {filtered && (
             <Button to={clearFilters} variant="secondary" size="sm">
-              {t("common:dataTable.clearFilters", "Zrušit filtry")}
+              {t("common:dataTable.clearFilters")}
             </Button>
           )}
           {!filtered && firstPage && (
             <Button to={firstPage} variant="secondary" size="sm">
-              {t("common:dataTable.firstPage", "První stránka")}
+              {t("common:dataTable.firstPage")}
             </Button>
           )}
           {!filtered && emptyState?.action}

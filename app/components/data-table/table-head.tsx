@@ -37,7 +37,7 @@ export function TableHead<Row>({ def, sort, href, selection, withActions }: Tabl
         ))}
         {withActions && (
           <TH className="text-right">
-            <span className="sr-only">{t("common:dataTable.actions", "Akce")}</span>
+            <span className="sr-only">{t("common:dataTable.actions")}</span>
           </TH>
         )}
       </tr>

@@ -177,12 +177,7 @@ export function Dialog({
                 </p>
               )}
             </div>
-            <DialogClose
-              variant="ghost"
-              size="icon"
-              className="-mt-1 -mr-2"
-              aria-label={t("common:dialog.close", "Zavřít")}
-            >
+            <DialogClose variant="ghost" size="icon" className="-mt-1 -mr-2" aria-label={t("common:dialog.close")}>
               <svg
                 aria-hidden="true"
                 viewBox="0 0 20 20"

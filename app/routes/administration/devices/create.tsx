@@ -36,7 +36,7 @@ export default function CreateDevice({ loaderData: loaded, actionData: answer }:
           municipalities: answer?.municipalities ?? loaded.municipalities,
           search: answer?.municipalitySearch,
         }}
-        submitLabel={t("device:create.submit", "Vytvořit zařízení")}
+        submitLabel={t("device:create.submit")}
         cancelTo={DEVICES_PATH}
       />
     </div>

@@ -101,7 +101,7 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
           <>
             {canEdit && (
               <Button to={`${devicePath(d.id)}/edit`} variant="primary">
-                {t("common:edit", "Upravit")}
+                {t("common:edit")}
               </Button>
             )}
             {canEdit && (
@@ -119,16 +119,12 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
                 name="delete"
                 intent="delete"
                 open={answer?.intent === "delete" ? false : undefined}
-                trigger={t("device:action.delete", "Smazat")}
-                title={t("device:delete.title", "Smazat zařízení?")}
-                message={t(
-                  "device:delete.message",
-                  "Zařízení {{name}} bude odstraněno i s historií přiřazení k obcím.",
-                  {
-                    name: d.name,
-                  },
-                )}
-                confirmLabel={t("device:action.delete", "Smazat")}
+                trigger={t("device:action.delete")}
+                title={t("device:delete.title")}
+                message={t("device:delete.message", {
+                  name: d.name,
+                })}
+                confirmLabel={t("device:action.delete")}
               />
             )}
           </>
@@ -140,29 +136,26 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>{t("device:section.basic", "Základní údaje")}</CardTitle>
+            <CardTitle>{t("device:section.basic")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("device:field.type", "Typ")} value={<DeviceTypeLabel type={d.type} />} />
-              <DetailRow label={t("device:field.serialNumber", "Sériové číslo")} value={d.serialNumber} />
-              <DetailRow label={t("device:field.uuid", "UUID")} value={d.uuid} />
-              <DetailRow label={t("device:field.simCardNumber", "Číslo SIM karty")} value={d.simCardNumber} />
-              <DetailRow label={t("device:field.note", "Poznámka")} value={d.note} />
+              <DetailRow label={t("device:field.type")} value={<DeviceTypeLabel type={d.type} />} />
+              <DetailRow label={t("device:field.serialNumber")} value={d.serialNumber} />
+              <DetailRow label={t("device:field.uuid")} value={d.uuid} />
+              <DetailRow label={t("device:field.simCardNumber")} value={d.simCardNumber} />
+              <DetailRow label={t("device:field.note")} value={d.note} />
               <DetailRow
-                label={t("device:field.lastUsedAt", "Naposledy použito")}
+                label={t("device:field.lastUsedAt")}
                 value={d.lastUsedAt ? formatDateTime(d.lastUsedAt, i18n.language) : null}
               />
-              <DetailRow
-                label={t("device:field.createdAt", "Vytvořeno")}
-                value={formatDateTime(d.createdAt, i18n.language)}
-              />
+              <DetailRow label={t("device:field.createdAt")} value={formatDateTime(d.createdAt, i18n.language)} />
             </dl>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>{t("device:section.current", "Aktuální přiřazení")}</CardTitle>
+            <CardTitle>{t("device:section.current")}</CardTitle>
           </CardHeader>
           <CardContent>
             {d.municipalityId && d.validFrom ? (
@@ -176,9 +169,7 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
                 <Period from={d.validFrom} to={d.validTo} />
               </p>
             ) : (
-              <p className="text-sm text-slate-600">
-                {t("device:current.none", "Zařízení dnes není přiřazeno žádné obci.")}
-              </p>
+              <p className="text-sm text-slate-600">{t("device:current.none")}</p>
             )}
           </CardContent>
         </Card>
@@ -186,23 +177,21 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("device:section.history", "Historie přiřazení k obcím")}</CardTitle>
+          <CardTitle>{t("device:section.history")}</CardTitle>
         </CardHeader>
         <CardContent>
           {d.assignments.length === 0 ? (
-            <p className="text-sm text-slate-600">
-              {t("device:history.empty", "Zařízení zatím nebylo přiřazeno žádné obci.")}
-            </p>
+            <p className="text-sm text-slate-600">{t("device:history.empty")}</p>
           ) : (
             <Table>
               <THead>
                 <TR>
-                  <TH>{t("device:field.municipality", "Obec")}</TH>
-                  <TH>{t("device:field.validFrom", "Platnost od")}</TH>
-                  <TH>{t("device:field.validTo", "Platnost do")}</TH>
-                  <TH>{t("device:history.state", "Stav")}</TH>
-                  <TH>{t("device:history.createdBy", "Přiřadil")}</TH>
-                  {canEdit && <TH className="sr-only">{t("common:actions", "Akce")}</TH>}
+                  <TH>{t("device:field.municipality")}</TH>
+                  <TH>{t("device:field.validFrom")}</TH>
+                  <TH>{t("device:field.validTo")}</TH>
+                  <TH>{t("device:history.state")}</TH>
+                  <TH>{t("device:history.createdBy")}</TH>
+                  {canEdit && <TH className="sr-only">{t("common:dataTable.actions")}</TH>}
                 </TR>
               </THead>
               <TBody>

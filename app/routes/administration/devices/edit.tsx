@@ -38,18 +38,18 @@ export default function EditDevice({ loaderData, actionData: answer }: Route.Com
       <p className="text-sm text-slate-600">
         {device.municipalityName && device.validFrom ? (
           <>
-            {t("device:edit.pairedWith", "Spárováno s obcí {{name}}", { name: device.municipalityName })}{" "}
+            {t("device:edit.pairedWith", { name: device.municipalityName })}{" "}
             <Period from={device.validFrom} to={device.validTo} />.{" "}
           </>
         ) : null}
         <Link className="text-emerald-800 underline" to={devicePath(device.id)}>
-          {t("device:edit.pairingOnDetail", "Přiřazení k obcím měníte na detailu zařízení.")}
+          {t("device:edit.pairingOnDetail")}
         </Link>
       </p>
       <DeviceForm
         lastResult={answer?.result}
         defaultValue={toFormValues(device)}
-        submitLabel={t("common:save", "Uložit")}
+        submitLabel={t("common:save")}
         cancelTo={devicePath(device.id)}
       />
     </div>

@@ -28,11 +28,11 @@ const text = (v: string | null) => v ?? "–";
 /** Spec 001 §2 Devices list: columns and filters (search, type, municipality, paired); sorts from contract/lists.ts. */
 export const deviceList = defineList(deviceListKeys, {
   filters: [
-    { key: "search", kind: "search", label: { key: "device:list.search", defaultValue: "Hledat" } },
+    { key: "search", kind: "search", label: { key: "device:list.search" } },
     {
       key: "type",
       kind: "select",
-      label: { key: "device:field.type", defaultValue: "Typ" },
+      label: { key: "device:field.type" },
       options: DEVICE_TYPES.map((v) => ({
         value: v,
         label: { key: `device:type.${v}`, defaultValue: DEVICE_TYPE_LABELS[v] },
@@ -41,15 +41,15 @@ export const deviceList = defineList(deviceListKeys, {
     {
       key: "municipalityId",
       kind: "select",
-      label: { key: "device:field.municipality", defaultValue: "Obec" },
+      label: { key: "device:field.municipality" },
       options: [],
     },
-    { key: "paired", kind: "boolean", label: { key: "device:list.paired", defaultValue: "Spárováno" } },
+    { key: "paired", kind: "boolean", label: { key: "device:list.paired" } },
   ],
   columns: [
     {
       key: "name",
-      label: { key: "device:field.name", defaultValue: "Název" },
+      label: { key: "device:field.name" },
       render: (row: DeviceListItem) => (
         <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(row.id)}>
           {row.name}
@@ -58,23 +58,23 @@ export const deviceList = defineList(deviceListKeys, {
     },
     {
       key: "type",
-      label: { key: "device:field.type", defaultValue: "Typ" },
+      label: { key: "device:field.type" },
       render: (row: DeviceListItem) => <DeviceTypeLabel type={row.type} />,
     },
     {
       key: "serialNumber",
-      label: { key: "device:field.serialNumber", defaultValue: "Sériové číslo" },
+      label: { key: "device:field.serialNumber" },
       className: "whitespace-nowrap",
     },
     {
       key: "uuid",
-      label: { key: "device:field.uuid", defaultValue: "UUID" },
+      label: { key: "device:field.uuid" },
       className: "max-w-24 truncate",
       render: (row: DeviceListItem) => (row.uuid ? <span title={row.uuid}>{row.uuid}</span> : "–"),
     },
     {
       key: "simCardNumber",
-      label: { key: "device:field.simCardNumber", defaultValue: "Číslo SIM karty" },
+      label: { key: "device:field.simCardNumber" },
       // ICCIDs are 19–20 digits: the start is cut, the whole number is in the title and on the detail.
       className: "max-w-28 truncate",
       render: (row: DeviceListItem) =>
@@ -82,7 +82,7 @@ export const deviceList = defineList(deviceListKeys, {
     },
     {
       key: "municipalityName",
-      label: { key: "device:field.municipality", defaultValue: "Obec" },
+      label: { key: "device:field.municipality" },
       render: (row: DeviceListItem) =>
         row.municipalityId ? (
           <Link
@@ -97,7 +97,7 @@ export const deviceList = defineList(deviceListKeys, {
     },
     {
       key: "validFrom",
-      label: { key: "device:list.validity", defaultValue: "Platnost od – do" },
+      label: { key: "device:list.validity" },
       className: "whitespace-nowrap",
       render: (row: DeviceListItem) =>
         row.validFrom ? (
@@ -110,7 +110,7 @@ export const deviceList = defineList(deviceListKeys, {
     },
     {
       key: "lastUsedAt",
-      label: { key: "device:field.lastUsedAt", defaultValue: "Naposledy použito" },
+      label: { key: "device:field.lastUsedAt" },
       className: "whitespace-nowrap",
       render: (row: DeviceListItem) => <LastUsed value={row.lastUsedAt} />,
     },
@@ -119,7 +119,7 @@ export const deviceList = defineList(deviceListKeys, {
 
 function Unpaired() {
   const { t } = useTranslation();
-  return <span className="text-slate-500">{t("device:unpaired", "Nespárováno")}</span>;
+  return <span className="text-slate-500">{t("device:unpaired")}</span>;
 }
 
 function LastUsed({ value }: { value: string | null }) {
@@ -154,14 +154,14 @@ function DeleteAction({ row }: { row: DeviceListItem }) {
         name={`delete-${row.id}`}
         intent="delete"
         fields={{ id: row.id }}
-        trigger={t("device:action.delete", "Smazat")}
+        trigger={t("device:action.delete")}
         triggerVariant="ghost"
         triggerSize="sm"
-        title={t("device:delete.title", "Smazat zařízení?")}
-        message={t("device:delete.message", "Zařízení {{name}} bude odstraněno i s historií přiřazení k obcím.", {
+        title={t("device:delete.title")}
+        message={t("device:delete.message", {
           name: row.name,
         })}
-        confirmLabel={t("device:action.delete", "Smazat")}
+        confirmLabel={t("device:action.delete")}
       />
     </span>
   );
@@ -179,7 +179,7 @@ export default function DeviceList({ loaderData, actionData: answer }: Route.Com
   const newButton = (size?: "sm") =>
     canAdd ? (
       <Button to={`${DEVICES_PATH}/create`} size={size}>
-        {t("device:list.new", "Nové zařízení")}
+        {t("device:list.new")}
       </Button>
     ) : undefined;
   return (
@@ -193,9 +193,9 @@ export default function DeviceList({ loaderData, actionData: answer }: Route.Com
         params={params}
         rowKey="id"
         rowLabel={(row) => row.name}
-        caption={t("device:list.title", "Zařízení")}
+        caption={t("device:list.title")}
         rowActions={canRemove ? (row) => <DeleteAction row={row} /> : undefined}
-        emptyState={{ message: t("device:list.empty", "Zatím žádná zařízení."), action: newButton("sm") }}
+        emptyState={{ message: t("device:list.empty"), action: newButton("sm") }}
       />
     </div>
   );

@@ -22,73 +22,73 @@ const dateTime = (v: string | null) => (v ? formatDateTime(v) : "–");
 /** Spec 001 §2 Municipalities list: columns, filters (search, district, active, parent, country, type); sorts from contract/lists.ts. */
 export const municipalityList = defineList(municipalityListKeys, {
   filters: [
-    { key: "search", kind: "search", label: { key: "municipality:list.search", defaultValue: "Hledat" } },
+    { key: "search", kind: "search", label: { key: "municipality:list.search" } },
     {
       key: "district",
       kind: "select",
-      label: { key: "municipality:field.district", defaultValue: "Okres" },
+      label: { key: "municipality:field.district" },
       options: [],
     },
-    { key: "active", kind: "boolean", label: { key: "municipality:list.active", defaultValue: "Aktivní" } },
+    { key: "active", kind: "boolean", label: { key: "municipality:list.active" } },
     {
       key: "parentId",
       kind: "select",
-      label: { key: "municipality:field.parent", defaultValue: "Nadřazená obec" },
+      label: { key: "municipality:field.parent" },
       options: [],
     },
     {
       key: "country",
       kind: "select",
-      label: { key: "municipality:field.country", defaultValue: "Země" },
+      label: { key: "municipality:field.country" },
       options: COUNTRIES.map((c) => ({ value: c, label: { key: `municipality:country.${c}`, defaultValue: c } })),
     },
     {
       key: "type",
       kind: "select",
-      label: { key: "municipality:field.type", defaultValue: "Typ" },
+      label: { key: "municipality:field.type" },
       options: MUNICIPALITY_TYPES.map((v) => ({ value: v, label: { key: `municipality:type.${v}`, defaultValue: v } })),
     },
   ],
   columns: [
-    { key: "id", label: { key: "municipality:list.id", defaultValue: "ID" }, align: "right" },
+    { key: "id", label: { key: "municipality:list.id" }, align: "right" },
     {
       key: "name",
-      label: { key: "municipality:field.name", defaultValue: "Název" },
+      label: { key: "municipality:field.name" },
       render: (row: MunicipalityListItem) => (
         <Link className="font-medium text-emerald-800 hover:underline" to={municipalityPath(row.id)}>
           {row.name}
         </Link>
       ),
     },
-    { key: "district", label: { key: "municipality:field.district", defaultValue: "Okres" } },
+    { key: "district", label: { key: "municipality:field.district" } },
     {
       key: "type",
-      label: { key: "municipality:field.type", defaultValue: "Typ" },
+      label: { key: "municipality:field.type" },
       render: (row: MunicipalityListItem) => <TypeLabel type={row.type} />,
     },
     {
       key: "parentName",
-      label: { key: "municipality:field.parent", defaultValue: "Nadřazená obec" },
+      label: { key: "municipality:field.parent" },
       render: (row: MunicipalityListItem) => row.parentName ?? "–",
     },
     {
       key: "lastLoginAt",
-      label: { key: "municipality:list.lastLogin", defaultValue: "Poslední přihlášení" },
+      label: { key: "municipality:list.lastLogin" },
       render: (row: MunicipalityListItem) => dateTime(row.lastLoginAt),
     },
     {
       key: "lastRecordAt",
-      label: { key: "municipality:list.lastRecord", defaultValue: "Poslední záznam" },
+      label: { key: "municipality:list.lastRecord" },
       render: (row: MunicipalityListItem) => dateTime(row.lastRecordAt),
     },
     {
       key: "userCount",
-      label: { key: "municipality:list.usage", defaultValue: "Využití (uživatelé)" },
+      label: { key: "municipality:list.usage" },
       align: "right",
     },
     {
       key: "active",
-      label: { key: "municipality:list.state", defaultValue: "Stav" },
+      label: { key: "municipality:list.state" },
       render: (row: MunicipalityListItem) => <ActiveBadge active={row.active} />,
     },
   ],

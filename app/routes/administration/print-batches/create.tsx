@@ -185,16 +185,14 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
         <FormErrors errors={form.errors} id={form.errorId} />
         <Card>
           <CardHeader>
-            <CardTitle>{t("printBatch:create.codes", "Kódy")}</CardTitle>
+            <CardTitle>{t("printBatch:create.codes")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <fieldset
               className="space-y-2"
               aria-describedby={fields.codeType.errors ? fields.codeType.errorId : undefined}
             >
-              <legend className="mb-1 text-sm font-medium text-slate-800">
-                {t("printBatch:field.codeType", "Typ kódu")}
-              </legend>
+              <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.codeType")}</legend>
               {PRINT_BATCH_CODE_TYPES.map((type) => {
                 const { key, ...props } = getInputProps(fields.codeType, { type: "radio", value: type });
                 const id = `${fields.codeType.id}-${type}`;
@@ -204,12 +202,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                     <label htmlFor={id} className="text-sm">
                       <span className="font-medium">{t(`printBatch:codeType.${type}`, CODE_TYPE_LABELS[type])}</span>
                       <span className="block text-xs text-slate-500">
-                        {type === "Regular"
-                          ? t(
-                              "printBatch:create.regularHelp",
-                              "Štítek nese krátký název odběrného místa; kódy jsou hned přiřazené.",
-                            )
-                          : t("printBatch:create.noSubjectHelp", "Volné kódy, které později přiřadíte nádobám.")}
+                        {type === "Regular" ? t("printBatch:create.regularHelp") : t("printBatch:create.noSubjectHelp")}
                       </span>
                     </label>
                   </div>
@@ -225,11 +218,8 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
             <div className={showCount ? "space-y-4" : "hidden"}>
               <InputField
                 meta={fields.codeCount}
-                label={t("printBatch:field.codeCount", "Počet kódů")}
-                description={t(
-                  "printBatch:create.codeCountHelp",
-                  "Pro každý zvolený typ nádoby; 1 až 5 000. Jen u kódů bez odběrného místa.",
-                )}
+                label={t("printBatch:field.codeCount")}
+                description={t("printBatch:create.codeCountHelp")}
                 inputMode="numeric"
                 disabled={hydrated && regular}
               />
@@ -239,13 +229,9 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
               className="space-y-2 md:col-span-2"
               aria-describedby={fields.binTypeIds.errors ? fields.binTypeIds.errorId : undefined}
             >
-              <legend className="mb-1 text-sm font-medium text-slate-800">
-                {t("printBatch:field.binTypes", "Typy nádob")}
-              </legend>
+              <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.binTypes")}</legend>
               {loaded.binTypes.length === 0 ? (
-                <p className="text-sm text-slate-600">
-                  {t("printBatch:create.noBinTypes", "Obec nemá žádné aktivní typy nádob.")}
-                </p>
+                <p className="text-sm text-slate-600">{t("printBatch:create.noBinTypes")}</p>
               ) : (
                 <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                   {loaded.binTypes.map((b) => {
@@ -260,9 +246,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                         <label htmlFor={id} className="text-sm">
                           {b.name}
                           {b.kind === "disposable" && (
-                            <span className="ml-1 text-xs text-slate-500">
-                              ({t("printBatch:create.disposable", "jednorázová")})
-                            </span>
+                            <span className="ml-1 text-xs text-slate-500">({t("printBatch:create.disposable")})</span>
                           )}
                         </label>
                       </div>
@@ -283,17 +267,13 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                 return <Checkbox key={key} {...props} />;
               })()}
               <label htmlFor={fields.rfid.id} className="text-sm">
-                {t("printBatch:field.rfidLabels", "Štítky s RFID čipem")}
+                {t("printBatch:field.rfidLabels")}
               </label>
             </div>
-            <TextareaField
-              meta={fields.note}
-              label={t("printBatch:field.note", "Poznámka")}
-              className="md:col-span-2"
-            />
+            <TextareaField meta={fields.note} label={t("printBatch:field.note")} className="md:col-span-2" />
             {hydrated && (
               <p className="text-sm text-slate-700 md:col-span-2" aria-live="polite">
-                {t("printBatch:create.labelTotal", "Štítků celkem: {{labels}} (archů A4: {{sheets}})", {
+                {t("printBatch:create.labelTotal", {
                   labels,
                   sheets: Math.ceil(labels / LABELS_PER_SHEET),
                 })}
@@ -304,17 +284,13 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
 
         <Card className={showSubjects ? undefined : "hidden"}>
           <CardHeader>
-            <CardTitle>{t("printBatch:create.subjects", "Odběrná místa (adresné kódy)")}</CardTitle>
+            <CardTitle>{t("printBatch:create.subjects")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
             <div>
-              <h3 className="mb-2 text-sm font-medium">
-                {t("printBatch:create.chosen", "Vybraná místa: {{n}}", { n: chosen.length })}
-              </h3>
+              <h3 className="mb-2 text-sm font-medium">{t("printBatch:create.chosen", { n: chosen.length })}</h3>
               {chosen.length === 0 ? (
-                <p className="text-sm text-slate-600">
-                  {t("printBatch:create.noneChosen", "Zatím žádné; vyhledejte a přidejte je níže.")}
-                </p>
+                <p className="text-sm text-slate-600">{t("printBatch:create.noneChosen")}</p>
               ) : (
                 <ul className="divide-y divide-slate-100 rounded border border-slate-200" id={`${form.id}-chosen`}>
                   {chosen.map((c) => (
@@ -329,9 +305,9 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                         variant="ghost"
                         size="sm"
                         formNoValidate
-                        aria-label={t("printBatch:create.removeOne", "Odebrat {{name}}", { name: c.label })}
+                        aria-label={t("printBatch:create.removeOne", { name: c.label })}
                       >
-                        {t("printBatch:create.remove", "Odebrat")}
+                        {t("printBatch:create.remove")}
                       </Button>
                     </li>
                   ))}
@@ -344,37 +320,28 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
               )}
             </div>
 
-            <Field
-              id={searchId}
-              label={t("printBatch:create.search", "Hledat odběrné místo")}
-              description={t(
-                "printBatch:create.searchHelp",
-                "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
-              )}
-            >
+            <Field id={searchId} label={t("printBatch:create.search")} description={t("printBatch:create.searchHelp")}>
               <SearchInForm
                 id={searchId}
                 name="subjectSearch"
                 intent="subjectSearch"
                 defaultValue={answer?.subjectSearch ?? ""}
-                label={t("printBatch:create.searchButton", "Hledat")}
+                label={t("printBatch:create.searchButton")}
               />
             </Field>
             {options.length === 0 ? (
-              <p className="text-sm text-slate-600">
-                {t("printBatch:create.noResults", "Hledání nenašlo žádné odběrné místo.")}
-              </p>
+              <p className="text-sm text-slate-600">{t("printBatch:create.noResults")}</p>
             ) : (
               <div className="space-y-2">
                 <ul
                   className="divide-y divide-slate-100 rounded border border-slate-200"
-                  aria-label={t("printBatch:create.results", "Nalezená místa")}
+                  aria-label={t("printBatch:create.results")}
                 >
                   {options.map((o) => (
                     <li key={o.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
                       <span>{optionLabel(o)}</span>
                       {chosenIds.has(o.id) ? (
-                        <span className="text-xs text-slate-500">{t("printBatch:create.added", "Přidáno")}</span>
+                        <span className="text-xs text-slate-500">{t("printBatch:create.added")}</span>
                       ) : (
                         <Button
                           type="submit"
@@ -383,27 +350,23 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                           variant="secondary"
                           size="sm"
                           formNoValidate
-                          aria-label={t("printBatch:create.addOne", "Přidat {{name}}", { name: optionLabel(o) })}
+                          aria-label={t("printBatch:create.addOne", { name: optionLabel(o) })}
                         >
-                          {t("printBatch:create.add", "Přidat")}
+                          {t("printBatch:create.add")}
                         </Button>
                       )}
                     </li>
                   ))}
                 </ul>
                 <Button type="submit" name="intent" value="addAllSubjects" variant="secondary" size="sm" formNoValidate>
-                  {t("printBatch:create.addAll", "Přidat všechna nalezená")}
+                  {t("printBatch:create.addAll")}
                 </Button>
               </div>
             )}
           </CardContent>
         </Card>
 
-        <FormActions
-          submitLabel={t("printBatch:create.submit", "Vygenerovat štítky")}
-          cancelTo={PRINT_BATCHES_PATH}
-          busy={busy}
-        />
+        <FormActions submitLabel={t("printBatch:create.submit")} cancelTo={PRINT_BATCHES_PATH} busy={busy} />
       </Form>
     </div>
   );

@@ -41,12 +41,12 @@ export const codeList = defineList(printBatchCodeListKeys, {
   columns: [
     {
       key: "plainCode",
-      label: { key: "printBatch:code.plainCode", defaultValue: "Kód" },
+      label: { key: "printBatch:code.plainCode" },
       render: (row: PrintBatchCode) => <span className="font-medium tabular-nums">{row.plainCode}</span>,
     },
     {
       key: "barcode",
-      label: { key: "printBatch:code.barcode", defaultValue: "Čárový kód" },
+      label: { key: "printBatch:code.barcode" },
       render: (row: PrintBatchCode) => (
         <Link
           className="font-mono text-emerald-800 hover:underline"
@@ -58,12 +58,12 @@ export const codeList = defineList(printBatchCodeListKeys, {
     },
     {
       key: "binName",
-      label: { key: "printBatch:code.binName", defaultValue: "Typ nádoby" },
+      label: { key: "printBatch:code.binName" },
       render: (row: PrintBatchCode) => row.binName ?? "–",
     },
     {
       key: "subjectName",
-      label: { key: "printBatch:code.subject", defaultValue: "Odběrné místo" },
+      label: { key: "printBatch:code.subject" },
       render: (row: PrintBatchCode) =>
         row.subjectId ? (
           <Link className="text-emerald-800 hover:underline" to={`/infrastructure/subjects/${row.subjectId}`}>
@@ -75,7 +75,7 @@ export const codeList = defineList(printBatchCodeListKeys, {
     },
     {
       key: "state",
-      label: { key: "printBatch:code.state", defaultValue: "Stav kódu" },
+      label: { key: "printBatch:code.state" },
       render: (row: PrintBatchCode) => <BinStateBadge state={row.state} />,
     },
   ],
@@ -221,49 +221,41 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("printBatch:detail.basic", "Základní údaje")}</CardTitle>
+          <CardTitle>{t("printBatch:detail.basic")}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-slate-100">
-            <DetailRow label={t("printBatch:field.createdAt", "Vytvořeno")}>
-              {formatDateTime(b.createdAt, i18n.language)}
-            </DetailRow>
-            <DetailRow label={t("printBatch:field.createdBy", "Vytvořil")}>{b.createdByName ?? "–"}</DetailRow>
-            <DetailRow label={t("printBatch:field.codeType", "Typ kódu")}>
+            <DetailRow label={t("printBatch:field.createdAt")}>{formatDateTime(b.createdAt, i18n.language)}</DetailRow>
+            <DetailRow label={t("printBatch:field.createdBy")}>{b.createdByName ?? "–"}</DetailRow>
+            <DetailRow label={t("printBatch:field.codeType")}>
               <CodeTypeLabel type={b.codeType} />
             </DetailRow>
             <DetailRow
-              label={
-                b.codeType === "Regular"
-                  ? t("printBatch:field.subjectCount", "Počet odběrných míst")
-                  : t("printBatch:field.codeCount", "Počet kódů")
-              }
+              label={b.codeType === "Regular" ? t("printBatch:field.subjectCount") : t("printBatch:field.codeCount")}
             >
               {formatNumber(b.codeCount)}
             </DetailRow>
-            <DetailRow label={t("printBatch:field.labelCount", "Počet štítků")}>{formatNumber(b.labelCount)}</DetailRow>
-            <DetailRow label={t("printBatch:field.binTypes", "Typy nádob")}>
-              {b.binTypeNames.join(", ") || "–"}
-            </DetailRow>
-            <DetailRow label={t("printBatch:field.rfid", "RFID")}>{b.rfid ? yes : no}</DetailRow>
-            <DetailRow label={t("printBatch:field.printedAt", "Vytištěno")}>
+            <DetailRow label={t("printBatch:field.labelCount")}>{formatNumber(b.labelCount)}</DetailRow>
+            <DetailRow label={t("printBatch:field.binTypes")}>{b.binTypeNames.join(", ") || "–"}</DetailRow>
+            <DetailRow label={t("printBatch:field.rfid")}>{b.rfid ? yes : no}</DetailRow>
+            <DetailRow label={t("printBatch:field.printedAt")}>
               {b.printedAt ? formatDateTime(b.printedAt, i18n.language) : "–"}
             </DetailRow>
-            <DetailRow label={t("printBatch:field.note", "Poznámka")}>{b.note ?? "–"}</DetailRow>
+            <DetailRow label={t("printBatch:field.note")}>{b.note ?? "–"}</DetailRow>
           </dl>
         </CardContent>
       </Card>
 
       <section className="space-y-2">
-        <h2 className="text-lg font-semibold">{t("printBatch:detail.codes", "Kódy dávky")}</h2>
+        <h2 className="text-lg font-semibold">{t("printBatch:detail.codes")}</h2>
         <DataTable
           def={codeList}
           rows={b.codes.items}
           total={b.codes.total}
           params={listParams}
           rowKey="id"
-          caption={t("printBatch:detail.codes", "Kódy dávky")}
-          emptyState={{ message: t("printBatch:detail.noCodes", "Dávka nemá žádné kódy.") }}
+          caption={t("printBatch:detail.codes")}
+          emptyState={{ message: t("printBatch:detail.noCodes") }}
         />
       </section>
     </div>

@@ -27,7 +27,7 @@ export const printBatchList = defineList(printBatchListKeys, {
     {
       key: "state",
       kind: "select",
-      label: { key: "printBatch:field.state", defaultValue: "Stav" },
+      label: { key: "printBatch:field.state" },
       options: PRINT_BATCH_STATES.map((s) => ({
         value: s,
         label: { key: `printBatch:state.${s}`, defaultValue: STATE_LABELS[s] },
@@ -37,18 +37,18 @@ export const printBatchList = defineList(printBatchListKeys, {
   columns: [
     {
       key: "createdAt",
-      label: { key: "printBatch:field.createdAt", defaultValue: "Vytvořeno" },
+      label: { key: "printBatch:field.createdAt" },
       className: "whitespace-nowrap",
       render: (row: PrintBatchListItem) => <CreatedLink row={row} />,
     },
     {
       key: "codeType",
-      label: { key: "printBatch:field.codeType", defaultValue: "Typ kódu" },
+      label: { key: "printBatch:field.codeType" },
       render: (row: PrintBatchListItem) => <CodeTypeLabel type={row.codeType} />,
     },
     {
       key: "labelCount",
-      label: { key: "printBatch:field.counts", defaultValue: "Kódů / štítků" },
+      label: { key: "printBatch:field.counts" },
       align: "right",
       className: "whitespace-nowrap",
       // NoSubject: codes per bin type; Regular: subjects. Labels = that × the bin types.
@@ -60,27 +60,27 @@ export const printBatchList = defineList(printBatchListKeys, {
     },
     {
       key: "binTypeNames",
-      label: { key: "printBatch:field.binTypes", defaultValue: "Typy nádob" },
+      label: { key: "printBatch:field.binTypes" },
       render: (row: PrintBatchListItem) => row.binTypeNames.join(", ") || "–",
     },
     {
       key: "rfid",
-      label: { key: "printBatch:field.rfid", defaultValue: "RFID" },
+      label: { key: "printBatch:field.rfid" },
       render: (row: PrintBatchListItem) => <YesNo value={row.rfid} />,
     },
     {
       key: "state",
-      label: { key: "printBatch:field.state", defaultValue: "Stav" },
+      label: { key: "printBatch:field.state" },
       render: (row: PrintBatchListItem) => <PrintBatchStateBadge state={row.state} />,
     },
     {
       key: "note",
-      label: { key: "printBatch:field.note", defaultValue: "Poznámka" },
+      label: { key: "printBatch:field.note" },
       render: (row: PrintBatchListItem) => row.note ?? "–",
     },
     {
       key: "createdByName",
-      label: { key: "printBatch:field.createdBy", defaultValue: "Vytvořil" },
+      label: { key: "printBatch:field.createdBy" },
       render: (row: PrintBatchListItem) => row.createdByName ?? "–",
     },
   ],
@@ -97,7 +97,7 @@ function CreatedLink({ row }: { row: PrintBatchListItem }) {
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
-  return <>{value ? t("common:dataTable.yes", "Ano") : t("common:dataTable.no", "Ne")}</>;
+  return <>{value ? t("common:dataTable.yes") : t("common:dataTable.no")}</>;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -40,28 +40,28 @@ export const feePayerList = defineList(feePayerListKeys, {
     {
       key: "search",
       kind: "search",
-      label: { key: "feePayer:list.search", defaultValue: "Hledat" },
-      placeholder: { key: "feePayer:list.searchPlaceholder", defaultValue: "Jméno, firma, VS, e-mail" },
+      label: { key: "feePayer:list.search" },
+      placeholder: { key: "feePayer:list.searchPlaceholder" },
     },
-    { key: "bornFrom", kind: "date", label: { key: "feePayer:list.bornFrom", defaultValue: "Narozen od" } },
-    { key: "bornTo", kind: "date", label: { key: "feePayer:list.bornTo", defaultValue: "Narozen do" } },
-    { key: "discountId", kind: "select", label: { key: "feePayer:list.discount", defaultValue: "Sleva" }, options: [] },
-    { key: "registered", kind: "boolean", label: { key: "feePayer:list.registered", defaultValue: "Registrován" } },
+    { key: "bornFrom", kind: "date", label: { key: "feePayer:list.bornFrom" } },
+    { key: "bornTo", kind: "date", label: { key: "feePayer:list.bornTo" } },
+    { key: "discountId", kind: "select", label: { key: "feePayer:list.discount" }, options: [] },
+    { key: "registered", kind: "boolean", label: { key: "feePayer:list.registered" } },
     {
       key: "active",
       kind: "select",
-      label: { key: "feePayer:list.active", defaultValue: "Aktivní" },
+      label: { key: "feePayer:list.active" },
       options: [
-        { value: "true", label: { key: "feePayer:list.activeYes", defaultValue: "Ano" } },
-        { value: "false", label: { key: "feePayer:list.activeNo", defaultValue: "Ne" } },
-        { value: "all", label: { key: "feePayer:list.activeAll", defaultValue: "Všichni" } },
+        { value: "true", label: { key: "feePayer:list.activeYes" } },
+        { value: "false", label: { key: "feePayer:list.activeNo" } },
+        { value: "all", label: { key: "feePayer:list.activeAll" } },
       ],
     },
   ],
   columns: [
     {
       key: "name",
-      label: { key: "feePayer:field.name", defaultValue: "Jméno / název" },
+      label: { key: "feePayer:field.name" },
       render: (row: FeePayerListItem) => (
         <Link className="font-medium text-emerald-800 hover:underline" to={detailPath(row.id)}>
           {row.name}
@@ -70,32 +70,32 @@ export const feePayerList = defineList(feePayerListKeys, {
     },
     {
       key: "type",
-      label: { key: "feePayer:field.type", defaultValue: "Typ" },
+      label: { key: "feePayer:field.type" },
       render: (row: FeePayerListItem) => <TypeLabel type={row.type} />,
     },
     {
       key: "dateOfBirth",
-      label: { key: "feePayer:field.dateOfBirth", defaultValue: "Datum narození" },
+      label: { key: "feePayer:field.dateOfBirth" },
       className: "whitespace-nowrap",
       render: (row: FeePayerListItem) => <Day value={row.dateOfBirth} />,
     },
     {
       key: "variableSymbol",
-      label: { key: "feePayer:field.variableSymbol", defaultValue: "Variabilní symbol" },
+      label: { key: "feePayer:field.variableSymbol" },
     },
     {
       key: "subjects",
-      label: { key: "feePayer:list.subjects", defaultValue: "Odběrná místa" },
+      label: { key: "feePayer:list.subjects" },
       render: (row: FeePayerListItem) => row.subjects ?? "–",
     },
     {
       key: "activeFrom",
-      label: { key: "feePayer:list.activity", defaultValue: "Aktivní od–do" },
+      label: { key: "feePayer:list.activity" },
       render: (row: FeePayerListItem) => <Activity row={row} />,
     },
     {
       key: "registered",
-      label: { key: "feePayer:list.registration", defaultValue: "Registrace a přihlášení" },
+      label: { key: "feePayer:list.registration" },
       render: (row: FeePayerListItem) => (
         <span className="inline-flex flex-col items-start gap-1">
           <RegisteredBadge registered={row.registered} />
@@ -105,7 +105,7 @@ export const feePayerList = defineList(feePayerListKeys, {
     },
     {
       key: "discounts",
-      label: { key: "feePayer:list.discounts", defaultValue: "Věková skupina a slevy" },
+      label: { key: "feePayer:list.discounts" },
       render: (row: FeePayerListItem) => (
         <span className="inline-flex flex-wrap gap-1">
           <AgeGroupBadge group={row.ageGroup} />
@@ -119,7 +119,7 @@ export const feePayerList = defineList(feePayerListKeys, {
     },
     {
       key: "finalFee",
-      label: { key: "feePayer:field.finalFee", defaultValue: "Výsledný poplatek" },
+      label: { key: "feePayer:field.finalFee" },
       align: "right",
       className: "whitespace-nowrap",
       render: (row: FeePayerListItem) => <Money value={row.finalFee} />,

@@ -39,13 +39,13 @@ export const subjectList = defineList(subjectListKeys, {
     {
       key: "search",
       kind: "search",
-      label: { key: "subject:list.search", defaultValue: "Hledat" },
-      placeholder: { key: "subject:list.searchPlaceholder", defaultValue: "Název, adresa, VS" },
+      label: { key: "subject:list.search" },
+      placeholder: { key: "subject:list.searchPlaceholder" },
     },
     {
       key: "type",
       kind: "select",
-      label: { key: "subject:field.type", defaultValue: "Typ" },
+      label: { key: "subject:field.type" },
       options: SUBJECT_TYPES.map((v) => ({
         value: v,
         label: { key: `subject:type.${v}`, defaultValue: SUBJECT_TYPE_LABELS[v]! },
@@ -54,23 +54,23 @@ export const subjectList = defineList(subjectListKeys, {
     {
       key: "cityDistrict",
       kind: "select",
-      label: { key: "subject:field.cityDistrict", defaultValue: "Městská část" },
+      label: { key: "subject:field.cityDistrict" },
       options: [],
     },
-    { key: "street", kind: "select", label: { key: "subject:field.street", defaultValue: "Ulice" }, options: [] },
-    { key: "feePaid", kind: "boolean", label: { key: "subject:list.feePaid", defaultValue: "Zaplaceno" } },
-    { key: "hasBins", kind: "boolean", label: { key: "subject:list.hasBins", defaultValue: "S nádobami" } },
+    { key: "street", kind: "select", label: { key: "subject:field.street" }, options: [] },
+    { key: "feePaid", kind: "boolean", label: { key: "subject:list.feePaid" } },
+    { key: "hasBins", kind: "boolean", label: { key: "subject:list.hasBins" } },
     {
       key: "parentId",
       kind: "select",
-      label: { key: "subject:field.parent", defaultValue: "Nadřazené místo" },
+      label: { key: "subject:field.parent" },
       options: [],
     },
   ],
   columns: [
     {
       key: "name",
-      label: { key: "subject:field.name", defaultValue: "Název" },
+      label: { key: "subject:field.name" },
       render: (row: SubjectListItem) => (
         <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(row.id)}>
           {row.name}
@@ -79,40 +79,40 @@ export const subjectList = defineList(subjectListKeys, {
     },
     {
       key: "type",
-      label: { key: "subject:field.type", defaultValue: "Typ" },
+      label: { key: "subject:field.type" },
       render: (row: SubjectListItem) => <SubjectTypeLabel type={row.type} />,
     },
     {
       // Sorted by street (then the API's own order); the cell shows the whole formatted address.
       key: "street",
-      label: { key: "subject:list.address", defaultValue: "Adresa" },
+      label: { key: "subject:list.address" },
       render: (row: SubjectListItem) => row.address || "–",
     },
-    { key: "variableSymbol", label: { key: "subject:list.variableSymbol", defaultValue: "VS" } },
+    { key: "variableSymbol", label: { key: "subject:list.variableSymbol" } },
     {
       key: "memberCount",
-      label: { key: "subject:list.memberCount", defaultValue: "Členové" },
+      label: { key: "subject:list.memberCount" },
       align: "right",
     },
     {
       key: "binCount",
-      label: { key: "subject:list.binCount", defaultValue: "Nádoby" },
+      label: { key: "subject:list.binCount" },
       align: "right",
     },
     {
       key: "totalFee",
-      label: { key: "subject:list.totalFee", defaultValue: "Poplatek celkem" },
+      label: { key: "subject:list.totalFee" },
       align: "right",
       render: (row: SubjectListItem) => <Money value={row.totalFee} />,
     },
     {
       key: "feePaid",
-      label: { key: "subject:list.feePaidColumn", defaultValue: "Platba" },
+      label: { key: "subject:list.feePaidColumn" },
       render: (row: SubjectListItem) => <FeePaidBadge paid={row.feePaid} />,
     },
     {
       key: "parentName",
-      label: { key: "subject:field.parent", defaultValue: "Nadřazené místo" },
+      label: { key: "subject:field.parent" },
       render: (row: SubjectListItem) =>
         row.parentId ? (
           <Link className="text-emerald-800 hover:underline" to={subjectPath(row.parentId)}>
@@ -193,17 +193,17 @@ export default function SubjectList({ loaderData, actionData }: Route.ComponentP
         bulkActions={
           canEdit
             ? [
-                { intent: "markPaid", label: t("subject:action.markPaidSelected", "Označit jako zaplacené") },
-                { intent: "markUnpaid", label: t("subject:action.markUnpaidSelected", "Označit jako nezaplacené") },
+                { intent: "markPaid", label: t("subject:action.markPaidSelected") },
+                { intent: "markUnpaid", label: t("subject:action.markUnpaidSelected") },
               ]
             : undefined
         }
-        caption={t("subject:list.title", "Odběrná místa")}
+        caption={t("subject:list.title")}
         emptyState={{
-          message: t("subject:list.empty", "Zatím žádná odběrná místa."),
+          message: t("subject:list.empty"),
           action: canAdd ? (
             <Button to={createTo} size="sm">
-              {t("subject:list.createFirst", "Založit odběrné místo")}
+              {t("subject:list.createFirst")}
             </Button>
           ) : undefined,
         }}

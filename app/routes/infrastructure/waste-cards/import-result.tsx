@@ -39,18 +39,18 @@ export const importErrorList = defineList(importErrorListKeys, {
   columns: [
     {
       key: "rowNumber",
-      label: { key: "wasteCard:result.row", defaultValue: "Řádek" },
+      label: { key: "wasteCard:result.row" },
       align: "right",
       className: "w-20 tabular-nums",
     },
     {
       key: "message",
-      label: { key: "wasteCard:result.error", defaultValue: "Chyba" },
+      label: { key: "wasteCard:result.error" },
       render: (row: ImportJobErrorRow) => <ErrorMessage text={row.message} />,
     },
     {
       key: "rawRow",
-      label: { key: "wasteCard:result.rawRow", defaultValue: "Řádek v souboru" },
+      label: { key: "wasteCard:result.rawRow" },
       render: (row: ImportJobErrorRow) => <code className="font-mono text-xs break-all">{row.rawRow ?? ""}</code>,
     },
   ],
@@ -113,31 +113,29 @@ export default function ImportResult({ loaderData }: Route.ComponentProps) {
 
       {job.state === "discarded" && (
         <Alert tone="error">
-          {t("wasteCard:result.discarded", "Import byl zamítnut:")} {shown(job.message ?? "")}
+          {t("wasteCard:result.discarded")} {shown(job.message ?? "")}
         </Alert>
       )}
       {job.errorRows > 0 && (
         <Alert tone="warning">
           <strong>{t("wasteCard:result.hasErrors")}</strong>{" "}
-          {t("wasteCard:result.errorCount", "Počet chybných záznamů: {{n}}.", {
+          {t("wasteCard:result.errorCount", {
             n: formatNumber(job.errorRows),
           })}
         </Alert>
       )}
-      {job.state === "processed" && (
-        <Alert tone="success">{t("wasteCard:result.ok", "Import proběhl bez chyb.")}</Alert>
-      )}
+      {job.state === "processed" && <Alert tone="success">{t("wasteCard:result.ok")}</Alert>}
 
       <Card aria-labelledby="import-counts">
         <CardHeader>
-          <CardTitle id="import-counts">{t("wasteCard:result.counts", "Souhrn")}</CardTitle>
+          <CardTitle id="import-counts">{t("wasteCard:result.counts")}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Count label={t("wasteCard:result.total", "Řádků v souboru")} value={job.totalRows} />
-            <Count label={t("wasteCard:result.accepted", "Nové karty")} value={job.acceptedRows} />
-            <Count label={t("wasteCard:result.unchanged", "Beze změny")} value={job.unchangedRows} />
-            <Count label={t("wasteCard:result.rejected", "Chybné řádky")} value={job.errorRows} />
+            <Count label={t("wasteCard:result.total")} value={job.totalRows} />
+            <Count label={t("wasteCard:result.accepted")} value={job.acceptedRows} />
+            <Count label={t("wasteCard:result.unchanged")} value={job.unchangedRows} />
+            <Count label={t("wasteCard:result.rejected")} value={job.errorRows} />
           </dl>
         </CardContent>
       </Card>
@@ -145,7 +143,7 @@ export default function ImportResult({ loaderData }: Route.ComponentProps) {
       {errors.total > 0 && (
         <section aria-labelledby="import-errors" className="space-y-2">
           <h2 id="import-errors" className="text-lg font-semibold">
-            {t("wasteCard:result.errorsTitle", "Chybné řádky")}
+            {t("wasteCard:result.errorsTitle")}
           </h2>
           <DataTable
             def={importErrorList}
@@ -153,7 +151,7 @@ export default function ImportResult({ loaderData }: Route.ComponentProps) {
             total={errors.total}
             params={params}
             rowKey="id"
-            caption={t("wasteCard:result.errorsTitle", "Chybné řádky")}
+            caption={t("wasteCard:result.errorsTitle")}
           />
         </section>
       )}

@@ -68,30 +68,23 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
   const columns: Record<(typeof WASTE_CARD_IMPORT_COLUMNS)[number], { required: boolean; text: string }> = {
     plainCode: {
       required: true,
-      text: t("wasteCard:import.colPlainCode", "Číslo karty (vytištěné číslo), nejvýše {{n}} znaků.", {
+      text: t("wasteCard:import.colPlainCode", {
         n: WASTE_CARD_PLAIN_CODE_MAX,
       }),
     },
     code: {
       required: true,
-      text: t(
-        "wasteCard:import.colCode",
-        "Kód karty (čárový kód nebo číslo čipu), jedinečný v obci, nejvýše {{n}} znaků.",
-        {
-          n: WASTE_CARD_CODE_MAX,
-        },
-      ),
+      text: t("wasteCard:import.colCode", {
+        n: WASTE_CARD_CODE_MAX,
+      }),
     },
     subjectId: {
       required: false,
-      text: t(
-        "wasteCard:import.colSubjectId",
-        "ID odběrného místa této obce (číslo v adrese jeho detailu). S ním bude karta přiřazená, bez něj volná.",
-      ),
+      text: t("wasteCard:import.colSubjectId"),
     },
     feePayerId: {
       required: false,
-      text: t("wasteCard:import.colFeePayerId", "ID poplatníka této obce; jen spolu s odběrným místem."),
+      text: t("wasteCard:import.colFeePayerId"),
     },
   };
 
@@ -108,21 +101,16 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
 
       <Card aria-labelledby="import-format">
         <CardHeader>
-          <CardTitle id="import-format">{t("wasteCard:import.formatTitle", "Struktura souboru")}</CardTitle>
+          <CardTitle id="import-format">{t("wasteCard:import.formatTitle")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3 text-sm">
-          <p>
-            {t(
-              "wasteCard:import.formatIntro",
-              "Soubor CSV (přípona .csv) v kódování UTF-8, s BOM i bez něj. Každý řádek je jedna karta, sloupce v tomto pořadí oddělené středníkem (;). První řádek může nést názvy sloupců; prázdné řádky se přeskočí.",
-            )}
-          </p>
+          <p>{t("wasteCard:import.formatIntro")}</p>
           <Table>
             <THead>
               <tr>
-                <TH>{t("wasteCard:import.column", "Sloupec")}</TH>
-                <TH>{t("wasteCard:import.required", "Povinný")}</TH>
-                <TH>{t("wasteCard:import.meaning", "Obsah")}</TH>
+                <TH>{t("wasteCard:import.column")}</TH>
+                <TH>{t("wasteCard:import.required")}</TH>
+                <TH>{t("wasteCard:import.meaning")}</TH>
               </tr>
             </THead>
             <TBody>
@@ -140,45 +128,28 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
             </TBody>
           </Table>
           <div>
-            <p className="font-medium">{t("wasteCard:import.example", "Příklad:")}</p>
+            <p className="font-medium">{t("wasteCard:import.example")}</p>
             <pre className="mt-1 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs ring-1 ring-slate-200">
               {EXAMPLE.join("\n")}
             </pre>
           </div>
           <ul className="list-disc space-y-1 pl-5">
-            <li>
-              {t(
-                "wasteCard:import.ruleGood",
-                "Správné řádky se uloží, i když jiné řádky obsahují chyby. Každý chybný řádek se zapíše s číslem řádku v souboru a důvodem.",
-              )}
-            </li>
-            <li>
-              {t(
-                "wasteCard:import.ruleSame",
-                "Karta se stejným kódem a stejnými údaji, která už existuje, se nemění: opakovaný import téhož souboru nic nepřidá.",
-              )}
-            </li>
-            <li>
-              {t(
-                "wasteCard:import.ruleConflict",
-                "Kód nebo číslo karty, které už má jiná karta s jinými údaji, je chyba; stejně tak kód nebo číslo karty opakované v souboru (platí první výskyt).",
-              )}
-            </li>
-            <li>
-              {t("wasteCard:import.ruleSize", "Největší velikost souboru je {{n}} MB.", { n: loaderData.maxMegabytes })}
-            </li>
+            <li>{t("wasteCard:import.ruleGood")}</li>
+            <li>{t("wasteCard:import.ruleSame")}</li>
+            <li>{t("wasteCard:import.ruleConflict")}</li>
+            <li>{t("wasteCard:import.ruleSize", { n: loaderData.maxMegabytes })}</li>
           </ul>
         </CardContent>
       </Card>
 
       <Card aria-labelledby="import-upload">
         <CardHeader>
-          <CardTitle id="import-upload">{t("wasteCard:import.uploadTitle", "Nahrát soubor")}</CardTitle>
+          <CardTitle id="import-upload">{t("wasteCard:import.uploadTitle")}</CardTitle>
         </CardHeader>
         <CardContent>
           {answer?.message && !fileError && <Alert tone="error">{shown(answer.message)}</Alert>}
           <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-            <Field id="import-file" errors={fileError} label={t("wasteCard:import.file", "Soubor CSV")} required>
+            <Field id="import-file" errors={fileError} label={t("wasteCard:import.file")} required>
               <input
                 type="file"
                 name="file"
@@ -189,7 +160,7 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
               />
             </Field>
             <Button type="submit" disabled={busy}>
-              {busy ? t("wasteCard:import.running", "Importuje se…") : t("wasteCard:import.submit", "Importovat")}
+              {busy ? t("wasteCard:import.running") : t("wasteCard:import.submit")}
             </Button>
           </Form>
         </CardContent>

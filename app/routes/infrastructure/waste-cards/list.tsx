@@ -67,13 +67,13 @@ export const wasteCardList = defineList(wasteCardListKeys, {
     {
       key: "search",
       kind: "search",
-      label: { key: "wasteCard:list.search", defaultValue: "Hledat" },
-      placeholder: { key: "wasteCard:list.searchPlaceholder", defaultValue: "Kód, odběrné místo, poplatník" },
+      label: { key: "wasteCard:list.search" },
+      placeholder: { key: "wasteCard:list.searchPlaceholder" },
     },
     {
       key: "state",
       kind: "select",
-      label: { key: "wasteCard:field.state", defaultValue: "Stav" },
+      label: { key: "wasteCard:field.state" },
       options: WASTE_CARD_STATES.map((v) => ({
         value: v,
         label: { key: `wasteCard:state.${v}`, defaultValue: WASTE_CARD_STATE_LABELS[v] },
@@ -82,34 +82,34 @@ export const wasteCardList = defineList(wasteCardListKeys, {
     {
       key: "subjectType",
       kind: "select",
-      label: { key: "wasteCard:field.subjectType", defaultValue: "Typ odběrného místa" },
+      label: { key: "wasteCard:field.subjectType" },
       options: SUBJECT_TYPES.map((v) => ({
         value: v,
         label: { key: `subject:type.${v}`, defaultValue: SUBJECT_TYPE_LABELS[v]! },
       })),
     },
-    { key: "validFrom", kind: "date", label: { key: "wasteCard:list.validFrom", defaultValue: "Platnost od" } },
+    { key: "validFrom", kind: "date", label: { key: "wasteCard:list.validFrom" } },
     {
       key: "subjectId",
       kind: "select",
-      label: { key: "wasteCard:field.subject", defaultValue: "Odběrné místo" },
+      label: { key: "wasteCard:field.subject" },
       options: [],
     },
   ],
   columns: [
     {
       key: "plainCode",
-      label: { key: "wasteCard:field.plainCode", defaultValue: "Číslo karty" },
+      label: { key: "wasteCard:field.plainCode" },
       render: (row: WasteCardListItem) => <span className="font-mono">{row.plainCode}</span>,
     },
     {
       key: "code",
-      label: { key: "wasteCard:field.code", defaultValue: "Kód" },
+      label: { key: "wasteCard:field.code" },
       render: (row: WasteCardListItem) => <span className="font-mono">{row.code}</span>,
     },
     {
       key: "subjectName",
-      label: { key: "wasteCard:field.subject", defaultValue: "Odběrné místo" },
+      label: { key: "wasteCard:field.subject" },
       render: (row: WasteCardListItem) =>
         row.subjectId ? (
           <Link className="text-emerald-800 hover:underline" to={subjectPath(row.subjectId)}>
@@ -121,7 +121,7 @@ export const wasteCardList = defineList(wasteCardListKeys, {
     },
     {
       key: "feePayerName",
-      label: { key: "wasteCard:field.feePayer", defaultValue: "Poplatník" },
+      label: { key: "wasteCard:field.feePayer" },
       render: (row: WasteCardListItem) =>
         row.feePayerId ? (
           <Link className="text-emerald-800 hover:underline" to={feePayerPath(row.feePayerId)}>
@@ -133,23 +133,23 @@ export const wasteCardList = defineList(wasteCardListKeys, {
     },
     {
       key: "subjectType",
-      label: { key: "wasteCard:field.subjectType", defaultValue: "Typ odběrného místa" },
+      label: { key: "wasteCard:field.subjectType" },
       render: (row: WasteCardListItem) => (row.subjectType ? <SubjectTypeLabel type={row.subjectType} /> : "–"),
     },
     {
       key: "state",
-      label: { key: "wasteCard:field.state", defaultValue: "Stav" },
+      label: { key: "wasteCard:field.state" },
       render: (row: WasteCardListItem) => <StateBadge state={row.state} />,
     },
     {
       // Sorted by the end of validity; the cell shows from – to.
       key: "validTo",
-      label: { key: "wasteCard:field.validity", defaultValue: "Platnost" },
+      label: { key: "wasteCard:field.validity" },
       render: (row: WasteCardListItem) => <Validity from={row.validFrom} to={row.validTo} />,
     },
     {
       key: "virtual",
-      label: { key: "wasteCard:field.virtual", defaultValue: "Virtuální" },
+      label: { key: "wasteCard:field.virtual" },
       render: (row: WasteCardListItem) => <YesNo value={row.virtual} />,
     },
   ],
@@ -317,13 +317,11 @@ export default function WasteCardList({ loaderData, actionData: answer }: Route.
   const bulkActions = [
     ...(canEdit
       ? [
-          { intent: "openExpiration", label: t("wasteCard:action.expiration", "Nastavit platnost…") },
-          { intent: "openAssign", label: t("wasteCard:action.assign", "Přiřadit odběrné místo…") },
+          { intent: "openExpiration", label: t("wasteCard:action.expiration") },
+          { intent: "openAssign", label: t("wasteCard:action.assign") },
         ]
       : []),
-    ...(canRemove
-      ? [{ intent: "openRemove", label: t("wasteCard:action.remove", "Odebrat…"), variant: "danger" as const }]
-      : []),
+    ...(canRemove ? [{ intent: "openRemove", label: t("wasteCard:action.remove"), variant: "danger" as const }] : []),
   ];
 
   return (
@@ -338,7 +336,7 @@ export default function WasteCardList({ loaderData, actionData: answer }: Route.
         toolbar={
           !params.subjectId && canSeeSubjects ? (
             <DialogLink name="pick-subject" size="sm" params={{ subjectSearch: null, ids: null }}>
-              {t("wasteCard:filter.open", "Filtrovat podle odběrného místa…")}
+              {t("wasteCard:filter.open")}
             </DialogLink>
           ) : undefined
         }
@@ -350,12 +348,12 @@ export default function WasteCardList({ loaderData, actionData: answer }: Route.
         rowLabel={(row) => row.plainCode}
         selectable={bulkActions.length > 0}
         bulkActions={bulkActions.length ? bulkActions : undefined}
-        caption={t("wasteCard:list.title", "Karty odpadu")}
+        caption={t("wasteCard:list.title")}
         emptyState={{
-          message: t("wasteCard:list.empty", "Zatím žádné karty."),
+          message: t("wasteCard:list.empty"),
           action: canAdd ? (
             <Button to={IMPORT_PATH} size="sm">
-              {t("wasteCard:list.importFirst", "Importovat karty z CSV")}
+              {t("wasteCard:list.importFirst")}
             </Button>
           ) : undefined,
         }}

@@ -150,8 +150,8 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
   const canPrint = useCan("aAdd", "printBatch");
   const tabHref = (to: Tab) => `${WEH_PATH}/create?tab=${to}${subjectId ? `&subjectId=${subjectId}` : ""}`;
   const tabs: { key: Tab; label: string }[] = [
-    { key: "assign", label: t("wasteEvidenceHeader:create.assignTab", "Přiřadit kódy") },
-    { key: "print", label: t("wasteEvidenceHeader:create.printTab", "Vytisknout nové štítky") },
+    { key: "assign", label: t("wasteEvidenceHeader:create.assignTab") },
+    { key: "print", label: t("wasteEvidenceHeader:create.printTab") },
   ];
   const printTo = `${PRINT_BATCH_CREATE}${subjectId ? `?subjectId=${subjectId}` : ""}`;
 
@@ -161,7 +161,7 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
         back={{ to: WEH_PATH, label: t("wasteEvidenceHeader:list.title") }}
         title={t("wasteEvidenceHeader:create.title")}
       />
-      <nav aria-label={t("wasteEvidenceHeader:create.tabs", "Způsob")} className="flex gap-1 border-b border-slate-200">
+      <nav aria-label={t("wasteEvidenceHeader:create.tabs")} className="flex gap-1 border-b border-slate-200">
         {tabs.map((x) => (
           <Link
             key={x.key}
@@ -182,27 +182,15 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
       {tab === "print" ? (
         <Card>
           <CardHeader>
-            <CardTitle>{t("wasteEvidenceHeader:create.printTitle", "Nové štítky s kódy")}</CardTitle>
+            <CardTitle>{t("wasteEvidenceHeader:create.printTitle")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3 text-sm text-slate-700">
-            <p>
-              {t(
-                "wasteEvidenceHeader:create.printHelp1",
-                "Nové kódy vzniknou jako tisková dávka: zvolíte počet kódů, typy nádob a zda jsou štítky adresné (s názvem odběrného místa), nebo volné k pozdějšímu přiřazení.",
-              )}
-            </p>
-            <p>
-              {t(
-                "wasteEvidenceHeader:create.printHelp2",
-                "Štítky vytisknete jako PDF na tiskárně štítků. Volné kódy pak přiřadíte nádobám na záložce Přiřadit kódy.",
-              )}
-            </p>
+            <p>{t("wasteEvidenceHeader:create.printHelp1")}</p>
+            <p>{t("wasteEvidenceHeader:create.printHelp2")}</p>
             {canPrint ? (
-              <Button to={printTo}>{t("wasteEvidenceHeader:create.printGo", "Vytvořit tiskovou dávku")}</Button>
+              <Button to={printTo}>{t("wasteEvidenceHeader:create.printGo")}</Button>
             ) : (
-              <p className="text-slate-600">
-                {t("wasteEvidenceHeader:create.printNoPermission", "Tiskové dávky vytváří správce obce.")}
-              </p>
+              <p className="text-slate-600">{t("wasteEvidenceHeader:create.printNoPermission")}</p>
             )}
           </CardContent>
         </Card>
@@ -253,30 +241,27 @@ function AssignForm(props: {
       <FormErrors errors={form.errors} id={form.errorId} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:create.assignTitle", "Přiřazení kódů odběrnému místu")}</CardTitle>
+          <CardTitle>{t("wasteEvidenceHeader:create.assignTitle")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <div className="space-y-2 md:col-span-2">
             <SelectField
               meta={fields.subjectId}
-              label={t("wasteEvidenceHeader:field.subject", "Odběrné místo")}
+              label={t("wasteEvidenceHeader:field.subject")}
               options={props.subjects.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-              emptyOption={t("wasteEvidenceHeader:picker.chooseSubject", "Vyberte odběrné místo.")}
+              emptyOption={t("wasteEvidenceHeader:picker.chooseSubject")}
             />
             <Field
               id={searchId}
-              label={t("wasteEvidenceHeader:picker.searchSubject", "Hledat odběrné místo")}
-              description={t(
-                "wasteEvidenceHeader:picker.help",
-                "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
-              )}
+              label={t("wasteEvidenceHeader:picker.searchSubject")}
+              description={t("wasteEvidenceHeader:picker.help")}
             >
               <SearchInForm
                 id={searchId}
                 name="subjectSearch"
                 intent="subjectSearch"
                 defaultValue={props.subjectSearch}
-                label={t("wasteEvidenceHeader:picker.search", "Hledat")}
+                label={t("wasteEvidenceHeader:picker.search")}
               />
             </Field>
           </div>
@@ -285,11 +270,8 @@ function AssignForm(props: {
             className="md:col-span-2"
             textareaClassName="font-mono"
             rows={8}
-            label={t("wasteEvidenceHeader:field.codes", "Kódy")}
-            description={t(
-              "wasteEvidenceHeader:create.codesHelp",
-              "Vložte nebo naskenujte kódy, každý na nový řádek (čárový kód ze štítku nebo krátký kód). Najednou nejvýše 500.",
-            )}
+            label={t("wasteEvidenceHeader:field.codes")}
+            description={t("wasteEvidenceHeader:create.codesHelp")}
           />
           <TypeSelectFields
             fields={fields}
@@ -299,28 +281,23 @@ function AssignForm(props: {
           <InputField
             meta={fields.assignedFrom}
             type="date"
-            label={t("wasteEvidenceHeader:field.assignedFrom", "Platí od")}
-            description={t("wasteEvidenceHeader:create.assignedFromHelp", "Svozy od tohoto dne patří odběrnému místu.")}
+            label={t("wasteEvidenceHeader:field.assignedFrom")}
+            description={t("wasteEvidenceHeader:create.assignedFromHelp")}
           />
           <CheckboxField
             meta={fields.moveEvidences}
             className="self-center"
-            label={t("wasteEvidenceHeader:field.moveEvidences", "Přesunout i záznamy o svozech")}
-            description={t(
-              "wasteEvidenceHeader:create.moveEvidencesHelp",
-              "Dřívější záznamy o svozech těchto kódů se převedou na nové odběrné místo.",
-            )}
+            label={t("wasteEvidenceHeader:field.moveEvidences")}
+            description={t("wasteEvidenceHeader:create.moveEvidencesHelp")}
           />
         </CardContent>
       </Card>
       <div className="flex gap-2">
         <Button type="submit" name="intent" value="save" disabled={saving}>
-          {saving
-            ? t("wasteEvidenceHeader:create.assigning", "Přiřazuji…")
-            : t("wasteEvidenceHeader:create.submit", "Přiřadit")}
+          {saving ? t("wasteEvidenceHeader:create.assigning") : t("wasteEvidenceHeader:create.submit")}
         </Button>
         <Button to={WEH_PATH} variant="secondary">
-          {t("common:cancel", "Zrušit")}
+          {t("common:cancel")}
         </Button>
       </div>
     </Form>
@@ -336,11 +313,11 @@ function AssignOutcome({ outcome }: { outcome: { assigned: number; results: Assi
   const reason = (r: AssignResult) =>
     r.error
       ? t(`wasteEvidenceHeader:assignError.${r.error}`, ASSIGN_ERROR_MESSAGES[r.error])
-      : shown(r.message ?? t("wasteEvidenceHeader:assignError.unknown", "Kód se nepodařilo přiřadit."));
+      : shown(r.message ?? t("wasteEvidenceHeader:assignError.unknown"));
   return (
     <section aria-labelledby="assign-outcome" className="space-y-3">
       <h2 id="assign-outcome" className="sr-only">
-        {t("wasteEvidenceHeader:create.outcome", "Výsledek přiřazení")}
+        {t("wasteEvidenceHeader:create.outcome")}
       </h2>
       <Alert tone={failed.length ? "warning" : "success"}>
         {t("wasteEvidenceHeader:create.assignedCount", {
@@ -353,13 +330,13 @@ function AssignOutcome({ outcome }: { outcome: { assigned: number; results: Assi
       {failed.length > 0 && (
         <Card>
           <CardHeader>
-            <CardTitle id="assign-failed">{t("wasteEvidenceHeader:create.failedTitle", "Nepřiřazené kódy")}</CardTitle>
+            <CardTitle id="assign-failed">{t("wasteEvidenceHeader:create.failedTitle")}</CardTitle>
           </CardHeader>
           <Table aria-labelledby="assign-failed">
             <THead>
               <tr>
-                <TH>{t("wasteEvidenceHeader:field.code", "Kód")}</TH>
-                <TH>{t("wasteEvidenceHeader:create.reason", "Důvod")}</TH>
+                <TH>{t("wasteEvidenceHeader:field.code")}</TH>
+                <TH>{t("wasteEvidenceHeader:create.reason")}</TH>
               </tr>
             </THead>
             <TBody>
@@ -376,7 +353,7 @@ function AssignOutcome({ outcome }: { outcome: { assigned: number; results: Assi
       {assigned.length > 0 && (
         <Card>
           <CardHeader>
-            <CardTitle>{t("wasteEvidenceHeader:create.assignedTitle", "Přiřazené nádoby")}</CardTitle>
+            <CardTitle>{t("wasteEvidenceHeader:create.assignedTitle")}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -52,7 +52,7 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
         subtitle={
           <p className="flex flex-wrap items-center gap-2">
             <span>
-              {t("wasteEvidenceHeader:field.plainCode", "Kód")} <strong className="tabular-nums">{h.plainCode}</strong>
+              {t("wasteEvidenceHeader:field.plainCode")} <strong className="tabular-nums">{h.plainCode}</strong>
             </span>
             <span aria-hidden="true">·</span>
             <BinStateBadge state={h.state} />
@@ -74,44 +74,41 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
         }
         actions={
           <>
-            {canEdit && <Button to={`${wehPath(h.id)}/edit`}>{t("common:edit", "Upravit")}</Button>}
+            {canEdit && <Button to={`${wehPath(h.id)}/edit`}>{t("common:edit")}</Button>}
             {canEdit &&
               (h.state === "Discarded" ? (
                 <ConfirmDialog
                   name="restore"
                   intent="restore"
                   tone="primary"
-                  trigger={t("wasteEvidenceHeader:action.restore", "Obnovit")}
+                  trigger={t("wasteEvidenceHeader:action.restore")}
                   triggerSize="md"
-                  title={t("wasteEvidenceHeader:confirm.restoreTitle", "Obnovit nádobu {{code}}?", { code: h.barcode })}
-                  message={t("wasteEvidenceHeader:confirm.restoreMessage", "Nádoba se vrátí do evidence.")}
-                  confirmLabel={t("wasteEvidenceHeader:action.restore", "Obnovit")}
+                  title={t("wasteEvidenceHeader:confirm.restoreTitle", { code: h.barcode })}
+                  message={t("wasteEvidenceHeader:confirm.restoreMessage")}
+                  confirmLabel={t("wasteEvidenceHeader:action.restore")}
                 />
               ) : (
                 <ConfirmDialog
                   name="discard"
                   intent="discard"
-                  trigger={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
+                  trigger={t("wasteEvidenceHeader:action.discard")}
                   triggerSize="md"
-                  title={t("wasteEvidenceHeader:confirm.discardTitle", "Vyřadit nádobu {{code}}?", { code: h.barcode })}
-                  message={t(
-                    "wasteEvidenceHeader:confirm.discardMessage",
-                    "Vyřazená nádoba zůstane v historii; svozy s jejím kódem se už nepřiřadí. Později ji lze obnovit.",
-                  )}
-                  confirmLabel={t("wasteEvidenceHeader:action.discard", "Vyřadit")}
+                  title={t("wasteEvidenceHeader:confirm.discardTitle", { code: h.barcode })}
+                  message={t("wasteEvidenceHeader:confirm.discardMessage")}
+                  confirmLabel={t("wasteEvidenceHeader:action.discard")}
                 />
               ))}
             {canEdit && (
               <DialogLink name="transfer" params={{ transferSearch: null }}>
-                {t("wasteEvidenceHeader:action.transfer", "Přesunout na jiné místo…")}
+                {t("wasteEvidenceHeader:action.transfer")}
               </DialogLink>
             )}
             <Button to={labelPath(h.id)} reloadDocument variant="secondary">
-              {t("wasteEvidenceHeader:action.labelCopy", "Tisk kopie štítku")}
+              {t("wasteEvidenceHeader:action.labelCopy")}
             </Button>
             {canEdit && (
               <Button to={`${wehPath(h.id)}/dispose-frequency`} variant="secondary">
-                {t("wasteEvidenceHeader:action.disposeFrequency", "Četnost svozu")}
+                {t("wasteEvidenceHeader:action.disposeFrequency")}
               </Button>
             )}
           </>
@@ -125,43 +122,30 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
       <div className="grid gap-4 lg:grid-cols-2">
         <Card aria-labelledby="weh-basic">
           <CardHeader>
-            <CardTitle id="weh-basic">{t("wasteEvidenceHeader:section.basic", "Základní údaje")}</CardTitle>
+            <CardTitle id="weh-basic">{t("wasteEvidenceHeader:section.basic")}</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("wasteEvidenceHeader:field.rfid", "RFID")} value={h.rfid} />
-              <DetailRow label={t("wasteEvidenceHeader:field.binType", "Typ nádoby")} value={binLabel(h)} />
-              <DetailRow label={t("wasteEvidenceHeader:field.wasteType", "Druh odpadu")} value={h.wasteTypeName} />
+              <DetailRow label={t("wasteEvidenceHeader:field.rfid")} value={h.rfid} />
+              <DetailRow label={t("wasteEvidenceHeader:field.binType")} value={binLabel(h)} />
+              <DetailRow label={t("wasteEvidenceHeader:field.wasteType")} value={h.wasteTypeName} />
               <DetailRow
-                label={t("wasteEvidenceHeader:field.kind", "Druh nádoby")}
-                value={
-                  h.disposable
-                    ? t("wasteEvidenceHeader:kind.disposable", "Jednorázová")
-                    : t("wasteEvidenceHeader:kind.fixed", "Stálá")
-                }
+                label={t("wasteEvidenceHeader:field.kind")}
+                value={h.disposable ? t("wasteEvidenceHeader:kind.disposable") : t("wasteEvidenceHeader:kind.fixed")}
               />
+              <DetailRow label={t("wasteEvidenceHeader:field.assignedAt")} value={dateTime(h.assignedAt)} />
               <DetailRow
-                label={t("wasteEvidenceHeader:field.assignedAt", "Přiřazeno")}
-                value={dateTime(h.assignedAt)}
-              />
-              <DetailRow
-                label={t("wasteEvidenceHeader:field.assignedFrom", "Platí od")}
+                label={t("wasteEvidenceHeader:field.assignedFrom")}
                 value={h.assignedFrom ? formatDate(h.assignedFrom, i18n.language) : null}
               />
-              <DetailRow label={t("wasteEvidenceHeader:field.assignedBy", "Přiřadil")} value={h.assignedByName} />
-              <DetailRow
-                label={t("wasteEvidenceHeader:field.lastEvidenceAt", "Poslední svoz")}
-                value={dateTime(h.lastEvidenceAt)}
-              />
+              <DetailRow label={t("wasteEvidenceHeader:field.assignedBy")} value={h.assignedByName} />
+              <DetailRow label={t("wasteEvidenceHeader:field.lastEvidenceAt")} value={dateTime(h.lastEvidenceAt)} />
               {h.discardedAt && (
-                <DetailRow
-                  label={t("wasteEvidenceHeader:field.discardedAt", "Vyřazeno")}
-                  value={dateTime(h.discardedAt)}
-                />
+                <DetailRow label={t("wasteEvidenceHeader:field.discardedAt")} value={dateTime(h.discardedAt)} />
               )}
-              <DetailRow label={t("wasteEvidenceHeader:field.frequency", "Četnost svozu")} value={frequency} />
+              <DetailRow label={t("wasteEvidenceHeader:field.frequency")} value={frequency} />
               <DetailRow
-                label={t("wasteEvidenceHeader:field.printBatch", "Tisková dávka")}
+                label={t("wasteEvidenceHeader:field.printBatch")}
                 value={
                   h.printBatchId ? (
                     <Link
@@ -173,26 +157,23 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
                   ) : null
                 }
               />
-              <DetailRow label={t("wasteEvidenceHeader:field.description", "Popis")} value={h.description} />
+              <DetailRow label={t("wasteEvidenceHeader:field.description")} value={h.description} />
             </dl>
           </CardContent>
         </Card>
 
         <Card aria-labelledby="weh-location">
           <CardHeader>
-            <CardTitle id="weh-location">{t("wasteEvidenceHeader:section.location", "Umístění")}</CardTitle>
+            <CardTitle id="weh-location">{t("wasteEvidenceHeader:section.location")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3">
             <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("wasteEvidenceHeader:field.address", "Adresa")} value={h.address} />
+              <DetailRow label={t("wasteEvidenceHeader:field.address")} value={h.address} />
               {h.subjectAddress && h.subjectAddress !== h.address && (
-                <DetailRow
-                  label={t("wasteEvidenceHeader:field.subjectAddress", "Adresa odběrného místa")}
-                  value={h.subjectAddress}
-                />
+                <DetailRow label={t("wasteEvidenceHeader:field.subjectAddress")} value={h.subjectAddress} />
               )}
               <DetailRow
-                label={t("wasteEvidenceHeader:field.coordinates", "Souřadnice")}
+                label={t("wasteEvidenceHeader:field.coordinates")}
                 value={point ? `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}` : null}
               />
             </dl>
@@ -200,19 +181,17 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
               <LocationMap
                 tiles={tiles}
                 point={point}
-                label={t("wasteEvidenceHeader:map.label", "Mapa s polohou nádoby")}
-                placeholder={t("wasteEvidenceHeader:map.loading", "Mapa se načítá…")}
+                label={t("wasteEvidenceHeader:map.label")}
+                placeholder={t("wasteEvidenceHeader:map.loading")}
               />
             ) : (
               <Alert tone="info">
-                {h.latitude || h.longitude
-                  ? t("wasteEvidenceHeader:map.invalid", "Poloha nádoby je neplatná.")
-                  : t("wasteEvidenceHeader:map.noGps", "Nádoba nemá polohu (bez GPS).")}
+                {h.latitude || h.longitude ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}
                 {canEdit && (
                   <>
                     {" "}
                     <Link className="font-medium underline" to={`${wehPath(h.id)}/edit#location`}>
-                      {t("wasteEvidenceHeader:map.setLocation", "Zadat polohu")}
+                      {t("wasteEvidenceHeader:map.setLocation")}
                     </Link>
                   </>
                 )}

@@ -67,12 +67,7 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
         back={{ to: wehPath(header.id), label: header.barcode }}
         title={t("wasteEvidenceHeader:frequency.title")}
       />
-      <p className="text-sm text-slate-600">
-        {t(
-          "wasteEvidenceHeader:frequency.help",
-          "Objednaný počet svozů za měsíc nebo za rok; karta počtů svozů na detailu ho porovná se skutečnými svozy.",
-        )}
-      </p>
+      <p className="text-sm text-slate-600">{t("wasteEvidenceHeader:frequency.help")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
         <VersionField form={form} />
@@ -80,13 +75,11 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <SelectField
               meta={fields.period}
-              label={t("wasteEvidenceHeader:frequency.period", "Období")}
+              label={t("wasteEvidenceHeader:frequency.period")}
               options={DISPOSE_FREQUENCY_PERIODS.map((p) => ({
                 value: p,
                 label:
-                  p === "Month"
-                    ? t("wasteEvidenceHeader:frequency.Month", "Měsíc")
-                    : t("wasteEvidenceHeader:frequency.Year", "Rok"),
+                  p === "Month" ? t("wasteEvidenceHeader:frequency.Month") : t("wasteEvidenceHeader:frequency.Year"),
               }))}
             />
             <InputField
@@ -95,11 +88,11 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
               min={0}
               max={400}
               step={1}
-              label={t("wasteEvidenceHeader:frequency.count", "Objednaný počet svozů")}
+              label={t("wasteEvidenceHeader:frequency.count")}
             />
           </CardContent>
         </Card>
-        <FormActions submitLabel={t("common:save", "Uložit")} cancelTo={wehPath(header.id)} />
+        <FormActions submitLabel={t("common:save")} cancelTo={wehPath(header.id)} />
       </Form>
     </div>
   );

@@ -142,7 +142,7 @@ function EditForm(props: {
       <VersionField form={form} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:section.basic", "Základní údaje")}</CardTitle>
+          <CardTitle>{t("wasteEvidenceHeader:section.basic")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <TypeSelectFields
@@ -151,45 +151,43 @@ function EditForm(props: {
             current={header}
             emptyOption={t("wasteEvidenceHeader:edit.noType")}
           />
-          <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid", "RFID")} autoComplete="off" />
+          <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid")} autoComplete="off" />
           <CheckboxField
             meta={fields.disposable}
             className="self-center"
-            label={t("wasteEvidenceHeader:field.disposable", "Jednorázová nádoba (pytel)")}
-            description={t("wasteEvidenceHeader:edit.disposableHelp", "Použitá jednorázová nádoba se znovu nepřiřadí.")}
+            label={t("wasteEvidenceHeader:field.disposable")}
+            description={t("wasteEvidenceHeader:edit.disposableHelp")}
           />
           <TextareaField
             meta={fields.description}
             className="md:col-span-2"
-            label={t("wasteEvidenceHeader:field.description", "Popis")}
+            label={t("wasteEvidenceHeader:field.description")}
           />
         </CardContent>
       </Card>
 
       <Card id="location" aria-labelledby="weh-edit-location">
         <CardHeader>
-          <CardTitle id="weh-edit-location">{t("wasteEvidenceHeader:section.location", "Umístění")}</CardTitle>
+          <CardTitle id="weh-edit-location">{t("wasteEvidenceHeader:section.location")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
           {!point && (
             <Alert tone="info">
-              {hasCoords
-                ? t("wasteEvidenceHeader:map.invalid", "Poloha nádoby je neplatná.")
-                : t("wasteEvidenceHeader:map.noGps", "Nádoba nemá polohu (bez GPS).")}{" "}
-              {t("wasteEvidenceHeader:map.howToSet", "Klikněte do mapy, nebo zadejte zeměpisnou šířku a délku.")}
+              {hasCoords ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}{" "}
+              {t("wasteEvidenceHeader:map.howToSet")}
             </Alert>
           )}
           <LocationMap
             tiles={tiles}
             point={point}
             onChange={placeMarker}
-            label={t("wasteEvidenceHeader:map.editLabel", "Mapa: kliknutím umístíte nádobu, značku lze přetáhnout")}
-            placeholder={t("wasteEvidenceHeader:map.noScript", "Mapa se načítá… Polohu můžete zadat i souřadnicemi.")}
+            label={t("wasteEvidenceHeader:map.editLabel")}
+            placeholder={t("wasteEvidenceHeader:map.noScript")}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
               meta={fields.latitude}
-              label={t("wasteEvidenceHeader:field.latitude", "Zeměpisná šířka")}
+              label={t("wasteEvidenceHeader:field.latitude")}
               inputMode="decimal"
               placeholder="49.215300"
               autoComplete="off"
@@ -197,7 +195,7 @@ function EditForm(props: {
             />
             <InputField
               meta={fields.longitude}
-              label={t("wasteEvidenceHeader:field.longitude", "Zeměpisná délka")}
+              label={t("wasteEvidenceHeader:field.longitude")}
               inputMode="decimal"
               placeholder="15.881600"
               autoComplete="off"
@@ -209,29 +207,22 @@ function EditForm(props: {
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:section.address", "Adresa nádoby (pokročilé)")}</CardTitle>
+          <CardTitle>{t("wasteEvidenceHeader:section.address")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
           <p className="text-sm text-slate-600">
-            {t(
-              "wasteEvidenceHeader:edit.addressHelp",
-              "Vyplňte, jen když nádoba stojí jinde než na adrese odběrného místa. Prázdná pole znamenají adresu odběrného místa.",
-            )}
+            {t("wasteEvidenceHeader:edit.addressHelp")}
             {header.subjectAddress ? ` (${header.subjectAddress})` : ""}
           </p>
           <div className="grid gap-4 md:grid-cols-3">
-            <InputField meta={fields.street} label={t("wasteEvidenceHeader:field.street", "Ulice a číslo")} />
-            <InputField
-              meta={fields.zipCode}
-              label={t("wasteEvidenceHeader:field.zipCode", "PSČ")}
-              inputMode="numeric"
-            />
-            <InputField meta={fields.city} label={t("wasteEvidenceHeader:field.city", "Obec")} />
+            <InputField meta={fields.street} label={t("wasteEvidenceHeader:field.street")} />
+            <InputField meta={fields.zipCode} label={t("wasteEvidenceHeader:field.zipCode")} inputMode="numeric" />
+            <InputField meta={fields.city} label={t("wasteEvidenceHeader:field.city")} />
           </div>
         </CardContent>
       </Card>
 
-      <FormActions submitLabel={t("common:save", "Uložit")} cancelTo={wehPath(header.id)} />
+      <FormActions submitLabel={t("common:save")} cancelTo={wehPath(header.id)} />
     </Form>
   );
 }

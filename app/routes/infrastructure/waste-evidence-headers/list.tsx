@@ -51,25 +51,25 @@ export const wehList = defineList(wehListKeys, {
     {
       key: "search",
       kind: "search",
-      label: { key: "wasteEvidenceHeader:list.search", defaultValue: "Hledat" },
-      placeholder: { key: "wasteEvidenceHeader:list.searchPlaceholder", defaultValue: "Kód, RFID, odběrné místo" },
+      label: { key: "wasteEvidenceHeader:list.search" },
+      placeholder: { key: "wasteEvidenceHeader:list.searchPlaceholder" },
     },
     {
       key: "binTypeId",
       kind: "select",
-      label: { key: "wasteEvidenceHeader:field.binType", defaultValue: "Typ nádoby" },
+      label: { key: "wasteEvidenceHeader:field.binType" },
       options: [],
     },
     {
       key: "wasteTypeId",
       kind: "select",
-      label: { key: "wasteEvidenceHeader:field.wasteType", defaultValue: "Druh odpadu" },
+      label: { key: "wasteEvidenceHeader:field.wasteType" },
       options: [],
     },
     {
       key: "state",
       kind: "select",
-      label: { key: "wasteEvidenceHeader:field.state", defaultValue: "Stav" },
+      label: { key: "wasteEvidenceHeader:field.state" },
       options: BIN_STATES.map((s) => ({
         value: s,
         label: { key: `wasteEvidenceHeader:state.${s}`, defaultValue: BIN_STATE_LABELS[s] },
@@ -78,61 +78,61 @@ export const wehList = defineList(wehListKeys, {
     {
       key: "assignedFrom",
       kind: "date",
-      label: { key: "wasteEvidenceHeader:list.assignedFrom", defaultValue: "Přiřazeno od" },
+      label: { key: "wasteEvidenceHeader:list.assignedFrom" },
     },
     {
       key: "assignedTo",
       kind: "date",
-      label: { key: "wasteEvidenceHeader:list.assignedTo", defaultValue: "Přiřazeno do" },
+      label: { key: "wasteEvidenceHeader:list.assignedTo" },
     },
     {
       key: "discardedFrom",
       kind: "date",
-      label: { key: "wasteEvidenceHeader:list.discardedFrom", defaultValue: "Vyřazeno od" },
+      label: { key: "wasteEvidenceHeader:list.discardedFrom" },
     },
     {
       key: "discardedTo",
       kind: "date",
-      label: { key: "wasteEvidenceHeader:list.discardedTo", defaultValue: "Vyřazeno do" },
+      label: { key: "wasteEvidenceHeader:list.discardedTo" },
     },
     {
       key: "city",
       kind: "select",
-      label: { key: "wasteEvidenceHeader:field.city", defaultValue: "Obec" },
+      label: { key: "wasteEvidenceHeader:field.city" },
       options: [],
     },
   ],
   columns: [
     {
       key: "barcode",
-      label: { key: "wasteEvidenceHeader:field.barcode", defaultValue: "Čárový kód" },
+      label: { key: "wasteEvidenceHeader:field.barcode" },
       render: (row: WehListItem) => (
         <Link className="font-medium text-emerald-800 tabular-nums hover:underline" to={wehPath(row.id)}>
           {row.barcode}
         </Link>
       ),
     },
-    { key: "plainCode", label: { key: "wasteEvidenceHeader:field.plainCode", defaultValue: "Kód" } },
-    { key: "rfid", label: { key: "wasteEvidenceHeader:field.rfid", defaultValue: "RFID" } },
-    { key: "binName", label: { key: "wasteEvidenceHeader:field.binName", defaultValue: "Nádoba" } },
+    { key: "plainCode", label: { key: "wasteEvidenceHeader:field.plainCode" } },
+    { key: "rfid", label: { key: "wasteEvidenceHeader:field.rfid" } },
+    { key: "binName", label: { key: "wasteEvidenceHeader:field.binName" } },
     {
       key: "lastEvidenceAt",
-      label: { key: "wasteEvidenceHeader:field.lastEvidenceAt", defaultValue: "Poslední svoz" },
+      label: { key: "wasteEvidenceHeader:field.lastEvidenceAt" },
       render: (row: WehListItem) => <DateTime value={row.lastEvidenceAt} />,
     },
     {
       key: "state",
-      label: { key: "wasteEvidenceHeader:field.state", defaultValue: "Stav" },
+      label: { key: "wasteEvidenceHeader:field.state" },
       render: (row: WehListItem) => <BinStateBadge state={row.state} />,
     },
     {
       key: "assignedAt",
-      label: { key: "wasteEvidenceHeader:field.assignedAt", defaultValue: "Přiřazeno" },
+      label: { key: "wasteEvidenceHeader:field.assignedAt" },
       render: (row: WehListItem) => <DateTime value={row.assignedAt} />,
     },
     {
       key: "subjectName",
-      label: { key: "wasteEvidenceHeader:field.subject", defaultValue: "Odběrné místo" },
+      label: { key: "wasteEvidenceHeader:field.subject" },
       render: (row: WehListItem) =>
         row.subjectId ? (
           <Link className="text-emerald-800 hover:underline" to={subjectPath(row.subjectId)}>
@@ -142,10 +142,10 @@ export const wehList = defineList(wehListKeys, {
           "–"
         ),
     },
-    { key: "city", label: { key: "wasteEvidenceHeader:field.city", defaultValue: "Obec" } },
+    { key: "city", label: { key: "wasteEvidenceHeader:field.city" } },
     {
       key: "address",
-      label: { key: "wasteEvidenceHeader:field.address", defaultValue: "Adresa" },
+      label: { key: "wasteEvidenceHeader:field.address" },
       render: (row: WehListItem) => row.address || "–",
     },
   ],
@@ -228,7 +228,7 @@ function Chip({ label, name, removeTo }: { label: string; name: string; removeTo
         to={removeTo}
         preventScrollReset
         className="inline-flex size-6 items-center justify-center rounded-full hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
-        aria-label={t("wasteEvidenceHeader:list.removeFilter", "Zrušit filtr {{name}}", { name: `${label}: ${name}` })}
+        aria-label={t("wasteEvidenceHeader:list.removeFilter", { name: `${label}: ${name}` })}
       >
         <span aria-hidden="true">×</span>
       </Link>
@@ -261,9 +261,9 @@ function PickerDialog(props: {
       title={props.title}
       footer={
         <>
-          <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+          <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
           <Button type="submit" form={formId}>
-            {t("wasteEvidenceHeader:picker.apply", "Použít")}
+            {t("wasteEvidenceHeader:picker.apply")}
           </Button>
         </>
       }
@@ -285,16 +285,13 @@ function PickerDialog(props: {
             name={props.param}
             required
             defaultValue={searchParams.get(props.param) ?? ""}
-            emptyOption={t("wasteEvidenceHeader:picker.choose", "– vyberte –")}
+            emptyOption={t("wasteEvidenceHeader:picker.choose")}
             options={props.options ?? []}
           />
           <p className="text-xs text-slate-500">
             {props.options && props.options.length === 0
-              ? t("wasteEvidenceHeader:picker.none", "Hledání nic nenašlo.")
-              : t(
-                  "wasteEvidenceHeader:picker.helpShort",
-                  "Nabídka ukazuje nejvýše 20 záznamů; hledejte jménem nebo adresou.",
-                )}
+              ? t("wasteEvidenceHeader:picker.none")
+              : t("wasteEvidenceHeader:picker.helpShort")}
           </p>
         </Form>
       </div>
@@ -321,8 +318,8 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
     pathname: location.pathname,
     search: toSearch(withSearchParams(searchParams, { [key]: null, page: null })),
   });
-  const subjectLabel = t("wasteEvidenceHeader:field.subject", "Odběrné místo");
-  const payerLabel = t("wasteEvidenceHeader:field.feePayer", "Poplatník");
+  const subjectLabel = t("wasteEvidenceHeader:field.subject");
+  const payerLabel = t("wasteEvidenceHeader:field.feePayer");
   const chipRow: ReactNode[] = [];
   if (params.subjectId)
     chipRow.push(
@@ -357,7 +354,7 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
       {chipRow.length > 0 && (
         <div
           className="flex flex-wrap items-center gap-2"
-          aria-label={t("wasteEvidenceHeader:list.chosen", "Vybrané filtry")}
+          aria-label={t("wasteEvidenceHeader:list.chosen")}
           role="group"
         >
           {chipRow}
@@ -377,11 +374,11 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
             ? [
                 {
                   intent: "discard",
-                  label: t("wasteEvidenceHeader:action.discard", "Vyřadit"),
-                  confirm: t("wasteEvidenceHeader:confirm.discardSelected", "Vyřadit vybrané nádoby?"),
+                  label: t("wasteEvidenceHeader:action.discard"),
+                  confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
                 },
-                { intent: "restore", label: t("wasteEvidenceHeader:action.restore", "Obnovit") },
-                { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer", "Přesunout na jiné místo…") },
+                { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
+                { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
               ]
             : undefined
         }
@@ -389,14 +386,14 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
           <>
             <DialogLink name={PICKERS.subject.dialog} size="sm" params={{ subjectSearch: null }}>
               {params.subjectId
-                ? t("wasteEvidenceHeader:list.changeSubject", "Změnit odběrné místo")
-                : t("wasteEvidenceHeader:list.pickSubject", "Filtrovat podle odběrného místa")}
+                ? t("wasteEvidenceHeader:list.changeSubject")
+                : t("wasteEvidenceHeader:list.pickSubject")}
             </DialogLink>
             {canSeePayers && (
               <DialogLink name={PICKERS.feePayer.dialog} size="sm" params={{ feePayerSearch: null }}>
                 {params.feePayerId
-                  ? t("wasteEvidenceHeader:list.changeFeePayer", "Změnit poplatníka")
-                  : t("wasteEvidenceHeader:list.pickFeePayer", "Filtrovat podle poplatníka")}
+                  ? t("wasteEvidenceHeader:list.changeFeePayer")
+                  : t("wasteEvidenceHeader:list.pickFeePayer")}
               </DialogLink>
             )}
           </>
@@ -405,27 +402,19 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
           <a
             href={labelPath(row.id)}
             className="rounded px-1.5 py-1 text-sm text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
-            aria-label={t("wasteEvidenceHeader:action.labelCopyOf", "Tisk kopie štítku {{code}}", {
+            aria-label={t("wasteEvidenceHeader:action.labelCopyOf", {
               code: row.barcode,
             })}
           >
-            {t("wasteEvidenceHeader:action.labelShort", "Štítek")}
+            {t("wasteEvidenceHeader:action.labelShort")}
           </a>
         )}
-        caption={t("wasteEvidenceHeader:list.title", "Nádoby")}
+        caption={t("wasteEvidenceHeader:list.title")}
         emptyState={{
-          message: chipRow.length
-            ? t(
-                "wasteEvidenceHeader:list.emptyChosen",
-                "Vybranému odběrnému místu ani poplatníkovi nepatří žádné nádoby.",
-              )
-            : t(
-                "wasteEvidenceHeader:list.empty",
-                "Zatím žádné nádoby. Kódy vzniknou vygenerováním štítků, pak je přiřaďte odběrným místům.",
-              ),
+          message: chipRow.length ? t("wasteEvidenceHeader:list.emptyChosen") : t("wasteEvidenceHeader:list.empty"),
           action: canEdit ? (
             <Button to={createTo} size="sm">
-              {t("wasteEvidenceHeader:list.assign", "Přiřadit kódy")}
+              {t("wasteEvidenceHeader:list.assign")}
             </Button>
           ) : undefined,
         }}
@@ -435,8 +424,8 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
         dialog={PICKERS.subject.dialog}
         param={PICKERS.subject.param}
         search={PICKERS.subject.search}
-        title={t("wasteEvidenceHeader:list.pickSubject", "Filtrovat podle odběrného místa")}
-        searchLabel={t("wasteEvidenceHeader:picker.searchSubject", "Hledat odběrné místo")}
+        title={t("wasteEvidenceHeader:list.pickSubject")}
+        searchLabel={t("wasteEvidenceHeader:picker.searchSubject")}
         label={subjectLabel}
         options={subjectChoices?.map((o) => ({ value: String(o.id), label: optionLabel(o) })) ?? null}
       />
@@ -445,8 +434,8 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
           dialog={PICKERS.feePayer.dialog}
           param={PICKERS.feePayer.param}
           search={PICKERS.feePayer.search}
-          title={t("wasteEvidenceHeader:list.pickFeePayer", "Filtrovat podle poplatníka")}
-          searchLabel={t("wasteEvidenceHeader:picker.searchFeePayer", "Hledat poplatníka")}
+          title={t("wasteEvidenceHeader:list.pickFeePayer")}
+          searchLabel={t("wasteEvidenceHeader:picker.searchFeePayer")}
           label={payerLabel}
           options={
             payerChoices?.map((o) => ({

@@ -40,7 +40,7 @@ export function PairDialog({
       return parseWithZod(formData, { schema: assignmentBody as unknown as z.ZodType<PairValues> });
     },
   });
-  const label = t("device:action.pair", "Spárovat zařízení");
+  const label = t("device:action.pair");
   return (
     <>
       <DialogLink name="pair" params={{ municipalitySearch: null }}>
@@ -49,15 +49,12 @@ export function PairDialog({
       <Dialog
         name="pair"
         title={label}
-        description={t(
-          "device:pair.description",
-          "Zařízení bude v obci sloužit od zadaného dne; bez konce platí, dokud přiřazení neukončíte.",
-        )}
+        description={t("device:pair.description")}
         footer={
           <>
-            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
             <Button type="submit" form={form.id}>
-              {t("device:pair.submit", "Spárovat")}
+              {t("device:pair.submit")}
             </Button>
           </>
         }
@@ -67,7 +64,7 @@ export function PairDialog({
             dialog="pair"
             param="municipalitySearch"
             value={search}
-            label={t("device:field.municipalitySearch", "Hledat obec")}
+            label={t("device:field.municipalitySearch")}
           />
           <Form method="post" {...getFormProps(form)} className="space-y-3">
             {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
@@ -76,17 +73,14 @@ export function PairDialog({
             <FormErrors errors={form.errors} id={form.errorId} />
             <SelectField
               meta={fields.municipalityId}
-              label={t("device:field.municipality", "Obec")}
+              label={t("device:field.municipality")}
               options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
-              emptyOption={t("device:field.chooseMunicipality", "– vyberte obec –")}
-              description={t(
-                "device:field.municipalitySearchHelp",
-                "Nabídka ukazuje nejvýše 20 obcí; hledejte podle názvu.",
-              )}
+              emptyOption={t("device:field.chooseMunicipality")}
+              description={t("device:field.municipalitySearchHelp")}
             />
             <div className="grid gap-3 sm:grid-cols-2">
-              <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom", "Platnost od")} />
-              <InputField meta={fields.validTo} type="date" label={t("device:field.validTo", "Platnost do")} />
+              <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
+              <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
             </div>
           </Form>
         </div>
@@ -125,7 +119,7 @@ export function EndDialog({
       return parseWithZod(formData, { schema: endAssignmentBody as unknown as z.ZodType<EndValues> });
     },
   });
-  const label = t("device:action.end", "Ukončit přiřazení");
+  const label = t("device:action.end");
   return (
     <>
       <DialogTrigger name={name} variant="secondary" size={compact ? "sm" : undefined}>
@@ -134,14 +128,11 @@ export function EndDialog({
       <Dialog
         name={name}
         size="sm"
-        title={t("device:end.title", "Ukončit přiřazení?")}
-        description={t(
-          "device:end.description",
-          "Zadaný den je posledním dnem, kdy zařízení v obci slouží. Přiřazení zůstane v historii.",
-        )}
+        title={t("device:end.title")}
+        description={t("device:end.description")}
         footer={
           <>
-            <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
             <Button type="submit" form={form.id} variant="danger">
               {label}
             </Button>
@@ -153,7 +144,7 @@ export function EndDialog({
           <input type="hidden" name="intent" value="end" />
           <input type="hidden" name="assignmentId" value={assignmentId} />
           <FormErrors errors={form.errors} id={form.errorId} />
-          <InputField meta={fields.validTo} type="date" label={t("device:field.lastDay", "Poslední den")} />
+          <InputField meta={fields.validTo} type="date" label={t("device:field.lastDay")} />
         </Form>
       </Dialog>
     </>

@@ -76,38 +76,29 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
       <VersionField form={form} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("device:section.basic", "Základní údaje")}</CardTitle>
+          <CardTitle>{t("device:section.basic")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.name} label={t("device:field.name", "Název")} />
+          <InputField meta={fields.name} label={t("device:field.name")} />
           <SelectField
             meta={fields.type}
-            label={t("device:field.type", "Typ")}
+            label={t("device:field.type")}
             options={typeOptions}
-            emptyOption={t("device:field.chooseType", "– vyberte –")}
+            emptyOption={t("device:field.chooseType")}
           />
-          <InputField meta={fields.serialNumber} label={t("device:field.serialNumber", "Sériové číslo")} />
-          <InputField meta={fields.uuid} label={t("device:field.uuid", "UUID")} />
-          <InputField
-            meta={fields.simCardNumber}
-            label={t("device:field.simCardNumber", "Číslo SIM karty")}
-            inputMode="tel"
-          />
-          <TextareaField meta={fields.note} label={t("device:field.note", "Poznámka")} className="md:col-span-2" />
+          <InputField meta={fields.serialNumber} label={t("device:field.serialNumber")} />
+          <InputField meta={fields.uuid} label={t("device:field.uuid")} />
+          <InputField meta={fields.simCardNumber} label={t("device:field.simCardNumber")} inputMode="tel" />
+          <TextareaField meta={fields.note} label={t("device:field.note")} className="md:col-span-2" />
         </CardContent>
       </Card>
       {pairing && (
         <Card>
           <CardHeader>
-            <CardTitle>{t("device:section.pairing", "Přiřazení k provozu")}</CardTitle>
+            <CardTitle>{t("device:section.pairing")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <p className="text-sm text-slate-600 md:col-span-2">
-              {t(
-                "device:form.pairingHelp",
-                "Nepovinné. Zvolíte-li obec, vyplňte i datum, od kdy zařízení v obci slouží.",
-              )}
-            </p>
+            <p className="text-sm text-slate-600 md:col-span-2">{t("device:form.pairingHelp")}</p>
             <div className="md:col-span-2">
               <MunicipalityPicker
                 meta={fields.municipalityId}
@@ -116,8 +107,8 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
                 formId={form.id}
               />
             </div>
-            <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom", "Platnost od")} />
-            <InputField meta={fields.validTo} type="date" label={t("device:field.validTo", "Platnost do")} />
+            <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
+            <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
           </CardContent>
         </Card>
       )}

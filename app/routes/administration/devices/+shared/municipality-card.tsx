@@ -22,31 +22,31 @@ export function MunicipalityDevicesCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("device:card.title", "Zařízení")}</CardTitle>
+        <CardTitle>{t("device:card.title")}</CardTitle>
         <div className="flex flex-wrap gap-2">
           {canPair && (
             <Button to={`${DEVICES_PATH}?paired=false`} variant="secondary" size="sm">
-              {t("device:card.pair", "Spárovat zařízení")}
+              {t("device:card.pair")}
             </Button>
           )}
           {canAdd && (
             <Button to={`${DEVICES_PATH}/create?municipalityId=${municipalityId}`} variant="secondary" size="sm">
-              {t("device:card.add", "Přidat zařízení")}
+              {t("device:card.add")}
             </Button>
           )}
         </div>
       </CardHeader>
       <CardContent>
         {devices.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("device:card.empty", "K obci není přiřazeno žádné zařízení.")}</p>
+          <p className="text-sm text-slate-600">{t("device:card.empty")}</p>
         ) : (
           <Table>
             <THead>
               <TR>
-                <TH>{t("device:field.name", "Název")}</TH>
-                <TH>{t("device:field.type", "Typ")}</TH>
-                <TH>{t("device:field.serialNumber", "Sériové číslo")}</TH>
-                <TH>{t("device:card.period", "Přiřazeno")}</TH>
+                <TH>{t("device:field.name")}</TH>
+                <TH>{t("device:field.type")}</TH>
+                <TH>{t("device:field.serialNumber")}</TH>
+                <TH>{t("device:card.period")}</TH>
               </TR>
             </THead>
             <TBody>

@@ -45,9 +45,7 @@ export function Period({ from, to }: { from: string; to: string | null }) {
   const day = (v: string) => formatDate(v, i18n.language);
   return (
     <>
-      {to
-        ? t("device:period.fromTo", "od {{from}} do {{to}}", { from: day(from), to: day(to) })
-        : t("device:period.from", "od {{from}}", { from: day(from) })}
+      {to ? t("device:period.fromTo", { from: day(from), to: day(to) }) : t("device:period.from", { from: day(from) })}
     </>
   );
 }
@@ -81,21 +79,21 @@ export function MunicipalityPicker({
     <div className="space-y-2">
       <SelectField
         meta={meta}
-        label={t("device:field.municipality", "Obec")}
+        label={t("device:field.municipality")}
         options={options.map((o) => ({ value: String(o.id), label: o.name }))}
-        emptyOption={t("device:field.noMunicipality", "– nepřiřazeno –")}
+        emptyOption={t("device:field.noMunicipality")}
       />
       <Field
         id={searchId}
-        label={t("device:field.municipalitySearch", "Hledat obec")}
-        description={t("device:field.municipalitySearchHelp", "Nabídka ukazuje nejvýše 20 obcí; hledejte podle názvu.")}
+        label={t("device:field.municipalitySearch")}
+        description={t("device:field.municipalitySearchHelp")}
       >
         <SearchInForm
           id={searchId}
           name="municipalitySearch"
           intent={MUNICIPALITY_SEARCH}
           defaultValue={search ?? ""}
-          label={t("device:action.search", "Hledat")}
+          label={t("device:action.search")}
         />
       </Field>
     </div>

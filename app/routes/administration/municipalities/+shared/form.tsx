@@ -99,31 +99,31 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       <VersionField form={form} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("municipality:section.basic", "Základní informace")}</CardTitle>
+          <CardTitle>{t("municipality:section.basic")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.name} label={t("municipality:field.name", "Název")} />
-          <InputField meta={fields.shortName} label={t("municipality:field.shortName", "Zkrácený název")} />
+          <InputField meta={fields.name} label={t("municipality:field.name")} />
+          <InputField meta={fields.shortName} label={t("municipality:field.shortName")} />
           <SelectField
             meta={fields.type}
-            label={t("municipality:field.type", "Typ")}
+            label={t("municipality:field.type")}
             options={opt("type", MUNICIPALITY_TYPES)}
           />
           <SelectField
             meta={fields.kind}
-            label={t("municipality:field.kind", "Velikost")}
+            label={t("municipality:field.kind")}
             options={opt("kind", MUNICIPALITY_KINDS)}
           />
           <SelectField
             meta={fields.parentId}
-            label={t("municipality:field.parent", "Nadřazená obec")}
+            label={t("municipality:field.parent")}
             options={parents.map((p) => ({ value: String(p.id), label: p.name }))}
-            emptyOption={t("municipality:field.noParent", "– bez nadřazené obce –")}
+            emptyOption={t("municipality:field.noParent")}
           />
-          <InputField meta={fields.district} label={t("municipality:field.district", "Okres")} />
+          <InputField meta={fields.district} label={t("municipality:field.district")} />
           <SelectField
             meta={fields.country}
-            label={t("municipality:field.country", "Země")}
+            label={t("municipality:field.country")}
             options={opt("country", COUNTRIES)}
           />
         </CardContent>
@@ -131,53 +131,51 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("municipality:section.company", "Údaje o organizaci")}</CardTitle>
+          <CardTitle>{t("municipality:section.company")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <div className="flex items-end gap-2">
             <InputField
               meta={fields.identificationNumber}
-              label={t("municipality:field.identificationNumber", "IČO")}
+              label={t("municipality:field.identificationNumber")}
               className="flex-1"
               inputMode="numeric"
-              description={t("municipality:field.icoHelp", "Údaje doplníte z registru ARES (CZ) nebo RPO (SK).")}
+              description={t("municipality:field.icoHelp")}
             />
             <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
-              {t("municipality:action.lookup", "Načíst z registru")}
+              {t("municipality:action.lookup")}
             </Button>
           </div>
-          <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber", "DIČ")} />
-          <InputField meta={fields.companyName} label={t("municipality:field.companyName", "Název organizace")} />
-          <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress", "Adresa")} />
-          <InputField meta={fields.city} label={t("municipality:field.city", "Město")} />
-          <InputField meta={fields.zipCode} label={t("municipality:field.zipCode", "PSČ")} inputMode="numeric" />
+          <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber")} />
+          <InputField meta={fields.companyName} label={t("municipality:field.companyName")} />
+          <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress")} />
+          <InputField meta={fields.city} label={t("municipality:field.city")} />
+          <InputField meta={fields.zipCode} label={t("municipality:field.zipCode")} inputMode="numeric" />
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("municipality:section.contacts", "Kontaktní osoby")}</CardTitle>
+          <CardTitle>{t("municipality:section.contacts")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          {contacts.length === 0 && (
-            <p className="text-sm text-slate-600">{t("municipality:contacts.empty", "Zatím bez kontaktních osob.")}</p>
-          )}
+          {contacts.length === 0 && <p className="text-sm text-slate-600">{t("municipality:contacts.empty")}</p>}
           {contacts.map((contact, index) => {
             const c = contact.getFieldset();
             return (
               <fieldset key={contact.key} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
                 <legend className="px-1 text-xs text-slate-500">
-                  {t("municipality:contacts.legend", "Kontakt {{n}}", { n: index + 1 })}
+                  {t("municipality:contacts.legend", { n: index + 1 })}
                 </legend>
                 <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
-                <InputField meta={c.name} label={t("municipality:contacts.name", "Jméno")} />
+                <InputField meta={c.name} label={t("municipality:contacts.name")} />
                 <SelectField
                   meta={c.type}
-                  label={t("municipality:contacts.type", "Typ")}
+                  label={t("municipality:contacts.type")}
                   options={opt("contactType", CONTACT_TYPES)}
                 />
-                <InputField meta={c.phone} label={t("municipality:contacts.phone", "Telefon")} type="tel" />
-                <InputField meta={c.email} label={t("municipality:contacts.email", "E-mail")} type="email" />
+                <InputField meta={c.phone} label={t("municipality:contacts.phone")} type="tel" />
+                <InputField meta={c.email} label={t("municipality:contacts.email")} type="email" />
                 <div className="flex items-end pb-6">
                   <Button
                     type="submit"
@@ -185,7 +183,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
                     size="sm"
                     {...form.remove.getButtonProps({ name: fields.contacts.name, index })}
                   >
-                    {t("municipality:contacts.remove", "Odebrat")}
+                    {t("municipality:contacts.remove")}
                   </Button>
                 </div>
               </fieldset>
@@ -197,36 +195,32 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
             size="sm"
             {...form.insert.getButtonProps({ name: fields.contacts.name, defaultValue: { type: "MunicipalityAdmin" } })}
           >
-            {t("municipality:contacts.add", "Přidat kontakt")}
+            {t("municipality:contacts.add")}
           </Button>
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("municipality:section.settings", "Nastavení")}</CardTitle>
+          <CardTitle>{t("municipality:section.settings")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-3">
           <SelectField
             meta={fields.labelType}
-            label={t("municipality:field.labelType", "Typ štítku")}
+            label={t("municipality:field.labelType")}
             options={opt("labelType", LABEL_TYPES)}
           />
           <SelectField
             meta={fields.monitoredPeriod}
-            label={t("municipality:field.monitoredPeriod", "Sledované období")}
+            label={t("municipality:field.monitoredPeriod")}
             options={opt("period", MUNICIPALITY_PERIODS)}
           />
           <SelectField
             meta={fields.duplicateHandlingStrategy}
-            label={t("municipality:field.duplicateHandlingStrategy", "Zpracování duplicit")}
+            label={t("municipality:field.duplicateHandlingStrategy")}
             options={opt("duplicate", DUPLICATE_HANDLING_STRATEGIES)}
           />
-          <TextareaField
-            meta={fields.note}
-            label={t("municipality:field.note", "Poznámka")}
-            className="md:col-span-3"
-          />
+          <TextareaField meta={fields.note} label={t("municipality:field.note")} className="md:col-span-3" />
         </CardContent>
       </Card>
 

@@ -131,14 +131,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
-  return <>{value ? t("wasteSettings:yes", "Ano") : t("wasteSettings:no", "Ne")}</>;
+  return <>{value ? t("wasteSettings:yes") : t("wasteSettings:no")}</>;
 }
 
 function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
     <Badge tone={active ? "green" : "gray"}>
-      {active ? t("wasteSettings:state.active", "Aktivní") : t("wasteSettings:state.inactive", "Neaktivní")}
+      {active ? t("wasteSettings:state.active") : t("wasteSettings:state.inactive")}
     </Badge>
   );
 }
@@ -150,7 +150,7 @@ function NameCell({ name, catalogue }: { name: string; catalogue: boolean }) {
       <span className="font-medium text-slate-900">{name}</span>
       {catalogue && (
         <Badge tone="blue" className="ml-2">
-          {t("wasteSettings:badge.catalogue", "Katalog")}
+          {t("wasteSettings:badge.catalogue")}
         </Badge>
       )}
     </TD>
@@ -175,7 +175,7 @@ function RowActions({
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
       <DialogTrigger name={`edit-${slug}-${row.id}`} variant="ghost" size="sm">
-        {t("wasteSettings:action.edit", "Upravit")}
+        {t("wasteSettings:action.edit")}
         {sr}
       </DialogTrigger>
       <ConfirmDialog
@@ -186,9 +186,7 @@ function RowActions({
         tone={row.active ? "danger" : "primary"}
         trigger={
           <>
-            {row.active
-              ? t("wasteSettings:action.deactivate", "Deaktivovat")
-              : t("wasteSettings:action.activate", "Aktivovat")}
+            {row.active ? t("wasteSettings:action.deactivate") : t("wasteSettings:action.activate")}
             {sr}
           </>
         }
@@ -196,22 +194,11 @@ function RowActions({
         triggerSize="sm"
         title={
           row.active
-            ? t("wasteSettings:confirm.deactivateTitle", "Deaktivovat typ {{name}}?", { name: row.name })
-            : t("wasteSettings:confirm.activateTitle", "Aktivovat typ {{name}}?", { name: row.name })
+            ? t("wasteSettings:confirm.deactivateTitle", { name: row.name })
+            : t("wasteSettings:confirm.activateTitle", { name: row.name })
         }
-        message={
-          row.active
-            ? t(
-                "wasteSettings:confirm.deactivate",
-                "Typ se přestane nabízet pro nové nádoby; nádoby, které ho mají, si ho ponechají.",
-              )
-            : t("wasteSettings:confirm.activate", "Typ se bude znovu nabízet.")
-        }
-        confirmLabel={
-          row.active
-            ? t("wasteSettings:action.deactivate", "Deaktivovat")
-            : t("wasteSettings:action.activate", "Aktivovat")
-        }
+        message={row.active ? t("wasteSettings:confirm.deactivate") : t("wasteSettings:confirm.activate")}
+        confirmLabel={row.active ? t("wasteSettings:action.deactivate") : t("wasteSettings:action.activate")}
       />
       <ConfirmDialog
         name={`delete-${slug}-${row.id}`}
@@ -220,18 +207,15 @@ function RowActions({
         fields={{ typeId: row.id }}
         trigger={
           <>
-            {t("wasteSettings:action.delete", "Smazat")}
+            {t("wasteSettings:action.delete")}
             {sr}
           </>
         }
         triggerVariant="ghost"
         triggerSize="sm"
-        title={t("wasteSettings:confirm.deleteTitle", "Smazat typ {{name}}?", { name: row.name })}
-        message={t(
-          "wasteSettings:confirm.delete",
-          "Typ bude smazán. Typ, který používají nádoby obce, smazat nelze; deaktivujte ho.",
-        )}
-        confirmLabel={t("wasteSettings:action.delete", "Smazat")}
+        title={t("wasteSettings:confirm.deleteTitle", { name: row.name })}
+        message={t("wasteSettings:confirm.delete")}
+        confirmLabel={t("wasteSettings:action.delete")}
       />
     </div>
   );

@@ -151,19 +151,19 @@ export function UserForm({
       <VersionField form={form} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("user:section.account", "Účet")}</CardTitle>
+          <CardTitle>{t("user:section.account")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <SelectField
             meta={fields.roleId}
-            label={t("user:field.role", "Role")}
+            label={t("user:field.role")}
             options={roleOptions}
-            emptyOption={t("user:field.chooseRole", "– vyberte roli –")}
+            emptyOption={t("user:field.chooseRole")}
             onChange={(e) => setRoleId(e.currentTarget.value)}
           />
           {fixedMunicipality ? (
             <div className="space-y-1">
-              <p className="text-sm font-medium text-slate-700">{t("user:field.municipality", "Obec")}</p>
+              <p className="text-sm font-medium text-slate-700">{t("user:field.municipality")}</p>
               <input type="hidden" name={fields.municipalityId.name} value={fixedMunicipality.id} />
               <p className="py-1.5 text-sm font-semibold text-slate-900" data-testid="fixed-municipality">
                 {fixedMunicipality.name}
@@ -173,50 +173,40 @@ export function UserForm({
             <>
               <SelectField
                 meta={fields.municipalityId}
-                label={t("user:field.municipality", "Obec")}
+                label={t("user:field.municipality")}
                 options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
-                emptyOption={t("user:field.chooseMunicipality", "– vyberte obec –")}
+                emptyOption={t("user:field.chooseMunicipality")}
                 className={cn(hydrated && isAdminRole(roleId) && "hidden")}
-                description={
-                  hydrated
-                    ? undefined
-                    : t("user:field.municipalityHelp", "Správci JRK obec nemají; u nich se nevyplňuje.")
-                }
+                description={hydrated ? undefined : t("user:field.municipalityHelp")}
               />
               {hydrated && isAdminRole(roleId) && (
                 <div className="space-y-1">
-                  <p className="text-sm font-medium text-slate-700">{t("user:field.municipality", "Obec")}</p>
-                  <p className="py-1.5 text-sm text-slate-600">
-                    {t("user:field.noMunicipality", "Správci JRK obec nemají.")}
-                  </p>
+                  <p className="text-sm font-medium text-slate-700">{t("user:field.municipality")}</p>
+                  <p className="py-1.5 text-sm text-slate-600">{t("user:field.noMunicipality")}</p>
                 </div>
               )}
             </>
           )}
           <InputField
             meta={fields.firstName}
-            label={t("user:field.firstName", "Jméno")}
+            label={t("user:field.firstName")}
             autoComplete="off"
             onBlur={() => mode === "create" && suggestion.request(false)}
           />
           <InputField
             meta={fields.lastName}
-            label={t("user:field.lastName", "Příjmení")}
+            label={t("user:field.lastName")}
             autoComplete="off"
             onBlur={() => mode === "create" && suggestion.request(false)}
           />
           <div className="flex items-start gap-2">
             <InputField
               meta={fields.userName}
-              label={t("user:field.userName", "Uživatelské jméno")}
+              label={t("user:field.userName")}
               className="flex-1"
               autoComplete="off"
               spellCheck={false}
-              description={
-                mode === "create"
-                  ? t("user:field.userNameHelp", "Navrhne se z jména a příjmení; lze jej změnit.")
-                  : undefined
-              }
+              description={mode === "create" ? t("user:field.userNameHelp") : undefined}
             />
             {mode === "create" && (
               <Button
@@ -228,45 +218,40 @@ export function UserForm({
                 className="mt-6"
                 disabled={suggestion.loading}
               >
-                {t("user:action.suggest", "Navrhnout")}
+                {t("user:action.suggest")}
               </Button>
             )}
           </div>
           <SelectField
             meta={fields.language}
-            label={t("user:field.language", "Jazyk")}
+            label={t("user:field.language")}
             options={languageOptions}
-            emptyOption={t("user:field.languageByCountry", "Podle země obce")}
+            emptyOption={t("user:field.languageByCountry")}
           />
-          <InputField meta={fields.phone} label={t("user:field.phone", "Telefon")} type="tel" autoComplete="off" />
-          <InputField meta={fields.email} label={t("user:field.email", "E-mail")} type="email" autoComplete="off" />
+          <InputField meta={fields.phone} label={t("user:field.phone")} type="tel" autoComplete="off" />
+          <InputField meta={fields.email} label={t("user:field.email")} type="email" autoComplete="off" />
         </CardContent>
       </Card>
 
       {mode === "create" && (
         <Card>
           <CardHeader>
-            <CardTitle>{t("user:section.registration", "Registrace")}</CardTitle>
+            <CardTitle>{t("user:section.registration")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
             {canInvite ? (
               <fieldset className="space-y-2">
-                <legend className="mb-1 text-sm font-medium text-slate-700">
-                  {t("user:registration.legend", "Jak uživatel získá heslo")}
-                </legend>
+                <legend className="mb-1 text-sm font-medium text-slate-700">{t("user:registration.legend")}</legend>
                 <RegistrationRadio
                   meta={fields.registration}
                   value="password"
-                  label={t("user:registration.password", "Heslo zadám teď")}
+                  label={t("user:registration.password")}
                 />
                 <RegistrationRadio
                   meta={fields.registration}
                   value="email"
-                  label={t("user:registration.email", "Poslat pozvánku e-mailem")}
-                  description={t(
-                    "user:registration.emailHelp",
-                    "Uživatel dostane e-mail s odkazem, kterým si heslo nastaví sám. Odkaz platí 72 hodin.",
-                  )}
+                  label={t("user:registration.email")}
+                  description={t("user:registration.emailHelp")}
                 />
               </fieldset>
             ) : (
@@ -274,10 +259,10 @@ export function UserForm({
             )}
             {/* Hidden by CSS alone while the invitation is chosen: works without JavaScript too. */}
             <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
-              <PasswordField meta={fields.password} label={t("user:field.password", "Heslo")} />
+              <PasswordField meta={fields.password} label={t("user:field.password")} />
               <InputField
                 meta={fields.confirmPassword}
-                label={t("user:field.confirmPassword", "Heslo znovu")}
+                label={t("user:field.confirmPassword")}
                 type="password"
                 autoComplete="new-password"
               />

@@ -44,7 +44,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   return (
     <Card aria-labelledby="subject-cards">
       <CardHeader>
-        <CardTitle id="subject-cards">{t("subject:cards.title", "Karty odpadu")}</CardTitle>
+        <CardTitle id="subject-cards">{t("subject:cards.title")}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 p-0">
         {failed && (
@@ -77,7 +77,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
               <TD className="whitespace-nowrap">
                 {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}
               </TD>
-              <TD>{c.virtual ? t("subject:yes", "Ano") : t("subject:no", "Ne")}</TD>
+              <TD>{c.virtual ? t("subject:yes") : t("subject:no")}</TD>
               {canRemove && (
                 <TD className="text-right">
                   <span className="inline-block text-left">
@@ -87,17 +87,17 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
                       fields={{ cardId: c.id }}
                       trigger={
                         <>
-                          {t("subject:cards.remove", "Odebrat")}
+                          {t("subject:cards.remove")}
                           <span className="sr-only"> {c.plainCode}</span>
                         </>
                       }
                       triggerVariant="ghost"
                       triggerSize="sm"
-                      title={t("subject:cards.removeTitle", "Odebrat kartu?")}
-                      message={t("subject:cards.removeMessage", "Karta {{code}} bude odebrána z odběrného místa.", {
+                      title={t("subject:cards.removeTitle")}
+                      message={t("subject:cards.removeMessage", {
                         code: c.plainCode,
                       })}
-                      confirmLabel={t("subject:cards.remove", "Odebrat")}
+                      confirmLabel={t("subject:cards.remove")}
                     />
                   </span>
                 </TD>
@@ -110,18 +110,18 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
             <input type="hidden" name="intent" value="createVirtualCard" />
             <div className="space-y-1">
               <Label htmlFor="virtual-card-payer" className="text-xs text-slate-600">
-                {t("subject:cards.forPayer", "Pro poplatníka (nepovinné)")}
+                {t("subject:cards.forPayer")}
               </Label>
               <Select
                 id="virtual-card-payer"
                 name="feePayerId"
                 className="w-auto min-w-56"
-                emptyOption={t("subject:cards.noPayer", "– celé odběrné místo –")}
+                emptyOption={t("subject:cards.noPayer")}
                 options={payers.map((m) => ({ value: String(m.feePayerId), label: m.name }))}
               />
             </div>
             <Button type="submit" variant="secondary" disabled={creating}>
-              {t("subject:cards.createVirtual", "Vytvořit virtuální kartu")}
+              {t("subject:cards.createVirtual")}
             </Button>
           </Form>
         )}

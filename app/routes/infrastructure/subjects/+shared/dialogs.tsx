@@ -16,13 +16,13 @@ import { Money } from "~/components/money";
 export function HierarchyDialog({ tree, currentId }: { tree: SubjectTreeNode | null; currentId: number }) {
   const { t } = useTranslation();
   return (
-    <Dialog name="hierarchy" size="lg" title={t("subject:hierarchy.title", "Hierarchie odběrných míst")}>
+    <Dialog name="hierarchy" size="lg" title={t("subject:hierarchy.title")}>
       {tree ? (
-        <ul role="tree" aria-label={t("subject:hierarchy.title", "Hierarchie odběrných míst")} className="space-y-1">
+        <ul role="tree" aria-label={t("subject:hierarchy.title")} className="space-y-1">
           <TreeNode node={tree} currentId={currentId} level={1} />
         </ul>
       ) : (
-        <p className="text-slate-600">{t("subject:hierarchy.loading", "Hierarchie se načítá…")}</p>
+        <p className="text-slate-600">{t("subject:hierarchy.loading")}</p>
       )}
     </Dialog>
   );
@@ -122,7 +122,7 @@ export function RemoveParentButton() {
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value="removeParent" />
       <Button type="submit" variant="ghost" size="sm">
-        {t("subject:parent.remove", "Odebrat nadřazené místo")}
+        {t("subject:parent.remove")}
       </Button>
     </Form>
   );
@@ -139,9 +139,8 @@ export function DeleteSubjectDialog({ subject, impact }: { subject: SubjectDetai
     impact.fees > 0 && t("subject:impact.fees", { count: impact.fees, defaultValue: "{{count}} záznamů poplatků" }),
   ].filter(Boolean);
   const lines: ReactNode[] = [];
-  if (parts.length) lines.push(t("subject:impact.takes", "Smaže se i {{list}}.", { list: parts.join(", ") }));
-  if (impact.wasteCards > 0)
-    lines.push(t("subject:impact.cardsNote", "Virtuální karty se smažou, fyzické karty se uvolní k dalšímu použití."));
+  if (parts.length) lines.push(t("subject:impact.takes", { list: parts.join(", ") }));
+  if (impact.wasteCards > 0) lines.push(t("subject:impact.cardsNote"));
   if (impact.children > 0)
     lines.push(
       t("subject:impact.children", {
@@ -151,23 +150,23 @@ export function DeleteSubjectDialog({ subject, impact }: { subject: SubjectDetai
     );
   if (impact.bins > 0)
     lines.push(t("subject:impact.bins", { count: impact.bins, defaultValue: "Místo má {{count}} nádob." }));
-  if (!lines.length) lines.push(t("subject:impact.nothing", "Odběrné místo nemá žádná navázaná data."));
+  if (!lines.length) lines.push(t("subject:impact.nothing"));
   return (
     <ConfirmDialog
       name="delete"
       intent="delete"
-      trigger={t("subject:action.delete", "Smazat")}
+      trigger={t("subject:action.delete")}
       triggerSize="md"
-      title={t("subject:confirm.deleteTitle", "Smazat odběrné místo {{name}}?", { name: subject.name })}
+      title={t("subject:confirm.deleteTitle", { name: subject.name })}
       message={
         <div className="space-y-2">
           {lines.map((l, i) => (
             <p key={i}>{l}</p>
           ))}
-          <p className="font-medium">{t("subject:confirm.irreversible", "Tuto akci nelze vrátit.")}</p>
+          <p className="font-medium">{t("subject:confirm.irreversible")}</p>
         </div>
       }
-      confirmLabel={t("subject:action.delete", "Smazat")}
+      confirmLabel={t("subject:action.delete")}
     />
   );
 }

@@ -47,19 +47,19 @@ export function FeesSection({ fees, view, year }: Props) {
   return (
     <Card aria-labelledby="subject-fees">
       <CardHeader>
-        <CardTitle id="subject-fees">{t("subject:fees.title", "Poplatky")}</CardTitle>
-        <nav className="flex flex-wrap items-center gap-1" aria-label={t("subject:fees.view", "Zobrazení poplatků")}>
+        <CardTitle id="subject-fees">{t("subject:fees.title")}</CardTitle>
+        <nav className="flex flex-wrap items-center gap-1" aria-label={t("subject:fees.view")}>
           <Pill to={href({ feesView: null, feesYear: null })} current={!monthly}>
-            {t("subject:fees.yearly", "Roční")}
+            {t("subject:fees.yearly")}
           </Pill>
           <Pill to={href({ feesView: "monthly" })} current={monthly}>
-            {t("subject:fees.monthly", "Měsíční")}
+            {t("subject:fees.monthly")}
           </Pill>
         </nav>
       </CardHeader>
       <CardContent className="space-y-3 p-0">
         {monthly && fees.years.length > 0 && (
-          <nav className="flex flex-wrap items-center gap-1 px-4 pt-3" aria-label={t("subject:fees.year", "Rok")}>
+          <nav className="flex flex-wrap items-center gap-1 px-4 pt-3" aria-label={t("subject:fees.year")}>
             {fees.years.map((y) => (
               <Pill key={y} to={href({ feesView: "monthly", feesYear: String(y) })} current={y === shownYear}>
                 {y}

@@ -119,93 +119,82 @@ export function SubjectForm({
       <VersionField form={form} />
       <Card>
         <CardHeader>
-          <CardTitle>{t("subject:section.basic", "Základní údaje")}</CardTitle>
+          <CardTitle>{t("subject:section.basic")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <SelectField
             meta={fields.type}
-            label={t("subject:field.type", "Typ")}
+            label={t("subject:field.type")}
             options={SUBJECT_TYPES.map((v) => ({
               value: v,
               label: t(`subject:type.${v}`, SUBJECT_TYPE_LABELS[v] ?? v),
             }))}
           />
-          <InputField meta={fields.name} label={t("subject:field.name", "Název")} />
+          <InputField meta={fields.name} label={t("subject:field.name")} />
           <InputField
             meta={fields.shortName}
-            label={t("subject:field.shortName", "Krátký název")}
-            description={t("subject:field.shortNameHelp", "Tiskne se na štítek")}
+            label={t("subject:field.shortName")}
+            description={t("subject:field.shortNameHelp")}
           />
-          <InputField
-            meta={fields.variableSymbol}
-            label={t("subject:field.variableSymbol", "Variabilní symbol")}
-            inputMode="numeric"
-          />
-          <InputField meta={fields.householdCode} label={t("subject:field.householdCode", "Kód domácnosti")} />
+          <InputField meta={fields.variableSymbol} label={t("subject:field.variableSymbol")} inputMode="numeric" />
+          <InputField meta={fields.householdCode} label={t("subject:field.householdCode")} />
           <InputField
             meta={fields.establishmentIdentificationNumber}
-            label={t("subject:field.establishmentIdentificationNumber", "Číslo provozovny (IČP)")}
+            label={t("subject:field.establishmentIdentificationNumber")}
           />
           <div className="space-y-2 md:col-span-2">
             <SelectField
               meta={fields.parentId}
-              label={t("subject:field.parent", "Nadřazené místo")}
+              label={t("subject:field.parent")}
               options={parentOptions.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-              emptyOption={t("subject:field.noParent", "– bez nadřazeného místa –")}
+              emptyOption={t("subject:field.noParent")}
             />
             <Field
               id={searchId}
-              label={t("subject:field.parentSearch", "Hledat nadřazené místo")}
-              description={t(
-                "subject:field.parentSearchHelp",
-                "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
-              )}
+              label={t("subject:field.parentSearch")}
+              description={t("subject:field.parentSearchHelp")}
             >
               <SearchInForm
                 id={searchId}
                 name="parentSearch"
                 intent="parentSearch"
                 defaultValue={parentSearch ?? ""}
-                label={t("subject:action.search", "Hledat")}
+                label={t("subject:action.search")}
               />
             </Field>
           </div>
           <CheckboxField
             meta={fields.externalChief}
-            label={t("subject:field.externalChief", "Externí vedoucí")}
+            label={t("subject:field.externalChief")}
             className="md:col-span-2"
           />
-          <TextareaField
-            meta={fields.description}
-            label={t("subject:field.description", "Popis / poznámka")}
-            className="md:col-span-2"
-          />
+          <TextareaField meta={fields.description} label={t("subject:field.description")} className="md:col-span-2" />
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("subject:section.address", "Adresa")}</CardTitle>
+          <CardTitle>{t("subject:section.address")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-3">
-          <InputField meta={fields.street} label={t("subject:field.street", "Ulice")} />
-          <InputField meta={fields.conscriptionNumber} label={t("subject:field.conscriptionNumber", "Číslo popisné")} />
-          <InputField meta={fields.streetNumber} label={t("subject:field.streetNumber", "Číslo orientační")} />
-          <InputField meta={fields.provisionalNumber} label={t("subject:field.provisionalNumber", "Číslo evidenční")} />
-          <InputField meta={fields.cityDistrict} label={t("subject:field.cityDistrict", "Městská část")} />
-          <InputField meta={fields.zipCode} label={t("subject:field.zipCode", "PSČ")} inputMode="numeric" />
-          <InputField meta={fields.city} label={t("subject:field.city", "Obec")} />
+          <InputField meta={fields.street} label={t("subject:field.street")} />
+          <InputField meta={fields.conscriptionNumber} label={t("subject:field.conscriptionNumber")} />
+          <InputField meta={fields.streetNumber} label={t("subject:field.streetNumber")} />
+          <InputField meta={fields.provisionalNumber} label={t("subject:field.provisionalNumber")} />
+          <InputField meta={fields.cityDistrict} label={t("subject:field.cityDistrict")} />
+          <InputField meta={fields.zipCode} label={t("subject:field.zipCode")} inputMode="numeric" />
+          <InputField meta={fields.city} label={t("subject:field.city")} />
         </CardContent>
       </Card>
 
       <Card>
         <CardHeader>
-          <CardTitle>{t("subject:section.operator", "Provozovatel (firma)")}</CardTitle>
+          <CardTitle>{t("subject:section.operator")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 md:grid-cols-2">
           <SelectField
             meta={fields.operatorCountry}
-            label={t("subject:field.operatorCountry", "Země provozovatele")}
+            label={t("subject:field.operatorCountry")}
             options={COUNTRIES.map((c) => ({
               value: c,
               label: t(`subject:country.${c}`, c === "CZ" ? "Česko" : "Slovensko"),
@@ -214,28 +203,21 @@ export function SubjectForm({
           <div className="flex items-end gap-2">
             <InputField
               meta={fields.operatorIdentificationNumber}
-              label={t("subject:field.operatorIdentificationNumber", "IČO")}
+              label={t("subject:field.operatorIdentificationNumber")}
               className="flex-1"
               inputMode="numeric"
-              description={t("subject:field.icoHelp", "Údaje doplníte z registru ARES (CZ) nebo RPO (SK).")}
+              description={t("subject:field.icoHelp")}
             />
             <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
-              {t("subject:action.lookup", "Načíst z registru")}
+              {t("subject:action.lookup")}
             </Button>
           </div>
-          <InputField meta={fields.operatorVatNumber} label={t("subject:field.operatorVatNumber", "DIČ")} />
-          <InputField meta={fields.operatorCompanyName} label={t("subject:field.operatorCompanyName", "Název firmy")} />
-          <InputField
-            meta={fields.operatorInvoiceAddress}
-            label={t("subject:field.operatorInvoiceAddress", "Fakturační adresa")}
-          />
+          <InputField meta={fields.operatorVatNumber} label={t("subject:field.operatorVatNumber")} />
+          <InputField meta={fields.operatorCompanyName} label={t("subject:field.operatorCompanyName")} />
+          <InputField meta={fields.operatorInvoiceAddress} label={t("subject:field.operatorInvoiceAddress")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              meta={fields.operatorZipCode}
-              label={t("subject:field.operatorZipCode", "Fakturační PSČ")}
-              inputMode="numeric"
-            />
-            <InputField meta={fields.operatorCity} label={t("subject:field.operatorCity", "Fakturační obec")} />
+            <InputField meta={fields.operatorZipCode} label={t("subject:field.operatorZipCode")} inputMode="numeric" />
+            <InputField meta={fields.operatorCity} label={t("subject:field.operatorCity")} />
           </div>
         </CardContent>
       </Card>

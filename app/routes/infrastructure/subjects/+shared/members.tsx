@@ -44,16 +44,16 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
   return (
     <Card aria-labelledby="subject-members">
       <CardHeader>
-        <CardTitle id="subject-members">{t("subject:members.title", "Poplatníci")}</CardTitle>
+        <CardTitle id="subject-members">{t("subject:members.title")}</CardTitle>
         <div className="flex flex-wrap gap-2">
           {canEdit && canSeePayers && (
             <DialogLink name="add-payer" size="sm">
-              {t("subject:members.add", "Přidat poplatníka")}
+              {t("subject:members.add")}
             </DialogLink>
           )}
           {canAddPayer && (
             <Button to={`${SUBJECTS_PATH}/${subjectId}/fee-payers/create`} variant="secondary" size="sm">
-              {t("subject:members.new", "Nový poplatník")}
+              {t("subject:members.new")}
             </Button>
           )}
         </div>
@@ -87,13 +87,13 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
               </TD>
               <TD>
                 <span className="inline-flex flex-wrap gap-1">
-                  {m.isChief && <Badge tone="blue">{t("subject:members.chief", "Vedoucí")}</Badge>}
+                  {m.isChief && <Badge tone="blue">{t("subject:members.chief")}</Badge>}
                   {m.current ? (
-                    <Badge tone="green">{t("subject:members.current", "Aktuální")}</Badge>
+                    <Badge tone="green">{t("subject:members.current")}</Badge>
                   ) : ended(m) ? (
-                    <Badge tone="gray">{t("subject:members.history", "Historie")}</Badge>
+                    <Badge tone="gray">{t("subject:members.history")}</Badge>
                   ) : (
-                    <Badge tone="amber">{t("subject:members.future", "Budoucí")}</Badge>
+                    <Badge tone="amber">{t("subject:members.future")}</Badge>
                   )}
                 </span>
               </TD>
@@ -117,14 +117,12 @@ function MemberActions({ member: m }: { member: SubjectMember }) {
         <input type="hidden" name="intent" value={m.isChief ? "removeChief" : "setChief"} />
         <input type="hidden" name="membershipId" value={m.membershipId} />
         <Button type="submit" variant="ghost" size="sm">
-          {m.isChief
-            ? t("subject:members.removeChief", "Odebrat vedoucího")
-            : t("subject:members.setChief", "Nastavit vedoucím")}
+          {m.isChief ? t("subject:members.removeChief") : t("subject:members.setChief")}
           <span className="sr-only"> {m.name}</span>
         </Button>
       </Form>
       <DialogTrigger name={dialog} variant="ghost" size="sm">
-        {t("subject:members.remove", "Odebrat")}
+        {t("subject:members.remove")}
         <span className="sr-only"> {m.name}</span>
       </DialogTrigger>
       <FormDialog
@@ -134,11 +132,11 @@ function MemberActions({ member: m }: { member: SubjectMember }) {
         fields={{ membershipId: m.membershipId }}
         tone="danger"
         size="sm"
-        title={t("subject:members.endTitle", "Odebrat poplatníka z odběrného místa?")}
-        description={t("subject:members.endHelp", "{{name}} zůstane v historii; členství skončí zvoleným dnem.", {
+        title={t("subject:members.endTitle")}
+        description={t("subject:members.endHelp", {
           name: m.name,
         })}
-        submitLabel={t("subject:members.remove", "Odebrat")}
+        submitLabel={t("subject:members.remove")}
       >
         {(answer) => (
           <AnswerInput

@@ -44,26 +44,26 @@ export function BinsSection({
   const summary = new Map<string, number>();
   for (const b of bins?.items ?? []) {
     if (b.state !== "Assigned" && b.state !== "Used") continue;
-    const name = binLabel(b) ?? t("subject:bins.noType", "Bez typu");
+    const name = binLabel(b) ?? t("subject:bins.noType");
     summary.set(name, (summary.get(name) ?? 0) + 1);
   }
   return (
     <Card aria-labelledby="subject-bins">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle id="subject-bins">{t("subject:bins.title", "Nádoby")}</CardTitle>
+        <CardTitle id="subject-bins">{t("subject:bins.title")}</CardTitle>
         {canAssign && (
           <Button
             to={`/infrastructure/waste-evidence-headers/create?tab=assign&subjectId=${subjectId}`}
             variant="secondary"
             size="sm"
           >
-            {t("subject:bins.assign", "Přiřadit kódy")}
+            {t("subject:bins.assign")}
           </Button>
         )}
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm">
-          {t("subject:bins.count", "Počet nádob")}: <span className="font-semibold tabular-nums">{binCount}</span>
+          {t("subject:bins.count")}: <span className="font-semibold tabular-nums">{binCount}</span>
           {summary.size > 0 && (
             <span className="text-slate-600"> ({[...summary].map(([name, n]) => `${n} × ${name}`).join(", ")})</span>
           )}
@@ -102,7 +102,7 @@ export function BinsSection({
         )}
         {bins && bins.total > bins.items.length && (
           <Link className="text-sm text-emerald-800 underline" to={listUrl}>
-            {t("subject:bins.all", "Všechny nádoby ({{n}})", { n: bins.total })}
+            {t("subject:bins.all", { n: bins.total })}
           </Link>
         )}
       </CardContent>
@@ -126,22 +126,22 @@ export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
   const ordered =
     period && subject.orderedDisposeCount !== null
       ? period === "Month"
-        ? t("subject:frequency.perMonth", "{{count}} svozů za měsíc", { count: subject.orderedDisposeCount })
-        : t("subject:frequency.perYear", "{{count}} svozů za rok", { count: subject.orderedDisposeCount })
-      : t("subject:frequency.notSet", "Nenastaveno");
+        ? t("subject:frequency.perMonth", { count: subject.orderedDisposeCount })
+        : t("subject:frequency.perYear", { count: subject.orderedDisposeCount })
+      : t("subject:frequency.notSet");
   return (
     <Card aria-labelledby="subject-collections">
       <CardHeader>
-        <CardTitle id="subject-collections">{t("subject:collections.title", "Spotřeba a svozy")}</CardTitle>
+        <CardTitle id="subject-collections">{t("subject:collections.title")}</CardTitle>
         {canEdit && (
           <DialogTrigger name="dispose-frequency" size="sm">
-            {t("subject:frequency.set", "Nastavit četnost svozu")}
+            {t("subject:frequency.set")}
           </DialogTrigger>
         )}
       </CardHeader>
       <CardContent className="space-y-4">
         <div>
-          <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary", "Souhrn spotřeby")}</h3>
+          <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary")}</h3>
           <Table>
             <THead>
               <tr>
@@ -153,7 +153,7 @@ export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
             <TBody>
               <tr>
                 <TD colSpan={SUMMARY_PERIODS.length} className="py-3 text-slate-600">
-                  {t("subject:collections.empty", "Zatím bez svozů.")}
+                  {t("subject:collections.empty")}
                 </TD>
               </tr>
             </TBody>
@@ -161,14 +161,14 @@ export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
         </div>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-slate-500">{t("subject:frequency.orderedLabel", "Objednaný počet svozů")}</dt>
+            <dt className="text-slate-500">{t("subject:frequency.orderedLabel")}</dt>
             <dd className="font-medium" data-testid="ordered-dispose-count">
               {ordered}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-500">{t("subject:frequency.actualLabel", "Skutečný počet svozů")}</dt>
-            <dd className="text-slate-600">{t("subject:collections.empty", "Zatím bez svozů.")}</dd>
+            <dt className="text-slate-500">{t("subject:frequency.actualLabel")}</dt>
+            <dd className="text-slate-600">{t("subject:collections.empty")}</dd>
           </div>
         </dl>
       </CardContent>
@@ -184,8 +184,8 @@ function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
       name="dispose-frequency"
       intent="disposeFrequency"
       size="sm"
-      title={t("subject:frequency.set", "Nastavit četnost svozu")}
-      submitLabel={t("common:save", "Uložit")}
+      title={t("subject:frequency.set")}
+      submitLabel={t("common:save")}
     >
       {(answer) => (
         <>
@@ -223,24 +223,24 @@ export function HistorySection() {
   const parts = [
     {
       key: "production",
-      title: t("subject:history.production", "Produkce odpadu"),
-      empty: t("subject:collections.empty", "Zatím bez svozů."),
+      title: t("subject:history.production"),
+      empty: t("subject:collections.empty"),
     },
     {
       key: "collections",
-      title: t("subject:history.collections", "Historie svozů"),
-      empty: t("subject:collections.empty", "Zatím bez svozů."),
+      title: t("subject:history.collections"),
+      empty: t("subject:collections.empty"),
     },
     {
       key: "yard",
-      title: t("subject:history.yardVisits", "Návštěvy sběrného dvora"),
-      empty: t("subject:history.noYardVisits", "Zatím bez návštěv sběrného dvora."),
+      title: t("subject:history.yardVisits"),
+      empty: t("subject:history.noYardVisits"),
     },
   ];
   return (
     <Card aria-labelledby="subject-history">
       <CardHeader>
-        <CardTitle id="subject-history">{t("subject:history.title", "Produkce a historie")}</CardTitle>
+        <CardTitle id="subject-history">{t("subject:history.title")}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-3">
         {parts.map((p) => (
@@ -263,26 +263,26 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
   return (
     <Card aria-labelledby="subject-relations">
       <CardHeader>
-        <CardTitle id="subject-relations">{t("subject:relations.title", "Nadřazené a podřízená místa")}</CardTitle>
+        <CardTitle id="subject-relations">{t("subject:relations.title")}</CardTitle>
         {canAdd && (
           <Button to={`${SUBJECTS_PATH}/create?parentId=${subject.id}`} variant="secondary" size="sm">
-            {t("subject:relations.addChild", "Přidat podřízené místo")}
+            {t("subject:relations.addChild")}
           </Button>
         )}
       </CardHeader>
       <CardContent className="space-y-3">
         <p className="text-sm">
-          <span className="text-slate-500">{t("subject:field.parent", "Nadřazené místo")}: </span>
+          <span className="text-slate-500">{t("subject:field.parent")}: </span>
           {subject.parentId ? (
             <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(subject.parentId)}>
               {subject.parentName ?? `#${subject.parentId}`}
             </Link>
           ) : (
-            t("subject:relations.noParent", "bez nadřazeného místa")
+            t("subject:relations.noParent")
           )}
         </p>
         <h3 className="text-sm font-semibold">
-          {t("subject:relations.children", "Podřízená místa")} ({childTotal})
+          {t("subject:relations.children")} ({childTotal})
         </h3>
         <SectionTable
           rows={descendants.length}
@@ -314,7 +314,7 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
         </SectionTable>
         {childTotal > descendants.length && (
           <Link className="text-sm text-emerald-800 hover:underline" to={`${SUBJECTS_PATH}?parentId=${subject.id}`}>
-            {t("subject:relations.allChildren", "Zobrazit všechna podřízená místa ({{n}})", { n: childTotal })}
+            {t("subject:relations.allChildren", { n: childTotal })}
           </Link>
         )}
       </CardContent>

@@ -14,9 +14,7 @@ export function SubjectTypeLabel({ type }: { type: string }) {
 export function FeePaidBadge({ paid }: { paid: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge tone={paid ? "green" : "amber"}>
-      {paid ? t("subject:feePaid.paid", "Zaplaceno") : t("subject:feePaid.unpaid", "Nezaplaceno")}
-    </Badge>
+    <Badge tone={paid ? "green" : "amber"}>{paid ? t("subject:feePaid.paid") : t("subject:feePaid.unpaid")}</Badge>
   );
 }
 

@@ -34,13 +34,9 @@ export function ExpirationDialog({ ids }: { ids: number[] }) {
       name="expiration"
       intent="setExpiration"
       size="sm"
-      title={t("wasteCard:expiration.title", "Nastavit konec platnosti")}
-      description={t(
-        "wasteCard:expiration.description",
-        "Vybrané karty ({{n}}) platí do zvoleného dne včetně; datum v minulosti je rovnou označí jako prošlé.",
-        { n: ids.length },
-      )}
-      submitLabel={t("wasteCard:expiration.submit", "Nastavit")}
+      title={t("wasteCard:expiration.title")}
+      description={t("wasteCard:expiration.description", { n: ids.length })}
+      submitLabel={t("wasteCard:expiration.submit")}
     >
       {(answer) => (
         <>
@@ -48,7 +44,7 @@ export function ExpirationDialog({ ids }: { ids: number[] }) {
           <Field
             id="expiration-validTo"
             errors={answer?.errors?.validTo ?? answer?.errors?.ids}
-            label={t("wasteCard:field.validTo", "Platnost do")}
+            label={t("wasteCard:field.validTo")}
             required
           >
             <Input
@@ -81,11 +77,11 @@ export function AssignDialog({ ids, picker }: { ids: number[]; picker: Picker })
       name="assign"
       intent="assignSubject"
       size="lg"
-      title={t("wasteCard:assign.title", "Přiřadit odběrné místo")}
-      description={t("wasteCard:assign.description", "Vybrané karty ({{n}}) dostanou odběrné místo této obce.", {
+      title={t("wasteCard:assign.title")}
+      description={t("wasteCard:assign.description", {
         n: ids.length,
       })}
-      submitLabel={t("wasteCard:assign.submit", "Přiřadit")}
+      submitLabel={t("wasteCard:assign.submit")}
       before={<SubjectSearch dialog="assign" value={picker.search} />}
     >
       {(answer) => (
@@ -104,25 +100,25 @@ export function AssignDialog({ ids, picker }: { ids: number[]; picker: Picker })
               id="assign-feePayerId"
               className="min-w-64 flex-1"
               errors={answer?.errors?.feePayerId}
-              label={t("wasteCard:assign.payer", "Poplatník (nepovinné)")}
+              label={t("wasteCard:assign.payer")}
               description={
                 picker.members
                   ? picker.members.length === 0
-                    ? t("wasteCard:assign.noMembers", "Odběrné místo nemá žádné současné poplatníky.")
+                    ? t("wasteCard:assign.noMembers")
                     : undefined
-                  : t("wasteCard:assign.payerHelp", "Poplatníky nabídne 'Načíst poplatníky' u vybraného místa.")
+                  : t("wasteCard:assign.payerHelp")
               }
             >
               <Select
                 name="feePayerId"
                 defaultValue={answer?.values?.feePayerId ?? ""}
-                emptyOption={t("wasteCard:assign.noPayer", "– celé odběrné místo –")}
+                emptyOption={t("wasteCard:assign.noPayer")}
                 options={(picker.members ?? []).map((p) => ({ value: String(p.feePayerId), label: p.name }))}
                 {...fieldAria("assign-feePayerId", answer?.errors?.feePayerId, !picker.members?.length)}
               />
             </Field>
             <Button type="submit" name="pickSubject" value="1" variant="secondary" formNoValidate>
-              {t("wasteCard:assign.loadPayers", "Načíst poplatníky")}
+              {t("wasteCard:assign.loadPayers")}
             </Button>
           </div>
         </>
@@ -139,19 +135,13 @@ export function RemoveDialog({ ids }: { ids: number[] }) {
       intent="confirmRemove"
       size="sm"
       tone="danger"
-      title={t("wasteCard:remove.title", "Odebrat karty?")}
-      submitLabel={t("wasteCard:remove.submit", "Odebrat")}
+      title={t("wasteCard:remove.title")}
+      submitLabel={t("wasteCard:remove.submit")}
     >
       {() => (
         <>
           <SelectedIds ids={ids} />
-          <p>
-            {t(
-              "wasteCard:remove.message",
-              "Vybrané karty ({{n}}) budou odebrány: virtuální karty se smažou, fyzické karty budou vyřazeny.",
-              { n: ids.length },
-            )}
-          </p>
+          <p>{t("wasteCard:remove.message", { n: ids.length })}</p>
         </>
       )}
     </FormDialog>
@@ -169,12 +159,12 @@ export function SubjectFilterDialog({ picker }: { picker: Picker }) {
   return (
     <Dialog
       name="pick-subject"
-      title={t("wasteCard:filter.title", "Karty odběrného místa")}
+      title={t("wasteCard:filter.title")}
       footer={
         <>
-          <DialogClose variant="secondary">{t("common:cancel", "Zrušit")}</DialogClose>
+          <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
           <Button type="submit" form="pick-subject-form">
-            {t("wasteCard:filter.apply", "Použít")}
+            {t("wasteCard:filter.apply")}
           </Button>
         </>
       }

@@ -74,24 +74,21 @@ export function DisposeCountCard({
   return (
     <Card aria-labelledby="weh-dispose">
       <CardHeader>
-        <CardTitle id="weh-dispose">{t("wasteEvidenceHeader:dispose.title", "Počty svozů")}</CardTitle>
+        <CardTitle id="weh-dispose">{t("wasteEvidenceHeader:dispose.title")}</CardTitle>
         <div className="flex flex-wrap items-center gap-3">
-          <nav
-            className="flex items-center gap-1"
-            aria-label={t("wasteEvidenceHeader:dispose.view", "Zobrazení počtů svozů")}
-          >
+          <nav className="flex items-center gap-1" aria-label={t("wasteEvidenceHeader:dispose.view")}>
             <Pill to={href({ disposeView: null })} current={view === "monthly"}>
-              {t("wasteEvidenceHeader:dispose.monthly", "Měsíčně")}
+              {t("wasteEvidenceHeader:dispose.monthly")}
             </Pill>
             <Pill to={href({ disposeView: "yearly" })} current={view === "yearly"}>
-              {t("wasteEvidenceHeader:dispose.yearly", "Ročně")}
+              {t("wasteEvidenceHeader:dispose.yearly")}
             </Pill>
           </nav>
           <Form method="get" preventScrollReset className="flex items-center gap-2">
             {kept.map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
-            <Label htmlFor={yearId}>{t("wasteEvidenceHeader:dispose.year", "Rok")}</Label>
+            <Label htmlFor={yearId}>{t("wasteEvidenceHeader:dispose.year")}</Label>
             <Select
               id={yearId}
               name="disposeYear"
@@ -103,13 +100,13 @@ export function DisposeCountCard({
             />
             <noscript>
               <Button type="submit" size="sm" variant="secondary">
-                {t("wasteEvidenceHeader:dispose.show", "Zobrazit")}
+                {t("wasteEvidenceHeader:dispose.show")}
               </Button>
             </noscript>
           </Form>
           {canEdit && (
             <DialogTrigger name="dispose-count" size="sm">
-              {t("wasteEvidenceHeader:dispose.edit", "Upravit počty")}
+              {t("wasteEvidenceHeader:dispose.edit")}
             </DialogTrigger>
           )}
         </div>
@@ -117,14 +114,12 @@ export function DisposeCountCard({
       <CardContent className="p-0">
         {view === "monthly" ? (
           <Table>
-            <caption className="sr-only">
-              {t("wasteEvidenceHeader:dispose.caption", "Počty svozů v roce {{year}}", { year: counts.year })}
-            </caption>
+            <caption className="sr-only">{t("wasteEvidenceHeader:dispose.caption", { year: counts.year })}</caption>
             <THead>
               <tr>
-                <TH>{t("wasteEvidenceHeader:dispose.month", "Měsíc")}</TH>
-                <TH className="text-right">{t("wasteEvidenceHeader:dispose.ordered", "Objednáno")}</TH>
-                <TH className="text-right">{t("wasteEvidenceHeader:dispose.actual", "Skutečně")}</TH>
+                <TH>{t("wasteEvidenceHeader:dispose.month")}</TH>
+                <TH className="text-right">{t("wasteEvidenceHeader:dispose.ordered")}</TH>
+                <TH className="text-right">{t("wasteEvidenceHeader:dispose.actual")}</TH>
               </tr>
             </THead>
             <TBody>
@@ -139,7 +134,7 @@ export function DisposeCountCard({
                 );
               })}
               <TR className="font-semibold">
-                <TD>{t("wasteEvidenceHeader:dispose.total", "Celkem")}</TD>
+                <TD>{t("wasteEvidenceHeader:dispose.total")}</TD>
                 <TD className="text-right tabular-nums">{counts.totals.ordered}</TD>
                 <TD className="text-right tabular-nums">{counts.totals.actual}</TD>
               </TR>
@@ -148,21 +143,17 @@ export function DisposeCountCard({
         ) : (
           <dl className="grid gap-3 px-4 py-4 text-sm sm:grid-cols-3">
             <div>
-              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.frequency", "Objednaná četnost")}</dt>
+              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.frequency")}</dt>
               <dd className="font-medium">{frequency}</dd>
             </div>
             <div>
-              <dt className="text-slate-500">
-                {t("wasteEvidenceHeader:dispose.orderedYear", "Objednáno v roce {{year}}", { year: counts.year })}
-              </dt>
+              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.orderedYear", { year: counts.year })}</dt>
               <dd className="font-medium tabular-nums" data-testid="dispose-ordered-total">
                 {counts.totals.ordered}
               </dd>
             </div>
             <div>
-              <dt className="text-slate-500">
-                {t("wasteEvidenceHeader:dispose.actualYear", "Skutečně v roce {{year}}", { year: counts.year })}
-              </dt>
+              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.actualYear", { year: counts.year })}</dt>
               <dd className="font-medium tabular-nums" data-testid="dispose-actual-total">
                 {counts.totals.actual}
               </dd>
@@ -189,18 +180,14 @@ function DisposeCountDialog({ counts }: { counts: DisposeCounts }) {
       intent="disposeCount"
       size="sm"
       fields={{ year: counts.year }}
-      title={t("wasteEvidenceHeader:dispose.dialogTitle", "Počty svozů v roce {{year}}", { year: counts.year })}
-      submitLabel={t("common:save", "Uložit")}
+      title={t("wasteEvidenceHeader:dispose.dialogTitle", { year: counts.year })}
+      submitLabel={t("common:save")}
     >
       {(answer) => {
         const month = Number(answer?.values?.month ?? startMonth);
         return (
           <>
-            <Field
-              id={ids.month}
-              errors={answer?.errors?.month}
-              label={t("wasteEvidenceHeader:dispose.month", "Měsíc")}
-            >
+            <Field id={ids.month} errors={answer?.errors?.month} label={t("wasteEvidenceHeader:dispose.month")}>
               <Select
                 name="month"
                 defaultValue={String(month)}
@@ -222,7 +209,7 @@ function DisposeCountDialog({ counts }: { counts: DisposeCounts }) {
             <Field
               id={ids.ordered}
               errors={answer?.errors?.orderedCount}
-              label={t("wasteEvidenceHeader:dispose.orderedCount", "Objednaný počet")}
+              label={t("wasteEvidenceHeader:dispose.orderedCount")}
             >
               <Input
                 type="number"
@@ -237,7 +224,7 @@ function DisposeCountDialog({ counts }: { counts: DisposeCounts }) {
             <Field
               id={ids.actual}
               errors={answer?.errors?.actualCount}
-              label={t("wasteEvidenceHeader:dispose.actualCount", "Skutečný počet")}
+              label={t("wasteEvidenceHeader:dispose.actualCount")}
             >
               <Input
                 type="number"
@@ -265,7 +252,7 @@ function DetailValue({ name, value }: { name: string; value: unknown }) {
   const { t } = useTranslation();
   const one = (v: unknown): ReactNode => {
     if (v === null || v === undefined || v === "") return "–";
-    if (typeof v === "boolean") return v ? t("wasteEvidenceHeader:yes", "ano") : t("wasteEvidenceHeader:no", "ne");
+    if (typeof v === "boolean") return v ? t("wasteEvidenceHeader:yes") : t("wasteEvidenceHeader:no");
     if (typeof v === "number" && /subjectId$/i.test(name))
       return (
         <Link className="text-emerald-800 hover:underline" to={subjectPath(v)}>
@@ -275,9 +262,7 @@ function DetailValue({ name, value }: { name: string; value: unknown }) {
     if (typeof v === "string" && /state$/i.test(name) && v in BIN_STATE_LABELS)
       return t(`wasteEvidenceHeader:state.${v}`, BIN_STATE_LABELS[v as BinState]);
     if (name === "disposePeriod" && (v === "Month" || v === "Year"))
-      return v === "Month"
-        ? t("wasteEvidenceHeader:frequency.Month", "Měsíc")
-        : t("wasteEvidenceHeader:frequency.Year", "Rok");
+      return v === "Month" ? t("wasteEvidenceHeader:frequency.Month") : t("wasteEvidenceHeader:frequency.Year");
     if (Array.isArray(v)) return v.map((x) => String(x)).join(", ");
     if (typeof v === "object") return JSON.stringify(v);
     return String(v);
@@ -297,22 +282,20 @@ export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
   return (
     <Card aria-labelledby="weh-history">
       <CardHeader>
-        <CardTitle id="weh-history">{t("wasteEvidenceHeader:history.title", "Historie nádoby")}</CardTitle>
+        <CardTitle id="weh-history">{t("wasteEvidenceHeader:history.title")}</CardTitle>
       </CardHeader>
       <CardContent className="p-0">
         {rows.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">
-            {t("wasteEvidenceHeader:history.empty", "Zatím bez záznamů.")}
-          </p>
+          <p className="px-4 py-6 text-sm text-slate-600">{t("wasteEvidenceHeader:history.empty")}</p>
         ) : (
           <Table aria-labelledby="weh-history">
             <THead>
               <tr>
-                <TH>{t("wasteEvidenceHeader:history.event", "Událost")}</TH>
-                <TH>{t("wasteEvidenceHeader:history.at", "Čas")}</TH>
-                <TH>{t("wasteEvidenceHeader:field.subject", "Odběrné místo")}</TH>
-                <TH>{t("wasteEvidenceHeader:history.user", "Uživatel")}</TH>
-                <TH>{t("wasteEvidenceHeader:history.details", "Podrobnosti")}</TH>
+                <TH>{t("wasteEvidenceHeader:history.event")}</TH>
+                <TH>{t("wasteEvidenceHeader:history.at")}</TH>
+                <TH>{t("wasteEvidenceHeader:field.subject")}</TH>
+                <TH>{t("wasteEvidenceHeader:history.user")}</TH>
+                <TH>{t("wasteEvidenceHeader:history.details")}</TH>
               </tr>
             </THead>
             <TBody>

@@ -154,18 +154,18 @@ export function TransferDialog({ ids, options }: { ids: number[]; options: Subje
     <FormDialog
       name="transfer"
       intent="transfer"
-      title={t("wasteEvidenceHeader:transfer.title", "Přesunout na jiné odběrné místo")}
+      title={t("wasteEvidenceHeader:transfer.title")}
       description={t("wasteEvidenceHeader:transfer.count", {
         count: ids.length,
         defaultValue: "Nádob k přesunu: {{count}}",
       })}
-      submitLabel={t("wasteEvidenceHeader:transfer.submit", "Přesunout")}
+      submitLabel={t("wasteEvidenceHeader:transfer.submit")}
       before={
         <DialogSearch
           dialog="transfer"
           param="transferSearch"
           value={searchParams.get("transferSearch") ?? ""}
-          label={t("wasteEvidenceHeader:picker.searchSubject", "Hledat odběrné místo")}
+          label={t("wasteEvidenceHeader:picker.searchSubject")}
         />
       }
     >
@@ -177,30 +177,23 @@ export function TransferDialog({ ids, options }: { ids: number[]; options: Subje
           <Field
             id={fieldId}
             errors={answer?.errors?.subjectId}
-            label={t("wasteEvidenceHeader:field.subject", "Odběrné místo")}
+            label={t("wasteEvidenceHeader:field.subject")}
             description={
               options && options.length === 0
-                ? t("wasteEvidenceHeader:picker.none", "Hledání nic nenašlo.")
-                : t(
-                    "wasteEvidenceHeader:picker.help",
-                    "Nabídka ukazuje nejvýše 20 míst; hledejte podle názvu nebo adresy.",
-                  )
+                ? t("wasteEvidenceHeader:picker.none")
+                : t("wasteEvidenceHeader:picker.help")
             }
           >
             <Select
               name="subjectId"
               required
               defaultValue={answer?.values?.subjectId ?? ""}
-              emptyOption={t("wasteEvidenceHeader:picker.chooseSubject", "Vyberte odběrné místo.")}
+              emptyOption={t("wasteEvidenceHeader:picker.chooseSubject")}
               options={(options ?? []).map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
               {...fieldAria(fieldId, answer?.errors?.subjectId, true)}
             />
           </Field>
-          <Field
-            id={moveId}
-            inline
-            label={t("wasteEvidenceHeader:field.moveEvidences", "Přesunout i záznamy o svozech")}
-          >
+          <Field id={moveId} inline label={t("wasteEvidenceHeader:field.moveEvidences")}>
             <Checkbox id={moveId} name="moveEvidences" defaultChecked={answer?.values?.moveEvidences === "on"} />
           </Field>
         </>
