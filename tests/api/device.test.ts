@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { device, deviceAssignment, municipality } from "../../api/db/schema";
 import { ASSIGNMENT_REQUIRED } from "#contract/device";
 import { today } from "../../api/modules/subject/membership";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -39,14 +39,8 @@ const day = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 describe("create (spec 001 §2 Devices: name, serial number, uuid, sim, type, municipality, valid from/to, note)", () => {
   it("creates a device paired with a municipality; the detail shows the pairing and its history", async () => {

@@ -30,7 +30,7 @@ import { verifyPassword } from "../../api/lib/password-hash";
 import { isStrongPassword } from "#contract/password";
 import type { Services } from "../../api/services";
 import { invitationLink, readEml } from "./eml";
-import { PUBLIC_URL, SET_PASSWORD_URL, setupApi, type TestApi } from "./helpers";
+import { PUBLIC_URL, SET_PASSWORD_URL, setupApiWithIds, type TestApi } from "./helpers";
 
 const NOT_FOUND = { Message: "Poplatník nebyl nalezen." };
 
@@ -105,11 +105,7 @@ async function create(body: Record<string, unknown>, m = A) {
   return res.body.id as number;
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 describe("POST fee-payer", () => {

@@ -308,6 +308,15 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   };
 }
 
+/**
+ * setupApi with the ids of the fixture municipalities A and B, which most test files keep as `A` and `B`: their
+ * one-line setup is `beforeAll(async () => ({ t, A, B } = await setupApiWithIds()))`.
+ */
+export async function setupApiWithIds(opts: SetupOptions = {}): Promise<{ t: TestApi; A: number; B: number }> {
+  const t = await setupApi(opts);
+  return { t, A: t.fixtures.municipalities.a.id, B: t.fixtures.municipalities.b.id };
+}
+
 /** The Response a web loader or action threw (a redirect, an error page); fails when it did not throw one. */
 export async function thrownResponse(p: Promise<unknown>): Promise<Response> {
   try {

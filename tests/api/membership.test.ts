@@ -6,14 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { feePayer, subject, subjectFeePayer } from "../../api/db/schema";
 import { endMemberships, joinSubject, refreshAllMemberCounts, today } from "../../api/modules/subject/membership";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let municipalityId: number;
-beforeAll(async () => {
-  t = await setupApi();
-  municipalityId = t.fixtures.municipalities.a.id;
-});
+beforeAll(async () => ({ t, A: municipalityId } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 const shift = (days: number) => {

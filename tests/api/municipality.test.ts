@@ -10,7 +10,7 @@ import {
 } from "../../api/db/schema";
 import { MUNICIPALITY_MODULES } from "#contract/enums";
 import { sealExternalAccountPasswords } from "../../api/modules/municipality/service";
-import { setupApi, TEST_SECRET_BOX, type TestApi, versionOf } from "./helpers";
+import { setupApiWithIds, TEST_SECRET_BOX, type TestApi, versionOf } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -53,11 +53,7 @@ async function countOf(table: typeof municipality | typeof municipalityContact |
   return Number(r!.n);
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 describe("GET municipality (list)", () => {

@@ -29,7 +29,7 @@ import {
 } from "../../api/modules/print-batch/printer";
 import { parseBarcode } from "#contract/codes";
 import { batchInUseMessage } from "#contract/print-batch";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApi, setupApiWithIds, type TestApi } from "./helpers";
 
 /** A job as the printer handler received it. */
 type ReceivedJob = {
@@ -124,9 +124,7 @@ const batchCount = async () => (await t.db.select({ n: sql<number>`count(*)::int
 beforeAll(async () => {
   await new Promise<void>((resolve) => printer.listen(0, "127.0.0.1", resolve));
   PRINTER_URL = `http://127.0.0.1:${(printer.address() as AddressInfo).port}/print`;
-  t = await setupApi({ config: { printerHandlerUrl: PRINTER_URL } });
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
+  ({ t, A, B } = await setupApiWithIds({ config: { printerHandlerUrl: PRINTER_URL } }));
   fixedBin = await catalogueType("fixed");
   bag = await catalogueType("disposable");
 });

@@ -19,7 +19,7 @@ import {
 import { makeBarcode } from "#contract/codes";
 import { today } from "../../api/modules/subject/membership";
 import { isValidVirtualCardCode, luhnCheckDigit } from "../../api/modules/subject/waste-card-code";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -91,11 +91,7 @@ const shift = (days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 describe("POST subject (create)", () => {

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { feePayer, importJob, importJobError, subject, subjectFeePayer, wasteCard } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import { expireWasteCards } from "../../api/modules/waste-card/service";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -85,14 +85,8 @@ async function errorsOf(jobId: number) {
     .orderBy(asc(importJobError.rowNumber));
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", () => {
   let novak: number;

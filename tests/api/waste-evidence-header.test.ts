@@ -25,7 +25,7 @@ import {
 import { today } from "../../api/modules/subject/membership";
 import { makeBarcode } from "#contract/codes";
 import { ASSIGN_ERROR_MESSAGES } from "#contract/waste-evidence-header";
-import { setupApi, type TestApi, versionOf } from "./helpers";
+import { setupApiWithIds, type TestApi, versionOf } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -70,9 +70,7 @@ const binCount = async (id: number) =>
 const freshSubject = (name: string) => insertSubject(A, { name, city: "Třebíč", street: "Nová" });
 
 beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
+  ({ t, A, B } = await setupApiWithIds());
   novak = await insertSubject(A, {
     name: "Rodinný dům Novák",
     shortName: "RD Novák",

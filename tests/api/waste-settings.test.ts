@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../api/db/schema";
 import { CATALOGUE_BIN_TYPES, CATALOGUE_WASTE_TYPES, syncCatalogue } from "../../api/db/catalogue";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -66,14 +66,8 @@ async function insertBin(
   return row!.id;
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 describe("the catalogue (municipality_id null, seeded at start)", () => {
   it("lists the Czech waste catalogue with exact coefficients and the sorted flag", async () => {
