@@ -29,7 +29,7 @@ import {
 } from "../../api/modules/print-batch/printer";
 import { parseBarcode } from "#contract/codes";
 import { batchInUseMessage } from "#contract/print-batch";
-import { setupApi, setupApiWithIds, type TestApi } from "./helpers";
+import { setupApi, setupApiWithIds, type TestApi, createdId } from "./helpers";
 
 /** A job as the printer handler received it. */
 type ReceivedJob = {
@@ -111,12 +111,12 @@ async function headersOf(batchId: number) {
 }
 
 async function createNoSubject(municipalityId = A, over: Record<string, unknown> = {}) {
-  const res = await t.call("POST", url(municipalityId), {
-    as: municipalityId === A ? "manager" : "managerB",
-    json: { codeType: "NoSubject", codeCount: 2, binTypeIds: [fixedBin.id], ...over },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as number;
+  return createdId(
+    await t.call("POST", url(municipalityId), {
+      as: municipalityId === A ? "manager" : "managerB",
+      json: { codeType: "NoSubject", codeCount: 2, binTypeIds: [fixedBin.id], ...over },
+    }),
+  );
 }
 
 const batchCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(printBatch))[0]!.n;
