@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -17,6 +17,21 @@ export async function launch(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
     ],
+  });
+}
+
+/**
+ * Every browser test file works with one Chromium: launched before its tests, closed after them. `use` receives it,
+ * e.g. `launchForFile((b) => (browser = b))`.
+ */
+export function launchForFile(use: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+    use(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
   });
 }
 
@@ -46,4 +61,20 @@ export async function errorUnder(page: Page, label: string) {
   const el = page.locator(`[id="${id}-error"]`);
   await el.waitFor();
   return el.textContent();
+}
+
+/**
+ * A fresh context (its own cookies) with a page signed in as `userName` and come back to `path`: how most browser
+ * tests begin. `password` for users a test made itself (the demo accounts' is the default).
+ */
+export async function signedInPage(
+  browser: Browser,
+  userName: string,
+  path = "/dashboard",
+  opts: { javaScriptEnabled?: boolean; password?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, opts);
+  const page = await context.newPage();
+  await signIn(page, userName, path, opts.password);
+  return { context, page };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import { launchForFile, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 /**
@@ -8,12 +8,7 @@ import { seen, settle, uid } from "./user-helpers";
  * is told 'Záznam mezitím změnil někdo jiný…' and its form keeps what was typed — with and without JavaScript.
  */
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const LIST = "/infrastructure/subjects";
 const DETAIL = /\/infrastructure\/subjects\/\d+$/;
@@ -33,9 +28,7 @@ async function createSubject(page: Page, name: string): Promise<string> {
 describe("a stale save is refused and keeps what was typed (lost update)", () => {
   for (const javaScriptEnabled of [true, false]) {
     it(javaScriptEnabled ? "with JavaScript" : "without JavaScript", async () => {
-      const context = await newContext(browser, { javaScriptEnabled });
-      const first = await context.newPage();
-      await signIn(first, "manager", LIST);
+      const { context, page: first } = await signedInPage(browser, "manager", LIST, { javaScriptEnabled });
       const detail = await createSubject(first, `Souběh ${uid()}`);
 
       // Both open the edit form of the same version.

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, newContext, signedInPage } from "./browser";
 import { createUser, seen, settle } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 
 /** Signing in with a password that must be refused: the provider's page stays with its message. */
@@ -30,9 +25,7 @@ async function signInRefused(browser: Browser, userName: string, password: strin
 describe("Profile (spec 001 §2 Profile, §5)", () => {
   it("changes the name and the language to English: the header, the navigation and <html lang> follow at once", async () => {
     const u = await createUser(browser);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, u.userName, "/dashboard", u.password);
+    const { context, page } = await signedInPage(browser, u.userName, "/dashboard", { password: u.password });
     await page.getByTestId("user-name").click();
     await page.waitForURL("**/profile");
     await settle(page);
@@ -59,13 +52,11 @@ describe("Profile (spec 001 §2 Profile, §5)", () => {
 
   it("changes the password: a wrong current one is refused under the field, the right one keeps this session and ends the others", async () => {
     const u = await createUser(browser);
-    const elsewhere = await newContext(browser);
-    const otherPage = await elsewhere.newPage();
-    await signIn(otherPage, u.userName, "/dashboard", u.password);
+    const { context: elsewhere, page: otherPage } = await signedInPage(browser, u.userName, "/dashboard", {
+      password: u.password,
+    });
 
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, u.userName, "/profile", u.password);
+    const { context, page } = await signedInPage(browser, u.userName, "/profile", { password: u.password });
     await settle(page);
     await page.getByRole("button", { name: "Změnit heslo" }).click();
     const dialog = page.getByRole("dialog", { name: "Změna hesla" });
@@ -97,18 +88,19 @@ describe("Profile (spec 001 §2 Profile, §5)", () => {
     await expect(signInRefused(browser, u.userName, u.password)).resolves.toContain(
       "Nesprávné uživatelské jméno nebo heslo.",
     );
-    const next = await newContext(browser);
-    const nextPage = await next.newPage();
-    await signIn(nextPage, u.userName, "/dashboard", "Nove.Heslo22");
+    const { context: next, page: nextPage } = await signedInPage(browser, u.userName, "/dashboard", {
+      password: "Nove.Heslo22",
+    });
     await expect(nextPage.getByTestId("user-name").textContent()).resolves.toBe(`${u.firstName} ${u.lastName}`);
     await next.close();
   });
 
   it("changes the password with JavaScript disabled through ?dialog=password", async () => {
     const u = await createUser(browser);
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, u.userName, "/profile", u.password);
+    const { context, page } = await signedInPage(browser, u.userName, "/profile", {
+      javaScriptEnabled: false,
+      password: u.password,
+    });
     await page.getByRole("button", { name: "Změnit heslo" }).click();
     await page.waitForURL("**/profile?dialog=password");
     const dialog = page.getByRole("dialog", { name: "Změna hesla" });
@@ -131,9 +123,8 @@ describe("Profile (spec 001 §2 Profile, §5)", () => {
     await expect(seen(page, "Heslo bylo změněno. Ostatní přihlášení byla ukončena.")).resolves.toBe(true);
     await context.close();
 
-    const next = await newContext(browser);
-    const nextPage = await next.newPage();
-    await signIn(nextPage, u.userName, "/dashboard", "Nove.Heslo33");
+    // The new password signs in (signedInPage waits until the provider lets the user back to the page).
+    const { context: next } = await signedInPage(browser, u.userName, "/dashboard", { password: "Nove.Heslo33" });
     await next.close();
   });
 });

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import { launch, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
@@ -50,9 +50,7 @@ async function errorRows(page: Page): Promise<string[][]> {
 
 describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
   it("imports a CSV with 3 good and 2 bad rows, shows 'Import obsahuje chyby' with the error rows, lists the cards and sets their expiry in bulk", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", LIST);
+    const { context, page } = await signedInPage(browser, "manager", LIST);
     await page.getByRole("heading", { level: 1, name: "Karty odpadu" }).waitFor();
     const novak = await subjectId(page, "Novákovi, Hasskova 12");
     expect(novak).toBeGreaterThan(0);
@@ -139,9 +137,7 @@ describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
   });
 
   it("without JavaScript: refuses a file that is not CSV, imports a CSV, and removes a card through its dialog", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "manager", `${LIST}/import`);
+    const { context, page } = await signedInPage(browser, "manager", `${LIST}/import`, { javaScriptEnabled: false });
     await page.getByRole("heading", { level: 1, name: "Import karet odpadu" }).waitFor();
 
     const id = uid();

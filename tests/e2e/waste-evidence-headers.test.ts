@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, newContext, signIn } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const LIST = "/infrastructure/waste-evidence-headers";
 const DETAIL = /\/infrastructure\/waste-evidence-headers\/\d+$/;
