@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { errorUnder, launchForFile, newContext, signedInPage } from "./browser";
 import { createUser, seen, settle } from "./user-helpers";
 
@@ -19,6 +19,14 @@ async function signInRefused(browser: Browser, userName: string, password: strin
   const message = await page.getByRole("alert").textContent();
   await context.close();
   return message;
+}
+
+/** Fills the change-password dialog (the new password typed twice) and submits it: every password test does so. */
+async function submitPasswordChange(dialog: Locator, current: string, next: string) {
+  await dialog.getByLabel("Současné heslo").fill(current);
+  await dialog.getByLabel("Nové heslo", { exact: true }).fill(next);
+  await dialog.getByLabel("Nové heslo znovu").fill(next);
+  await dialog.getByRole("button", { name: "Změnit heslo" }).click();
 }
 
 // Every test works with a user it created, so the demo accounts (and their Demo1234!) stay as they are.
@@ -60,17 +68,11 @@ describe("Profile (spec 001 §2 Profile, §5)", () => {
     await settle(page);
     await page.getByRole("button", { name: "Změnit heslo" }).click();
     const dialog = page.getByRole("dialog", { name: "Změna hesla" });
-    await dialog.getByLabel("Současné heslo").fill("Spatne.Heslo9");
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo22");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo22");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, "Spatne.Heslo9", "Nove.Heslo22");
     await expect(errorUnder(page, "Současné heslo")).resolves.toBe("Heslo neodpovídá současnému heslu.");
     await expect(dialog.isVisible()).resolves.toBe(true);
 
-    await dialog.getByLabel("Současné heslo").fill(u.password);
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo22");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo22");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, u.password, "Nove.Heslo22");
     await expect(seen(page, "Heslo bylo změněno. Ostatní přihlášení byla ukončena.")).resolves.toBe(true);
     await expect(dialog.isVisible()).resolves.toBe(false);
     // This session stays signed in (also past the 6 s access token: the refresh still works).
@@ -104,21 +106,12 @@ describe("Profile (spec 001 §2 Profile, §5)", () => {
     await page.getByRole("button", { name: "Změnit heslo" }).click();
     await page.waitForURL("**/profile?dialog=password");
     const dialog = page.getByRole("dialog", { name: "Změna hesla" });
-    await dialog.getByLabel("Současné heslo").fill("Spatne.Heslo9");
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("slabe");
-    await dialog.getByLabel("Nové heslo znovu").fill("slabe");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, "Spatne.Heslo9", "slabe");
     // The server's checks: the password rule first (nothing sent to the API yet).
     await expect(errorUnder(page, "Nové heslo")).resolves.toBe("Heslo musí mít alespoň 6 znaků.");
-    await dialog.getByLabel("Současné heslo").fill("Spatne.Heslo9");
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo33");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo33");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, "Spatne.Heslo9", "Nove.Heslo33");
     await expect(errorUnder(page, "Současné heslo")).resolves.toBe("Heslo neodpovídá současnému heslu.");
-    await dialog.getByLabel("Současné heslo").fill(u.password);
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo33");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo33");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, u.password, "Nove.Heslo33");
     await page.waitForURL((url) => url.pathname === "/profile" && !url.search.includes("dialog"));
     await expect(seen(page, "Heslo bylo změněno. Ostatní přihlášení byla ukončena.")).resolves.toBe(true);
     await context.close();
