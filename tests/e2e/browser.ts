@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
@@ -61,6 +61,16 @@ export async function errorUnder(page: Page, label: string) {
   const el = page.locator(`[id="${id}-error"]`);
   await el.waitFor();
   return el.textContent();
+}
+
+/**
+ * A search in a picker dialog: the term travels in the URL (`param`), so the dialogs work without JavaScript too;
+ * waits for the page that answers it.
+ */
+export async function searchInDialog(dialog: Locator, label: string, term: string, param: string) {
+  await dialog.getByLabel(label).fill(term);
+  await dialog.getByRole("button", { name: "Hledat" }).click();
+  await dialog.page().waitForURL((url) => url.searchParams.get(param) === term);
 }
 
 /**

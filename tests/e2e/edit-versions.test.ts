@@ -30,13 +30,16 @@ describe("a stale save is refused and keeps what was typed (lost update)", () =>
     it(javaScriptEnabled ? "with JavaScript" : "without JavaScript", async () => {
       const { context, page: first } = await signedInPage(browser, "manager", LIST, { javaScriptEnabled });
       const detail = await createSubject(first, `Souběh ${uid()}`);
+      /** Opens the subject's edit form and waits until it has hydrated. */
+      const openEdit = async (page: Page) => {
+        await page.goto(`${detail}/edit`);
+        await settle(page);
+      };
 
       // Both open the edit form of the same version.
       const second = await context.newPage();
-      await second.goto(`${detail}/edit`);
-      await settle(second);
-      await first.goto(`${detail}/edit`);
-      await settle(first);
+      await openEdit(second);
+      await openEdit(first);
 
       await first.getByLabel("Kód domácnosti").fill("PRVNI-1");
       await first.getByRole("button", { name: "Uložit" }).click();
@@ -57,8 +60,7 @@ describe("a stale save is refused and keeps what was typed (lost update)", () =>
       await expect(seen(second, "DRUHY-2")).resolves.toBe(false);
 
       // Reloaded, the form has the new version and the same change saves.
-      await second.goto(`${detail}/edit`);
-      await settle(second);
+      await openEdit(second);
       await second.getByLabel("Kód domácnosti").fill("DRUHY-2");
       await second.getByRole("button", { name: "Uložit" }).click();
       await second.waitForURL(DETAIL);

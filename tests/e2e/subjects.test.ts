@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { errorUnder, launchForFile, signedInPage } from "./browser";
+import { errorUnder, launchForFile, searchInDialog, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
@@ -88,9 +88,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     await page.getByRole("link", { name: "Přidat poplatníka" }).click();
     const addDialog = page.getByRole("dialog", { name: "Přidat existujícího poplatníka" });
     await addDialog.waitFor();
-    await addDialog.getByLabel("Hledat poplatníka").fill("Veselá");
-    await addDialog.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("payerSearch") === "Veselá");
+    await searchInDialog(addDialog, "Hledat poplatníka", "Veselá", "payerSearch");
     await addDialog.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Věra Veselá (11. 11. 1958)" });
     await addDialog.getByRole("button", { name: "Přidat", exact: true }).click();
     await expect(seen(page, "Poplatník přidán.")).resolves.toBe(true);
@@ -124,9 +122,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     await page.getByRole("link", { name: "Nastavit nadřazené místo" }).click();
     const parentDialog = page.getByRole("dialog", { name: "Nadřazené odběrné místo" });
     await parentDialog.waitFor();
-    await parentDialog.getByLabel("Hledat nadřazené místo").fill("osovskeho 1130");
-    await parentDialog.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("parentSearch") === "osovskeho 1130");
+    await searchInDialog(parentDialog, "Hledat nadřazené místo", "osovskeho 1130", "parentSearch");
     await parentDialog
       .getByLabel("Nadřazené místo", { exact: true })
       .selectOption({ label: "Bytový dům Smila Osovského 1130 – Smila Osovského 1130/24, Borovina" });
@@ -215,9 +211,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     // A member leaves on a chosen day: the row stays as history.
     await page.getByRole("link", { name: "Přidat poplatníka" }).click();
     const add = page.getByRole("dialog", { name: "Přidat existujícího poplatníka" });
-    await add.getByLabel("Hledat poplatníka").fill("Černá");
-    await add.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("payerSearch") === "Černá");
+    await searchInDialog(add, "Hledat poplatníka", "Černá", "payerSearch");
     await add.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Jiřina Černá (23. 6. 1944)" });
     await add.getByLabel("Členem od").fill("2024-01-01");
     await add.getByRole("button", { name: "Přidat", exact: true }).click();

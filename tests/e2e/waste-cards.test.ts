@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, signedInPage } from "./browser";
+import { launch, searchInDialog, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
@@ -121,9 +121,7 @@ describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
     await page.getByRole("button", { name: "Přiřadit odběrné místo…" }).click();
     const assign = page.getByRole("dialog", { name: "Přiřadit odběrné místo" });
     await assign.waitFor();
-    await assign.getByLabel("Hledat odběrné místo").fill("hasskova 12");
-    await assign.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("subjectSearch") === "hasskova 12");
+    await searchInDialog(assign, "Hledat odběrné místo", "hasskova 12", "subjectSearch");
     await assign.getByRole("combobox", { name: /^Odběrné místo/ }).selectOption(String(novak));
     await assign.getByRole("button", { name: "Načíst poplatníky" }).click();
     await page.waitForURL((url) => url.searchParams.get("assignSubjectId") === String(novak));
