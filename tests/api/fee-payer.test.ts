@@ -3,7 +3,6 @@
  * §3 Fee payer, §4 (active from/to, memberships end with the payer), §5 (age groups, IČO rule);
  * docs/api-subjects-fee-payers.md 'Fee payers'.
  */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import {
