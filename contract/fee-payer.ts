@@ -3,9 +3,8 @@
  * discount groups from the date of birth, IČO rules). Create/edit form and POST/PUT body share one schema.
  */
 import { z } from "zod";
-import { isValidIco } from "#contract/ico";
 import { COUNTRIES } from "./enums";
-import { boolFlag, optionalEmail, optionalText, withVersion } from "./common";
+import { boolFlag, checkIco, optionalEmail, optionalText, selectedIds, withVersion } from "./common";
 import { listFilter, listQuery } from "./list";
 import { feePayerListKeys } from "./lists";
 import { phoneField } from "./user";
@@ -92,13 +91,7 @@ export const feePayerFormSchema = z
       if (!v.companyName) ctx.addIssue({ code: "custom", path: ["companyName"], message: "Vyplňte název firmy." });
       if (!v.identificationNumber)
         ctx.addIssue({ code: "custom", path: ["identificationNumber"], message: "Vyplňte IČO." });
-      else if (!isValidIco(v.identificationNumber, v.country)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["identificationNumber"],
-          message: v.country === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
-        });
-      }
+      else checkIco(ctx, "identificationNumber", v.identificationNumber, v.country);
     }
     if (v.activeTo && v.activeTo < v.activeFrom) {
       ctx.addIssue({ code: "custom", path: ["activeTo"], message: "Konec nemůže být před začátkem." });
@@ -226,7 +219,7 @@ export const deactivateBody = z
 
 /** PATCH …/fee-payer/register: mark payers registered (or not), singly or in bulk. */
 export const registerBody = z.object({
-  feePayerIds: z.array(z.coerce.number().int().positive()).max(1000).min(1, { message: "Vyberte položky." }),
+  feePayerIds: selectedIds,
   registered: z.boolean().default(true),
 });
 

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { unmetPasswordRequirements } from "#contract/password";
-import { idParam, optionalEmail, optionalText, requiredText, versionField, withVersion } from "./common";
+import {
+  idParam,
+  listAnswer,
+  NOTHING_SELECTED,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  versionField,
+  withVersion,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { userListKeys } from "./lists";
 import { ADMIN_ROLES, ROLES } from "./roles";
@@ -29,8 +38,8 @@ import { ADMIN_ROLES, ROLES } from "./roles";
 export const LANGUAGES = ["cs", "sk", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Spec 001 §5 'Bulk actions with nothing selected'. */
-export const NOTHING_SELECTED = "Vyberte položky.";
+// 'Vyberte položky.' lives with the bulk selection rule in common.ts; the web's user list imports it from here.
+export { NOTHING_SELECTED };
 /** Spec 001 §5 / §8: a wrong current password. */
 export const WRONG_CURRENT_PASSWORD = "Heslo neodpovídá současnému heslu.";
 export const PASSWORDS_DIFFER = "Hesla se neshodují.";
@@ -193,7 +202,7 @@ export const userListItem = z.object({
   registrationPending: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
-export const userListAnswer = z.object({ items: z.array(userListItem), total: z.number() });
+export const userListAnswer = listAnswer(userListItem);
 
 /** GET user/{id}. */
 export const userDetail = userListItem.extend({

@@ -3,10 +3,9 @@
  * rules, §8 'Import'. The API answers and bodies of docs/api-bins.md "Waste cards and their import".
  */
 import { z } from "zod";
-import { optionalText } from "./common";
 import { SUBJECT_TYPES } from "./enums";
-import { dateField, optionalDate, optionalId } from "./subject";
-import { NOTHING_SELECTED } from "./user";
+import { dateField, optionalDate, optionalId, subjectIdField } from "./subject";
+import { NOTHING_SELECTED, optionalText } from "./common";
 
 /** Spec 001 §4. Expired also applies by date: a Free or Assigned card whose validTo is before today. */
 export const WASTE_CARD_STATES = ["Free", "Assigned", "Discarded", "Expired"] as const;
@@ -62,10 +61,7 @@ export const expirationBody = z.object({
 /** PATCH municipality/{id}/waste-card/assign-subject: a subject of this municipality, optionally a current member. */
 export const assignSubjectBody = z.object({
   ids: cardIds,
-  subjectId: z.coerce
-    .number({ message: "Vyberte odběrné místo." })
-    .int()
-    .positive({ message: "Vyberte odběrné místo." }),
+  subjectId: subjectIdField,
   feePayerId: optionalId,
 });
 
