@@ -83,6 +83,15 @@ export function checkIco(ctx: z.RefinementCtx, field: string, value: string | un
   }
 }
 
+/**
+ * A detail's answer for optional text fields of a form: each as stored, a text or null. The detail names exactly the
+ * fields the form writes, so a field added to the form is answered too.
+ */
+export function storedTexts<K extends string>(shape: Record<K, unknown>) {
+  const texts = Object.keys(shape).map((k) => [k, z.string().nullable()]);
+  return Object.fromEntries(texts) as Record<K, z.ZodNullable<z.ZodString>>;
+}
+
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
 
 /**
@@ -94,6 +103,8 @@ export const versionField = z.preprocess(
   (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
   z.number({ message: "Vyplňte toto pole." }).int().min(0).max(2_147_483_647),
 );
+/** The answer side of it: a record's detail carries its `version`, bumped by every edit; the edit form sends it back. */
+export const versionAnswer = { version: z.number() };
 /** `version` as a body shape to spread into a PUT schema. */
 export const versionShape = { version: versionField };
 /** The PUT body of an edit: the form's schema plus `version` (works for refined schemas too, which cannot extend). */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEVICE_TYPES } from "./enums";
-import { optionalText, requiredText, withVersion } from "./common";
+import { optionalText, requiredText, versionAnswer, withVersion } from "./common";
 import { listFilter, listQuery } from "./list";
 import { deviceListKeys } from "./lists";
 import { dateField, optionalDate, optionalId } from "./subject";
@@ -117,7 +117,7 @@ export const deviceAssignment = z.object({
 export type DeviceAssignment = z.infer<typeof deviceAssignment>;
 
 export const deviceDetail = deviceListItem.extend({
-  version: z.number(),
+  ...versionAnswer,
   note: z.string().nullable(),
   createdAt: z.string(),
   /** The id of the pairing valid today (ended through …/assignment/{id}/end). */

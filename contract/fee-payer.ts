@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { COUNTRIES } from "./enums";
-import { boolFlag, checkIco, optionalEmail, optionalText, selectedIds, withVersion } from "./common";
+import { boolFlag, checkIco, optionalEmail, optionalText, selectedIds, versionAnswer, withVersion } from "./common";
 import { listFilter, listQuery } from "./list";
 import { feePayerListKeys } from "./lists";
 import { phoneField } from "./user";
@@ -146,8 +146,7 @@ export type FeePayerListItem = z.infer<typeof feePayerListItem>;
 
 export const feePayerDetail = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   municipalityId: z.number(),
   type: z.enum(FEE_PAYER_TYPES),
   name: z.string(),

@@ -10,7 +10,16 @@ import {
   MUNICIPALITY_PERIODS,
   MUNICIPALITY_TYPES,
 } from "./enums";
-import { boolFlag, checkIco, optionalEmail, optionalText, requiredText, withVersion, zipText } from "./common";
+import {
+  boolFlag,
+  checkIco,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  versionAnswer,
+  withVersion,
+  zipText,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityListKeys } from "./lists";
 
@@ -93,8 +102,7 @@ export type MunicipalityListItem = z.infer<typeof municipalityListItem>;
 
 export const municipalityDetail = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   name: z.string(),
   shortName: z.string().nullable(),
   type: z.string(),

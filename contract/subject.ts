@@ -13,6 +13,8 @@ import {
   optionalText,
   requiredText,
   selectedIds,
+  storedTexts,
+  versionAnswer,
   versionField,
   withVersion,
   yearField,
@@ -70,6 +72,16 @@ export const subjectAddressShape = {
   city: optionalText(100),
 };
 
+/** The subject's operator company (spec 001 §3), as stored; the form adds the country that decides the IČO rule. */
+const operatorShape = {
+  operatorIdentificationNumber: optionalText(20),
+  operatorVatNumber: optionalText(20),
+  operatorCompanyName: optionalText(200),
+  operatorInvoiceAddress: optionalText(200),
+  operatorZipCode: zipField,
+  operatorCity: optionalText(100),
+};
+
 /** Spec 001 §3 Subject: every field of the create/edit form (and the POST/PUT body). */
 export const subjectFormSchema = z
   .object({
@@ -84,12 +96,7 @@ export const subjectFormSchema = z
     externalChief: boolFlag.default(false),
     /** The operator company (filled from the registry by IČO); its country decides the IČO rule. */
     operatorCountry: z.enum(COUNTRIES).default("CZ"),
-    operatorIdentificationNumber: optionalText(20),
-    operatorVatNumber: optionalText(20),
-    operatorCompanyName: optionalText(200),
-    operatorInvoiceAddress: optionalText(200),
-    operatorZipCode: zipField,
-    operatorCity: optionalText(100),
+    ...operatorShape,
     description: optionalText(2000),
     ...subjectAddressShape,
   })
@@ -147,40 +154,16 @@ export const subjectListItem = z.object({
 export type SubjectListItem = z.infer<typeof subjectListItem>;
 
 /** GET municipality/{id}/subject/{subjectId}: every field plus what the detail header shows. */
-export const subjectDetail = z.object({
-  id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+export const subjectDetail = subjectListItem.extend({
+  ...versionAnswer,
   municipalityId: z.number(),
-  type: z.enum(SUBJECT_TYPES),
-  name: z.string(),
-  shortName: z.string().nullable(),
-  variableSymbol: z.string().nullable(),
   establishmentIdentificationNumber: z.string().nullable(),
   householdCode: z.string().nullable(),
-  parentId: z.number().nullable(),
-  parentName: z.string().nullable(),
   externalChief: z.boolean(),
-  operatorIdentificationNumber: z.string().nullable(),
-  operatorVatNumber: z.string().nullable(),
-  operatorCompanyName: z.string().nullable(),
-  operatorInvoiceAddress: z.string().nullable(),
-  operatorZipCode: z.string().nullable(),
-  operatorCity: z.string().nullable(),
+  ...storedTexts(operatorShape),
   description: z.string().nullable(),
-  cityDistrict: z.string().nullable(),
-  street: z.string().nullable(),
-  conscriptionNumber: z.string().nullable(),
-  streetNumber: z.string().nullable(),
-  provisionalNumber: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  city: z.string().nullable(),
-  address: z.string(),
-  binCount: z.number(),
-  memberCount: z.number(),
+  ...storedTexts(subjectAddressShape),
   sortRatio: z.string().nullable(),
-  totalFee: z.string(),
-  feePaid: z.boolean(),
   feePaidChangedAt: z.string().nullable(),
   disposeFrequencyPeriod: z.enum(DISPOSE_FREQUENCY_PERIODS).nullable(),
   orderedDisposeCount: z.number().nullable(),

@@ -7,6 +7,7 @@ import {
   optionalEmail,
   optionalText,
   requiredText,
+  versionAnswer,
   versionField,
   withVersion,
 } from "./common";
@@ -206,8 +207,7 @@ export const userListAnswer = listAnswer(userListItem);
 
 /** GET user/{id}. */
 export const userDetail = userListItem.extend({
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   language: z.enum(LANGUAGES),
   collectionYardId: z.number().nullable(),
   createdAt: z.string(),
@@ -255,8 +255,7 @@ export const registerAnswer = z.object({ id: z.number(), mailSent: z.boolean().o
 /** GET user/profile: the signed-in user's own data. */
 export const profile = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   userName: z.string(),
   firstName: z.string(),
   lastName: z.string(),

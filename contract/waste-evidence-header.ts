@@ -4,7 +4,7 @@
  * Codes: contract/codes.ts. The API answers and bodies of docs/api-bins.md.
  */
 import { z } from "zod";
-import { boolFlag, optionalText, selectedIds, versionField, withVersion, yearField } from "./common";
+import { boolFlag, optionalText, selectedIds, versionAnswer, versionField, withVersion, yearField } from "./common";
 import {
   DISPOSE_FREQUENCY_PERIODS,
   disposeFrequencyShape,
@@ -111,8 +111,7 @@ export const wehListItem = z.object({
 export type WehListItem = z.infer<typeof wehListItem>;
 
 export const wehDetail = wehListItem.extend({
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   municipalityId: z.number(),
   binTypeId: z.number().nullable(),
   wasteTypeId: z.number().nullable(),
