@@ -4,7 +4,16 @@
  */
 import { z } from "zod";
 import { COUNTRIES } from "./enums";
-import { boolFlag, checkIco, optionalEmail, optionalText, selectedIds, versionAnswer, withVersion } from "./common";
+import {
+  boolFlag,
+  checkIco,
+  optionalEmail,
+  optionalText,
+  selectedIds,
+  storedTexts,
+  versionAnswer,
+  withVersion,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { feePayerListKeys } from "./lists";
 import { phoneField } from "./user";
@@ -48,15 +57,27 @@ export function ageGroupOf(dateOfBirth: string | null | undefined, day: string):
   return age < CHILD_UNTIL_AGE ? "child" : age >= SENIOR_FROM_AGE ? "senior" : "adult";
 }
 
+/** The parts of a payer's name (feePayerName puts them together): a resident's names and titles, or a company's. */
+const nameShape = {
+  titleBefore: optionalText(30),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  titleAfter: optionalText(30),
+  companyName: optionalText(200),
+};
+
+/** The address printed on the payment notice. */
+const noticeAddressShape = {
+  streetAddress: optionalText(200),
+  city: optionalText(100),
+  zipCode: zipField,
+};
+
 /** Spec 001 §3 Fee payer: the create/edit form and the POST/PUT body. */
 export const feePayerFormSchema = z
   .object({
     type: z.enum(FEE_PAYER_TYPES, { message: choose }),
-    titleBefore: optionalText(30),
-    firstName: optionalText(100),
-    lastName: optionalText(100),
-    titleAfter: optionalText(30),
-    companyName: optionalText(200),
+    ...nameShape,
     /** The country whose rule checks the company's IČO. */
     country: z.enum(COUNTRIES).default("CZ"),
     identificationNumber: optionalText(20),
@@ -66,10 +87,7 @@ export const feePayerFormSchema = z
     email: optionalEmail,
     variableSymbol: variableSymbolField,
     dateOfBirth: optionalDate(),
-    /** The street address printed on the payment notice. */
-    streetAddress: optionalText(200),
-    city: optionalText(100),
-    zipCode: zipField,
+    ...noticeAddressShape,
     addresses: z.array(feePayerAddressSchema).max(10).default([]),
     /** Ids of the municipality's fixed discounts (type Other; the age ones apply by themselves). */
     discountIds: z.array(z.coerce.number().int().positive()).max(50).default([]),
@@ -150,11 +168,7 @@ export const feePayerDetail = z.object({
   municipalityId: z.number(),
   type: z.enum(FEE_PAYER_TYPES),
   name: z.string(),
-  titleBefore: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  titleAfter: z.string().nullable(),
-  companyName: z.string().nullable(),
+  ...storedTexts(nameShape),
   identificationNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
@@ -162,9 +176,7 @@ export const feePayerDetail = z.object({
   email: z.string().nullable(),
   variableSymbol: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
-  streetAddress: z.string().nullable(),
-  city: z.string().nullable(),
-  zipCode: z.string().nullable(),
+  ...storedTexts(noticeAddressShape),
   addresses: z.array(feePayerAddressSchema.extend({ id: z.number() })),
   discounts: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Spec 001 §5: the automatic group and the municipality's age discounts that apply today. */

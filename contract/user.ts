@@ -12,6 +12,7 @@ import {
   withVersion,
 } from "./common";
 import { listFilter, listQuery } from "./list";
+import { municipalityOption } from "./municipality";
 import { userListKeys } from "./lists";
 import { ADMIN_ROLES, ROLES } from "./roles";
 
@@ -313,13 +314,10 @@ export type UserInfo = z.infer<typeof userInfo>;
 /** GET user/user-info/permissions: 'entity.action' values, sorted. */
 export const permissionList = z.array(z.object({ value: z.string() }));
 
-/** GET user/user-info/managed-municipalities: the municipalities the user works in (all for the admin roles). */
-export const managedMunicipality = z.object({
-  id: z.number(),
-  name: z.string(),
-  country: z.string(),
-  active: z.boolean(),
-  wasteCompanyBranchId: z.number().nullable(),
-});
+/**
+ * GET user/user-info/managed-municipalities: the municipalities the user works in (all for the admin roles), each as
+ * the municipality options answer it, with the user's waste company branch there.
+ */
+export const managedMunicipality = municipalityOption.extend({ wasteCompanyBranchId: z.number().nullable() });
 export type ManagedMunicipality = z.infer<typeof managedMunicipality>;
 export const managedMunicipalitiesAnswer = z.object({ items: z.array(managedMunicipality) });
