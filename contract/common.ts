@@ -92,6 +92,9 @@ export function storedTexts<K extends string>(shape: Record<K, unknown>) {
   return Object.fromEntries(texts) as Record<K, z.ZodNullable<z.ZodString>>;
 }
 
+/** A membership's or a pairing's period as answered: from a day (YYYY-MM-DD) to a day, or open-ended (null). */
+export const periodAnswer = { validFrom: z.string(), validTo: z.string().nullable() };
+
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
 
 /**

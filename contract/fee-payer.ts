@@ -9,6 +9,7 @@ import {
   checkIco,
   optionalEmail,
   optionalText,
+  periodAnswer,
   selectedIds,
   storedTexts,
   versionAnswer,
@@ -205,8 +206,7 @@ export const feePayerHistoryRow = z.object({
   subjectId: z.number(),
   subjectName: z.string(),
   address: z.string(),
-  validFrom: z.string(),
-  validTo: z.string().nullable(),
+  ...periodAnswer,
   isChief: z.boolean(),
   current: z.boolean(),
   /** The final fee of the payer's fee records for this subject (sum), '0.00' until fees are calculated. */

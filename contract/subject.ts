@@ -11,6 +11,7 @@ import {
   checkIco,
   chosenId,
   optionalText,
+  periodAnswer,
   requiredText,
   selectedIds,
   storedTexts,
@@ -235,8 +236,7 @@ export const subjectMember = z.object({
   type: z.enum(["Company", "Resident"]),
   dateOfBirth: z.string().nullable(),
   variableSymbol: z.string().nullable(),
-  validFrom: z.string(),
-  validTo: z.string().nullable(),
+  ...periodAnswer,
   isChief: z.boolean(),
   /** Valid today. */
   current: z.boolean(),
