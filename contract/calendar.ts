@@ -124,6 +124,14 @@ function wallOf(date: Date): WallClock {
   return pragueWallClock(date.getTime());
 }
 
+/**
+ * Whether a 'YYYY-MM-DD' text names a day the calendar has ('2026-02-30' does not): the one check of the contract's
+ * date fields and the lists' date filters.
+ */
+export function isCalendarDay(v: string): boolean {
+  return !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+}
+
 /** Calendar date in Europe/Prague as 'YYYY-MM-DD' (for URL search params and API filters). */
 export function toIsoDate(date: Date): string {
   const w = wallOf(date);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidIco } from "./ico";
 
 /**
  * Characters no text field may hold: NUL (U+0000) cannot be stored in PostgreSQL text and has no meaning in any
@@ -42,6 +43,11 @@ export const requiredText = (max: number, message = "Vyplňte toto pole.") =>
       .refine((s) => !hasForbiddenChars(s), { message: FORBIDDEN_TEXT_MESSAGE }),
   );
 
+/** Czech/Slovak zip code as typed: 5 digits, optionally '123 45' (each address form's zip field checks this). */
+export const zipText = optionalText(10).refine((v) => !v || /^\d{3} ?\d{2}$/.test(v), {
+  message: "PSČ má tvar 123 45.",
+});
+
 export const optionalEmail = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
   z.email({ message: "Zadejte platný e-mail." }).max(200).optional(),
@@ -51,6 +57,43 @@ export const optionalEmail = z.preprocess(
 export const boolFlag = z.preprocess((v) => v === true || v === "on" || v === "true" || v === "1", z.boolean());
 
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A record chosen in a form (a select's or a picker's value): anything but a positive id is `message`. */
+export const chosenId = (message: string) => z.coerce.number({ message }).int().positive({ message });
+
+/** Spec 001 §5 'Bulk actions with nothing selected'. */
+export const NOTHING_SELECTED = "Vyberte položky.";
+/** The ids a bulk action was given (the checked rows), at most 1000; none is 'Vyberte položky.'. */
+export const selectedIds = z.array(z.coerce.number().int().positive()).max(1000).min(1, { message: NOTHING_SELECTED });
+
+/** A calendar year of a card or a filter (2000 to 2100). */
+export const yearField = z.coerce.number().int().min(2000).max(2100);
+
+/**
+ * Spec 001 §5: a company identification number (IČO) by its country's rule. One check and one message for every form
+ * with an IČO; adds the issue under `field` when a value is given and fails the rule.
+ */
+export function checkIco(ctx: z.RefinementCtx, field: string, value: string | undefined, country: string) {
+  if (value && !isValidIco(value, country)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [field],
+      message: country === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
+    });
+  }
+}
+
+/**
+ * A detail's answer for optional text fields of a form: each as stored, a text or null. The detail names exactly the
+ * fields the form writes, so a field added to the form is answered too.
+ */
+export function storedTexts<K extends string>(shape: Record<K, unknown>) {
+  const texts = Object.keys(shape).map((k) => [k, z.string().nullable()]);
+  return Object.fromEntries(texts) as Record<K, z.ZodNullable<z.ZodString>>;
+}
+
+/** A membership's or a pairing's period as answered: from a day (YYYY-MM-DD) to a day, or open-ended (null). */
+export const periodAnswer = { validFrom: z.string(), validTo: z.string().nullable() };
 
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
 
@@ -63,6 +106,8 @@ export const versionField = z.preprocess(
   (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
   z.number({ message: "Vyplňte toto pole." }).int().min(0).max(2_147_483_647),
 );
+/** The answer side of it: a record's detail carries its `version`, bumped by every edit; the edit form sends it back. */
+export const versionAnswer = { version: z.number() };
 /** `version` as a body shape to spread into a PUT schema. */
 export const versionShape = { version: versionField };
 /** The PUT body of an edit: the form's schema plus `version` (works for refined schemas too, which cannot extend). */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEVICE_TYPES } from "./enums";
-import { optionalText, requiredText, withVersion } from "./common";
+import { optionalText, periodAnswer, requiredText, versionAnswer, withVersion } from "./common";
 import { listFilter, listQuery } from "./list";
 import { deviceListKeys } from "./lists";
 import { dateField, optionalDate, optionalId } from "./subject";
@@ -108,8 +108,7 @@ export const deviceAssignment = z.object({
   id: z.number(),
   municipalityId: z.number(),
   municipalityName: z.string(),
-  validFrom: z.string(),
-  validTo: z.string().nullable(),
+  ...periodAnswer,
   state: z.enum(ASSIGNMENT_STATES),
   createdAt: z.string(),
   createdByName: z.string().nullable(),
@@ -117,7 +116,7 @@ export const deviceAssignment = z.object({
 export type DeviceAssignment = z.infer<typeof deviceAssignment>;
 
 export const deviceDetail = deviceListItem.extend({
-  version: z.number(),
+  ...versionAnswer,
   note: z.string().nullable(),
   createdAt: z.string(),
   /** The id of the pairing valid today (ended through …/assignment/{id}/end). */
@@ -132,8 +131,7 @@ export const municipalityDevice = z.object({
   name: z.string(),
   type: z.enum(DEVICE_TYPES),
   serialNumber: z.string(),
-  validFrom: z.string(),
-  validTo: z.string().nullable(),
+  ...periodAnswer,
   lastUsedAt: z.string().nullable(),
 });
 export type MunicipalityDevice = z.infer<typeof municipalityDevice>;

@@ -3,9 +3,18 @@
  * discount groups from the date of birth, IČO rules). Create/edit form and POST/PUT body share one schema.
  */
 import { z } from "zod";
-import { isValidIco } from "#contract/ico";
 import { COUNTRIES } from "./enums";
-import { boolFlag, optionalEmail, optionalText, withVersion } from "./common";
+import {
+  boolFlag,
+  checkIco,
+  optionalEmail,
+  optionalText,
+  periodAnswer,
+  selectedIds,
+  storedTexts,
+  versionAnswer,
+  withVersion,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { feePayerListKeys } from "./lists";
 import { phoneField } from "./user";
@@ -49,15 +58,27 @@ export function ageGroupOf(dateOfBirth: string | null | undefined, day: string):
   return age < CHILD_UNTIL_AGE ? "child" : age >= SENIOR_FROM_AGE ? "senior" : "adult";
 }
 
+/** The parts of a payer's name (feePayerName puts them together): a resident's names and titles, or a company's. */
+const nameShape = {
+  titleBefore: optionalText(30),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  titleAfter: optionalText(30),
+  companyName: optionalText(200),
+};
+
+/** The address printed on the payment notice. */
+const noticeAddressShape = {
+  streetAddress: optionalText(200),
+  city: optionalText(100),
+  zipCode: zipField,
+};
+
 /** Spec 001 §3 Fee payer: the create/edit form and the POST/PUT body. */
 export const feePayerFormSchema = z
   .object({
     type: z.enum(FEE_PAYER_TYPES, { message: choose }),
-    titleBefore: optionalText(30),
-    firstName: optionalText(100),
-    lastName: optionalText(100),
-    titleAfter: optionalText(30),
-    companyName: optionalText(200),
+    ...nameShape,
     /** The country whose rule checks the company's IČO. */
     country: z.enum(COUNTRIES).default("CZ"),
     identificationNumber: optionalText(20),
@@ -67,10 +88,7 @@ export const feePayerFormSchema = z
     email: optionalEmail,
     variableSymbol: variableSymbolField,
     dateOfBirth: optionalDate(),
-    /** The street address printed on the payment notice. */
-    streetAddress: optionalText(200),
-    city: optionalText(100),
-    zipCode: zipField,
+    ...noticeAddressShape,
     addresses: z.array(feePayerAddressSchema).max(10).default([]),
     /** Ids of the municipality's fixed discounts (type Other; the age ones apply by themselves). */
     discountIds: z.array(z.coerce.number().int().positive()).max(50).default([]),
@@ -92,13 +110,7 @@ export const feePayerFormSchema = z
       if (!v.companyName) ctx.addIssue({ code: "custom", path: ["companyName"], message: "Vyplňte název firmy." });
       if (!v.identificationNumber)
         ctx.addIssue({ code: "custom", path: ["identificationNumber"], message: "Vyplňte IČO." });
-      else if (!isValidIco(v.identificationNumber, v.country)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["identificationNumber"],
-          message: v.country === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
-        });
-      }
+      else checkIco(ctx, "identificationNumber", v.identificationNumber, v.country);
     }
     if (v.activeTo && v.activeTo < v.activeFrom) {
       ctx.addIssue({ code: "custom", path: ["activeTo"], message: "Konec nemůže být před začátkem." });
@@ -153,16 +165,11 @@ export type FeePayerListItem = z.infer<typeof feePayerListItem>;
 
 export const feePayerDetail = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   municipalityId: z.number(),
   type: z.enum(FEE_PAYER_TYPES),
   name: z.string(),
-  titleBefore: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  titleAfter: z.string().nullable(),
-  companyName: z.string().nullable(),
+  ...storedTexts(nameShape),
   identificationNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
@@ -170,9 +177,7 @@ export const feePayerDetail = z.object({
   email: z.string().nullable(),
   variableSymbol: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
-  streetAddress: z.string().nullable(),
-  city: z.string().nullable(),
-  zipCode: z.string().nullable(),
+  ...storedTexts(noticeAddressShape),
   addresses: z.array(feePayerAddressSchema.extend({ id: z.number() })),
   discounts: z.array(z.object({ id: z.number(), name: z.string() })),
   /** Spec 001 §5: the automatic group and the municipality's age discounts that apply today. */
@@ -201,8 +206,7 @@ export const feePayerHistoryRow = z.object({
   subjectId: z.number(),
   subjectName: z.string(),
   address: z.string(),
-  validFrom: z.string(),
-  validTo: z.string().nullable(),
+  ...periodAnswer,
   isChief: z.boolean(),
   current: z.boolean(),
   /** The final fee of the payer's fee records for this subject (sum), '0.00' until fees are calculated. */
@@ -226,7 +230,7 @@ export const deactivateBody = z
 
 /** PATCH …/fee-payer/register: mark payers registered (or not), singly or in bulk. */
 export const registerBody = z.object({
-  feePayerIds: z.array(z.coerce.number().int().positive()).max(1000).min(1, { message: "Vyberte položky." }),
+  feePayerIds: selectedIds,
   registered: z.boolean().default(true),
 });
 

@@ -4,6 +4,7 @@
  * params, parsed leniently by app/lib/list-params.ts). Paging, the search length and the sort keys are declared once.
  */
 import { z } from "zod";
+import { isCalendarDay } from "./calendar";
 import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenChars } from "./common";
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, DEFAULT_PAGE_SIZE, type ListKeys } from "./lists";
 
@@ -38,13 +39,7 @@ export const listFilter = {
       z
         .string()
         .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte platné datum." })
-        .refine(
-          (v) => {
-            const day = new Date(`${v}T00:00:00Z`);
-            return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
-          },
-          { message: "Zadejte platné datum." },
-        )
+        .refine(isCalendarDay, { message: "Zadejte platné datum." })
         .optional(),
     ),
   id: () => z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),

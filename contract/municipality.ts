@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { isValidIco } from "#contract/ico";
 import {
   CONTACT_TYPES,
   COUNTRIES,
@@ -11,7 +10,16 @@ import {
   MUNICIPALITY_PERIODS,
   MUNICIPALITY_TYPES,
 } from "./enums";
-import { boolFlag, optionalEmail, optionalText, requiredText, withVersion } from "./common";
+import {
+  boolFlag,
+  checkIco,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  versionAnswer,
+  withVersion,
+  zipText,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityListKeys } from "./lists";
 
@@ -25,10 +33,6 @@ export const contactSchema = z.object({
     message: "Zadejte platné telefonní číslo.",
   }),
   email: optionalEmail,
-});
-
-const zip = optionalText(10).refine((v) => !v || /^\d{3} ?\d{2}$/.test(v), {
-  message: "PSČ má tvar 123 45.",
 });
 
 /** Spec 001 §3 Municipality: the create/edit form and the POST/PUT body share this schema. */
@@ -49,7 +53,7 @@ export const municipalityFormSchema = z
     companyName: optionalText(200),
     companyAddress: optionalText(200),
     city: optionalText(100),
-    zipCode: zip,
+    zipCode: zipText,
     labelType: z.enum(LABEL_TYPES, { message: choose }),
     monitoredPeriod: z.enum(MUNICIPALITY_PERIODS, { message: choose }),
     duplicateHandlingStrategy: z.enum(DUPLICATE_HANDLING_STRATEGIES, { message: choose }),
@@ -57,16 +61,8 @@ export const municipalityFormSchema = z
     contacts: z.array(contactSchema).max(20).default([]),
   })
   .superRefine(
-    (v, ctx) => {
-      // Spec 001 §5: the identification number is checked by the country's rule (Czech checksum).
-      if (v.identificationNumber && !isValidIco(v.identificationNumber, v.country)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["identificationNumber"],
-          message: v.country === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
-        });
-      }
-    },
+    // Spec 001 §5: the identification number is checked by the country's rule (Czech checksum).
+    (v, ctx) => checkIco(ctx, "identificationNumber", v.identificationNumber, v.country),
     // Also when other fields failed: the form shows every error at once, not the IČO one a round later.
     { when: (p) => !p.issues.some((i) => i.path?.[0] === "identificationNumber" || i.path?.[0] === "country") },
   );
@@ -106,8 +102,7 @@ export type MunicipalityListItem = z.infer<typeof municipalityListItem>;
 
 export const municipalityDetail = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   name: z.string(),
   shortName: z.string().nullable(),
   type: z.string(),

@@ -4,7 +4,7 @@
  * (state Free) for bins handed out later, Regular codes are addressed to collection points (state Assigned).
  */
 import { z } from "zod";
-import { boolFlag, optionalText } from "./common";
+import { boolFlag, listAnswer, optionalText } from "./common";
 import { listFilter, listQuery } from "./list";
 import { printBatchCodeListKeys, printBatchListKeys } from "./lists";
 import { BIN_STATES } from "./waste-evidence-header";
@@ -167,7 +167,7 @@ export type PrintBatchCode = z.infer<typeof printBatchCode>;
 export const printBatchDetail = printBatchListItem.extend({
   binTypeIds: z.array(z.number()),
   printedAt: z.string().nullable(),
-  codes: z.object({ items: z.array(printBatchCode), total: z.number() }),
+  codes: listAnswer(printBatchCode),
 });
 export type PrintBatchDetail = z.infer<typeof printBatchDetail>;
 

@@ -4,9 +4,23 @@
  * and the smaller calls of the detail screen are typed here once for the API and the web part.
  */
 import { z } from "zod";
-import { isValidIco } from "#contract/ico";
 import { COUNTRIES, SUBJECT_TYPES } from "./enums";
-import { boolFlag, optionalText, requiredText, versionField, withVersion } from "./common";
+import { isCalendarDay } from "./calendar";
+import {
+  boolFlag,
+  checkIco,
+  chosenId,
+  optionalText,
+  periodAnswer,
+  requiredText,
+  selectedIds,
+  storedTexts,
+  versionAnswer,
+  versionField,
+  withVersion,
+  yearField,
+  zipText,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { subjectListKeys } from "./lists";
 
@@ -28,19 +42,15 @@ export const dateField = (message = "Zadejte platné datum.") =>
     .string({ message })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message })
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message,
-      },
-    );
+    .refine(isCalendarDay, { message });
 export const optionalDate = (message?: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), dateField(message).optional());
 
 /** Czech/Slovak zip code: 5 digits, optionally '123 45'; stored without the space. */
-export const zipField = optionalText(10)
-  .refine((v) => !v || /^\d{3} ?\d{2}$/.test(v), { message: "PSČ má tvar 123 45." })
-  .transform((v) => v?.replace(" ", ""));
+export const zipField = zipText.transform((v) => v?.replace(" ", ""));
+
+/** The collection point a form assigns something to (codes, bins, waste cards). */
+export const subjectIdField = chosenId("Vyberte odběrné místo.");
 
 /** Variable symbol (Czech payment reference): up to 10 digits, unique per municipality. */
 export const variableSymbolField = optionalText(10).refine((v) => !v || /^\d{1,10}$/.test(v), {
@@ -63,6 +73,16 @@ export const subjectAddressShape = {
   city: optionalText(100),
 };
 
+/** The subject's operator company (spec 001 §3), as stored; the form adds the country that decides the IČO rule. */
+const operatorShape = {
+  operatorIdentificationNumber: optionalText(20),
+  operatorVatNumber: optionalText(20),
+  operatorCompanyName: optionalText(200),
+  operatorInvoiceAddress: optionalText(200),
+  operatorZipCode: zipField,
+  operatorCity: optionalText(100),
+};
+
 /** Spec 001 §3 Subject: every field of the create/edit form (and the POST/PUT body). */
 export const subjectFormSchema = z
   .object({
@@ -77,26 +97,14 @@ export const subjectFormSchema = z
     externalChief: boolFlag.default(false),
     /** The operator company (filled from the registry by IČO); its country decides the IČO rule. */
     operatorCountry: z.enum(COUNTRIES).default("CZ"),
-    operatorIdentificationNumber: optionalText(20),
-    operatorVatNumber: optionalText(20),
-    operatorCompanyName: optionalText(200),
-    operatorInvoiceAddress: optionalText(200),
-    operatorZipCode: zipField,
-    operatorCity: optionalText(100),
+    ...operatorShape,
     description: optionalText(2000),
     ...subjectAddressShape,
   })
   .superRefine(
     (v, ctx) => {
       // Spec 001 §5: the company identification number by the country's rule.
-      if (v.operatorIdentificationNumber && !isValidIco(v.operatorIdentificationNumber, v.operatorCountry)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["operatorIdentificationNumber"],
-          message:
-            v.operatorCountry === "CZ" ? "Neplatné IČO (8 číslic s kontrolní číslicí)." : "IČO musí mít 8 znaků.",
-        });
-      }
+      checkIco(ctx, "operatorIdentificationNumber", v.operatorIdentificationNumber, v.operatorCountry);
       if (!v.street && !v.conscriptionNumber && !v.city) {
         ctx.addIssue({ code: "custom", path: ["street"], message: "Zadejte ulici, číslo popisné nebo obec." });
       }
@@ -147,40 +155,16 @@ export const subjectListItem = z.object({
 export type SubjectListItem = z.infer<typeof subjectListItem>;
 
 /** GET municipality/{id}/subject/{subjectId}: every field plus what the detail header shows. */
-export const subjectDetail = z.object({
-  id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+export const subjectDetail = subjectListItem.extend({
+  ...versionAnswer,
   municipalityId: z.number(),
-  type: z.enum(SUBJECT_TYPES),
-  name: z.string(),
-  shortName: z.string().nullable(),
-  variableSymbol: z.string().nullable(),
   establishmentIdentificationNumber: z.string().nullable(),
   householdCode: z.string().nullable(),
-  parentId: z.number().nullable(),
-  parentName: z.string().nullable(),
   externalChief: z.boolean(),
-  operatorIdentificationNumber: z.string().nullable(),
-  operatorVatNumber: z.string().nullable(),
-  operatorCompanyName: z.string().nullable(),
-  operatorInvoiceAddress: z.string().nullable(),
-  operatorZipCode: z.string().nullable(),
-  operatorCity: z.string().nullable(),
+  ...storedTexts(operatorShape),
   description: z.string().nullable(),
-  cityDistrict: z.string().nullable(),
-  street: z.string().nullable(),
-  conscriptionNumber: z.string().nullable(),
-  streetNumber: z.string().nullable(),
-  provisionalNumber: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  city: z.string().nullable(),
-  address: z.string(),
-  binCount: z.number(),
-  memberCount: z.number(),
+  ...storedTexts(subjectAddressShape),
   sortRatio: z.string().nullable(),
-  totalFee: z.string(),
-  feePaid: z.boolean(),
   feePaidChangedAt: z.string().nullable(),
   disposeFrequencyPeriod: z.enum(DISPOSE_FREQUENCY_PERIODS).nullable(),
   orderedDisposeCount: z.number().nullable(),
@@ -210,21 +194,26 @@ export type SubjectFilterValues = z.infer<typeof subjectFilterValues>;
 
 /** PATCH municipality/{id}/subject/fee-paid: mark fee paid or unpaid, singly or in bulk. */
 export const feePaidBody = z.object({
-  subjectIds: z.array(z.coerce.number().int().positive()).max(1000).min(1, { message: "Vyberte položky." }),
+  subjectIds: selectedIds,
   paid: z.boolean(),
 });
 
 /** PATCH municipality/{id}/subject/{subjectId}/parent: null removes the parent. */
 export const setParentBody = z.object({ parentId: z.number().int().positive().nullable() });
 
-/** PUT municipality/{id}/subject/{subjectId}/dispose-frequency: ordered collections per month or year. */
-export const disposeFrequencyBody = z.object({
+/** Ordered collections per month or year: the dispose frequency of a subject and of a bin (each adds its version). */
+export const disposeFrequencyShape = {
   period: z.enum(DISPOSE_FREQUENCY_PERIODS, { message: choose }),
   orderedDisposeCount: z.coerce
     .number({ message: "Zadejte počet svozů." })
     .int({ message: "Zadejte celé číslo." })
     .min(0, { message: "Počet nemůže být záporný." })
     .max(400, { message: "Nejvýše 400 svozů." }),
+};
+
+/** PUT municipality/{id}/subject/{subjectId}/dispose-frequency: ordered collections per month or year. */
+export const disposeFrequencyBody = z.object({
+  ...disposeFrequencyShape,
   /** The subject's version (decision 20): the frequency is a column of the subject. */
   version: versionField,
 });
@@ -247,8 +236,7 @@ export const subjectMember = z.object({
   type: z.enum(["Company", "Resident"]),
   dateOfBirth: z.string().nullable(),
   variableSymbol: z.string().nullable(),
-  validFrom: z.string(),
-  validTo: z.string().nullable(),
+  ...periodAnswer,
   isChief: z.boolean(),
   /** Valid today. */
   current: z.boolean(),
@@ -257,7 +245,7 @@ export type SubjectMember = z.infer<typeof subjectMember>;
 
 /** POST municipality/{id}/subject/{subjectId}/fee-payers: add an existing payer as a member from a day. */
 export const addMemberBody = z.object({
-  feePayerId: z.coerce.number({ message: "Vyberte poplatníka." }).int().positive({ message: "Vyberte poplatníka." }),
+  feePayerId: chosenId("Vyberte poplatníka."),
   validFrom: dateField(),
   isChief: boolFlag.default(false),
 });
@@ -285,7 +273,7 @@ export const virtualCardBody = z.object({ feePayerId: optionalId });
 /** GET …/fees?view=yearly|monthly&year=: the fee records of the subject (written by the fees area). */
 export const subjectFeesQuery = z.object({
   view: z.enum(["yearly", "monthly"]).default("yearly"),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  year: yearField.optional(),
 });
 export const subjectFeeRow = z.object({
   year: z.number(),

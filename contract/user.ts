@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { unmetPasswordRequirements } from "#contract/password";
-import { idParam, optionalEmail, optionalText, requiredText, versionField, withVersion } from "./common";
+import {
+  idParam,
+  listAnswer,
+  NOTHING_SELECTED,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  versionAnswer,
+  versionField,
+  withVersion,
+} from "./common";
 import { listFilter, listQuery } from "./list";
+import { municipalityOption } from "./municipality";
 import { userListKeys } from "./lists";
 import { ADMIN_ROLES, ROLES } from "./roles";
 
@@ -29,8 +40,8 @@ import { ADMIN_ROLES, ROLES } from "./roles";
 export const LANGUAGES = ["cs", "sk", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Spec 001 §5 'Bulk actions with nothing selected'. */
-export const NOTHING_SELECTED = "Vyberte položky.";
+// 'Vyberte položky.' lives with the bulk selection rule in common.ts; the web's user list imports it from here.
+export { NOTHING_SELECTED };
 /** Spec 001 §5 / §8: a wrong current password. */
 export const WRONG_CURRENT_PASSWORD = "Heslo neodpovídá současnému heslu.";
 export const PASSWORDS_DIFFER = "Hesla se neshodují.";
@@ -193,12 +204,11 @@ export const userListItem = z.object({
   registrationPending: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItem>;
-export const userListAnswer = z.object({ items: z.array(userListItem), total: z.number() });
+export const userListAnswer = listAnswer(userListItem);
 
 /** GET user/{id}. */
 export const userDetail = userListItem.extend({
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   language: z.enum(LANGUAGES),
   collectionYardId: z.number().nullable(),
   createdAt: z.string(),
@@ -246,8 +256,7 @@ export const registerAnswer = z.object({ id: z.number(), mailSent: z.boolean().o
 /** GET user/profile: the signed-in user's own data. */
 export const profile = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   userName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -305,13 +314,10 @@ export type UserInfo = z.infer<typeof userInfo>;
 /** GET user/user-info/permissions: 'entity.action' values, sorted. */
 export const permissionList = z.array(z.object({ value: z.string() }));
 
-/** GET user/user-info/managed-municipalities: the municipalities the user works in (all for the admin roles). */
-export const managedMunicipality = z.object({
-  id: z.number(),
-  name: z.string(),
-  country: z.string(),
-  active: z.boolean(),
-  wasteCompanyBranchId: z.number().nullable(),
-});
+/**
+ * GET user/user-info/managed-municipalities: the municipalities the user works in (all for the admin roles), each as
+ * the municipality options answer it, with the user's waste company branch there.
+ */
+export const managedMunicipality = municipalityOption.extend({ wasteCompanyBranchId: z.number().nullable() });
 export type ManagedMunicipality = z.infer<typeof managedMunicipality>;
 export const managedMunicipalitiesAnswer = z.object({ items: z.array(managedMunicipality) });

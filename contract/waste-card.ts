@@ -6,8 +6,8 @@ import { z } from "zod";
 import { SUBJECT_TYPES } from "./enums";
 import { listFilter, listQuery } from "./list";
 import { importErrorListKeys, wasteCardListKeys } from "./lists";
-import { dateField, optionalId } from "./subject";
-import { NOTHING_SELECTED } from "./user";
+import { dateField, optionalId, subjectIdField } from "./subject";
+import { NOTHING_SELECTED } from "./common";
 
 /** Spec 001 §4. Expired also applies by date: a Free or Assigned card whose validTo is before today. */
 export const WASTE_CARD_STATES = ["Free", "Assigned", "Discarded", "Expired"] as const;
@@ -60,10 +60,7 @@ export const expirationBody = z.object({
 /** PATCH municipality/{id}/waste-card/assign-subject: a subject of this municipality, optionally a current member. */
 export const assignSubjectBody = z.object({
   ids: cardIds,
-  subjectId: z.coerce
-    .number({ message: "Vyberte odběrné místo." })
-    .int()
-    .positive({ message: "Vyberte odběrné místo." }),
+  subjectId: subjectIdField,
   feePayerId: optionalId,
 });
 

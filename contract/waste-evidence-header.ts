@@ -4,10 +4,17 @@
  * Codes: contract/codes.ts. The API answers and bodies of docs/api-bins.md.
  */
 import { z } from "zod";
-import { boolFlag, optionalText, versionField, withVersion } from "./common";
+import { boolFlag, optionalText, selectedIds, versionAnswer, versionField, withVersion, yearField } from "./common";
 import { listFilter, listQuery } from "./list";
 import { wehListKeys } from "./lists";
-import { DISPOSE_FREQUENCY_PERIODS, optionalDate, optionalId, zipField } from "./subject";
+import {
+  DISPOSE_FREQUENCY_PERIODS,
+  disposeFrequencyShape,
+  optionalDate,
+  optionalId,
+  subjectIdField,
+  zipField,
+} from "./subject";
 
 export const BIN_STATES = ["Free", "Assigned", "Used", "Discarded", "NoBin", "Undefined"] as const;
 export type BinState = (typeof BIN_STATES)[number];
@@ -95,8 +102,7 @@ export const wehListItem = z.object({
 export type WehListItem = z.infer<typeof wehListItem>;
 
 export const wehDetail = wehListItem.extend({
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   municipalityId: z.number(),
   binTypeId: z.number().nullable(),
   wasteTypeId: z.number().nullable(),
@@ -177,10 +183,7 @@ export type WehUpdate = z.infer<typeof wehUpdateSchema>;
 
 /** POST municipality/{id}/waste-evidence-header/assign: the create page's assign tab. */
 export const assignCodesBody = z.object({
-  subjectId: z.coerce
-    .number({ message: "Vyberte odběrné místo." })
-    .int()
-    .positive({ message: "Vyberte odběrné místo." }),
+  subjectId: subjectIdField,
   /** Plain codes or barcodes as pasted or scanned (contract/codes.ts splitCodes). */
   codes: z
     .array(z.string().trim().min(1).max(40))
@@ -206,31 +209,23 @@ export const assignAnswer = z.object({ assigned: z.number(), results: z.array(as
 
 /** Bulk discard / restore: POST …/waste-evidence-header/discard | restore. */
 export const wehIdsBody = z.object({
-  ids: z.array(z.coerce.number().int().positive()).max(1000).min(1, { message: "Vyberte položky." }),
+  ids: selectedIds,
 });
 /** POST …/waste-evidence-header/transfer: bins to another subject, optionally with their evidence records. */
 export const transferBody = wehIdsBody.extend({
-  subjectId: z.coerce
-    .number({ message: "Vyberte odběrné místo." })
-    .int()
-    .positive({ message: "Vyberte odběrné místo." }),
+  subjectId: subjectIdField,
   moveEvidences: boolFlag.default(false),
 });
 
 /** PUT …/waste-evidence-header/{headerId}/dispose-frequency: the dispose frequency page. */
 export const binDisposeFrequencyBody = z.object({
-  period: z.enum(DISPOSE_FREQUENCY_PERIODS, { message: "Vyberte hodnotu." }),
-  orderedDisposeCount: z.coerce
-    .number({ message: "Zadejte počet svozů." })
-    .int({ message: "Zadejte celé číslo." })
-    .min(0, { message: "Počet nemůže být záporný." })
-    .max(400, { message: "Nejvýše 400 svozů." }),
+  ...disposeFrequencyShape,
   /** The bin's version (decision 20): the frequency is a column of the header. */
   version: versionField,
 });
 
 /** GET …/{headerId}/dispose-counts?year=: the dispose count card (monthly and yearly). */
-export const disposeCountsQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const disposeCountsQuery = z.object({ year: yearField.optional() });
 export const disposeCountsAnswer = z.object({
   year: z.number(),
   period: z.enum(DISPOSE_FREQUENCY_PERIODS).nullable(),
@@ -241,7 +236,7 @@ export const disposeCountsAnswer = z.object({
 export type DisposeCounts = z.infer<typeof disposeCountsAnswer>;
 /** PUT …/{headerId}/dispose-counts: the card's modal (month, ordered count, actual count). */
 export const disposeCountBody = z.object({
-  year: z.coerce.number().int().min(2000).max(2100),
+  year: yearField,
   month: z.coerce.number({ message: "Vyberte měsíc." }).int().min(1, { message: "Vyberte měsíc." }).max(12),
   orderedCount: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),

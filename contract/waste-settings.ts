@@ -5,7 +5,7 @@
  * POST/PUT bodies share these schemas.
  */
 import { z } from "zod";
-import { boolFlag, optionalText, requiredText, withVersion } from "./common";
+import { boolFlag, optionalText, requiredText, versionAnswer, withVersion } from "./common";
 import { listFilter } from "./list";
 import { optionalId } from "./subject";
 import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "./waste-evidence-header";
@@ -93,27 +93,30 @@ export const typeListQuery = z.object({
 });
 export type TypeListQuery = z.output<typeof typeListQuery>;
 
+/** What a waste type's and a bin type's row have alike: active, from the catalogue, and their bins. */
+const typeRowShape = {
+  active: z.boolean(),
+  /** A row of the product's catalogue: read-only for the municipality. */
+  catalogue: z.boolean(),
+  /** The municipality's bins of this type (states Assigned and Used); null with counts=false. */
+  binCount: z.number().nullable(),
+};
+
 export const wasteTypeItem = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   name: z.string(),
   catalogCode: z.string().nullable(),
   /** kg per litre as an exact decimal string, e.g. '0.1200'. */
   coefficient: z.string(),
   sorted: z.boolean(),
-  active: z.boolean(),
-  /** A row of the product's catalogue: read-only for the municipality. */
-  catalogue: z.boolean(),
-  /** The municipality's bins of this waste (states Assigned and Used); null with counts=false. */
-  binCount: z.number().nullable(),
+  ...typeRowShape,
 });
 export type WasteTypeItem = z.infer<typeof wasteTypeItem>;
 
 export const binTypeItem = z.object({
   id: z.number(),
-  /** Bumped by every edit; the edit form sends it back (decision 20). */
-  version: z.number(),
+  ...versionAnswer,
   name: z.string(),
   category: z.enum(BIN_CATEGORIES),
   kind: z.enum(BIN_KINDS),
@@ -121,9 +124,6 @@ export const binTypeItem = z.object({
   allowExact: z.boolean(),
   wasteTypeId: z.number().nullable(),
   wasteTypeName: z.string().nullable(),
-  active: z.boolean(),
-  catalogue: z.boolean(),
-  /** The municipality's bins of this type (states Assigned and Used); null with counts=false. */
-  binCount: z.number().nullable(),
+  ...typeRowShape,
 });
 export type BinTypeItem = z.infer<typeof binTypeItem>;

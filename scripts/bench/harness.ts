@@ -68,6 +68,15 @@ export interface Area {
   scenarios(ctx: { state: Record<string, unknown> }): Scenario[];
 }
 
+/**
+ * About `count` items spread evenly over the list (every step-th one): detail scenarios rotate over these, so they
+ * read rows from the whole id range rather than its first pages.
+ */
+export function spread<T>(items: readonly T[], count = 100): T[] {
+  const step = Math.max(1, Math.floor(items.length / count));
+  return items.filter((_, i) => i % step === 0);
+}
+
 /** Rows per INSERT … SELECT FROM unnest(…): one array parameter per column, so the batch size is free. */
 const BATCH = 5_000;
 

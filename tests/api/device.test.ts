@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { device, deviceAssignment, municipality } from "../../api/db/schema";
 import { ASSIGNMENT_REQUIRED } from "#contract/device";
-import { today } from "../../api/modules/subject/membership";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi, inDays, createdId } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -27,40 +26,29 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function create(extra: Record<string, unknown> = {}) {
-  const res = await t.call("POST", "/device", { as: "admin", json: body(extra) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as number;
+  return createdId(await t.call("POST", "/device", { as: "admin", json: body(extra) }));
 }
 
-/** A day `n` days from today (negative: in the past), YYYY-MM-DD. */
-const day = (n: number) => {
-  const d = new Date(`${today()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 describe("create (spec 001 §2 Devices: name, serial number, uuid, sim, type, municipality, valid from/to, note)", () => {
   it("creates a device paired with a municipality; the detail shows the pairing and its history", async () => {
+    // The device's own fields: the detail answers each as sent.
+    const terminal = {
+      name: "Vůz 1 – terminál",
+      type: "MobileTerminal",
+      serialNumber: "MT-0001",
+      uuid: "4f1c2a9e-0000-4000-8000-000000000001",
+      simCardNumber: "+420 777 123 456",
+      note: "Ve voze 1SE 2345",
+    };
     const res = await t.call("POST", "/device", {
       as: "admin",
       json: {
-        name: "Vůz 1 – terminál",
-        type: "MobileTerminal",
-        serialNumber: "MT-0001",
-        uuid: "4f1c2a9e-0000-4000-8000-000000000001",
-        simCardNumber: "+420 777 123 456",
-        note: "Ve voze 1SE 2345",
+        ...terminal,
         municipalityId: String(A),
-        validFrom: day(-30),
+        validFrom: inDays(-30),
         validTo: "",
       },
     });
@@ -68,22 +56,17 @@ describe("create (spec 001 §2 Devices: name, serial number, uuid, sim, type, mu
     const detail = await t.call("GET", `/device/${res.body.id}`, { as: "admin" });
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
-      name: "Vůz 1 – terminál",
-      type: "MobileTerminal",
-      serialNumber: "MT-0001",
-      uuid: "4f1c2a9e-0000-4000-8000-000000000001",
-      simCardNumber: "+420 777 123 456",
-      note: "Ve voze 1SE 2345",
+      ...terminal,
       municipalityId: A,
       municipalityName: "Třebíč",
-      validFrom: day(-30),
+      validFrom: inDays(-30),
       validTo: null,
       lastUsedAt: null,
     });
     expect(detail.body.assignments).toEqual([
       expect.objectContaining({
         municipalityId: A,
-        validFrom: day(-30),
+        validFrom: inDays(-30),
         validTo: null,
         state: "current",
         createdByName: "Admin Testovací",
@@ -118,13 +101,13 @@ describe("create (spec 001 §2 Devices: name, serial number, uuid, sim, type, mu
     expect(noStart.status).toBe(422);
     expect(noStart.body.errors).toEqual({ validFrom: ["Vyplňte povinná pole pro přiřazení k provozu"] });
 
-    const noMunicipality = await t.call("POST", "/device", { as: "admin", json: body({ validFrom: day(0) }) });
+    const noMunicipality = await t.call("POST", "/device", { as: "admin", json: body({ validFrom: inDays(0) }) });
     expect(noMunicipality.status).toBe(422);
     expect(noMunicipality.body.errors).toEqual({ municipalityId: ["Vyplňte povinná pole pro přiřazení k provozu"] });
 
     const backwards = await t.call("POST", "/device", {
       as: "admin",
-      json: body({ municipalityId: A, validFrom: day(0), validTo: day(-1) }),
+      json: body({ municipalityId: A, validFrom: inDays(0), validTo: inDays(-1) }),
     });
     expect(backwards.status).toBe(422);
     expect(backwards.body.errors).toEqual({ validTo: ["Konec přiřazení nemůže být před jeho začátkem."] });
@@ -135,7 +118,7 @@ describe("create (spec 001 §2 Devices: name, serial number, uuid, sim, type, mu
     const before = (await t.db.select().from(device)).length;
     const res = await t.call("POST", "/device", {
       as: "admin",
-      json: body({ serialNumber: "bs-42", uuid: "abc-123", municipalityId: A, validFrom: day(0) }),
+      json: body({ serialNumber: "bs-42", uuid: "abc-123", municipalityId: A, validFrom: inDays(0) }),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({
@@ -161,7 +144,7 @@ describe("create (spec 001 §2 Devices: name, serial number, uuid, sim, type, mu
   it("422 when pairing with a municipality that does not exist", async () => {
     const res = await t.call("POST", "/device", {
       as: "admin",
-      json: body({ municipalityId: 999999, validFrom: day(0) }),
+      json: body({ municipalityId: 999999, validFrom: inDays(0) }),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ municipalityId: ["Obec nebyla nalezena."] });
@@ -173,20 +156,20 @@ describe("pairing (spec 001 §4 'A device is paired with a municipality'): histo
     const id = await create();
     const first = await t.call("POST", `/device/${id}/assignment`, {
       as: "admin",
-      json: { municipalityId: A, validFrom: day(-60) },
+      json: { municipalityId: A, validFrom: inDays(-60) },
     });
     expect(first.status).toBe(201);
 
     const overlap = await t.call("POST", `/device/${id}/assignment`, {
       as: "admin",
-      json: { municipalityId: B, validFrom: day(-10), validTo: day(10) },
+      json: { municipalityId: B, validFrom: inDays(-10), validTo: inDays(10) },
     });
     expect(overlap.status).toBe(422);
     expect(overlap.body.errors).toEqual({
       validFrom: ["Zařízení je v tomto období už přiřazeno k obci Třebíč; nejprve přiřazení ukončete."],
     });
 
-    const missing = await t.call("POST", `/device/${id}/assignment`, { as: "admin", json: { validTo: day(3) } });
+    const missing = await t.call("POST", `/device/${id}/assignment`, { as: "admin", json: { validTo: inDays(3) } });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({
       municipalityId: [ASSIGNMENT_REQUIRED],
@@ -195,32 +178,32 @@ describe("pairing (spec 001 §4 'A device is paired with a municipality'): histo
 
     const before = await t.call("POST", `/device/${id}/assignment/${first.body.id}/end`, {
       as: "admin",
-      json: { validTo: day(-61) },
+      json: { validTo: inDays(-61) },
     });
     expect(before.status).toBe(422);
     expect(before.body.errors).toEqual({ validTo: ["Konec přiřazení nemůže být před jeho začátkem."] });
 
     const end = await t.call("POST", `/device/${id}/assignment/${first.body.id}/end`, {
       as: "admin",
-      json: { validTo: day(-11) },
+      json: { validTo: inDays(-11) },
     });
     expect(end.status).toBe(200);
-    expect(end.body).toEqual({ id: first.body.id, validTo: day(-11) });
+    expect(end.body).toEqual({ id: first.body.id, validTo: inDays(-11) });
     const again = await t.call("POST", `/device/${id}/assignment/${first.body.id}/end`, {
       as: "admin",
-      json: { validTo: day(-5) },
+      json: { validTo: inDays(-5) },
     });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ Message: "Přiřazení už skončilo." });
 
     const second = await t.call("POST", `/device/${id}/assignment`, {
       as: "admin",
-      json: { municipalityId: B, validFrom: day(-10) },
+      json: { municipalityId: B, validFrom: inDays(-10) },
     });
     expect(second.status).toBe(201);
 
     const detail = await t.call("GET", `/device/${id}`, { as: "admin" });
-    expect(detail.body).toMatchObject({ municipalityId: B, municipalityName: "Petržalka", validFrom: day(-10) });
+    expect(detail.body).toMatchObject({ municipalityId: B, municipalityName: "Petržalka", validFrom: inDays(-10) });
     expect(
       detail.body.assignments.map((a: { municipalityName: string; state: string; validTo: string | null }) => [
         a.municipalityName,
@@ -229,7 +212,7 @@ describe("pairing (spec 001 §4 'A device is paired with a municipality'): histo
       ]),
     ).toEqual([
       ["Petržalka", "current", null],
-      ["Třebíč", "past", day(-11)],
+      ["Třebíč", "past", inDays(-11)],
     ]);
     const rows = await t.db.select().from(deviceAssignment).where(eq(deviceAssignment.deviceId, id));
     expect(rows).toHaveLength(2);
@@ -239,16 +222,16 @@ describe("pairing (spec 001 §4 'A device is paired with a municipality'): histo
     const id = await create();
     const { body: soon } = await t.call("POST", `/device/${id}/assignment`, {
       as: "admin",
-      json: { municipalityId: A, validFrom: day(1), validTo: day(5) },
+      json: { municipalityId: A, validFrom: inDays(1), validTo: inDays(5) },
     });
     const next = await t.call("POST", `/device/${id}/assignment`, {
       as: "admin",
-      json: { municipalityId: B, validFrom: day(10) },
+      json: { municipalityId: B, validFrom: inDays(10) },
     });
     expect(next.status).toBe(201);
     const res = await t.call("POST", `/device/${id}/assignment/${soon.id}/end`, {
       as: "admin",
-      json: { validTo: day(12) },
+      json: { validTo: inDays(12) },
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.validFrom[0]).toMatch(/^Zařízení je v tomto období už přiřazeno k obci Petržalka/);
@@ -256,19 +239,22 @@ describe("pairing (spec 001 §4 'A device is paired with a municipality'): histo
 
   it("a future pairing is shown in the history, not as today's", async () => {
     const id = await create();
-    await t.call("POST", `/device/${id}/assignment`, { as: "admin", json: { municipalityId: A, validFrom: day(5) } });
+    await t.call("POST", `/device/${id}/assignment`, {
+      as: "admin",
+      json: { municipalityId: A, validFrom: inDays(5) },
+    });
     const detail = await t.call("GET", `/device/${id}`, { as: "admin" });
     expect(detail.body).toMatchObject({ municipalityId: null, assignmentId: null });
-    expect(detail.body.assignments).toEqual([expect.objectContaining({ state: "future", validFrom: day(5) })]);
+    expect(detail.body.assignments).toEqual([expect.objectContaining({ state: "future", validFrom: inDays(5) })]);
   });
 
   it("404 for an assignment of another device", async () => {
-    const one = await create({ municipalityId: A, validFrom: day(0) });
+    const one = await create({ municipalityId: A, validFrom: inDays(0) });
     const other = await create();
     const { body: d } = await t.call("GET", `/device/${one}`, { as: "admin" });
     const res = await t.call("POST", `/device/${other}/assignment/${d.assignmentId}/end`, {
       as: "admin",
-      json: { validTo: day(0) },
+      json: { validTo: inDays(0) },
     });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ Message: "Přiřazení nebylo nalezeno." });
@@ -284,7 +270,7 @@ describe("list (filters search, type, municipality, paired; paging)", () => {
       type: "BarcodeScanner",
       simCardNumber: "8942001",
       municipalityId: B,
-      validFrom: day(-1),
+      validFrom: inDays(-1),
     });
     unpaired = await create({ name: "Tiskárna štítků rezerva", type: "Printer" });
   });
@@ -296,7 +282,7 @@ describe("list (filters search, type, municipality, paired; paging)", () => {
     expect(res.body.items[0]).toMatchObject({
       municipalityId: B,
       municipalityName: "Petržalka",
-      validFrom: day(-1),
+      validFrom: inDays(-1),
       validTo: null,
     });
     const bySim = await t.call("GET", "/device", { as: "admin", query: { search: "8942001" } });
@@ -335,26 +321,26 @@ describe("list (filters search, type, municipality, paired; paging)", () => {
 
 describe("tenancy: a municipality manager sees only the devices paired with their municipalities", () => {
   it("lists and opens own devices; another device is 404; the history shows only own municipalities", async () => {
-    const own = await create({ municipalityId: A, validFrom: day(-3) });
-    const foreign = await create({ municipalityId: B, validFrom: day(-3) });
+    const own = await create({ municipalityId: A, validFrom: inDays(-3) });
+    const foreign = await create({ municipalityId: B, validFrom: inDays(-3) });
     const formerlyOwn = await create();
     const { body: p } = await t.call("POST", `/device/${formerlyOwn}/assignment`, {
       as: "admin",
-      json: { municipalityId: A, validFrom: day(-20), validTo: day(-10) },
+      json: { municipalityId: A, validFrom: inDays(-20), validTo: inDays(-10) },
     });
     expect(p.id).toEqual(expect.any(Number));
     await t.call("POST", `/device/${formerlyOwn}/assignment`, {
       as: "admin",
-      json: { municipalityId: B, validFrom: day(-9) },
+      json: { municipalityId: B, validFrom: inDays(-9) },
     });
     const moved = await create();
     await t.call("POST", `/device/${moved}/assignment`, {
       as: "admin",
-      json: { municipalityId: B, validFrom: day(-20), validTo: day(-10) },
+      json: { municipalityId: B, validFrom: inDays(-20), validTo: inDays(-10) },
     });
     await t.call("POST", `/device/${moved}/assignment`, {
       as: "admin",
-      json: { municipalityId: A, validFrom: day(-9) },
+      json: { municipalityId: A, validFrom: inDays(-9) },
     });
 
     const list = await t.call("GET", "/device", { as: "manager", query: { pageSize: 200 } });
@@ -384,7 +370,7 @@ describe("tenancy: a municipality manager sees only the devices paired with thei
   });
 
   it("the manager and the read-only administrator may read but change nothing (403)", async () => {
-    const id = await create({ municipalityId: A, validFrom: day(-1) });
+    const id = await create({ municipalityId: A, validFrom: inDays(-1) });
     const { body: d } = await t.call("GET", `/device/${id}`, { as: "readonly" });
     expect(d.id).toBe(id);
     for (const as of ["manager", "readonly"] as const) {
@@ -392,8 +378,8 @@ describe("tenancy: a municipality manager sees only the devices paired with thei
         t.call("POST", "/device", { as, json: body() }),
         t.call("PUT", `/device/${id}`, { as, json: body() }),
         t.call("DELETE", `/device/${id}`, { as }),
-        t.call("POST", `/device/${id}/assignment`, { as, json: { municipalityId: A, validFrom: day(5) } }),
-        t.call("POST", `/device/${id}/assignment/${d.assignmentId}/end`, { as, json: { validTo: day(0) } }),
+        t.call("POST", `/device/${id}/assignment`, { as, json: { municipalityId: A, validFrom: inDays(5) } }),
+        t.call("POST", `/device/${id}/assignment/${d.assignmentId}/end`, { as, json: { validTo: inDays(0) } }),
       ];
       for (const res of await Promise.all(calls)) expect(res.status).toBe(403);
     }
@@ -405,7 +391,7 @@ describe("tenancy: a municipality manager sees only the devices paired with thei
 
 describe("delete, edit and the municipality's devices", () => {
   it("edits the device's fields; the pairing stays", async () => {
-    const id = await create({ municipalityId: A, validFrom: day(-2) });
+    const id = await create({ municipalityId: A, validFrom: inDays(-2) });
     const res = await t.call("PUT", `/device/${id}`, {
       as: "admin",
       json: {
@@ -431,7 +417,7 @@ describe("delete, edit and the municipality's devices", () => {
   });
 
   it("deletes a device with its history; a missing device is 404", async () => {
-    const id = await create({ municipalityId: A, validFrom: day(-2) });
+    const id = await create({ municipalityId: A, validFrom: inDays(-2) });
     const res = await t.call("DELETE", `/device/${id}`, { as: "admin" });
     expect(res.status).toBe(204);
     expect(await t.db.select().from(device).where(eq(device.id, id))).toHaveLength(0);
@@ -445,10 +431,20 @@ describe("delete, edit and the municipality's devices", () => {
       .insert(municipality)
       .values({ name: "Okříšky", country: "CZ" })
       .returning({ id: municipality.id });
-    const now = await create({ name: "B – tiskárna", type: "Printer", municipalityId: m!.id, validFrom: day(-5) });
-    const also = await create({ name: "A – terminál", municipalityId: m!.id, validFrom: day(-5), validTo: day(0) });
-    const ended = await create({ name: "C – ukončené", municipalityId: m!.id, validFrom: day(-9), validTo: day(-1) });
-    const later = await create({ name: "D – budoucí", municipalityId: m!.id, validFrom: day(1) });
+    const now = await create({ name: "B – tiskárna", type: "Printer", municipalityId: m!.id, validFrom: inDays(-5) });
+    const also = await create({
+      name: "A – terminál",
+      municipalityId: m!.id,
+      validFrom: inDays(-5),
+      validTo: inDays(0),
+    });
+    const ended = await create({
+      name: "C – ukončené",
+      municipalityId: m!.id,
+      validFrom: inDays(-9),
+      validTo: inDays(-1),
+    });
+    const later = await create({ name: "D – budoucí", municipalityId: m!.id, validFrom: inDays(1) });
     const res = await t.call("GET", `/municipality/${m!.id}/device`, { as: "admin" });
     expect(res.status).toBe(200);
     const ids = res.body.items.map((d: { id: number }) => d.id);
@@ -459,8 +455,8 @@ describe("delete, edit and the municipality's devices", () => {
     expect(res.body.items[0]).toMatchObject({
       name: "A – terminál",
       type: "MobileTerminal",
-      validFrom: day(-5),
-      validTo: day(0),
+      validFrom: inDays(-5),
+      validTo: inDays(0),
     });
 
     const foreign = await t.call("GET", `/municipality/${B}/device`, { as: "manager" });
@@ -474,7 +470,7 @@ describe("delete, edit and the municipality's devices", () => {
       .insert(municipality)
       .values({ name: "Zrušená obec", country: "CZ" })
       .returning({ id: municipality.id });
-    const id = await create({ municipalityId: m!.id, validFrom: day(-5) });
+    const id = await create({ municipalityId: m!.id, validFrom: inDays(-5) });
     const res = await t.call("DELETE", `/municipality/${m!.id}`, { as: "admin" });
     expect(res.status).toBe(204);
     const { body: d } = await t.call("GET", `/device/${id}`, { as: "admin" });

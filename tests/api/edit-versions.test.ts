@@ -17,7 +17,7 @@ import {
 } from "../../api/db/schema";
 import { makeBarcode } from "#contract/codes";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
-import { setupApi, type Persona, type TestApi } from "./helpers";
+import { setupApiWithIds, type Persona, type TestApi, createdId } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -123,12 +123,12 @@ const CASES: Case[] = [
     name: "PUT municipality/{id}/fee-payer/{id}",
     as: "manager",
     async setup() {
-      const created = await t.call("POST", `/municipality/${A}/fee-payer`, {
-        as: "manager",
-        json: { type: "Resident", firstName: "Jan", lastName: "Konflikt", activeFrom: "2024-01-01" },
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const id = created.body.id as number;
+      const id = createdId(
+        await t.call("POST", `/municipality/${A}/fee-payer`, {
+          as: "manager",
+          json: { type: "Resident", firstName: "Jan", lastName: "Konflikt", activeFrom: "2024-01-01" },
+        }),
+      );
       const path = `/municipality/${A}/fee-payer/${id}`;
       const detail = asForm(await get(path, "manager"));
       const read = async () => (await t.db.select().from(feePayer).where(eq(feePayer.id, id)))[0]!.firstName;
@@ -212,14 +212,8 @@ const CASES: Case[] = [
   },
 ];
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 describe("optimistic concurrency on every PUT that overwrites a record (issue 11 item 7, decision 20)", () => {
   it.each(CASES)("$name: the second save with the same version is 409 and the first change stays", async (c) => {

@@ -3,10 +3,6 @@
  * §3 Fee payer, §4 (active from/to, memberships end with the payer), §5 (age groups, IČO rule);
  * docs/api-subjects-fee-payers.md 'Fee payers'.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import {
@@ -30,7 +26,7 @@ import { verifyPassword } from "../../api/lib/password-hash";
 import { isStrongPassword } from "#contract/password";
 import type { Services } from "../../api/services";
 import { invitationLink, readEml } from "./eml";
-import { PUBLIC_URL, SET_PASSWORD_URL, setupApi, type TestApi } from "./helpers";
+import { PUBLIC_URL, SET_PASSWORD_URL, setupApiWithIds, type TestApi, inDays, createdId, pdfText } from "./helpers";
 
 const NOT_FOUND = { Message: "Poplatník nebyl nalezen." };
 
@@ -38,12 +34,6 @@ let t: TestApi;
 let A: number;
 let B: number;
 const url = (m: number, rest = "") => `/municipality/${m}/fee-payer${rest}`;
-
-const shift = (days: number) => {
-  const d = new Date(`${today()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** A valid create body: a resident of A. */
 const form = (over: Record<string, unknown> = {}) => ({
@@ -100,16 +90,10 @@ const payerRow = async (id: number) => (await t.db.select().from(feePayer).where
 const memberCount = async (id: number) =>
   (await t.db.select({ n: subject.memberCount }).from(subject).where(eq(subject.id, id)))[0]!.n;
 async function create(body: Record<string, unknown>, m = A) {
-  const res = await t.call("POST", url(m), { as: "manager", json: body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as number;
+  return createdId(await t.call("POST", url(m), { as: "manager", json: body }));
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 describe("POST fee-payer", () => {
@@ -256,10 +240,10 @@ describe("POST fee-payer", () => {
 
   it("from a subject's detail: the payer joins the subject from activeFrom (as chief), member_count 1", async () => {
     const s = await newSubject(A, "Rodinný dům Hasskova");
-    const id = await create(form({ lastName: "Členský", subjectId: s, isChief: "on", activeFrom: shift(-10) }));
+    const id = await create(form({ lastName: "Členský", subjectId: s, isChief: "on", activeFrom: inDays(-10) }));
     const rows = await t.db.select().from(subjectFeePayer).where(eq(subjectFeePayer.feePayerId, id));
     expect(rows).toMatchObject([
-      { subjectId: s, municipalityId: A, validFrom: shift(-10), validTo: null, isChief: true },
+      { subjectId: s, municipalityId: A, validFrom: inDays(-10), validTo: null, isChief: true },
     ]);
     expect(await memberCount(s)).toBe(1);
   });
@@ -346,7 +330,7 @@ describe("GET fee-payer/{id}", () => {
   });
 
   it("a child gets the child group and the children's discount", async () => {
-    const id = await create(form({ dateOfBirth: shift(-365 * 5), lastName: "Malý" }));
+    const id = await create(form({ dateOfBirth: inDays(-365 * 5), lastName: "Malý" }));
     const res = await t.call("GET", url(A, `/${id}`), { as: "manager" });
     expect(res.body.ageGroup).toBe("child");
     expect(res.body.ageDiscounts.map((d: { name: string }) => d.name)).toEqual(["Děti do 17"]);
@@ -406,18 +390,18 @@ describe("PUT fee-payer/{id}", () => {
 
   it("an end of activity ends the open memberships that day and stamps active_changed_at", async () => {
     const s = await newSubject(A, "Bytový dům Update");
-    const id = await create(form({ lastName: "Stěhovaný", subjectId: s, activeFrom: shift(-100) }));
+    const id = await create(form({ lastName: "Stěhovaný", subjectId: s, activeFrom: inDays(-100) }));
     expect(await memberCount(s)).toBe(1);
     const res = await t.call("PUT", url(A, `/${id}`), {
       as: "manager",
-      json: form({ lastName: "Stěhovaný", activeFrom: shift(-100), activeTo: shift(-1) }),
+      json: form({ lastName: "Stěhovaný", activeFrom: inDays(-100), activeTo: inDays(-1) }),
     });
     expect(res.status).toBe(200);
     const row = await payerRow(id);
-    expect(row).toMatchObject({ activeTo: shift(-1) });
+    expect(row).toMatchObject({ activeTo: inDays(-1) });
     expect(row!.activeChangedAt).toBeInstanceOf(Date);
     expect(await t.db.select().from(subjectFeePayer).where(eq(subjectFeePayer.feePayerId, id))).toMatchObject([
-      { subjectId: s, validFrom: shift(-100), validTo: shift(-1) },
+      { subjectId: s, validFrom: inDays(-100), validTo: inDays(-1) },
     ]);
     expect(await memberCount(s)).toBe(0);
   });
@@ -454,10 +438,10 @@ describe("GET fee-payer (list)", () => {
       firstName: "Petra",
       lastName: "Nováková",
       dateOfBirth: "1990-07-15",
-      activeTo: shift(-1),
+      activeTo: inDays(-1),
       variableSymbol: "777",
     });
-    await add("dvorak", { firstName: "Karel", lastName: "Dvořák", dateOfBirth: "2015-01-20", activeFrom: shift(5) });
+    await add("dvorak", { firstName: "Karel", lastName: "Dvořák", dateOfBirth: "2015-01-20", activeFrom: inDays(5) });
     await add("firma", {
       type: "Company",
       firstName: null,
@@ -465,21 +449,21 @@ describe("GET fee-payer (list)", () => {
       companyName: "Alfa s.r.o.",
       registered: true,
     });
-    await add("bily", { firstName: "Ondřej", lastName: "Bílý", dateOfBirth: "1985-11-30", activeTo: shift(30) });
+    await add("bily", { firstName: "Ondřej", lastName: "Bílý", dateOfBirth: "1985-11-30", activeTo: inDays(30) });
     await t.db.insert(feePayerDiscount).values([
       { feePayerId: ids.novak!, discountId: studentDiscount },
       { feePayerId: ids.novak!, discountId: other },
       { feePayerId: ids.bily!, discountId: studentDiscount },
     ]);
-    await joinSubject(t.db, { municipalityId: C, subjectId: house, feePayerId: ids.novak!, validFrom: shift(-50) });
-    await joinSubject(t.db, { municipalityId: C, subjectId: flat, feePayerId: ids.novak!, validFrom: shift(-50) });
+    await joinSubject(t.db, { municipalityId: C, subjectId: house, feePayerId: ids.novak!, validFrom: inDays(-50) });
+    await joinSubject(t.db, { municipalityId: C, subjectId: flat, feePayerId: ids.novak!, validFrom: inDays(-50) });
     // A past membership is not a current one.
     await joinSubject(t.db, {
       municipalityId: C,
       subjectId: house,
       feePayerId: ids.bily!,
-      validFrom: shift(-50),
-      validTo: shift(-2),
+      validFrom: inDays(-50),
+      validTo: inDays(-2),
     });
     await t.db.update(feePayer).set({ userId: t.fixtures.users.citizen.id }).where(eq(feePayer.id, ids.firma!));
   });
@@ -608,7 +592,7 @@ describe("GET fee-payer (list)", () => {
 describe("DELETE fee-payer/{id}", () => {
   it("is refused with 409 while fee records exist, and allowed without them (subjects recounted)", async () => {
     const s = await newSubject(A, "Dům na smazání");
-    const id = await create(form({ lastName: "Smazatelný", subjectId: s, activeFrom: shift(-5) }));
+    const id = await create(form({ lastName: "Smazatelný", subjectId: s, activeFrom: inDays(-5) }));
     expect(await memberCount(s)).toBe(1);
     const [record] = await t.db
       .insert(fee)
@@ -646,18 +630,18 @@ describe("deactivate and activate", () => {
     const s1 = await newSubject(A, "Deaktivace 1");
     const s2 = await newSubject(A, "Deaktivace 2");
     const id = await create(
-      form({ lastName: "Odcházející", subjectId: s1, isChief: true, activeFrom: shift(-200), dateOfBirth: "" }),
+      form({ lastName: "Odcházející", subjectId: s1, isChief: true, activeFrom: inDays(-200), dateOfBirth: "" }),
     );
-    await joinSubject(t.db, { municipalityId: A, subjectId: s2, feePayerId: id, validFrom: shift(-20) });
+    await joinSubject(t.db, { municipalityId: A, subjectId: s2, feePayerId: id, validFrom: inDays(-20) });
     expect([await memberCount(s1), await memberCount(s2)]).toEqual([1, 1]);
 
     const res = await t.call("POST", url(A, `/${id}/deactivate`), {
       as: "manager",
-      json: { activeTo: shift(-1), periodEnd: shift(30), dateOfBirth: "1970-01-02" },
+      json: { activeTo: inDays(-1), periodEnd: inDays(30), dateOfBirth: "1970-01-02" },
     });
-    expect(res).toMatchObject({ status: 200, body: { id, activeTo: shift(-1) } });
+    expect(res).toMatchObject({ status: 200, body: { id, activeTo: inDays(-1) } });
     const row = await payerRow(id);
-    expect(row).toMatchObject({ activeTo: shift(-1), periodEnd: shift(30), dateOfBirth: "1970-01-02" });
+    expect(row).toMatchObject({ activeTo: inDays(-1), periodEnd: inDays(30), dateOfBirth: "1970-01-02" });
     expect(row!.activeChangedAt).toBeInstanceOf(Date);
     const memberships = await t.db
       .select()
@@ -665,18 +649,18 @@ describe("deactivate and activate", () => {
       .where(eq(subjectFeePayer.feePayerId, id))
       .orderBy(asc(subjectFeePayer.id));
     expect(memberships).toMatchObject([
-      { subjectId: s1, validTo: shift(-1), isChief: false },
-      { subjectId: s2, validTo: shift(-1) },
+      { subjectId: s1, validTo: inDays(-1), isChief: false },
+      { subjectId: s2, validTo: inDays(-1) },
     ]);
     expect([await memberCount(s1), await memberCount(s2)]).toEqual([0, 0]);
     expect((await t.call("GET", url(A, `/${id}`), { as: "manager" })).body).toMatchObject({
       active: false,
-      activeTo: shift(-1),
+      activeTo: inDays(-1),
     });
 
     const activated = await t.call("POST", url(A, `/${id}/activate`), { as: "manager" });
     expect(activated).toMatchObject({ status: 200, body: { id } });
-    expect(await payerRow(id)).toMatchObject({ activeTo: null, periodEnd: shift(30) });
+    expect(await payerRow(id)).toMatchObject({ activeTo: null, periodEnd: inDays(30) });
     // Ended memberships stay history.
     expect(
       await t.db
@@ -780,21 +764,6 @@ describe("PATCH fee-payer/register", () => {
 });
 
 describe("POST fee-payer/{id}/generate-login", () => {
-  const pdfText = (bytes: Uint8Array): string | null => {
-    try {
-      execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
-    } catch {
-      return null;
-    }
-    const file = path.join(os.tmpdir(), `letter-${process.pid}-${Date.now()}.pdf`);
-    fs.writeFileSync(file, bytes);
-    try {
-      return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-    } finally {
-      fs.rmSync(file, { force: true });
-    }
-  };
-
   it("by e-mail: 422 without an e-mail; a taken e-mail is refused", async () => {
     const id = await newPayer(A, { firstName: "Bez", lastName: "Mailu" });
     const res = await t.call("POST", url(A, `/${id}/generate-login`), { as: "manager", json: { method: "email" } });
@@ -889,7 +858,7 @@ describe("POST fee-payer/{id}/generate-login", () => {
       "pavel.dopisovy",
     );
 
-    const text = pdfText(bytes);
+    const text = pdfText(bytes, { layout: true });
     if (text !== null) {
       expect(text).toContain("Třebíč");
       expect(text).toContain("Pavel Dopisový");

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { importJWK, SignJWT, type CryptoKey, type JSONWebKeySet, type JWTPayload } from "jose";
 import { createApi, type ApiApp, type VerifyToken } from "../../api/app";
 import type { ApiConfig } from "../../api/services";
@@ -15,6 +16,7 @@ import { createMailer } from "../../api/lib/mail";
 import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { municipality, role, user, userMunicipality } from "../../api/db/schema";
+import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
 import { ARES_URL, RPO_URL } from "../mocks/registry";
 import { dbUrl } from "./global-setup";
@@ -306,6 +308,50 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
       fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The day `n` days from today in the product's calendar (negative: in the past), YYYY-MM-DD: validity and membership
+ * dates of many test files, all counted from the API's own `today()`.
+ */
+export function inDays(n: number): string {
+  const d = new Date(`${today()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * setupApi with the ids of the fixture municipalities A and B, which most test files keep as `A` and `B`: their
+ * one-line setup is `beforeAll(async () => ({ t, A, B } = await setupApiWithIds()))`.
+ */
+export async function setupApiWithIds(opts: SetupOptions = {}): Promise<{ t: TestApi; A: number; B: number }> {
+  const t = await setupApi(opts);
+  return { t, A: t.fixtures.municipalities.a.id, B: t.fixtures.municipalities.b.id };
+}
+
+/** The id a POST answered for the record it created; fails, showing the answer, unless it was a 201. */
+export function createdId(res: CallResult): number {
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
+}
+
+/**
+ * The text of a PDF the API answered (pdftotext of poppler-utils; `layout` keeps the page's columns); null where the
+ * tool is missing, so a test reads the text only where it can.
+ */
+export function pdfText(bytes: Uint8Array, opts: { layout?: boolean } = {}): string | null {
+  try {
+    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
+  } catch {
+    return null;
+  }
+  const file = path.join(os.tmpdir(), `pdf-${process.pid}-${randomBytes(4).toString("hex")}.pdf`);
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdftotext", [...(opts.layout ? ["-layout"] : []), file, "-"], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 /** The Response a web loader or action threw (a redirect, an error page); fails when it did not throw one. */

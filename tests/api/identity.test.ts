@@ -143,6 +143,24 @@ describe("logout revokes the grant (issue 11 security 4)", () => {
     };
   }
 
+  /** The web part's logout (its POST /logout) of a session that holds these tokens of the provider. */
+  async function logoutWith(tokens: { access_token: string; refresh_token: string; id_token: string }) {
+    const context = webContext();
+    const session = await context.sessionStorage.getSession();
+    session.set("tokens", {
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      idToken: tokens.id_token,
+      expiresAt: Date.now() + 600_000,
+      refreshExpiresAt: Date.now() + 3600_000,
+    });
+    const cookie = (await context.sessionStorage.commitSession(session)).split(";")[0]!;
+    return logout(
+      new Request(`${PUBLIC_URL}/logout`, { method: "POST", headers: { cookie } }),
+      context as unknown as AppLoadContext,
+    );
+  }
+
   it("after logout the refresh token is refused at the token endpoint and the access token gets 401 from /v1", async () => {
     const tokens = await idp.signIn(t.fixtures.users.worker.userName, PASSWORD);
     const bearer = { token: tokens.access_token };
@@ -154,20 +172,7 @@ describe("logout revokes the grant (issue 11 security 4)", () => {
     expect((await t.call("GET", "/user/user-info", { token: second })).status).toBe(200);
 
     // The web part's logout with this session.
-    const context = webContext();
-    const session = await context.sessionStorage.getSession();
-    session.set("tokens", {
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      idToken: tokens.id_token,
-      expiresAt: Date.now() + 600_000,
-      refreshExpiresAt: Date.now() + 3600_000,
-    });
-    const cookie = (await context.sessionStorage.commitSession(session)).split(";")[0]!;
-    const res = await logout(
-      new Request(`${PUBLIC_URL}/logout`, { method: "POST", headers: { cookie } }),
-      context as unknown as AppLoadContext,
-    );
+    const res = await logoutWith(tokens);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toContain(`${idp.issuer}/session/end`);
 
@@ -184,20 +189,7 @@ describe("logout revokes the grant (issue 11 security 4)", () => {
   it("another session of the same user stays signed in", async () => {
     const mine = await idp.signIn(t.fixtures.users.worker.userName, PASSWORD);
     const other = await idp.signIn(t.fixtures.users.worker.userName, PASSWORD);
-    const context = webContext();
-    const session = await context.sessionStorage.getSession();
-    session.set("tokens", {
-      accessToken: mine.access_token,
-      refreshToken: mine.refresh_token,
-      idToken: mine.id_token,
-      expiresAt: Date.now() + 600_000,
-      refreshExpiresAt: Date.now() + 3600_000,
-    });
-    const cookie = (await context.sessionStorage.commitSession(session)).split(";")[0]!;
-    await logout(
-      new Request(`${PUBLIC_URL}/logout`, { method: "POST", headers: { cookie } }),
-      context as unknown as AppLoadContext,
-    );
+    await logoutWith(mine);
     expect((await t.call("GET", "/user/user-info", { token: mine.access_token })).status).toBe(401);
     expect((await t.call("GET", "/user/user-info", { token: other.access_token })).status).toBe(200);
     expect((await idp.refresh(other.refresh_token)).status).toBe(200);

@@ -9,17 +9,12 @@ import { eq, sql } from "drizzle-orm";
 import { importJob, importJobError, wasteCard } from "../../api/db/schema";
 import { failInterruptedImports, importWasteCards, INTERRUPTED } from "../../api/modules/waste-card/import";
 import { FORBIDDEN_TEXT_MESSAGE } from "#contract/common";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, A } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 const csv = (from: number, to: number) =>
   [

@@ -5,47 +5,20 @@
  * an array or a bare value answers 422; a NUL in a text path parameter or an upload's file name is no 500 either.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { allRoutes } from "../../api/app";
 import type { AnyRoute } from "../../api/lib/route";
-import { permission, role, rolePermission, user, userMunicipality } from "../../api/db/schema";
 import { FORBIDDEN_TEXT_MESSAGE } from "#contract/common";
-import { createRegistryServer } from "../mocks/registry";
-import { setupApi, type TestApi } from "./helpers";
+import type { TestApi } from "./helpers";
+import { emptyBody, fillPath, fixedParamValue, routeCases, startWalk } from "./walk";
 
 const NUL = "a\u0000b";
-const label = (r: AnyRoute) => `${r.method.toUpperCase()} ${r.path}`;
-const PARAM_RE = /:([A-Za-z0-9_]+)(?:\{[^}]*\})?/g;
 
 let t: TestApi;
 let probeToken: string;
-const registry = createRegistryServer();
-
-beforeAll(async () => {
-  registry.listen();
-  t = await setupApi();
-  const [visitor] = await t.db.select({ id: role.id }).from(role).where(eq(role.name, "VISITOR"));
-  const perms = await t.db.select({ id: permission.id }).from(permission);
-  await t.db.delete(rolePermission).where(eq(rolePermission.roleId, visitor!.id));
-  await t.db.insert(rolePermission).values(perms.map((p) => ({ roleId: visitor!.id, permissionId: p.id })));
-  const [probe] = await t.db
-    .insert(user)
-    .values({
-      userName: "t.probe",
-      firstName: "Probe",
-      lastName: "Testovací",
-      roleId: visitor!.id,
-      municipalityId: t.fixtures.municipalities.a.id,
-    })
-    .returning({ id: user.id });
-  await t.db.insert(userMunicipality).values({ userId: probe!.id, municipalityId: t.fixtures.municipalities.a.id });
-  probeToken = await t.signToken({ sub: String(probe!.id), preferred_username: "t.probe" });
-});
-afterAll(async () => {
-  registry.close();
-  await t?.close();
-});
+let close = async () => {};
+beforeAll(async () => ({ t, probeToken, close } = await startWalk()));
+afterAll(() => close());
 
 /** The field names of an object schema, through preprocess / pipe / optional / default / refinements (zod 4). */
 function fieldNames(schema: z.ZodType | undefined): string[] {
@@ -68,25 +41,23 @@ function fieldNames(schema: z.ZodType | undefined): string[] {
   return [];
 }
 
+/** A path parameter's value: the one that fits where only one does, else `text` (under test, or a sample). */
 function paramValue(r: AnyRoute, name: string, text: string): string {
-  if (typeof r.tenancy === "object" && r.tenancy.municipalityParam === name)
-    return String(t.fixtures.municipalities.a.id);
-  if (name === "id" && r.path.startsWith("/user/")) return String(t.fixtures.users.worker.id);
-  const shape = r.params instanceof z.ZodObject ? (r.params.shape as Record<string, z.ZodType>) : {};
-  const s = shape[name];
-  if (s instanceof z.ZodEnum) return String(s.options[0]);
-  if (/id$/i.test(name) || s instanceof z.ZodNumber) return "1";
-  return text;
+  const fixed = fixedParamValue(r, name, {
+    municipalityId: t.fixtures.municipalities.a.id,
+    userId: t.fixtures.users.worker.id,
+  });
+  if (fixed !== undefined) return fixed;
+  return /id$/i.test(name) ? "1" : text;
 }
-const urlFor = (r: AnyRoute, text = "sample") =>
-  r.path.replace(PARAM_RE, (_m, name: string) => encodeURIComponent(paramValue(r, name, text)));
+const urlFor = (r: AnyRoute, text = "sample") => fillPath(r, (name) => paramValue(r, name, text));
 
 const jsonRoutes = allRoutes.filter((r) => r.body && r.bodyKind !== "multipart");
 const queryRoutes = allRoutes.filter((r) => fieldNames(r.query).length);
 
 describe("NUL in a query field → 422 (every route with a query)", () => {
   it("there are such routes", () => expect(queryRoutes.length).toBeGreaterThan(5));
-  it.each(queryRoutes.map((r) => [label(r), r] as const))("%s", async (_l, r) => {
+  it.each(routeCases(queryRoutes))("%s", async (_l, r) => {
     for (const field of fieldNames(r.query)) {
       const res = await t.call(r.method, urlFor(r), {
         token: probeToken,
@@ -101,36 +72,32 @@ describe("NUL in a query field → 422 (every route with a query)", () => {
 
 describe("JSON bodies (every route that takes one)", () => {
   it("there are such routes", () => expect(jsonRoutes.length).toBeGreaterThan(20));
-  it.each(jsonRoutes.map((r) => [label(r), r] as const))(
-    "%s: NUL in each field → 422; null, [] or a bare value → 422",
-    async (_l, r) => {
-      const fields = fieldNames(r.body);
-      expect(fields.length, "body fields found").toBeGreaterThan(0);
-      for (const field of fields) {
-        const res = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: NUL } });
-        expect(res.status, field).toBe(422);
-        expect(res.body.errors?.[field], field).toEqual([FORBIDDEN_TEXT_MESSAGE]);
-        // Inside an array or object too.
-        const nested = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: [NUL] } });
-        expect(nested.status, `${field}[0]`).toBe(422);
-      }
-      for (const body of [null, [], "text", 5, true]) {
-        const res = await t.call(r.method, urlFor(r), { token: probeToken, json: body });
-        expect(res.status, JSON.stringify(body)).toBe(422);
-        expect(res.body.Message).toBe("Tělo požadavku musí být objekt JSON.");
-      }
-    },
-  );
+  it.each(routeCases(jsonRoutes))("%s: NUL in each field → 422; null, [] or a bare value → 422", async (_l, r) => {
+    const fields = fieldNames(r.body);
+    expect(fields.length, "body fields found").toBeGreaterThan(0);
+    for (const field of fields) {
+      const res = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: NUL } });
+      expect(res.status, field).toBe(422);
+      expect(res.body.errors?.[field], field).toEqual([FORBIDDEN_TEXT_MESSAGE]);
+      // Inside an array or object too.
+      const nested = await t.call(r.method, urlFor(r), { token: probeToken, json: { [field]: [NUL] } });
+      expect(nested.status, `${field}[0]`).toBe(422);
+    }
+    for (const body of [null, [], "text", 5, true]) {
+      const res = await t.call(r.method, urlFor(r), { token: probeToken, json: body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.Message).toBe("Tělo požadavku musí být objekt JSON.");
+    }
+  });
 });
 
 describe("NUL in a text path parameter or an uploaded file's name is never a 500", () => {
-  it.each(allRoutes.filter((r) => /:[A-Za-z]/.test(r.path)).map((r) => [label(r), r] as const))("%s", async (_l, r) => {
-    const body = r.method === "get" ? {} : r.bodyKind === "multipart" ? { body: new FormData() } : { json: {} };
-    const res = await t.call(r.method, urlFor(r, NUL), { token: probeToken, ...body });
+  it.each(routeCases(allRoutes.filter((r) => /:[A-Za-z]/.test(r.path))))("%s", async (_l, r) => {
+    const res = await t.call(r.method, urlFor(r, NUL), { token: probeToken, ...emptyBody(r) });
     expect(res.status).toBeLessThan(500);
   });
 
-  it.each(allRoutes.filter((r) => r.bodyKind === "multipart").map((r) => [label(r), r] as const))(
+  it.each(routeCases(allRoutes.filter((r) => r.bodyKind === "multipart")))(
     "%s: upload named with a NUL",
     async (_l, r) => {
       for (const field of ["file", "logo"]) {

@@ -6,15 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { feePayer, municipality, subject, wasteEvidenceHeader } from "../../api/db/schema";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-});
+beforeAll(async () => ({ t, A } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 const rows = async <T>(q: ReturnType<typeof sql>) => (await t.db.execute(q)) as unknown as { rows: T[] };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importJob } from "../../api/db/schema";
 import { MultipartError, readMultipartFile } from "../../api/lib/multipart";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const bodyOf = (...chunks: string[]) =>
@@ -102,13 +102,8 @@ describe("the multipart reader", () => {
 describe("a malformed multipart upload is 422 with a message (issue 12)", () => {
   let t: TestApi;
   let A: number;
-  beforeAll(async () => {
-    t = await setupApi();
-    A = t.fixtures.municipalities.a.id;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  beforeAll(async () => ({ t, A } = await setupApiWithIds()));
+  afterAll(() => t?.close());
 
   const post = (body: string, contentType = "multipart/form-data; boundary=XyZ") =>
     t.call("POST", `/municipality/${A}/waste-card/import`, {

@@ -29,7 +29,7 @@ import {
 } from "../../api/modules/print-batch/printer";
 import { parseBarcode } from "#contract/codes";
 import { batchInUseMessage } from "#contract/print-batch";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApi, setupApiWithIds, type TestApi, createdId } from "./helpers";
 
 /** A job as the printer handler received it. */
 type ReceivedJob = {
@@ -110,13 +110,29 @@ async function headersOf(batchId: number) {
     .orderBy(asc(wasteEvidenceHeader.id));
 }
 
+/** The history events of these bins (who, and for which subject), for checking what a batch recorded. */
+const eventsOf = (headers: { id: number }[]) =>
+  t.db
+    .select({
+      event: wasteEvidenceHeaderHistory.event,
+      userId: wasteEvidenceHeaderHistory.userId,
+      subjectId: wasteEvidenceHeaderHistory.subjectId,
+    })
+    .from(wasteEvidenceHeaderHistory)
+    .where(
+      inArray(
+        wasteEvidenceHeaderHistory.headerId,
+        headers.map((h) => h.id),
+      ),
+    );
+
 async function createNoSubject(municipalityId = A, over: Record<string, unknown> = {}) {
-  const res = await t.call("POST", url(municipalityId), {
-    as: municipalityId === A ? "manager" : "managerB",
-    json: { codeType: "NoSubject", codeCount: 2, binTypeIds: [fixedBin.id], ...over },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as number;
+  return createdId(
+    await t.call("POST", url(municipalityId), {
+      as: municipalityId === A ? "manager" : "managerB",
+      json: { codeType: "NoSubject", codeCount: 2, binTypeIds: [fixedBin.id], ...over },
+    }),
+  );
 }
 
 const batchCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(printBatch))[0]!.n;
@@ -124,9 +140,7 @@ const batchCount = async () => (await t.db.select({ n: sql<number>`count(*)::int
 beforeAll(async () => {
   await new Promise<void>((resolve) => printer.listen(0, "127.0.0.1", resolve));
   PRINTER_URL = `http://127.0.0.1:${(printer.address() as AddressInfo).port}/print`;
-  t = await setupApi({ config: { printerHandlerUrl: PRINTER_URL } });
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
+  ({ t, A, B } = await setupApiWithIds({ config: { printerHandlerUrl: PRINTER_URL } }));
   fixedBin = await catalogueType("fixed");
   bag = await catalogueType("disposable");
 });
@@ -180,15 +194,7 @@ describe("POST print-batch (spec 001 §2, §9 code types)", () => {
     expect(headers.map((h) => h.binTypeId)).toEqual([fixedBin.id, fixedBin.id, fixedBin.id, bag.id, bag.id, bag.id]);
     expect(headers.map((h) => h.disposable)).toEqual([false, false, false, true, true, true]);
 
-    const events = await t.db
-      .select({ event: wasteEvidenceHeaderHistory.event, userId: wasteEvidenceHeaderHistory.userId })
-      .from(wasteEvidenceHeaderHistory)
-      .where(
-        inArray(
-          wasteEvidenceHeaderHistory.headerId,
-          headers.map((h) => h.id),
-        ),
-      );
+    const events = await eventsOf(headers);
     expect(events).toHaveLength(6);
     expect(events.every((e) => e.event === "Created" && e.userId === t.fixtures.users.manager.id)).toBe(true);
 
@@ -217,15 +223,7 @@ describe("POST print-batch (spec 001 §2, §9 code types)", () => {
     const [batch] = await t.db.select().from(printBatch).where(eq(printBatch.id, res.body.id));
     expect(batch).toMatchObject({ codeType: "Regular", codeCount: 2 });
 
-    const events = await t.db
-      .select({ event: wasteEvidenceHeaderHistory.event, subjectId: wasteEvidenceHeaderHistory.subjectId })
-      .from(wasteEvidenceHeaderHistory)
-      .where(
-        inArray(
-          wasteEvidenceHeaderHistory.headerId,
-          headers.map((h) => h.id),
-        ),
-      );
+    const events = await eventsOf(headers);
     expect(events.filter((e) => e.event === "Created")).toHaveLength(2);
     expect(
       events
@@ -612,17 +610,12 @@ describe("DELETE print-batch/{id} (spec 001 §8 'Failures shown: delete of … p
     t.call("DELETE", url(m, `/${id}`), { as });
   const batchExists = async (id: number) =>
     (await t.db.select({ id: printBatch.id }).from(printBatch).where(eq(printBatch.id, id))).length === 1;
-  const historyOf = (ids: number[]) =>
-    t.db
-      .select({ id: wasteEvidenceHeaderHistory.id })
-      .from(wasteEvidenceHeaderHistory)
-      .where(inArray(wasteEvidenceHeaderHistory.headerId, ids));
 
   it("a batch whose codes are all Free and unused is deleted with its codes and their history; numbers are not reused", async () => {
     const id = await createNoSubject(A, { codeCount: 3, binTypeIds: [fixedBin.id, bag.id] });
     const codes = await headersOf(id);
     expect(codes).toHaveLength(6);
-    expect(await historyOf(codes.map((c) => c.id))).toHaveLength(6);
+    expect(await eventsOf(codes)).toHaveLength(6);
     const [before] = await t.db.select().from(codeSequence).where(eq(codeSequence.municipalityId, A));
 
     const res = await del(id);
@@ -638,7 +631,7 @@ describe("DELETE print-batch/{id} (spec 001 §8 'Failures shown: delete of … p
         ),
       );
     expect(left).toEqual([]);
-    expect(await historyOf(codes.map((c) => c.id))).toEqual([]);
+    expect(await eventsOf(codes)).toEqual([]);
     // The barcodes are gone: a scanner finds nothing.
     const found = await t.call("GET", `/municipality/${A}/find-code-by-barcode`, {
       as: "manager",
@@ -677,7 +670,7 @@ describe("DELETE print-batch/{id} (spec 001 §8 'Failures shown: delete of … p
     expect(res.body).toEqual({ Message: "Tiskovou dávku nelze smazat, 1 kód je již použit." });
     expect(await batchExists(id)).toBe(true);
     expect((await headersOf(id)).map((h) => h.id)).toEqual(codes.map((c) => c.id));
-    expect(await historyOf(codes.map((c) => c.id))).toHaveLength(4);
+    expect(await eventsOf(codes)).toHaveLength(4);
   });
 
   it("a code assigned once and released again (its collection point deleted) still counts as used", async () => {

@@ -6,14 +6,23 @@
  * change nothing (403 on every non-GET route).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { allRoutes } from "../../api/app";
 import type { AnyRoute } from "../../api/lib/route";
-import { municipality, permission, role, rolePermission, user, userMunicipality } from "../../api/db/schema";
+import { municipality, user, userMunicipality } from "../../api/db/schema";
 import { ACTIONS, ENTITIES } from "#contract/permissions";
-import { createRegistryServer } from "../mocks/registry";
-import { setupApi, type TestApi } from "./helpers";
+import type { TestApi } from "./helpers";
+import {
+  emptyBody,
+  fillPath,
+  fixedParamValue,
+  PARAM_RE,
+  PROBE_USER_NAME,
+  routeCases,
+  routeLabel,
+  startWalk,
+  tenancyParam,
+} from "./walk";
 
 /**
  * Non-GET routes the read-only administrator may call, with the reason: only the user's own account, never the
@@ -30,42 +39,14 @@ const READ_ONLY_MAY_CALL = new Set<string>([
 const RECORD_NOT_FOUND = "Záznam nebyl nalezen.";
 
 const KNOWN_PERMISSIONS = new Set<string>(ENTITIES.flatMap((e) => ACTIONS.map((a) => `${e}.${a}`)));
-const label = (r: AnyRoute) => `${r.method.toUpperCase()} ${r.path}`;
-/** Hono path parameters: ':name', optionally with a pattern ':name{[0-9]+}'. */
-const PARAM_RE = /:([A-Za-z0-9_]+)(?:\{[^}]*\})?/g;
 const pathParams = (r: AnyRoute) => [...r.path.matchAll(PARAM_RE)].map((m) => m[1]!);
-const tenancyParam = (r: AnyRoute) => (typeof r.tenancy === "object" ? r.tenancy.municipalityParam : undefined);
 
 let t: TestApi;
-const registry = createRegistryServer();
 /** A user of municipality A only, whose role holds every permission: passes every permission check. */
 let probeToken: string;
-
-beforeAll(async () => {
-  registry.listen();
-  t = await setupApi();
-  // The probe's role is a spare one (VISITOR) granted everything in this file's database only.
-  const [visitor] = await t.db.select({ id: role.id }).from(role).where(eq(role.name, "VISITOR"));
-  const perms = await t.db.select({ id: permission.id }).from(permission);
-  await t.db.delete(rolePermission).where(eq(rolePermission.roleId, visitor!.id));
-  await t.db.insert(rolePermission).values(perms.map((p) => ({ roleId: visitor!.id, permissionId: p.id })));
-  const [probe] = await t.db
-    .insert(user)
-    .values({
-      userName: "t.probe",
-      firstName: "Probe",
-      lastName: "Testovací",
-      roleId: visitor!.id,
-      municipalityId: t.fixtures.municipalities.a.id,
-    })
-    .returning({ id: user.id });
-  await t.db.insert(userMunicipality).values({ userId: probe!.id, municipalityId: t.fixtures.municipalities.a.id });
-  probeToken = await t.signToken({ sub: String(probe!.id), preferred_username: "t.probe" });
-});
-afterAll(async () => {
-  registry.close();
-  await t?.close();
-});
+let close = async () => {};
+beforeAll(async () => ({ t, probeToken, close } = await startWalk()));
+afterAll(() => close());
 
 /**
  * A user of the given municipality, for /user/:id (tenancy checked by the service): the worker of A (the
@@ -77,36 +58,25 @@ function userOf(municipalityId: number): number {
 
 /** A valid-looking value for a path parameter: from its zod schema when it is an enum, else by its name. */
 function sampleValue(r: AnyRoute, name: string, municipalityId: number): string {
-  if (name === tenancyParam(r)) return String(municipalityId);
-  if (name === "id" && r.path.startsWith("/user/")) return String(userOf(municipalityId));
-  const shape = r.params instanceof z.ZodObject ? (r.params.shape as Record<string, z.ZodType>) : {};
-  const s = shape[name];
-  if (s instanceof z.ZodEnum) return String(s.options[0]);
-  if (s instanceof z.ZodNumber) return "1";
+  const fixed = fixedParamValue(r, name, { municipalityId, userId: userOf(municipalityId) });
+  if (fixed !== undefined) return fixed;
   if (/^ico$|identificationNumber/i.test(name)) return "25596641";
   if (/id$/i.test(name)) return "1";
   return "sample";
 }
 
 function urlFor(r: AnyRoute, municipalityId: number): string {
-  return r.path.replace(PARAM_RE, (_m, name: string) => encodeURIComponent(sampleValue(r, name, municipalityId)));
-}
-
-/** A minimal body of the right kind: the checks under test all come before body validation. */
-function bodyFor(r: AnyRoute) {
-  if (r.method === "get") return {};
-  if (r.bodyKind === "multipart") return { body: new FormData() };
-  return { json: {} };
+  return fillPath(r, (name) => sampleValue(r, name, municipalityId));
 }
 
 describe("route declarations", () => {
   it("the registry is not empty and has no duplicates", () => {
     expect(allRoutes.length).toBeGreaterThan(10);
-    const keys = allRoutes.map(label);
+    const keys = allRoutes.map(routeLabel);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(allRoutes.map((r) => [label(r), r] as const))("%s declares a permission and a tenancy rule", (_l, r) => {
+  it.each(routeCases(allRoutes))("%s declares a permission and a tenancy rule", (_l, r) => {
     expect(
       r.permission === "authenticated" || KNOWN_PERMISSIONS.has(r.permission),
       `permission '${r.permission}'`,
@@ -128,11 +98,11 @@ describe("route declarations", () => {
   });
 });
 
-describe.each(allRoutes.map((r) => [label(r), r] as const))("%s", (_l, r) => {
+describe.each(routeCases(allRoutes))("%s", (_l, r) => {
   const url = () => urlFor(r, t.fixtures.municipalities.b.id);
 
   it("without a token → 401 with WWW-Authenticate: Bearer", async () => {
-    const res = await t.call(r.method, url(), bodyFor(r));
+    const res = await t.call(r.method, url(), emptyBody(r));
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
     expect(res.body.Message).toEqual(expect.any(String));
@@ -152,40 +122,40 @@ describe.each(allRoutes.map((r) => [label(r), r] as const))("%s", (_l, r) => {
       inactiveUser: await t.token("inactive"),
     };
     for (const [kind, token] of Object.entries(tokens)) {
-      const res = await t.call(r.method, url(), { ...bodyFor(r), token });
+      const res = await t.call(r.method, url(), { ...emptyBody(r), token });
       expect(res.status, kind).toBe(401);
       expect(res.headers.get("www-authenticate"), kind).toMatch(/^Bearer\b/);
     }
-    const basic = await t.call(r.method, url(), { ...bodyFor(r), headers: { Authorization: "Basic YTpi" } });
+    const basic = await t.call(r.method, url(), { ...emptyBody(r), headers: { Authorization: "Basic YTpi" } });
     expect(basic.status).toBe(401);
   });
 
   if (r.permission !== "authenticated") {
     it(`a user without ${r.permission} (CITIZEN) → 403`, async () => {
-      const res = await t.call(r.method, url(), { ...bodyFor(r), as: "citizen" });
+      const res = await t.call(r.method, url(), { ...emptyBody(r), as: "citizen" });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ Message: "Přístup byl odepřen" });
     });
   }
 
-  if (r.method !== "get" && !READ_ONLY_MAY_CALL.has(label(r))) {
+  if (r.method !== "get" && !READ_ONLY_MAY_CALL.has(routeLabel(r))) {
     it("the read-only administrator can change nothing → 403", async () => {
       const own = urlFor(r, t.fixtures.municipalities.a.id);
-      const res = await t.call(r.method, own, { ...bodyFor(r), as: "readonly" });
+      const res = await t.call(r.method, own, { ...emptyBody(r), as: "readonly" });
       expect(res.status).toBe(403);
     });
   }
 
   if (tenancyParam(r)) {
     it("another municipality's id → 404 (the manager of A asking for B)", async () => {
-      const res = await t.call(r.method, url(), { ...bodyFor(r), as: "manager" });
+      const res = await t.call(r.method, url(), { ...emptyBody(r), as: "manager" });
       // Where the manager's role lacks the permission, 403 comes first; it reveals nothing either.
       expect([403, 404]).toContain(res.status);
       if (res.status === 404) expect(res.body).toEqual({ Message: RECORD_NOT_FOUND });
     });
 
     it("another municipality's id → 404 even with every permission", async () => {
-      const res = await t.call(r.method, url(), { ...bodyFor(r), token: probeToken });
+      const res = await t.call(r.method, url(), { ...emptyBody(r), token: probeToken });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ Message: RECORD_NOT_FOUND });
       // Nothing of B was changed or revealed.
@@ -195,7 +165,7 @@ describe.each(allRoutes.map((r) => [label(r), r] as const))("%s", (_l, r) => {
 
     it("a malformed municipality id → 404", async () => {
       const bad = r.path.replace(PARAM_RE, (_m, n: string) => (n === tenancyParam(r) ? "abc" : sampleValue(r, n, 1)));
-      const res = await t.call(r.method, bad, { ...bodyFor(r), as: "admin" });
+      const res = await t.call(r.method, bad, { ...emptyBody(r), as: "admin" });
       expect(res.status).toBe(404);
     });
   }
@@ -208,13 +178,13 @@ describe.each(allRoutes.map((r) => [label(r), r] as const))("%s", (_l, r) => {
     if (tenancyParam(r)) {
       const [own] = await t.db
         .insert(municipality)
-        .values({ name: `Kontrola ${label(r)}`.slice(0, 200), country: "CZ" })
+        .values({ name: `Kontrola ${routeLabel(r)}`.slice(0, 200), country: "CZ" })
         .returning({ id: municipality.id });
       municipalityId = own!.id;
-      const [probe] = await t.db.select({ id: user.id }).from(user).where(eq(user.userName, "t.probe"));
+      const [probe] = await t.db.select({ id: user.id }).from(user).where(eq(user.userName, PROBE_USER_NAME));
       await t.db.insert(userMunicipality).values({ userId: probe!.id, municipalityId });
     }
-    const res = await t.call(r.method, urlFor(r, municipalityId), { ...bodyFor(r), token: probeToken });
+    const res = await t.call(r.method, urlFor(r, municipalityId), { ...emptyBody(r), token: probeToken });
     expect(res.status).not.toBe(401);
     expect(res.status).not.toBe(403);
     expect(res.status).toBeLessThan(500);
@@ -231,7 +201,7 @@ describe("GET /v1/openapi.json", () => {
     for (const r of allRoutes) {
       const path = "/v1" + r.path.replace(PARAM_RE, "{$1}");
       const op = res.body.paths[path]?.[r.method];
-      expect(op, `${label(r)} in openapi.json`).toBeDefined();
+      expect(op, `${routeLabel(r)} in openapi.json`).toBeDefined();
       expect(op["x-permission"]).toBe(r.permission);
       for (const p of pathParams(r)) expect(op.parameters.map((x: { name: string }) => x.name)).toContain(p);
     }

@@ -19,7 +19,7 @@ import {
 import { makeBarcode } from "#contract/codes";
 import { today } from "../../api/modules/subject/membership";
 import { isValidVirtualCardCode, luhnCheckDigit } from "../../api/modules/subject/waste-card-code";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi, inDays } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -85,17 +85,8 @@ async function insertMunicipality(name: string): Promise<number> {
   return row!.id;
 }
 const rowOf = async (id: number) => (await t.db.select().from(subject).where(eq(subject.id, id)))[0];
-const shift = (days: number) => {
-  const d = new Date(`${today()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 describe("POST subject (create)", () => {
@@ -761,18 +752,18 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
     const add = (feePayerId: number, validFrom: string, isChief = false) =>
       t.call("POST", url(A, `/${id}/fee-payers`), { as: "manager", json: { feePayerId, validFrom, isChief } });
 
-    const r1 = await add(jan, shift(-100), true);
+    const r1 = await add(jan, inDays(-100), true);
     expect(r1.status).toBe(201);
     expect(r1.body).toEqual({ id: expect.any(Number) });
-    const r2 = await add(eva, shift(-10));
-    const r3 = await add(petr, shift(30));
+    const r2 = await add(eva, inDays(-10));
+    const r3 = await add(petr, inDays(30));
     expect((await rowOf(id))!.memberCount).toBe(2);
 
     // The same payer again over the same period, a payer of B, and a bad date are refused.
-    const twice = await add(jan, shift(-5));
+    const twice = await add(jan, inDays(-5));
     expect(twice.status).toBe(422);
     expect(twice.body.errors.feePayerId).toEqual(["Poplatník je k tomuto odběrnému místu v tomto období už přiřazen."]);
-    const foreign = await add(await insertPayer(B, "Cizinec"), shift(-1));
+    const foreign = await add(await insertPayer(B, "Cizinec"), inDays(-1));
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ feePayerId: ["Poplatník nebyl nalezen."] });
     const badDate = await add(eva, "2025-02-30");
@@ -812,14 +803,14 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
     // End Jan's membership yesterday: the row stays, the count drops.
     const end = await t.call("POST", url(A, `/${id}/fee-payers/${r1.body.id}/end`), {
       as: "manager",
-      json: { validTo: shift(-1) },
+      json: { validTo: inDays(-1) },
     });
     expect(end.status).toBe(200);
-    expect(end.body).toEqual({ id: r1.body.id, validTo: shift(-1) });
+    expect(end.body).toEqual({ id: r1.body.id, validTo: inDays(-1) });
     expect((await rowOf(id))!.memberCount).toBe(1);
     const tooEarly = await t.call("POST", url(A, `/${id}/fee-payers/${r2.body.id}/end`), {
       as: "manager",
-      json: { validTo: shift(-50) },
+      json: { validTo: inDays(-50) },
     });
     expect(tooEarly.status).toBe(422);
     expect(tooEarly.body.errors.validTo).toBeDefined();
@@ -841,7 +832,7 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
       type: "Resident",
       dateOfBirth: "1980-05-01",
       variableSymbol: null,
-      validFrom: shift(-10),
+      validFrom: inDays(-10),
       validTo: null,
       isChief: false,
       current: true,
@@ -854,11 +845,11 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
     const p = await insertPayer(A, "Cizí člen");
     const m = await t.call("POST", url(A, `/${s1}/fee-payers`), {
       as: "manager",
-      json: { feePayerId: p, validFrom: shift(-3) },
+      json: { feePayerId: p, validFrom: inDays(-3) },
     });
     for (const [method, rest, json] of [
       ["PATCH", `/fee-payers/${m.body.id}/chief`, { isChief: true }],
-      ["POST", `/fee-payers/${m.body.id}/end`, { validTo: shift(-1) }],
+      ["POST", `/fee-payers/${m.body.id}/end`, { validTo: inDays(-1) }],
     ] as const) {
       const res = await t.call(method, url(A, `/${s2}${rest}`), { as: "manager", json });
       expect(res.status).toBe(404);
@@ -883,7 +874,7 @@ describe("waste cards of the subject: list, virtual card, remove", () => {
     const outsider = await insertPayer(A, "Nečlen");
     await t.call("POST", url(A, `/${id}/fee-payers`), {
       as: "manager",
-      json: { feePayerId: member, validFrom: shift(-5) },
+      json: { feePayerId: member, validFrom: inDays(-5) },
     });
 
     const plain = await t.call("POST", url(A, `/${id}/waste-cards/virtual`), { as: "manager", json: {} });

@@ -31,7 +31,7 @@ import { createIdp } from "../../idp/provider";
 import { NOTHING_SELECTED, REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
 import { PASSWORD_REQUIREMENT_TEXTS } from "#contract/password";
 import { invitationLink, readEml } from "./eml";
-import { PUBLIC_URL, SET_PASSWORD_URL, TEST_SECRET_BOX, setupApi, type TestApi } from "./helpers";
+import { PUBLIC_URL, SET_PASSWORD_URL, TEST_SECRET_BOX, setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -64,11 +64,7 @@ async function userRow(id: number) {
   return row!;
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());
 
 describe("GET user (list)", () => {

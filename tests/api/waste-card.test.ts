@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, like } from "drizzle-orm";
 import { feePayer, importJob, importJobError, subject, subjectFeePayer, wasteCard } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import { expireWasteCards } from "../../api/modules/waste-card/service";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi, inDays } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -17,13 +17,6 @@ let B: number;
 
 const cards = (m: number, rest = "") => `/municipality/${m}/waste-card${rest}`;
 const jobs = (m: number, rest = "") => `/municipality/${m}/import${rest}`;
-
-/** A day relative to today (Europe/Prague), YYYY-MM-DD. */
-function day(offset: number): string {
-  const d = new Date(`${today()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-}
 
 async function insertSubject(municipalityId: number, name: string, type = "Household"): Promise<number> {
   const [row] = await t.db.insert(subject).values({ municipalityId, name, type }).returning({ id: subject.id });
@@ -85,14 +78,8 @@ async function errorsOf(jobId: number) {
     .orderBy(asc(importJobError.rowNumber));
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", () => {
   let novak: number;
@@ -112,14 +99,14 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
       feePayerId: jana,
       validFrom: "2024-01-01",
     });
-    ids.free = await insertCard(A, { plainCode: "L101", code: "LIST-101", validFrom: day(-3) });
+    ids.free = await insertCard(A, { plainCode: "L101", code: "LIST-101", validFrom: inDays(-3) });
     // Stored Assigned, but its validity ended yesterday: Expired by date before any job stores it.
     ids.lapsed = await insertCard(A, {
       plainCode: "L102",
       code: "LIST-102",
       subjectId: firma,
       validFrom: "2023-01-01",
-      validTo: day(-1),
+      validTo: inDays(-1),
     });
     ids.discarded = await insertCard(A, {
       plainCode: "L103",
@@ -133,14 +120,14 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
       code: "LIST-104",
       subjectId: firma,
       validFrom: "2024-06-01",
-      validTo: day(0),
+      validTo: inDays(0),
     });
     ids.virtual = await insertCard(A, {
       plainCode: "V000000001",
       code: "V0000000018",
       subjectId: novak,
       virtual: true,
-      validFrom: day(0),
+      validFrom: inDays(0),
     });
     await insertCard(B, { plainCode: "L100", code: "LIST-100" });
   });
@@ -178,10 +165,10 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
       feePayerName: null,
       state: "Free",
     });
-    expect(body.items[2]).toMatchObject({ state: "Expired", validTo: day(-1), subjectType: "Company" });
+    expect(body.items[2]).toMatchObject({ state: "Expired", validTo: inDays(-1), subjectType: "Company" });
     expect(body.items[3]).toMatchObject({ state: "Discarded" });
     // The last valid day is still valid.
-    expect(body.items[4]).toMatchObject({ state: "Assigned", validTo: day(0) });
+    expect(body.items[4]).toMatchObject({ state: "Assigned", validTo: inDays(0) });
     // The stored state of the lapsed card is untouched by reading.
     expect((await cardRow(ids.lapsed))!.state).toBe("Assigned");
   });
@@ -196,7 +183,7 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
   it("filters by subject type, subject, valid-from day; searches code and plain-code prefixes and names without diacritics", async () => {
     expect(codes(await list({ subjectType: "Company" }))).toEqual(["LIST-102", "LIST-103", "LIST-104"]);
     expect(codes(await list({ subjectId: novak }))).toEqual(["LIST-100", "V0000000018"]);
-    expect(codes(await list({ validFrom: day(-3) }))).toEqual(["LIST-101", "V0000000018"]);
+    expect(codes(await list({ validFrom: inDays(-3) }))).toEqual(["LIST-101", "V0000000018"]);
     expect(codes(await list({ search: "LIST-10" }))).toHaveLength(5);
     expect(codes(await list({ search: "L103" }))).toEqual(["LIST-103"]);
     // A prefix, not a substring: '103' is in the middle of LIST-103.
@@ -309,7 +296,7 @@ describe("bulk actions: set expiration date, assign subject, remove (spec 001 §
 
   it("nothing selected → 422 'Vyberte položky.'", async () => {
     for (const [method, path, json] of [
-      ["PATCH", "/expiration", { ids: [], validTo: day(30) }],
+      ["PATCH", "/expiration", { ids: [], validTo: inDays(30) }],
       ["PATCH", "/assign-subject", { ids: [], subjectId: home }],
       ["POST", "/remove", { ids: [] }],
     ] as const) {
@@ -327,30 +314,30 @@ describe("bulk actions: set expiration date, assign subject, remove (spec 001 §
 
     const future = await t.call("PATCH", cards(A, "/expiration"), {
       as: "worker",
-      json: { ids: [a, b], validTo: day(30) },
+      json: { ids: [a, b], validTo: inDays(30) },
     });
     expect(future.status).toBe(200);
     expect(future.body).toEqual({ updated: 2 });
-    expect(await cardRow(a)).toMatchObject({ validTo: day(30), state: "Assigned" });
-    expect(await cardRow(b)).toMatchObject({ validTo: day(30), state: "Free" });
+    expect(await cardRow(a)).toMatchObject({ validTo: inDays(30), state: "Assigned" });
+    expect(await cardRow(b)).toMatchObject({ validTo: inDays(30), state: "Free" });
 
     // Another municipality's card in the selection is not touched.
     const past = await t.call("PATCH", cards(A, "/expiration"), {
       as: "manager",
-      json: { ids: [a, b, d, ofB], validTo: day(-1) },
+      json: { ids: [a, b, d, ofB], validTo: inDays(-1) },
     });
     expect(past.body).toEqual({ updated: 3 });
-    expect(await cardRow(a)).toMatchObject({ validTo: day(-1), state: "Expired" });
+    expect(await cardRow(a)).toMatchObject({ validTo: inDays(-1), state: "Expired" });
     expect(await cardRow(b)).toMatchObject({ state: "Expired" });
-    expect(await cardRow(d)).toMatchObject({ validTo: day(-1), state: "Discarded" });
+    expect(await cardRow(d)).toMatchObject({ validTo: inDays(-1), state: "Discarded" });
     expect(await cardRow(ofB)).toMatchObject({ validTo: null, state: "Free" });
 
-    await t.call("PATCH", cards(A, "/expiration"), { as: "manager", json: { ids: [a], validTo: day(365) } });
+    await t.call("PATCH", cards(A, "/expiration"), { as: "manager", json: { ids: [a], validTo: inDays(365) } });
     expect(await cardRow(a)).toMatchObject({ state: "Assigned" });
 
     const onlyB = await t.call("PATCH", cards(A, "/expiration"), {
       as: "manager",
-      json: { ids: [ofB], validTo: day(1) },
+      json: { ids: [ofB], validTo: inDays(1) },
     });
     expect(onlyB.status).toBe(404);
     expect(onlyB.body).toEqual({ Message: "Karty nebyly nalezeny." });
@@ -364,7 +351,7 @@ describe("bulk actions: set expiration date, assign subject, remove (spec 001 §
 
   it("assign subject: to a subject of this municipality with a current member; the other municipality's subject is refused", async () => {
     const free = await insertCard(A, { plainCode: "S1", code: "ASG-1" });
-    const lapsed = await insertCard(A, { plainCode: "S2", code: "ASG-2", validTo: day(-10), state: "Expired" });
+    const lapsed = await insertCard(A, { plainCode: "S2", code: "ASG-2", validTo: inDays(-10), state: "Expired" });
     const moved = await insertCard(A, { plainCode: "S3", code: "ASG-3", subjectId: other });
 
     const res = await t.call("PATCH", cards(A, "/assign-subject"), {
@@ -451,7 +438,7 @@ describe("bulk actions: set expiration date, assign subject, remove (spec 001 §
     const id = await insertCard(A, { plainCode: "P1", code: "PERM-1" });
     for (const as of ["readonly", "citizen"] as const) {
       expect(
-        (await t.call("PATCH", cards(A, "/expiration"), { as, json: { ids: [id], validTo: day(1) } })).status,
+        (await t.call("PATCH", cards(A, "/expiration"), { as, json: { ids: [id], validTo: inDays(1) } })).status,
       ).toBe(403);
       expect((await t.call("POST", cards(A, "/remove"), { as, json: { ids: [id] } })).status).toBe(403);
       expect((await upload(A, "1;PERM-X\n", "k.csv", as)).status).toBe(403);

@@ -4,10 +4,6 @@
  * "Bins", docs/decisions/0012): every state change and assignment error, history rows and bin_count, edit, list
  * filters/sorts/paging, dispose counts, barcode searches, the label copy, tenancy and the read-only administrator.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
 import {
@@ -25,7 +21,7 @@ import {
 import { today } from "../../api/modules/subject/membership";
 import { makeBarcode } from "#contract/codes";
 import { ASSIGN_ERROR_MESSAGES } from "#contract/waste-evidence-header";
-import { setupApi, type TestApi, versionOf } from "./helpers";
+import { setupApiWithIds, type TestApi, versionOf, pdfText } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -70,9 +66,7 @@ const binCount = async (id: number) =>
 const freshSubject = (name: string) => insertSubject(A, { name, city: "Třebíč", street: "Nová" });
 
 beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
+  ({ t, A, B } = await setupApiWithIds());
   novak = await insertSubject(A, {
     name: "Rodinný dům Novák",
     shortName: "RD Novák",
@@ -1010,22 +1004,6 @@ describe("barcode searches (spec 000 §7)", () => {
 });
 
 describe("GET waste-evidence-header/{id}/label.pdf", () => {
-  /** The PDF's text (pdftotext of poppler-utils); null where the tool is missing. */
-  const pdfText = (bytes: Uint8Array): string | null => {
-    try {
-      execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
-    } catch {
-      return null;
-    }
-    const file = path.join(os.tmpdir(), `label-${process.pid}-${Date.now()}.pdf`);
-    fs.writeFileSync(file, bytes);
-    try {
-      return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
-    } finally {
-      fs.rmSync(file, { force: true });
-    }
-  };
-
   it("a copy of the label as an inline PDF named after the plain code", async () => {
     const h = await insertHeader(A, { binTypeId: catalogueBin, state: "Assigned", subjectId: novak });
     const res = await t.call("GET", url(A, `/${h.id}/label.pdf`), { as: "readonly" });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../api/db/schema";
 import { CATALOGUE_BIN_TYPES, CATALOGUE_WASTE_TYPES, syncCatalogue } from "../../api/db/catalogue";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -66,14 +66,20 @@ async function insertBin(
   return row!.id;
 }
 
-beforeAll(async () => {
-  t = await setupApi();
-  A = t.fixtures.municipalities.a.id;
-  B = t.fixtures.municipalities.b.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+/** A change to a valid form, the field it is refused on and the message under that field. */
+type FieldCase = [over: Record<string, unknown>, field: string, message: string];
+
+/** The manager of A posts the form with each case's change: each is a 422 with its message under its field. */
+async function expectFieldErrors(url: string, form: (over: Record<string, unknown>) => object, cases: FieldCase[]) {
+  for (const [over, field, message] of cases) {
+    const res = await t.call("POST", url, { as: "manager", json: form(over) });
+    expect(res.status, JSON.stringify(over)).toBe(422);
+    expect(res.body.errors[field], JSON.stringify(over)).toEqual([message]);
+  }
+}
+
+beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
+afterAll(() => t?.close());
 
 describe("the catalogue (municipality_id null, seeded at start)", () => {
   it("lists the Czech waste catalogue with exact coefficients and the sorted flag", async () => {
@@ -206,7 +212,7 @@ describe("waste types of the municipality", () => {
   });
 
   it("422 with the messages under the fields", async () => {
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: FieldCase[] = [
       [{ name: " " }, "name", "Vyplňte toto pole."],
       [{ coefficient: "2.5" }, "coefficient", "Koeficient je 0 až 2 s nejvýše 4 desetinnými místy."],
       [{ coefficient: "0.12345" }, "coefficient", "Koeficient je 0 až 2 s nejvýše 4 desetinnými místy."],
@@ -215,11 +221,7 @@ describe("waste types of the municipality", () => {
       [{ catalogCode: "2003" }, "catalogCode", "Kód katalogu odpadů má 6 číslic."],
       [{ name: "směsný KOMUNÁLNÍ odpad" }, "name", "Typ s tímto názvem už existuje."],
     ];
-    for (const [over, field, message] of cases) {
-      const res = await t.call("POST", wasteUrl(A), { as: "manager", json: wasteForm(over) });
-      expect(res.status, JSON.stringify(over)).toBe(422);
-      expect(res.body.errors[field], JSON.stringify(over)).toEqual([message]);
-    }
+    await expectFieldErrors(wasteUrl(A), wasteForm, cases);
     // The bounds themselves are valid.
     for (const [name, coefficient] of [
       ["Nula", "0"],
@@ -375,7 +377,7 @@ describe("bin types of the municipality", () => {
 
   it("422 with the messages under the fields", async () => {
     const volume = "Objem je 1 až 19 000 l.";
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: FieldCase[] = [
       [{ name: "" }, "name", "Vyplňte toto pole."],
       [{ capacity: 0 }, "capacity", volume],
       [{ capacity: 19_001 }, "capacity", volume],
@@ -386,11 +388,7 @@ describe("bin types of the municipality", () => {
       [{ kind: "forever" }, "kind", "Vyberte hodnotu."],
       [{ name: "popelnice 120 L" }, "name", "Typ s tímto názvem už existuje."],
     ];
-    for (const [over, field, message] of cases) {
-      const res = await t.call("POST", binUrl(A), { as: "manager", json: binForm(over) });
-      expect(res.status, JSON.stringify(over)).toBe(422);
-      expect(res.body.errors[field], JSON.stringify(over)).toEqual([message]);
-    }
+    await expectFieldErrors(binUrl(A), binForm, cases);
     // The volumes of spec 001 §3 themselves: 1 l and 19,000 l (written with a space).
     for (const [name, capacity] of [
       ["Odměrka", 1],

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { baseUrl, launch, newContext, signIn } from "./browser";
+import { baseUrl, launchForFile, newContext, signedInPage, signIn } from "./browser";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 describe("sign-in and session (spec 000 §4)", () => {
   it("sends a signed-out user to the provider with PKCE S256 and back to the page asked for", async () => {
@@ -35,9 +30,7 @@ describe("sign-in and session (spec 000 §4)", () => {
   });
 
   it("refreshes an expired access token with the refresh token and carries on", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "worker", "/dashboard");
+    const { context, page } = await signedInPage(browser, "worker", "/dashboard");
     // The e2e server issues access tokens for 6 s (global-setup.ts); wait past the expiry.
     await page.waitForTimeout(7_000);
     const res = await page.goto("/administration/municipalities");
@@ -48,9 +41,7 @@ describe("sign-in and session (spec 000 §4)", () => {
   });
 
   it("serves builds/latest.json with the build the page runs (spec 000 §7)", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "worker", "/dashboard");
+    const { context, page } = await signedInPage(browser, "worker", "/dashboard");
     const pageBuild = await page.evaluate(() => (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version);
     const res = await page.request.get("/builds/latest.json");
     expect(res.headers()["cache-control"]).toBe("no-store");
@@ -71,9 +62,7 @@ describe("sign-in and session (spec 000 §4)", () => {
   });
 
   it("logs out through the provider's end-session endpoint back to the sign-in", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager");
+    const { context, page } = await signedInPage(browser, "manager");
     const endSession: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/oidc/session/end")) endSession.push(r.url());
@@ -89,9 +78,7 @@ describe("sign-in and session (spec 000 §4)", () => {
   });
 
   it("shows the 404 page for an unknown path and for a malformed id", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin");
+    const { context, page } = await signedInPage(browser, "admin");
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "Něco se pokazilo." }).waitFor();
@@ -111,9 +98,7 @@ describe("sign-in and session (spec 000 §4)", () => {
   });
 
   it("sends a user without the permission to /error/403", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "worker");
+    const { context, page } = await signedInPage(browser, "worker");
     await page.goto("/administration/municipalities/create");
     expect(new URL(page.url()).pathname).toBe("/error/403");
     await page.getByRole("heading", { name: "Přístup byl odepřen" }).waitFor();

@@ -1,5 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -17,6 +17,21 @@ export async function launch(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
     ],
+  });
+}
+
+/**
+ * Every browser test file works with one Chromium: launched before its tests, closed after them. `use` receives it,
+ * e.g. `launchForFile((b) => (browser = b))`.
+ */
+export function launchForFile(use: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+    use(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
   });
 }
 
@@ -46,4 +61,30 @@ export async function errorUnder(page: Page, label: string) {
   const el = page.locator(`[id="${id}-error"]`);
   await el.waitFor();
   return el.textContent();
+}
+
+/**
+ * A search in a picker dialog: the term travels in the URL (`param`), so the dialogs work without JavaScript too;
+ * waits for the page that answers it.
+ */
+export async function searchInDialog(dialog: Locator, label: string, term: string, param: string) {
+  await dialog.getByLabel(label).fill(term);
+  await dialog.getByRole("button", { name: "Hledat" }).click();
+  await dialog.page().waitForURL((url) => url.searchParams.get(param) === term);
+}
+
+/**
+ * A fresh context (its own cookies) with a page signed in as `userName` and come back to `path`: how most browser
+ * tests begin. `password` for users a test made itself (the demo accounts' is the default).
+ */
+export async function signedInPage(
+  browser: Browser,
+  userName: string,
+  path = "/dashboard",
+  opts: { javaScriptEnabled?: boolean; password?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, opts);
+  const page = await context.newPage();
+  await signIn(page, userName, path, opts.password);
+  return { context, page };
 }

@@ -4,9 +4,9 @@
  * administrator creates a device paired with a municipality, finds it on the municipality's card, ends the pairing
  * and reads the history; without JavaScript a device is created and paired through the ?dialog= page.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 import { formatDate } from "#contract/calendar";
 
@@ -18,12 +18,7 @@ const day = (n: number) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Prague" }).format(new Date(Date.now() + n * 86_400_000));
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 /** The history table's row of a municipality. */
 const historyRow = (page: Page, municipality: string) =>
@@ -31,9 +26,7 @@ const historyRow = (page: Page, municipality: string) =>
 
 describe("Devices (spec 001 §2 'Devices', §4, §5)", () => {
   it("creates a paired device, shows it on the municipality's card, ends the pairing and keeps the history", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin", LIST);
+    const { context, page } = await signedInPage(browser, "admin", LIST);
     await page.getByRole("heading", { level: 1, name: "Zařízení" }).waitFor();
     // The demo devices, with today's municipality.
     await expect(seen(page, "Terminál – svozové vozidlo 1SE 2345")).resolves.toBe(true);
@@ -106,9 +99,7 @@ describe("Devices (spec 001 §2 'Devices', §4, §5)", () => {
   });
 
   it("without JavaScript: creates a device (errors first) and pairs it through the ?dialog=pair page", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "admin", `${LIST}/create`);
+    const { context, page } = await signedInPage(browser, "admin", `${LIST}/create`, { javaScriptEnabled: false });
     const name = `Čtečka bez JS ${uid()}`;
     await page.getByLabel("Název", { exact: true }).fill(name);
     await page.getByRole("button", { name: "Vytvořit zařízení" }).click();

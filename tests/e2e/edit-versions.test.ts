@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import { launchForFile, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 /**
@@ -8,12 +8,7 @@ import { seen, settle, uid } from "./user-helpers";
  * is told 'Záznam mezitím změnil někdo jiný…' and its form keeps what was typed — with and without JavaScript.
  */
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const LIST = "/infrastructure/subjects";
 const DETAIL = /\/infrastructure\/subjects\/\d+$/;
@@ -33,17 +28,18 @@ async function createSubject(page: Page, name: string): Promise<string> {
 describe("a stale save is refused and keeps what was typed (lost update)", () => {
   for (const javaScriptEnabled of [true, false]) {
     it(javaScriptEnabled ? "with JavaScript" : "without JavaScript", async () => {
-      const context = await newContext(browser, { javaScriptEnabled });
-      const first = await context.newPage();
-      await signIn(first, "manager", LIST);
+      const { context, page: first } = await signedInPage(browser, "manager", LIST, { javaScriptEnabled });
       const detail = await createSubject(first, `Souběh ${uid()}`);
+      /** Opens the subject's edit form and waits until it has hydrated. */
+      const openEdit = async (page: Page) => {
+        await page.goto(`${detail}/edit`);
+        await settle(page);
+      };
 
       // Both open the edit form of the same version.
       const second = await context.newPage();
-      await second.goto(`${detail}/edit`);
-      await settle(second);
-      await first.goto(`${detail}/edit`);
-      await settle(first);
+      await openEdit(second);
+      await openEdit(first);
 
       await first.getByLabel("Kód domácnosti").fill("PRVNI-1");
       await first.getByRole("button", { name: "Uložit" }).click();
@@ -64,8 +60,7 @@ describe("a stale save is refused and keeps what was typed (lost update)", () =>
       await expect(seen(second, "DRUHY-2")).resolves.toBe(false);
 
       // Reloaded, the form has the new version and the same change saves.
-      await second.goto(`${detail}/edit`);
-      await settle(second);
+      await openEdit(second);
       await second.getByLabel("Kód domácnosti").fill("DRUHY-2");
       await second.getByRole("button", { name: "Uložit" }).click();
       await second.waitForURL(DETAIL);

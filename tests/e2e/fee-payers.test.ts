@@ -1,17 +1,12 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { formatDate, toIsoDate } from "#contract/calendar";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, signedInPage } from "./browser";
 import { outboxMessages, seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 /** A calendar day in Europe/Prague, n days before today, as the date inputs take it (YYYY-MM-DD). */
 const daysAgo = (n: number) => toIsoDate(new Date(Date.now() - n * 86_400_000));
@@ -40,9 +35,7 @@ describe("Fee payers (spec 001 §2 'Fee payers')", () => {
   it("creates a resident of a collection point (missing names first), finds it without diacritics, registers, deactivates and filters it", async () => {
     const id = uid();
     const lastName = `Řezníčková ${id}`;
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", "/infrastructure/fee-payers");
+    const { context, page } = await signedInPage(browser, "manager", "/infrastructure/fee-payers");
     const subjectId = await demoSubjectId(page);
 
     // Spec 000 §2 /infrastructure/subjects/{id}/fee-payers/create: the form names the subject.
@@ -121,9 +114,7 @@ describe("Fee payers (spec 001 §2 'Fee payers')", () => {
 
   it("a company with an invalid IČO shows the error under the field; the resident fields are hidden", async () => {
     const id = uid();
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", "/infrastructure/fee-payers/create");
+    const { context, page } = await signedInPage(browser, "manager", "/infrastructure/fee-payers/create");
     await settle(page);
     await page.getByLabel("Typ", { exact: true }).selectOption({ label: "Firma" });
     await expect(page.getByLabel("Jméno", { exact: true }).isVisible()).resolves.toBe(false);
@@ -155,9 +146,7 @@ describe("Fee payers (spec 001 §2 'Fee payers')", () => {
   it("generates a login by e-mail (the .eml lands in the outbox) and as a PDF letter (a download)", async () => {
     const id = uid();
     const email = `e2e.payer.${id}@odpady.example`;
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", "/infrastructure/fee-payers");
+    const { context, page } = await signedInPage(browser, "manager", "/infrastructure/fee-payers");
     await createResident(page, "Karel", `Přihlašovací ${id}`);
     await expect(seen(page, "Bez přihlášení")).resolves.toBe(true);
 
@@ -186,9 +175,9 @@ describe("Fee payers (spec 001 §2 'Fee payers')", () => {
   it("works with JavaScript disabled: create (server errors first, an address row through the action), deactivate and the PDF letter", async () => {
     const id = uid();
     const lastName = `Bezskriptová ${id}`;
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "manager", "/infrastructure/fee-payers/create");
+    const { context, page } = await signedInPage(browser, "manager", "/infrastructure/fee-payers/create", {
+      javaScriptEnabled: false,
+    });
     await page.getByLabel("PSČ").fill("12");
     await page.getByRole("button", { name: "Vytvořit poplatníka" }).click();
     await expect(seen(page, "Vyplňte jméno.")).resolves.toBe(true);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, newContext, signedInPage, signIn } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const CREATE = "/infrastructure/subjects/create";
 /** Variable symbol of the first demo collection point of Třebíč (api/demo/city.ts). */
@@ -45,9 +40,7 @@ const focused = (locator: Locator) => locator.evaluate((el) => el === document.a
 
 describe("Messages in the user's language (spec 000 §1: cs default, sk, en)", () => {
   it("a Slovak user sees the browser's validation, the server's validation and the API's 422 in Slovak", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", "/profile");
+    const { context, page } = await signedInPage(browser, "manager", "/profile");
     try {
       await setLanguage(page, "sk");
       await page.goto(CREATE);
@@ -85,9 +78,9 @@ describe("Messages in the user's language (spec 000 §1: cs default, sk, en)", (
       expect(new URL(page.url()).pathname).toBe(CREATE);
 
       // JavaScript off: the server validates and renders the page, also in Slovak.
-      const plain = await newContext(browser, { javaScriptEnabled: false });
-      const plainPage = await plain.newPage();
-      await signIn(plainPage, "manager", CREATE);
+      const { context: plain, page: plainPage } = await signedInPage(browser, "manager", CREATE, {
+        javaScriptEnabled: false,
+      });
       await plainPage.getByLabel("Ulica").fill("Žižkova");
       await plainPage.getByLabel("Variabilný symbol").fill("12ab");
       await plainPage.getByRole("button", { name: "Vytvoriť odberné miesto" }).click();

@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import { describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchForFile, signedInPage } from "./browser";
+import { seen } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Waits until the text is visible (true) or 5 s have passed (false). */
-const text = (page: Page, s: string | RegExp) =>
-  page
-    .getByText(s)
-    .first()
-    .waitFor({ state: "visible", timeout: 5000 })
-    .then(() => true)
-    .catch(() => false);
+launchForFile((b) => (browser = b));
 
 describe("Municipalities area (spec 001 §2 Municipalities)", () => {
   it("lists, creates with a contact (validation under the field first), edits, deactivates and activates", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin", "/administration/municipalities");
+    const { context, page } = await signedInPage(browser, "admin", "/administration/municipalities");
     await page.getByRole("link", { name: "Třebíč" }).waitFor();
 
     await page.getByRole("link", { name: "Nová obec" }).click();
@@ -36,7 +21,7 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
     const nameId = await page.getByLabel("Název", { exact: true }).getAttribute("id");
     await page.locator(`#${nameId}-error`).waitFor();
     await expect(page.locator(`#${nameId}-error`).textContent()).resolves.toBe("Vyplňte toto pole.");
-    await expect(text(page, "Neplatné IČO (8 číslic s kontrolní číslicí).")).resolves.toBe(true);
+    await expect(seen(page, "Neplatné IČO (8 číslic s kontrolní číslicí).")).resolves.toBe(true);
 
     await page.getByLabel("Název", { exact: true }).fill("Nové Město na Moravě");
     await page.getByLabel("IČO").fill("00294900");
@@ -46,23 +31,23 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
     await page.getByRole("button", { name: "Vytvořit obec" }).click();
     await page.waitForURL(/\/administration\/municipalities\/\d+$/);
     await page.getByRole("heading", { name: "Nové Město na Moravě" }).waitFor();
-    await expect(text(page, "Obec vytvořena.")).resolves.toBe(true);
-    await expect(text(page, "Petr Malý")).resolves.toBe(true);
+    await expect(seen(page, "Obec vytvořena.")).resolves.toBe(true);
+    await expect(seen(page, "Petr Malý")).resolves.toBe(true);
 
     await page.getByRole("link", { name: "Upravit" }).click();
     await page.waitForURL(/\/edit$/);
     await page.getByLabel("Zkrácený název").fill("NMNM");
     await page.getByRole("button", { name: "Uložit" }).click();
     await page.waitForURL(/\/administration\/municipalities\/\d+$/);
-    await expect(text(page, "Změny uloženy.")).resolves.toBe(true);
-    await expect(text(page, "NMNM")).resolves.toBe(true);
+    await expect(seen(page, "Změny uloženy.")).resolves.toBe(true);
+    await expect(seen(page, "NMNM")).resolves.toBe(true);
 
     await page.getByRole("button", { name: "Deaktivovat" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Deaktivovat" }).click();
-    await expect(text(page, "Obec deaktivována.")).resolves.toBe(true);
+    await expect(seen(page, "Obec deaktivována.")).resolves.toBe(true);
     await page.getByRole("button", { name: "Aktivovat" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Aktivovat" }).click();
-    await expect(text(page, "Obec aktivována.")).resolves.toBe(true);
+    await expect(seen(page, "Obec aktivována.")).resolves.toBe(true);
 
     // The list filter keeps its state in the URL.
     await page.goto("/administration/municipalities?search=Nov%C3%A9&active=true");
@@ -72,13 +57,13 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
   });
 
   it("creates a municipality with JavaScript disabled, showing the API's field errors first", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "admin", "/administration/municipalities/create");
+    const { context, page } = await signedInPage(browser, "admin", "/administration/municipalities/create", {
+      javaScriptEnabled: false,
+    });
     await page.getByLabel("PSČ").fill("12");
     await page.getByRole("button", { name: "Vytvořit obec" }).click();
-    await expect(text(page, "Vyplňte toto pole.")).resolves.toBe(true);
-    await expect(text(page, "PSČ má tvar 123 45.")).resolves.toBe(true);
+    await expect(seen(page, "Vyplňte toto pole.")).resolves.toBe(true);
+    await expect(seen(page, "PSČ má tvar 123 45.")).resolves.toBe(true);
     await page.getByLabel("Název", { exact: true }).fill("Bez JavaScriptu");
     await page.getByLabel("PSČ").fill("592 31");
     await page.getByRole("button", { name: "Vytvořit obec" }).click();
@@ -88,9 +73,7 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
   });
 
   it("hides actions the read-only administrator may not use", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "readonly", "/administration/municipalities");
+    const { context, page } = await signedInPage(browser, "readonly", "/administration/municipalities");
     await page.getByRole("link", { name: "Třebíč" }).waitFor();
     await expect(page.getByRole("link", { name: "Nová obec" }).count()).resolves.toBe(0);
     await page.getByRole("link", { name: "Třebíč" }).click();

@@ -7,27 +7,20 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const LIST = "/administration/print-batches";
 const DETAIL = /\/administration\/print-batches\/\d+$/;
 
 describe("Print batches (spec 001 §2 'Print batches', §8 print results)", () => {
   it("generates a batch of free codes (a missing count is refused first), downloads its labels PDF and marks it printed", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", LIST);
+    const { context, page } = await signedInPage(browser, "manager", LIST);
     await page.getByRole("heading", { level: 1, name: "Generování štítků" }).waitFor();
     await page.getByRole("main").getByRole("link", { name: "Nová dávka" }).first().click();
     await page.waitForURL(`**${LIST}/create`);
@@ -95,9 +88,7 @@ describe("Print batches (spec 001 §2 'Print batches', §8 print results)", () =
   });
 
   it("without JavaScript: addressed labels for collection points picked through the search, one removed again", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "manager", `${LIST}/create`);
+    const { context, page } = await signedInPage(browser, "manager", `${LIST}/create`, { javaScriptEnabled: false });
     const note = `Adresné ${uid()}`;
     await page.getByLabel(/^Adresné/).check();
     await page.getByLabel("Poznámka").fill(note);
@@ -147,9 +138,7 @@ describe("Print batches (spec 001 §2 'Print batches', §8 print results)", () =
   });
 
   it("deletes a fresh batch through the confirmation dialog; the read-only administrator is not offered it", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "worker", `${LIST}/create`);
+    const { context, page } = await signedInPage(browser, "worker", `${LIST}/create`);
     await settle(page);
     const note = `Omyl ${uid()}`;
     await page.getByLabel("Počet kódů").fill("2");
@@ -182,9 +171,7 @@ describe("Print batches (spec 001 §2 'Print batches', §8 print results)", () =
     await context.close();
 
     // Without printBatch.aRemove the button is not there.
-    const readonly = await newContext(browser);
-    const ro = await readonly.newPage();
-    await signIn(ro, "readonly", `${LIST}?dialog=municipality`);
+    const { context: readonly, page: ro } = await signedInPage(browser, "readonly", `${LIST}?dialog=municipality`);
     await ro.getByRole("dialog", { name: "Výběr obce" }).getByRole("button", { name: "Třebíč" }).click();
     await ro.waitForURL((u) => u.pathname === LIST && !u.search.includes("dialog"));
     await ro

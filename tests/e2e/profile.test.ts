@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { describe, expect, it } from "vitest";
+import type { Browser, Locator } from "playwright-core";
+import { errorUnder, launchForFile, newContext, signedInPage } from "./browser";
 import { createUser, seen, settle } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 
 /** Signing in with a password that must be refused: the provider's page stays with its message. */
@@ -26,13 +21,19 @@ async function signInRefused(browser: Browser, userName: string, password: strin
   return message;
 }
 
+/** Fills the change-password dialog (the new password typed twice) and submits it: every password test does so. */
+async function submitPasswordChange(dialog: Locator, current: string, next: string) {
+  await dialog.getByLabel("Současné heslo").fill(current);
+  await dialog.getByLabel("Nové heslo", { exact: true }).fill(next);
+  await dialog.getByLabel("Nové heslo znovu").fill(next);
+  await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+}
+
 // Every test works with a user it created, so the demo accounts (and their Demo1234!) stay as they are.
 describe("Profile (spec 001 §2 Profile, §5)", () => {
   it("changes the name and the language to English: the header, the navigation and <html lang> follow at once", async () => {
     const u = await createUser(browser);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, u.userName, "/dashboard", u.password);
+    const { context, page } = await signedInPage(browser, u.userName, "/dashboard", { password: u.password });
     await page.getByTestId("user-name").click();
     await page.waitForURL("**/profile");
     await settle(page);
@@ -59,27 +60,19 @@ describe("Profile (spec 001 §2 Profile, §5)", () => {
 
   it("changes the password: a wrong current one is refused under the field, the right one keeps this session and ends the others", async () => {
     const u = await createUser(browser);
-    const elsewhere = await newContext(browser);
-    const otherPage = await elsewhere.newPage();
-    await signIn(otherPage, u.userName, "/dashboard", u.password);
+    const { context: elsewhere, page: otherPage } = await signedInPage(browser, u.userName, "/dashboard", {
+      password: u.password,
+    });
 
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, u.userName, "/profile", u.password);
+    const { context, page } = await signedInPage(browser, u.userName, "/profile", { password: u.password });
     await settle(page);
     await page.getByRole("button", { name: "Změnit heslo" }).click();
     const dialog = page.getByRole("dialog", { name: "Změna hesla" });
-    await dialog.getByLabel("Současné heslo").fill("Spatne.Heslo9");
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo22");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo22");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, "Spatne.Heslo9", "Nove.Heslo22");
     await expect(errorUnder(page, "Současné heslo")).resolves.toBe("Heslo neodpovídá současnému heslu.");
     await expect(dialog.isVisible()).resolves.toBe(true);
 
-    await dialog.getByLabel("Současné heslo").fill(u.password);
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo22");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo22");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, u.password, "Nove.Heslo22");
     await expect(seen(page, "Heslo bylo změněno. Ostatní přihlášení byla ukončena.")).resolves.toBe(true);
     await expect(dialog.isVisible()).resolves.toBe(false);
     // This session stays signed in (also past the 6 s access token: the refresh still works).
@@ -97,43 +90,34 @@ describe("Profile (spec 001 §2 Profile, §5)", () => {
     await expect(signInRefused(browser, u.userName, u.password)).resolves.toContain(
       "Nesprávné uživatelské jméno nebo heslo.",
     );
-    const next = await newContext(browser);
-    const nextPage = await next.newPage();
-    await signIn(nextPage, u.userName, "/dashboard", "Nove.Heslo22");
+    const { context: next, page: nextPage } = await signedInPage(browser, u.userName, "/dashboard", {
+      password: "Nove.Heslo22",
+    });
     await expect(nextPage.getByTestId("user-name").textContent()).resolves.toBe(`${u.firstName} ${u.lastName}`);
     await next.close();
   });
 
   it("changes the password with JavaScript disabled through ?dialog=password", async () => {
     const u = await createUser(browser);
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, u.userName, "/profile", u.password);
+    const { context, page } = await signedInPage(browser, u.userName, "/profile", {
+      javaScriptEnabled: false,
+      password: u.password,
+    });
     await page.getByRole("button", { name: "Změnit heslo" }).click();
     await page.waitForURL("**/profile?dialog=password");
     const dialog = page.getByRole("dialog", { name: "Změna hesla" });
-    await dialog.getByLabel("Současné heslo").fill("Spatne.Heslo9");
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("slabe");
-    await dialog.getByLabel("Nové heslo znovu").fill("slabe");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, "Spatne.Heslo9", "slabe");
     // The server's checks: the password rule first (nothing sent to the API yet).
     await expect(errorUnder(page, "Nové heslo")).resolves.toBe("Heslo musí mít alespoň 6 znaků.");
-    await dialog.getByLabel("Současné heslo").fill("Spatne.Heslo9");
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo33");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo33");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, "Spatne.Heslo9", "Nove.Heslo33");
     await expect(errorUnder(page, "Současné heslo")).resolves.toBe("Heslo neodpovídá současnému heslu.");
-    await dialog.getByLabel("Současné heslo").fill(u.password);
-    await dialog.getByLabel("Nové heslo", { exact: true }).fill("Nove.Heslo33");
-    await dialog.getByLabel("Nové heslo znovu").fill("Nove.Heslo33");
-    await dialog.getByRole("button", { name: "Změnit heslo" }).click();
+    await submitPasswordChange(dialog, u.password, "Nove.Heslo33");
     await page.waitForURL((url) => url.pathname === "/profile" && !url.search.includes("dialog"));
     await expect(seen(page, "Heslo bylo změněno. Ostatní přihlášení byla ukončena.")).resolves.toBe(true);
     await context.close();
 
-    const next = await newContext(browser);
-    const nextPage = await next.newPage();
-    await signIn(nextPage, u.userName, "/dashboard", "Nove.Heslo33");
+    // The new password signs in (signedInPage waits until the provider lets the user back to the page).
+    const { context: next } = await signedInPage(browser, u.userName, "/dashboard", { password: "Nove.Heslo33" });
     await next.close();
   });
 });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { NAV_ITEMS } from "~/lib/navigation";
 import { permissionsForRole } from "#contract/permissions";
 import { DEMO_ACCOUNTS } from "../../api/demo";
-import { launch, newContext, signIn } from "./browser";
+import { launchForFile, newContext, signIn } from "./browser";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 /**
  * Issue 3 'Done means': each demo account sees in the navigation exactly the screens its role may open

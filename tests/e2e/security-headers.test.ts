@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launch, newContext, signIn } from "./browser";
+import { baseUrl, launchForFile, newContext, signedInPage, signIn } from "./browser";
 
 /**
  * Issue 11 security 10 (decision 0018): every page carries a Content-Security-Policy whose nonce is the one on the
@@ -8,12 +8,7 @@ import { baseUrl, launch, newContext, signIn } from "./browser";
  * the screens still hydrate with no CSP violation: a list, a detail with a dialog, and the bin edit page's map.
  */
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
@@ -26,9 +21,7 @@ function watchCsp(page: Page): string[] {
 
 describe("security headers (issue 11 security 10)", () => {
   it("a page has a nonce CSP matching its inline scripts and is not stored; /v1 is no-store and nosniff", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", "/infrastructure/subjects");
+    const { context, page } = await signedInPage(browser, "manager", "/infrastructure/subjects");
     const res = await page.goto("/infrastructure/subjects");
     const headers = res!.headers();
     const csp = headers["content-security-policy"]!;
@@ -53,9 +46,7 @@ describe("security headers (issue 11 security 10)", () => {
   });
 
   it("/error/403 answers with status 403 and still shows the page", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "worker", "/dashboard");
+    const { context, page } = await signedInPage(browser, "worker", "/dashboard");
     const res = await page.goto("/administration/municipalities/create");
     expect(new URL(page.url()).pathname).toBe("/error/403");
     expect(res!.status()).toBe(403);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, searchInDialog, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const LIST = "/infrastructure/subjects";
 const DETAIL = /\/infrastructure\/subjects\/\d+$/;
@@ -38,9 +33,7 @@ async function searchList(page: Page, term: string) {
 
 describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infrastructure/subjects)", () => {
   it("creates a collection point (a missing name is refused under the field first) and finds it by a search without diacritics", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", LIST);
+    const { context, page } = await signedInPage(browser, "manager", LIST);
     await page.getByRole("link", { name: "Novákovi, Hasskova 12" }).waitFor();
 
     await page.getByRole("main").getByRole("link", { name: "Nové odběrné místo" }).click();
@@ -86,9 +79,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
   });
 
   it("adds an existing payer and makes him chief, marks the fee paid in bulk, sets a parent and shows the hierarchy", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", LIST);
+    const { context, page } = await signedInPage(browser, "manager", LIST);
     const name = `Hierarchie ${uid()}`;
     await createSubject(page, name);
     const detailUrl = page.url();
@@ -97,9 +88,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     await page.getByRole("link", { name: "Přidat poplatníka" }).click();
     const addDialog = page.getByRole("dialog", { name: "Přidat existujícího poplatníka" });
     await addDialog.waitFor();
-    await addDialog.getByLabel("Hledat poplatníka").fill("Veselá");
-    await addDialog.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("payerSearch") === "Veselá");
+    await searchInDialog(addDialog, "Hledat poplatníka", "Veselá", "payerSearch");
     await addDialog.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Věra Veselá (11. 11. 1958)" });
     await addDialog.getByRole("button", { name: "Přidat", exact: true }).click();
     await expect(seen(page, "Poplatník přidán.")).resolves.toBe(true);
@@ -133,9 +122,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     await page.getByRole("link", { name: "Nastavit nadřazené místo" }).click();
     const parentDialog = page.getByRole("dialog", { name: "Nadřazené odběrné místo" });
     await parentDialog.waitFor();
-    await parentDialog.getByLabel("Hledat nadřazené místo").fill("osovskeho 1130");
-    await parentDialog.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("parentSearch") === "osovskeho 1130");
+    await searchInDialog(parentDialog, "Hledat nadřazené místo", "osovskeho 1130", "parentSearch");
     await parentDialog
       .getByLabel("Nadřazené místo", { exact: true })
       .selectOption({ label: "Bytový dům Smila Osovského 1130 – Smila Osovského 1130/24, Borovina" });
@@ -158,9 +145,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
   });
 
   it("creates a collection point with JavaScript disabled: server errors under the fields, parent search keeps the input", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "manager", `${LIST}/create`);
+    const { context, page } = await signedInPage(browser, "manager", `${LIST}/create`, { javaScriptEnabled: false });
     await page.getByLabel("PSČ", { exact: true }).fill("12");
     await page.getByRole("button", { name: "Vytvořit odběrné místo" }).click();
     await expect(errorUnder(page, "Název")).resolves.toBe("Vyplňte toto pole.");
@@ -189,9 +174,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
   });
 
   it("sets the collection frequency, issues and removes a virtual card, ends a membership and deletes with what goes along", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", LIST);
+    const { context, page } = await signedInPage(browser, "manager", LIST);
     const name = `Svozy ${uid()}`;
     await createSubject(page, name);
     await expect(seen(page, "Poplatky zatím nebyly vypočteny.")).resolves.toBe(true);
@@ -228,9 +211,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     // A member leaves on a chosen day: the row stays as history.
     await page.getByRole("link", { name: "Přidat poplatníka" }).click();
     const add = page.getByRole("dialog", { name: "Přidat existujícího poplatníka" });
-    await add.getByLabel("Hledat poplatníka").fill("Černá");
-    await add.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("payerSearch") === "Černá");
+    await searchInDialog(add, "Hledat poplatníka", "Černá", "payerSearch");
     await add.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Jiřina Černá (23. 6. 1944)" });
     await add.getByLabel("Členem od").fill("2024-01-01");
     await add.getByRole("button", { name: "Přidat", exact: true }).click();
@@ -259,9 +240,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
   });
 
   it("answers 404 for a malformed or unknown id and hides changes from a read-only user", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "readonly", LIST);
+    const { context, page } = await signedInPage(browser, "readonly", LIST);
     // An administrator sees every municipality: choose Třebíč in the municipality selection.
     await settle(page);
     await page.getByRole("button", { name: "Technické služby Vysočina" }).click();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { newContext, signIn } from "./browser";
+import { signedInPage } from "./browser";
 
 /** The e2e server's DATA_DIR (a temp dir): e-mail lands in <DATA_DIR>/outbox as .eml files. */
 export const outboxDir = () => path.join(inject("dataDir"), "outbox");
@@ -78,9 +78,7 @@ export async function createUser(browser: Browser, overrides: Partial<CreatedUse
     email: `e2e.${id}@odpady.example`,
     ...overrides,
   };
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, "admin", "/administration/users/create");
+  const { context, page } = await signedInPage(browser, "admin", "/administration/users/create");
   await fillUserForm(page, { role: "Pracovník obce", municipality: "Třebíč", ...u });
   await page.getByLabel("Heslo", { exact: true }).fill(u.password);
   await page.getByLabel("Heslo znovu").fill(u.password);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, newContext, signedInPage } from "./browser";
 import { createUser, fillUserForm, outboxMessages, seen, settle, STRONG_PASSWORD, uid } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 
 /** The list filtered to one user through the URL (filters live in the search params). */
@@ -17,9 +12,7 @@ const listOf = (search: string) => `/administration/users?search=${encodeURIComp
 
 describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
   it("creates a user with a password (the rule error under the field first); the new user can sign in", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin", "/administration/users");
+    const { context, page } = await signedInPage(browser, "admin", "/administration/users");
     await page.getByRole("link", { name: "Nový uživatel" }).click();
     await page.waitForURL("**/administration/users/create");
 
@@ -52,17 +45,17 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
     await expect(seen(page, "Uživatel vytvořen.")).resolves.toBe(true);
     await context.close();
 
-    const other = await newContext(browser);
-    const own = await other.newPage();
-    await signIn(own, `zofie.kratochvilova-${id}`, "/dashboard", STRONG_PASSWORD);
+    const { context: other, page: own } = await signedInPage(browser, `zofie.kratochvilova-${id}`, "/dashboard", {
+      password: STRONG_PASSWORD,
+    });
     await expect(own.getByTestId("user-name").textContent()).resolves.toBe(`Žofie ${lastName}`);
     await other.close();
   });
 
   it("invites a user by e-mail with JavaScript disabled: 'Navrhnout' fills the user name, the .eml lands in the outbox, resend works", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "admin", "/administration/users/create");
+    const { context, page } = await signedInPage(browser, "admin", "/administration/users/create", {
+      javaScriptEnabled: false,
+    });
     const id = uid();
     const email = `pozvanka.${id}@odpady.example`;
     await fillUserForm(page, {
@@ -101,9 +94,7 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
   });
 
   it("bulk deactivate with nothing selected says 'Vyberte položky.' (in the browser and on the server)", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin", "/administration/users");
+    const { context, page } = await signedInPage(browser, "admin", "/administration/users");
     await settle(page);
     await page.getByRole("button", { name: "Deaktivovat vybrané" }).click();
     await expect(seen(page, "Vyberte položky.")).resolves.toBe(true);
@@ -111,9 +102,9 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
     expect(new URL(page.url()).search).toBe("");
     await context.close();
 
-    const noJs = await newContext(browser, { javaScriptEnabled: false });
-    const plain = await noJs.newPage();
-    await signIn(plain, "admin", "/administration/users");
+    const { context: noJs, page: plain } = await signedInPage(browser, "admin", "/administration/users", {
+      javaScriptEnabled: false,
+    });
     await plain.getByRole("button", { name: "Deaktivovat vybrané" }).click();
     await expect(seen(plain, "Vyberte položky.")).resolves.toBe(true);
     await noJs.close();
@@ -122,9 +113,7 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
   it("deactivates and activates with a confirmation, in bulk and per row", async () => {
     const u = await createUser(browser);
     const fullName = `${u.firstName} ${u.lastName}`;
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin", listOf(u.lastName));
+    const { context, page } = await signedInPage(browser, "admin", listOf(u.lastName));
     await settle(page);
     const row = page.getByRole("row", { name: new RegExp(fullName) });
     await row.getByRole("checkbox").check();
@@ -160,9 +149,7 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
   });
 
   it("the municipality manager sees only Třebíč users and cannot pick the ADMIN role", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", "/administration/users");
+    const { context, page } = await signedInPage(browser, "manager", "/administration/users");
     await page.getByRole("link", { name: "Václav Dvořák", exact: true }).waitFor();
     await expect(page.getByText("Alena Správcová", { exact: true }).count()).resolves.toBe(0);
     const municipalities = await page.locator("tbody tr td:nth-child(7)").allTextContents();
@@ -181,9 +168,7 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
   });
 
   it("the read-only administrator sees the list without create, edit or activate actions", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "readonly", "/administration/users");
+    const { context, page } = await signedInPage(browser, "readonly", "/administration/users");
     await page.getByText("Václav Dvořák").first().waitFor();
     await expect(page.getByRole("link", { name: "Nový uživatel" }).count()).resolves.toBe(0);
     await expect(page.getByRole("link", { name: "Václav Dvořák", exact: true }).count()).resolves.toBe(0);
@@ -197,9 +182,7 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
   });
 
   it("adds and edits a user from the municipality detail, with the municipality fixed", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin", "/administration/municipalities");
+    const { context, page } = await signedInPage(browser, "admin", "/administration/municipalities");
     await page.getByRole("link", { name: "Třebíč" }).click();
     await page.waitForURL(/\/administration\/municipalities\/\d+$/);
     const detailUrl = page.url();
@@ -240,9 +223,7 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
   });
 
   it("shows the API's 422 message under the field (a user name already taken)", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "admin", "/administration/users/create");
+    const { context, page } = await signedInPage(browser, "admin", "/administration/users/create");
     await fillUserForm(page, {
       role: "Pracovník obce",
       municipality: "Třebíč",

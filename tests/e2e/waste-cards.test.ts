@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import { launch, searchInDialog, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
@@ -50,9 +50,7 @@ async function errorRows(page: Page): Promise<string[][]> {
 
 describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
   it("imports a CSV with 3 good and 2 bad rows, shows 'Import obsahuje chyby' with the error rows, lists the cards and sets their expiry in bulk", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", LIST);
+    const { context, page } = await signedInPage(browser, "manager", LIST);
     await page.getByRole("heading", { level: 1, name: "Karty odpadu" }).waitFor();
     const novak = await subjectId(page, "Novákovi, Hasskova 12");
     expect(novak).toBeGreaterThan(0);
@@ -123,9 +121,7 @@ describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
     await page.getByRole("button", { name: "Přiřadit odběrné místo…" }).click();
     const assign = page.getByRole("dialog", { name: "Přiřadit odběrné místo" });
     await assign.waitFor();
-    await assign.getByLabel("Hledat odběrné místo").fill("hasskova 12");
-    await assign.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("subjectSearch") === "hasskova 12");
+    await searchInDialog(assign, "Hledat odběrné místo", "hasskova 12", "subjectSearch");
     await assign.getByRole("combobox", { name: /^Odběrné místo/ }).selectOption(String(novak));
     await assign.getByRole("button", { name: "Načíst poplatníky" }).click();
     await page.waitForURL((url) => url.searchParams.get("assignSubjectId") === String(novak));
@@ -139,9 +135,7 @@ describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
   });
 
   it("without JavaScript: refuses a file that is not CSV, imports a CSV, and removes a card through its dialog", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "manager", `${LIST}/import`);
+    const { context, page } = await signedInPage(browser, "manager", `${LIST}/import`, { javaScriptEnabled: false });
     await page.getByRole("heading", { level: 1, name: "Import karet odpadu" }).waitFor();
 
     const id = uid();

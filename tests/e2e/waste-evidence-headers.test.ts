@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { errorUnder, launch, newContext, signIn } from "./browser";
+import { errorUnder, launchForFile, newContext, searchInDialog, signIn } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const LIST = "/infrastructure/waste-evidence-headers";
 const DETAIL = /\/infrastructure\/waste-evidence-headers\/\d+$/;
@@ -57,6 +52,15 @@ async function assignCodes(page: Page, subject: { search: string; option: string
   await page.getByText(/^Přiřazeno kódů: \d+/).waitFor();
 }
 
+/** A new bin of the subject through the screens (a free code generated, then assigned to it); opens its detail. */
+async function newBin(page: Page, subject: { search: string; option: string }): Promise<string> {
+  const [code] = await generateCodes(page, 1);
+  await assignCodes(page, subject, [code]);
+  await page.getByRole("link", { name: code, exact: true }).click();
+  await page.waitForURL(DETAIL);
+  return page.url();
+}
+
 /** The list row of a bin (its barcode is a link in the first column). */
 const row = (page: Page, barcode: string) => page.getByRole("row", { name: new RegExp(barcode) });
 
@@ -92,9 +96,7 @@ describe("Bins / waste evidence headers (spec 001 §2 'Waste bins', §4, §5 cod
     await settle(page);
     await page.getByRole("link", { name: "Filtrovat podle odběrného místa" }).click();
     const picker = page.getByRole("dialog", { name: "Filtrovat podle odběrného místa" });
-    await picker.getByLabel("Hledat odběrné místo").fill("Hasskova");
-    await picker.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("subjectSearch") === "Hasskova");
+    await searchInDialog(picker, "Hledat odběrné místo", "Hasskova", "subjectSearch");
     await picker.getByLabel("Odběrné místo", { exact: true }).selectOption({ label: NOVAK });
     await picker.getByRole("button", { name: "Použít" }).click();
     await page.waitForURL((url) => url.searchParams.has("subjectId") && !url.searchParams.has("dialog"));
@@ -109,9 +111,7 @@ describe("Bins / waste evidence headers (spec 001 §2 'Waste bins', §4, §5 cod
     await page.getByRole("button", { name: "Přesunout na jiné místo…" }).click();
     const transfer = page.getByRole("dialog", { name: "Přesunout na jiné odběrné místo" });
     await transfer.getByText("Nádob k přesunu: 1").waitFor();
-    await transfer.getByLabel("Hledat odběrné místo").fill("Bráfova");
-    await transfer.getByRole("button", { name: "Hledat" }).click();
-    await page.waitForURL((url) => url.searchParams.get("transferSearch") === "Bráfova");
+    await searchInDialog(transfer, "Hledat odběrné místo", "Bráfova", "transferSearch");
     await transfer.getByLabel("Odběrné místo", { exact: true }).selectOption({ label: DVORAK });
     await transfer.getByLabel("Přesunout i záznamy o svozech").check();
     await transfer.getByRole("button", { name: "Přesunout", exact: true }).click();
@@ -159,11 +159,7 @@ describe("Bins / waste evidence headers (spec 001 §2 'Waste bins', §4, §5 cod
     const ctx = await context({ javaScriptEnabled: false });
     const page = await ctx.newPage();
     await signIn(page, "manager", "/administration/print-batches/create");
-    const [code] = await generateCodes(page, 1);
-    await assignCodes(page, { search: "Bráfova", option: DVORAK }, [code]);
-    await page.getByRole("link", { name: code, exact: true }).click();
-    await page.waitForURL(DETAIL);
-    const detail = page.url();
+    const detail = await newBin(page, { search: "Bráfova", option: DVORAK });
     await expect(seen(page, "Nádoba nemá polohu (bez GPS).")).resolves.toBe(true);
 
     // Edit: without JavaScript the map is only a frame; the coordinates are typed. One alone is refused.
@@ -211,11 +207,7 @@ describe("Bins / waste evidence headers (spec 001 §2 'Waste bins', §4, §5 cod
     const ctx = await context();
     const page = await ctx.newPage();
     await signIn(page, "manager", "/administration/print-batches/create");
-    const [code] = await generateCodes(page, 1);
-    await assignCodes(page, { search: "Hasskova", option: NOVAK }, [code]);
-    await page.getByRole("link", { name: code, exact: true }).click();
-    await page.waitForURL(DETAIL);
-    const detail = page.url();
+    const detail = await newBin(page, { search: "Hasskova", option: NOVAK });
     await page.goto(`${detail}/edit`);
     await settle(page);
     await expect(seen(page, "Nádoba nemá polohu (bez GPS).")).resolves.toBe(true);

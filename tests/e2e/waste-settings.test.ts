@@ -3,20 +3,15 @@
  * the catalogue read-only beside the municipality's own types; add with validation errors under the fields,
  * deactivate and delete behind confirmations; with and without JavaScript.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launch, newContext, signIn } from "./browser";
+import { launchForFile, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
 
 const PAGE = /\/administration\/municipalities\/\d+\/modules\/waste-bins$/;
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 /** The first error under a field of a dialog (Conform's `${id}-error`). */
 async function errorIn(page: Page, dialog: Locator, label: string) {
@@ -31,9 +26,7 @@ const rowOf = (page: Page, name: string) => page.locator("tbody tr").filter({ ha
 
 describe("Waste and bin types settings (spec 001 §2)", () => {
   it("adds a bin type (a validation error first, then the API's), lists it and deactivates it", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "manager", "/administration/waste-bins");
+    const { context, page } = await signedInPage(browser, "manager", "/administration/waste-bins");
     await page.waitForURL(PAGE);
     await page.getByRole("heading", { level: 1, name: "Odpady a nádoby" }).waitFor();
     await settle(page);
@@ -87,9 +80,9 @@ describe("Waste and bin types settings (spec 001 §2)", () => {
   });
 
   it("without JavaScript: adds a waste type (coefficient error first) and deletes it", async () => {
-    const context = await newContext(browser, { javaScriptEnabled: false });
-    const page = await context.newPage();
-    await signIn(page, "manager", "/administration/waste-bins");
+    const { context, page } = await signedInPage(browser, "manager", "/administration/waste-bins", {
+      javaScriptEnabled: false,
+    });
     await page.waitForURL(PAGE);
 
     await page.getByRole("button", { name: "Přidat typ odpadu" }).click();
@@ -123,9 +116,7 @@ describe("Waste and bin types settings (spec 001 §2)", () => {
   });
 
   it("the read-only administrator sees the types without any change buttons", async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, "readonly", "/administration/waste-bins");
+    const { context, page } = await signedInPage(browser, "readonly", "/administration/waste-bins");
     await page.waitForURL(PAGE);
     await rowOf(page, "Směsný komunální odpad").waitFor();
     await expect(page.getByRole("button", { name: "Přidat typ nádoby" }).count()).resolves.toBe(0);

@@ -54,6 +54,18 @@ const municipalities = defineList(keys, {
   ],
 });
 
+/** What an empty URL gives: the values every invalid one falls back to. */
+const DEFAULTS = {
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+  sort: "name",
+  search: undefined,
+  country: undefined,
+  active: undefined,
+  lastLoginFrom: undefined,
+  type: [],
+};
+
 const parse = (qs: string) => readListParams(municipalityList, new URLSearchParams(qs));
 
 describe("defineList (issue 12: one list contract)", () => {
@@ -70,27 +82,12 @@ describe("defineList (issue 12: one list contract)", () => {
 
 describe("readListParams (lists keep filters, sort and page in the URL)", () => {
   it("gives defaults for an empty URL", () => {
-    expect(parse("")).toEqual({
-      page: 1,
-      pageSize: DEFAULT_PAGE_SIZE,
-      sort: "name",
-      search: undefined,
-      country: undefined,
-      active: undefined,
-      lastLoginFrom: undefined,
-      type: [],
-    });
+    expect(parse("")).toEqual(DEFAULTS);
   });
 
   it("a NUL byte in any param is an invalid value: it falls back instead of reaching the API (issue 11)", () => {
     expect(parse("search=a%00b&country=CZ%00&type=city%00&type=village&sort=name%00&active=true%00")).toEqual({
-      page: 1,
-      pageSize: DEFAULT_PAGE_SIZE,
-      sort: "name",
-      search: undefined,
-      country: undefined,
-      active: undefined,
-      lastLoginFrom: undefined,
+      ...DEFAULTS,
       type: ["village"],
     });
   });
@@ -125,16 +122,7 @@ describe("readListParams (lists keep filters, sort and page in the URL)", () => 
     const values = parse(
       "page=-2&pageSize=33&sort=password&search=%20%20&country=DE&active=maybe&lastLoginFrom=2023-02-30&type=town",
     );
-    expect(values).toEqual({
-      page: 1,
-      pageSize: 25,
-      sort: "name",
-      search: undefined,
-      country: undefined,
-      active: undefined,
-      lastLoginFrom: undefined,
-      type: [],
-    });
+    expect(values).toEqual({ ...DEFAULTS, pageSize: 25 });
     expect(parse("page=abc&pageSize=").page).toBe(1);
     expect(parse("page=2.5").page).toBe(1);
     expect(parse("page=1e9").page).toBe(1);

@@ -7,7 +7,7 @@
 import { isNull } from "drizzle-orm";
 import { binType, wasteEvidenceHeader, wasteType } from "../../../api/db/schema";
 import { makeBarcode } from "#contract/codes";
-import type { Area, GenerateContext } from "../harness";
+import { spread, type Area, type GenerateContext } from "../harness";
 import type { SubjectState } from "./subjects";
 
 const BINS = 60_000;
@@ -99,9 +99,8 @@ export const binsArea: Area = {
   scenarios({ state }) {
     const b = state.bins as BinState;
     const base = `/municipality/${b.municipalityId}`;
-    const step = Math.max(1, Math.floor(b.ids.length / 100));
-    const sample = b.ids.filter((_, i) => i % step === 0);
-    const codes = b.barcodes.filter((_, i) => i % step === 0);
+    const sample = spread(b.ids);
+    const codes = spread(b.barcodes);
     const deep = Math.max(1, Math.floor(b.ids.length / 25) - 10);
     return [
       { name: "bins list, first page", as: "manager", path: `${base}/waste-evidence-header?page=1&pageSize=25` },

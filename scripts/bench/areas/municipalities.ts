@@ -4,7 +4,7 @@
  */
 import { municipality, municipalityContact, municipalityModule } from "../../../api/db/schema";
 import { MUNICIPALITY_MODULES } from "#contract/enums";
-import type { Area, GenerateContext } from "../harness";
+import { spread, type Area, type GenerateContext } from "../harness";
 import { CZ_DISTRICTS, SK_DISTRICTS, czechIco, municipalityName, personName, slug } from "../names";
 import type { Random } from "../random";
 
@@ -165,8 +165,7 @@ export const municipalitiesArea: Area = {
   scenarios({ state }) {
     const s = state.municipalities as MunicipalityState;
     // Details rotate over 100 municipalities spread over the id range.
-    const step = Math.max(1, Math.floor(s.all.length / 100));
-    const detailIds = s.all.filter((_, i) => i % step === 0).map((m) => m.id);
+    const detailIds = spread(s.all).map((m) => m.id);
     const q = new URLSearchParams({ search: s.filter.search, district: s.filter.district, active: "true" });
     const deepPage = Math.min(200, Math.max(1, Math.floor(s.all.length / 25) - 1));
     return [

@@ -5,7 +5,7 @@
  * away), three fixed discounts; the list, filter, deep-page, detail and name-search requests of the screens.
  */
 import { discount, feePayer, feePayerDiscount, subject, subjectFeePayer } from "../../../api/db/schema";
-import type { Area, GenerateContext } from "../harness";
+import { spread, type Area, type GenerateContext } from "../harness";
 import { personName } from "../names";
 import type { GeneratedMunicipality } from "./municipalities";
 
@@ -244,10 +244,6 @@ export const subjectsArea: Area = {
   scenarios({ state }) {
     const s = state.subjects as SubjectState;
     const base = `/municipality/${s.municipalityId}`;
-    const spread = (ids: number[]) => {
-      const step = Math.max(1, Math.floor(ids.length / 100));
-      return ids.filter((_, i) => i % step === 0);
-    };
     const subjects = spread(s.subjectIds);
     const payers = spread(s.feePayerIds);
     const filtered = new URLSearchParams({
