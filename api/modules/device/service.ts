@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { device, deviceAssignment, municipality, user } from "../../db/schema";
+import { isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { notFound, validation } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
 import { bumped, writtenOrStale } from "../../lib/version";
@@ -167,9 +168,8 @@ async function checkUnique(db: Db, form: DeviceForm, self?: number): Promise<voi
 
 /** A duplicate that slipped between the check and the write (two saves at once) is still a 422. */
 function asUniqueConflict(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if ((e?.code ?? e?.cause?.code) === "23505") {
-    const uuid = (e?.constraint ?? e?.cause?.constraint) === "device_uuid_unique";
+  if (isUniqueViolation(err)) {
+    const uuid = violatedConstraint(err) === "device_uuid_unique";
     throw validation(uuid ? { uuid: [UUID_TAKEN] } : { serialNumber: [SERIAL_NUMBER_TAKEN] });
   }
   throw err;

@@ -2,12 +2,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePayer, subjectFeePayer, wasteCard } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import type { SubjectWasteCard } from "#contract/subject";
 import { feePayerName } from "#contract/fee-payer";
 import { today } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
-import { findSubject, isCurrent, isUniqueViolation } from "./shared";
+import { findSubject, isCurrent } from "./shared";
 
 export async function listWasteCards(
   db: Db,

@@ -9,6 +9,7 @@ import { ADMIN_ROLE_IDS } from "#contract/user";
 
 /** Missing and foreign users answer alike (tenancy: another municipality's user is 404 for non-admins). */
 export const USER_NOT_FOUND = "Uživatel nebyl nalezen.";
+export const USER_NAME_TAKEN = "Uživatelské jméno už používá jiný uživatel.";
 
 export const isAdminRole = (name: string) => (ADMIN_ROLES as readonly string[]).includes(name);
 
@@ -40,7 +41,7 @@ export async function checkUnique(db: Db, values: { userName?: string; email?: s
   const other = exceptId ? ne(user.id, exceptId) : undefined;
   if (values.userName) {
     const [hit] = await db.select({ id: user.id }).from(user).where(and(sql`lower(${user.userName}) = lower(${values.userName})`, other)).limit(1);
-    if (hit) errors.userName = ["Uživatelské jméno už používá jiný uživatel."];
+    if (hit) errors.userName = [USER_NAME_TAKEN];
   }
   if (values.email) {
     const [hit] = await db.select({ id: user.id }).from(user).where(and(sql`lower(${user.email}) = lower(${values.email})`, other)).limit(1);
