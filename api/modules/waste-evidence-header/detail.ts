@@ -9,9 +9,9 @@ import {
   wasteEvidenceHeaderHistory as history,
   wasteType,
 } from "../../db/schema";
+import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { formatSubjectAddress, type DisposeFrequencyPeriod } from "#contract/subject";
+import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
 import {
   binNotFound,
@@ -19,8 +19,9 @@ import {
   findHeader,
   iso,
   listColumns,
+  saveConfiguration,
+  subjectAddressOf,
   toListItem,
-  writeHistory,
   type ListRow,
 } from "./shared";
 
@@ -28,11 +29,6 @@ const RFID_TAKEN = "RFID už má jiná nádoba.";
 
 const fullName = (u: { firstName: string | null; lastName: string | null }) =>
   u.firstName === null && u.lastName === null ? null : `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim();
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export async function getHeader(db: Db, municipalityId: number, headerId: number): Promise<WehDetail> {
   const [row] = await db
@@ -80,17 +76,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
     description: row.description,
     disposePeriod: (row.disposePeriod as DisposeFrequencyPeriod | null) ?? null,
     orderedDisposeCount: row.orderedDisposeCount,
-    subjectAddress:
-      row.subjectName !== null
-        ? formatSubjectAddress({
-            street: row.subjectStreet,
-            conscriptionNumber: row.subjectConscriptionNumber,
-            streetNumber: row.subjectStreetNumber,
-            provisionalNumber: row.subjectProvisionalNumber,
-            cityDistrict: row.subjectCityDistrict,
-            city: row.subjectCity,
-          })
-        : null,
+    subjectAddress: subjectAddressOf(row as ListRow),
     subjectShortName: row.subjectShortName ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -132,30 +118,8 @@ export async function updateHeader(
       .limit(1);
     if (taken) throw validation({ rfid: [RFID_TAKEN] });
   }
-  const changes: Record<string, [unknown, unknown]> = {};
-  for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
-    const before = old[field] ?? null;
-    if (before !== value) changes[field] = [before, value];
-  }
-  try {
-    await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(weh)
-        .set({ ...next, updatedAt: new Date(), version: bumped(weh.version) })
-        .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId), eq(weh.version, form.version)))
-        .returning({ id: weh.id });
-      writtenOrStale(rows);
-      if (Object.keys(changes).length) {
-        await writeHistory(tx as unknown as Db, [
-          { headerId, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },
-        ]);
-      }
-    });
-  } catch (err) {
-    // Two requests with the same RFID at once: the unique index answers as the check does.
-    if (isUniqueViolation(err)) throw validation({ rfid: [RFID_TAKEN] });
-    throw err;
-  }
+  // Two requests with the same RFID at once: the unique index answers as the check does.
+  await uniqueWrite({ rfid: [RFID_TAKEN] }, () => saveConfiguration(db, old, next, form.version, userId));
   return { id: headerId };
 }
 
