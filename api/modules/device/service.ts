@@ -14,6 +14,7 @@ import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow } from "../../lib/paging";
 import { deviceListKeys, parseListSort, type SortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
+import { iso } from "../../lib/records";
 import {
   DEVICE_NOT_FOUND,
   SERIAL_NUMBER_TAKEN,
@@ -29,7 +30,6 @@ import {
 } from "#contract/device";
 import { pair, pairedOn, today } from "./assignment";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The device's columns with its pairing valid today. */
 const listColumns = {

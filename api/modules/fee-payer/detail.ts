@@ -12,6 +12,7 @@ import {
   user,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import { iso } from "../../lib/records";
 import { today } from "../subject/membership";
 import { formatSubjectAddress } from "#contract/subject";
 import {
@@ -25,7 +26,6 @@ import {
 } from "#contract/fee-payer";
 import { FEE_PAYER_NOT_FOUND, findPayer, isActive } from "./shared";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** GET fee-payer/{id}: every field, the automatic age group and age discounts, the login, the fee record count. */
 export async function getFeePayer(db: Db, municipalityId: number, id: number): Promise<FeePayerDetail> {

@@ -20,6 +20,7 @@ import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
 import type { SecretBox } from "../../lib/secret-box";
+import { iso } from "../../lib/records";
 import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
 import {
   LOGO_MAX_BYTES,
@@ -31,7 +32,6 @@ import {
   type externalAccountSchema,
 } from "#contract/municipality";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const parent = alias(municipality, "parent");
 
 function tenantFilter(auth: AuthContext): SQL | undefined {

@@ -21,6 +21,7 @@ import { ApiError, notFound, validation } from "../../lib/errors";
 import { pageWindow } from "../../lib/paging";
 import { parseListSort, printBatchCodeListKeys, printBatchListKeys, type SortKey } from "#contract/lists";
 import { pdfResponse } from "../../lib/pdf";
+import { iso, userFullName } from "../../lib/records";
 import type { BinState } from "#contract/waste-evidence-header";
 import {
   ALREADY_PRINTED,
@@ -48,9 +49,6 @@ export const batchNotFound = () => notFound(BATCH_NOT_FOUND);
 /** Rows per multi-row INSERT: 1,000 headers × 11 columns stays far below PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1000;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const fullName = (u: { firstName: string | null; lastName: string | null }) =>
-  u.firstName === null && u.lastName === null ? null : `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim();
 
 async function findBatch(db: Db, municipalityId: number, batchId: number) {
   const [row] = await db
@@ -217,7 +215,7 @@ function toListItem(row: BatchRow, names: Map<number, string>): PrintBatchListIt
     rfid: row.rfid,
     note: row.note,
     state: row.state as PrintBatchState,
-    createdByName: fullName(row),
+    createdByName: userFullName(row),
     labelCount: Number(row.labelCount),
   };
 }

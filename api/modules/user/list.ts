@@ -6,12 +6,12 @@ import { notFound } from "../../lib/errors";
 import { pageWindow } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
+import { iso } from "../../lib/records";
 import { canAssignRole } from "#contract/permissions";
 import { parseListSort, userListKeys, type SortKey } from "#contract/lists";
 import { type Language, type RoleItem, type UserDetail, type UserListItem, type UserListQuery } from "#contract/user";
 import { isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const pendingExpr = sql<boolean>`(${user.passwordHash} is null and exists (select 1 from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null))`;
 

@@ -11,13 +11,13 @@ import {
 } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
+import { iso, userFullName } from "../../lib/records";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
 import {
   binNotFound,
   checkTypes,
   findHeader,
-  iso,
   listColumns,
   saveConfiguration,
   subjectAddressOf,
@@ -26,9 +26,6 @@ import {
 } from "./shared";
 
 const RFID_TAKEN = "RFID už má jiná nádoba.";
-
-const fullName = (u: { firstName: string | null; lastName: string | null }) =>
-  u.firstName === null && u.lastName === null ? null : `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim();
 
 export async function getHeader(db: Db, municipalityId: number, headerId: number): Promise<WehDetail> {
   const [row] = await db
@@ -68,7 +65,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
     wasteTypeId: row.wasteTypeId,
     printBatchId: row.printBatchId,
     assignedFrom: iso(row.assignedFrom),
-    assignedByName: fullName({ firstName: row.assignedByFirstName, lastName: row.assignedByLastName }),
+    assignedByName: userFullName({ firstName: row.assignedByFirstName, lastName: row.assignedByLastName }),
     street: row.street,
     zipCode: row.zipCode,
     latitude: row.latitude,
@@ -152,7 +149,7 @@ export async function listHistory(
       at: r.at.toISOString(),
       subjectId: r.subjectId,
       subjectName: r.subjectName ?? null,
-      userName: fullName(r),
+      userName: userFullName(r),
       details: (r.details as Record<string, unknown> | null) ?? null,
     })),
   };

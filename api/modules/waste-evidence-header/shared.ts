@@ -12,6 +12,7 @@ import {
   wasteType,
 } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
+import { iso } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { startOfDay } from "#contract/calendar";
 import { formatSubjectAddress } from "#contract/subject";
@@ -23,7 +24,6 @@ const SUBJECT_NOT_FOUND = "Odběrné místo nebylo nalezeno.";
 const BIN_TYPE_NOT_FOUND = "Typ nádoby nebyl nalezen.";
 const WASTE_TYPE_NOT_FOUND = "Druh odpadu nebyl nalezen.";
 
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** 00:00 Europe/Prague of a calendar day 'YYYY-MM-DD' (a day typed in the UI is a Czech day). */
 export const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`));
 
