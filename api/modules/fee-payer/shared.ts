@@ -1,4 +1,7 @@
-/** What several fee-payer topics need: the messages the API answers, whether a payer is active, the payer's 404. */
+/**
+ * What several fee-payer topics need: the messages the API answers, the name's columns, whether a payer is active,
+ * the payer's 404.
+ */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePayer } from "../../db/schema";
@@ -14,6 +17,19 @@ export const EMAIL_REQUIRED = "Zadejte e-mail.";
 export const EMAIL_TAKEN = "Tento e-mail už používá jiný uživatel.";
 export const LOGIN_UNAVAILABLE =
   "Přihlášení nelze vytvořit: hesla spravuje externí poskytovatel identity. Účet založte u něj.";
+
+/**
+ * The columns feePayerName() (contract/fee-payer.ts) makes a payer's display name of: every select that shows the
+ * name reads them from here. Selected as a nested object under a left join, the object is null without a payer.
+ */
+export const feePayerNameColumns = {
+  type: feePayer.type,
+  titleBefore: feePayer.titleBefore,
+  firstName: feePayer.firstName,
+  lastName: feePayer.lastName,
+  titleAfter: feePayer.titleAfter,
+  companyName: feePayer.companyName,
+};
 
 export const isActive = (p: { activeFrom: string; activeTo: string | null }, day: string) =>
   p.activeFrom <= day && (!p.activeTo || p.activeTo >= day);

@@ -9,6 +9,7 @@ import { feePayerName } from "#contract/fee-payer";
 import { today } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
 import { findSubject, isCurrent } from "./shared";
+import { feePayerNameColumns } from "../fee-payer/shared";
 
 export async function listWasteCards(
   db: Db,
@@ -26,12 +27,7 @@ export async function listWasteCards(
       validFrom: wasteCard.validFrom,
       validTo: wasteCard.validTo,
       virtual: wasteCard.virtual,
-      payerType: feePayer.type,
-      titleBefore: feePayer.titleBefore,
-      firstName: feePayer.firstName,
-      lastName: feePayer.lastName,
-      titleAfter: feePayer.titleAfter,
-      companyName: feePayer.companyName,
+      payer: feePayerNameColumns,
     })
     .from(wasteCard)
     .leftJoin(feePayer, eq(feePayer.id, wasteCard.feePayerId))
@@ -43,7 +39,7 @@ export async function listWasteCards(
       plainCode: r.plainCode,
       code: r.code,
       feePayerId: r.feePayerId,
-      feePayerName: r.payerType ? feePayerName({ ...r, type: r.payerType }) : null,
+      feePayerName: r.payer ? feePayerName(r.payer) : null,
       state: r.state as SubjectWasteCard["state"],
       validFrom: r.validFrom,
       validTo: r.validTo,

@@ -14,7 +14,7 @@ import {
   type SubjectOption,
   type SubjectType,
 } from "#contract/subject";
-import { MAX_HIERARCHY_DEPTH, parent } from "./shared";
+import { MAX_HIERARCHY_DEPTH, parent, subjectAddressColumns } from "./shared";
 
 type SortKey = ListSortKey<typeof subjectListKeys>;
 const SORT_COLUMNS: Record<SortKey, AnyColumn> = {
@@ -82,12 +82,7 @@ export async function listSubjects(
         name: subject.name,
         shortName: subject.shortName,
         variableSymbol: subject.variableSymbol,
-        street: subject.street,
-        conscriptionNumber: subject.conscriptionNumber,
-        streetNumber: subject.streetNumber,
-        provisionalNumber: subject.provisionalNumber,
-        cityDistrict: subject.cityDistrict,
-        city: subject.city,
+        ...subjectAddressColumns,
         parentId: subject.parentId,
         parentName: parent.name,
         memberCount: subject.memberCount,
@@ -142,12 +137,7 @@ export async function listOptions(
       id: subject.id,
       name: subject.name,
       type: subject.type,
-      street: subject.street,
-      conscriptionNumber: subject.conscriptionNumber,
-      streetNumber: subject.streetNumber,
-      provisionalNumber: subject.provisionalNumber,
-      cityDistrict: subject.cityDistrict,
-      city: subject.city,
+      ...subjectAddressColumns,
     })
     .from(subject)
     .where(

@@ -1,6 +1,6 @@
 /**
- * What several subject topics need: the subject's 404 and existence check, the parent alias, the ancestor walk,
- * reading raw rows and whether a membership is current.
+ * What several subject topics need: the subject's 404 and existence check, the parent alias, the address columns,
+ * the ancestor walk, reading raw rows and whether a membership is current.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -9,6 +9,16 @@ import { subject } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
 export const parent = alias(subject, "parent");
+
+/** The columns formatSubjectAddress() (contract/subject.ts) reads: every select that shows the address reads them here. */
+export const subjectAddressColumns = {
+  street: subject.street,
+  conscriptionNumber: subject.conscriptionNumber,
+  streetNumber: subject.streetNumber,
+  provisionalNumber: subject.provisionalNumber,
+  cityDistrict: subject.cityDistrict,
+  city: subject.city,
+};
 
 /** How far the hierarchy is followed up or down: deeper trees do not occur, and a broken (cyclic) one stops here. */
 export const MAX_HIERARCHY_DEPTH = 20;
