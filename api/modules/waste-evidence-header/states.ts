@@ -5,7 +5,7 @@ import { wasteEvidenceHeader as weh } from "../../db/schema";
 import { validation } from "../../lib/errors";
 import type { BinState } from "#contract/waste-evidence-header";
 import { refreshBinCount } from "../subject/counts";
-import { ASSIGNED_STATES, checkSubject, writeHistory } from "./shared";
+import { ASSIGNED_STATES, checkSubject, writeHistory, type HistoryInput } from "./shared";
 
 const DISCARDED_TRANSFER = "Vyřazenou nádobu nelze převést.";
 
@@ -24,6 +24,42 @@ async function lockHeaders(tx: Db, municipalityId: number, ids: number[]) {
     .for("update");
 }
 
+type LockedHeader = Awaited<ReturnType<typeof lockHeaders>>[number];
+
+/** A state change in one transaction, over the selected bins of the municipality locked for it. */
+function withLockedHeaders<T>(
+  db: Db,
+  municipalityId: number,
+  ids: number[],
+  change: (tx: Db, locked: LockedHeader[]) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    return change(tx, await lockHeaders(tx, municipalityId, ids));
+  });
+}
+
+/**
+ * What every state change ends with: one history row per changed bin, at the change's time, and the bin counts of
+ * the subjects it touched (by default the bins' own).
+ */
+async function recordChange(
+  tx: Db,
+  changed: LockedHeader[],
+  now: Date,
+  userId: number,
+  entry: (r: LockedHeader) => Pick<HistoryInput, "event" | "subjectId" | "details">,
+  subjectIds: (number | null)[] = changed.map((r) => r.subjectId),
+): Promise<{ updated: number }> {
+  await writeHistory(
+    tx,
+    changed.map((r) => ({ headerId: r.id, userId, ...entry(r) })),
+    now,
+  );
+  await refreshBinCount(tx, subjectIds);
+  return { updated: changed.length };
+}
+
 /** Spec 001 §4 discard: every state but Discarded; an already discarded bin is left as it is. */
 export async function discardHeaders(
   db: Db,
@@ -31,9 +67,8 @@ export async function discardHeaders(
   ids: number[],
   userId: number,
 ): Promise<{ updated: number }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const rows = (await lockHeaders(tx, municipalityId, ids)).filter((r) => r.state !== "Discarded");
+  return withLockedHeaders(db, municipalityId, ids, async (tx, locked) => {
+    const rows = locked.filter((r) => r.state !== "Discarded");
     if (!rows.length) return { updated: 0 };
     const now = new Date();
     await tx
@@ -45,22 +80,11 @@ export async function discardHeaders(
           rows.map((r) => r.id),
         ),
       );
-    await writeHistory(
-      tx,
-      rows.map((r) => ({
-        headerId: r.id,
-        event: "Discarded",
-        subjectId: r.subjectId,
-        userId,
-        details: { previousState: r.state },
-      })),
-      now,
-    );
-    await refreshBinCount(
-      tx,
-      rows.map((r) => r.subjectId),
-    );
-    return { updated: rows.length };
+    return recordChange(tx, rows, now, userId, (r) => ({
+      event: "Discarded",
+      subjectId: r.subjectId,
+      details: { previousState: r.state },
+    }));
   });
 }
 
@@ -74,34 +98,22 @@ export async function restoreHeaders(
   ids: number[],
   userId: number,
 ): Promise<{ updated: number }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const rows = (await lockHeaders(tx, municipalityId, ids)).filter((r) => r.state === "Discarded");
+  return withLockedHeaders(db, municipalityId, ids, async (tx, locked) => {
+    const rows = locked.filter((r) => r.state === "Discarded");
     if (!rows.length) return { updated: 0 };
     const now = new Date();
-    const stateOf = (r: (typeof rows)[number]): BinState =>
+    const stateOf = (r: LockedHeader): BinState =>
       r.disposable && r.lastEvidenceAt ? "Used" : r.subjectId !== null ? "Assigned" : "Free";
     const groups = new Map<BinState, number[]>();
     for (const r of rows) groups.set(stateOf(r), [...(groups.get(stateOf(r)) ?? []), r.id]);
     for (const [state, groupIds] of groups) {
       await tx.update(weh).set({ state, discardedAt: null, updatedAt: now }).where(inArray(weh.id, groupIds));
     }
-    await writeHistory(
-      tx,
-      rows.map((r) => ({
-        headerId: r.id,
-        event: "Reactivated",
-        subjectId: r.subjectId,
-        userId,
-        details: { state: stateOf(r) },
-      })),
-      now,
-    );
-    await refreshBinCount(
-      tx,
-      rows.map((r) => r.subjectId),
-    );
-    return { updated: rows.length };
+    return recordChange(tx, rows, now, userId, (r) => ({
+      event: "Reactivated",
+      subjectId: r.subjectId,
+      details: { state: stateOf(r) },
+    }));
   });
 }
 
@@ -117,9 +129,7 @@ export async function transferHeaders(
   userId: number,
 ): Promise<{ updated: number }> {
   await checkSubject(db, municipalityId, body.subjectId);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const rows = await lockHeaders(tx, municipalityId, body.ids);
+  return withLockedHeaders(db, municipalityId, body.ids, async (tx, rows) => {
     if (rows.some((r) => r.state === "Discarded")) throw validation({ ids: [DISCARDED_TRANSFER] }, DISCARDED_TRANSFER);
     // A bin already with the subject stays as it is.
     const moving = rows.filter((r) => r.subjectId !== body.subjectId || !ASSIGNED_STATES.has(r.state));
@@ -142,18 +152,17 @@ export async function transferHeaders(
           moving.map((r) => r.id),
         ),
       );
-    await writeHistory(
+    return recordChange(
       tx,
-      moving.map((r) => ({
-        headerId: r.id,
+      moving,
+      now,
+      userId,
+      (r) => ({
         event: "Transferred",
         subjectId: body.subjectId,
-        userId,
         details: { fromSubjectId: r.subjectId, toSubjectId: body.subjectId, moveEvidences: body.moveEvidences },
-      })),
-      now,
+      }),
+      [...moving.map((r) => r.subjectId), body.subjectId],
     );
-    await refreshBinCount(tx, [...moving.map((r) => r.subjectId), body.subjectId]);
-    return { updated: moving.length };
   });
 }
