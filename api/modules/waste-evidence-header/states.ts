@@ -3,9 +3,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { wasteEvidenceHeader as weh } from "../../db/schema";
 import { validation } from "../../lib/errors";
-import type { BinState } from "#contract/waste-evidence-header";
+import type { BinHistoryEvent, BinState } from "#contract/waste-evidence-header";
 import { refreshBinCount } from "../subject/counts";
-import { ASSIGNED_STATES, checkSubject, writeHistory, type HistoryInput } from "./shared";
+import { ASSIGNED_STATES, checkSubject, writeHistory } from "./shared";
 
 const DISCARDED_TRANSFER = "Vyřazenou nádobu nelze převést.";
 
@@ -40,23 +40,22 @@ function withLockedHeaders<T>(
 }
 
 /**
- * What every state change ends with: one history row per changed bin, at the change's time, and the bin counts of
- * the subjects it touched (by default the bins' own).
+ * What every state change ends with: one history row per changed bin, at the change's time, naming the bin's
+ * subject (after a transfer: the new one), and the bin counts of the subjects it touched.
  */
 async function recordChange(
   tx: Db,
+  change: { event: BinHistoryEvent; userId: number; at: Date; toSubjectId?: number },
   changed: LockedHeader[],
-  now: Date,
-  userId: number,
-  entry: (r: LockedHeader) => Pick<HistoryInput, "event" | "subjectId" | "details">,
-  subjectIds: (number | null)[] = changed.map((r) => r.subjectId),
+  details: (r: LockedHeader) => Record<string, unknown>,
 ): Promise<{ updated: number }> {
+  const { event, userId, at, toSubjectId } = change;
   await writeHistory(
     tx,
-    changed.map((r) => ({ headerId: r.id, userId, ...entry(r) })),
-    now,
+    changed.map((r) => ({ headerId: r.id, event, subjectId: toSubjectId ?? r.subjectId, userId, details: details(r) })),
+    at,
   );
-  await refreshBinCount(tx, subjectIds);
+  await refreshBinCount(tx, [...changed.map((r) => r.subjectId), toSubjectId]);
   return { updated: changed.length };
 }
 
@@ -80,11 +79,7 @@ export async function discardHeaders(
           rows.map((r) => r.id),
         ),
       );
-    return recordChange(tx, rows, now, userId, (r) => ({
-      event: "Discarded",
-      subjectId: r.subjectId,
-      details: { previousState: r.state },
-    }));
+    return recordChange(tx, { event: "Discarded", userId, at: now }, rows, (r) => ({ previousState: r.state }));
   });
 }
 
@@ -109,11 +104,7 @@ export async function restoreHeaders(
     for (const [state, groupIds] of groups) {
       await tx.update(weh).set({ state, discardedAt: null, updatedAt: now }).where(inArray(weh.id, groupIds));
     }
-    return recordChange(tx, rows, now, userId, (r) => ({
-      event: "Reactivated",
-      subjectId: r.subjectId,
-      details: { state: stateOf(r) },
-    }));
+    return recordChange(tx, { event: "Reactivated", userId, at: now }, rows, (r) => ({ state: stateOf(r) }));
   });
 }
 
@@ -152,17 +143,11 @@ export async function transferHeaders(
           moving.map((r) => r.id),
         ),
       );
-    return recordChange(
-      tx,
-      moving,
-      now,
-      userId,
-      (r) => ({
-        event: "Transferred",
-        subjectId: body.subjectId,
-        details: { fromSubjectId: r.subjectId, toSubjectId: body.subjectId, moveEvidences: body.moveEvidences },
-      }),
-      [...moving.map((r) => r.subjectId), body.subjectId],
-    );
+    const to = { event: "Transferred", userId, at: now, toSubjectId: body.subjectId } as const;
+    return recordChange(tx, to, moving, (r) => ({
+      fromSubjectId: r.subjectId,
+      toSubjectId: body.subjectId,
+      moveEvidences: body.moveEvidences,
+    }));
   });
 }
