@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, or, sql, type AnyColumn, type SQL } from 
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { MUNICIPALITY_DATA_PURGERS } from "./data-purgers";
+import { userIdentityColumns } from "../user/shared";
 import type { Db } from "../../db/client";
 import {
   externalAccount,
@@ -274,12 +275,7 @@ export async function listMunicipalityUsers(db: Db, id: number) {
   await getMunicipality(db, id);
   const rows = await db
     .selectDistinct({
-      id: user.id,
-      userName: user.userName,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      phone: user.phone,
+      ...userIdentityColumns,
       role: role.name,
       active: user.active,
       lastLoginAt: user.lastLoginAt,

@@ -10,23 +10,13 @@ import { iso } from "../../lib/records";
 import { canAssignRole } from "#contract/permissions";
 import { parseListSort, userListKeys, type SortKey } from "#contract/lists";
 import { type Language, type RoleItem, type UserDetail, type UserListItem, type UserListQuery } from "#contract/user";
-import { isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
+import { isAdminRole, USER_NOT_FOUND, userColumns, visibleTo } from "./shared";
 
 
 const pendingExpr = sql<boolean>`(${user.passwordHash} is null and exists (select 1 from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null))`;
 
 const listColumns = {
-  id: user.id,
-  userName: user.userName,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  email: user.email,
-  phone: user.phone,
-  roleId: user.roleId,
-  roleName: role.name,
-  roleLabel: role.label,
-  municipalityId: user.municipalityId,
-  municipalityName: municipality.name,
+  ...userColumns,
   lastLoginAt: user.lastLoginAt,
   active: user.active,
   registrationPending: pendingExpr,

@@ -1,7 +1,10 @@
-/** What several user topics need: the 404 message, which users the caller may see, the admin roles, uniqueness. */
+/**
+ * What several user topics need: the 404 message, the columns a user is shown with, which users the caller may see,
+ * the admin roles, uniqueness.
+ */
 import { and, eq, exists, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { user, userMunicipality } from "../../db/schema";
+import { municipality, role, user, userMunicipality } from "../../db/schema";
 import { validation } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
 import { ADMIN_ROLES } from "#contract/roles";
@@ -10,6 +13,29 @@ import { ADMIN_ROLE_IDS } from "#contract/user";
 /** Missing and foreign users answer alike (tenancy: another municipality's user is 404 for non-admins). */
 export const USER_NOT_FOUND = "Uživatel nebyl nalezen.";
 export const USER_NAME_TAKEN = "Uživatelské jméno už používá jiný uživatel.";
+
+/** Who a user is, as every list of users shows it: the sign-in name, the person's name and contacts. */
+export const userIdentityColumns = {
+  id: user.id,
+  userName: user.userName,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  phone: user.phone,
+};
+
+/**
+ * A user as the user screens show one (the list, the detail, the profile): who it is, the role's name and label and
+ * the home municipality's name; read from user joined with role and left-joined with municipality.
+ */
+export const userColumns = {
+  ...userIdentityColumns,
+  roleId: user.roleId,
+  roleName: role.name,
+  roleLabel: role.label,
+  municipalityId: user.municipalityId,
+  municipalityName: municipality.name,
+};
 
 export const isAdminRole = (name: string) => (ADMIN_ROLES as readonly string[]).includes(name);
 
