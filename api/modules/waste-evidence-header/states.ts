@@ -26,16 +26,22 @@ async function lockHeaders(tx: Db, municipalityId: number, ids: number[]) {
 
 type LockedHeader = Awaited<ReturnType<typeof lockHeaders>>[number];
 
-/** A state change in one transaction, over the selected bins of the municipality locked for it. */
-function withLockedHeaders<T>(
+/**
+ * A state change in one transaction: the selected bins of the municipality are locked, `pick` chooses the ones the
+ * change applies to (or refuses the change), and `apply` writes those at one time; with none, nothing is written.
+ */
+function changeStates(
   db: Db,
   municipalityId: number,
   ids: number[],
-  change: (tx: Db, locked: LockedHeader[]) => Promise<T>,
-): Promise<T> {
+  pick: (locked: LockedHeader[]) => LockedHeader[],
+  apply: (tx: Db, rows: LockedHeader[], now: Date) => Promise<{ updated: number }>,
+): Promise<{ updated: number }> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    return change(tx, await lockHeaders(tx, municipalityId, ids));
+    const rows = pick(await lockHeaders(tx, municipalityId, ids));
+    if (!rows.length) return { updated: 0 };
+    return apply(tx, rows, new Date());
   });
 }
 
@@ -66,10 +72,8 @@ export async function discardHeaders(
   ids: number[],
   userId: number,
 ): Promise<{ updated: number }> {
-  return withLockedHeaders(db, municipalityId, ids, async (tx, locked) => {
-    const rows = locked.filter((r) => r.state !== "Discarded");
-    if (!rows.length) return { updated: 0 };
-    const now = new Date();
+  const notDiscarded = (locked: LockedHeader[]) => locked.filter((r) => r.state !== "Discarded");
+  return changeStates(db, municipalityId, ids, notDiscarded, async (tx, rows, now) => {
     await tx
       .update(weh)
       .set({ state: "Discarded", discardedAt: now, updatedAt: now })
@@ -93,10 +97,8 @@ export async function restoreHeaders(
   ids: number[],
   userId: number,
 ): Promise<{ updated: number }> {
-  return withLockedHeaders(db, municipalityId, ids, async (tx, locked) => {
-    const rows = locked.filter((r) => r.state === "Discarded");
-    if (!rows.length) return { updated: 0 };
-    const now = new Date();
+  const discarded = (locked: LockedHeader[]) => locked.filter((r) => r.state === "Discarded");
+  return changeStates(db, municipalityId, ids, discarded, async (tx, rows, now) => {
     const stateOf = (r: LockedHeader): BinState =>
       r.disposable && r.lastEvidenceAt ? "Used" : r.subjectId !== null ? "Assigned" : "Free";
     const groups = new Map<BinState, number[]>();
@@ -120,12 +122,13 @@ export async function transferHeaders(
   userId: number,
 ): Promise<{ updated: number }> {
   await checkSubject(db, municipalityId, body.subjectId);
-  return withLockedHeaders(db, municipalityId, body.ids, async (tx, rows) => {
-    if (rows.some((r) => r.state === "Discarded")) throw validation({ ids: [DISCARDED_TRANSFER] }, DISCARDED_TRANSFER);
+  const moving = (locked: LockedHeader[]) => {
+    if (locked.some((r) => r.state === "Discarded"))
+      throw validation({ ids: [DISCARDED_TRANSFER] }, DISCARDED_TRANSFER);
     // A bin already with the subject stays as it is.
-    const moving = rows.filter((r) => r.subjectId !== body.subjectId || !ASSIGNED_STATES.has(r.state));
-    if (!moving.length) return { updated: 0 };
-    const now = new Date();
+    return locked.filter((r) => r.subjectId !== body.subjectId || !ASSIGNED_STATES.has(r.state));
+  };
+  return changeStates(db, municipalityId, body.ids, moving, async (tx, rows, now) => {
     await tx
       .update(weh)
       .set({
@@ -140,11 +143,11 @@ export async function transferHeaders(
       .where(
         inArray(
           weh.id,
-          moving.map((r) => r.id),
+          rows.map((r) => r.id),
         ),
       );
     const to = { event: "Transferred", userId, at: now, toSubjectId: body.subjectId } as const;
-    return recordChange(tx, to, moving, (r) => ({
+    return recordChange(tx, to, rows, (r) => ({
       fromSubjectId: r.subjectId,
       toSubjectId: body.subjectId,
       moveEvidences: body.moveEvidences,
