@@ -16,7 +16,7 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
+import { pageIds } from "../../lib/paging";
 import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
@@ -58,18 +58,10 @@ export async function listMunicipalities(
   const cond = and(...where.filter(Boolean));
 
   const sort = parseListSort(municipalityListKeys, q.sort);
-  const { limit, offset } = pageWindow(q);
   // The page's ids are chosen first, from municipality alone (an index-only walk for the name and lastLoginAt sorts,
   // however deep the page), and only those rows are read and given the parent's name and the user count: counting
   // every user of every municipality before paging cost more than all the rest of the request (docs/benchmarks.md).
-  const page = db
-    .select({ id: municipality.id })
-    .from(municipality)
-    .where(cond)
-    .orderBy(...orderBy(municipality, sort))
-    .limit(limit)
-    .offset(offset)
-    .as("page");
+  const page = pageIds(db, municipality, cond, orderBy(municipality, sort), q).as("page");
 
   const [rows, totals] = await Promise.all([
     db
