@@ -21,7 +21,7 @@ import { ApiError, notFound, validation } from "../../lib/errors";
 import { pageWindow } from "../../lib/paging";
 import { parseListSort, printBatchCodeListKeys, printBatchListKeys, type SortKey } from "#contract/lists";
 import { pdfResponse } from "../../lib/pdf";
-import { iso, userFullName } from "../../lib/records";
+import { iso, userFullName, userNameColumns } from "../../lib/records";
 import type { BinState } from "#contract/waste-evidence-header";
 import {
   ALREADY_PRINTED,
@@ -186,8 +186,7 @@ const batchColumns = {
   note: printBatch.note,
   state: printBatch.state,
   printedAt: printBatch.printedAt,
-  firstName: user.firstName,
-  lastName: user.lastName,
+  createdBy: userNameColumns,
   labelCount,
 };
 
@@ -200,8 +199,7 @@ type BatchRow = {
   rfid: boolean;
   note: string | null;
   state: string;
-  firstName: string | null;
-  lastName: string | null;
+  createdBy: { firstName: string; lastName: string } | null;
   labelCount: number;
 };
 
@@ -215,7 +213,7 @@ function toListItem(row: BatchRow, names: Map<number, string>): PrintBatchListIt
     rfid: row.rfid,
     note: row.note,
     state: row.state as PrintBatchState,
-    createdByName: userFullName(row),
+    createdByName: userFullName(row.createdBy),
     labelCount: Number(row.labelCount),
   };
 }

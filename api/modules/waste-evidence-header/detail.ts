@@ -11,7 +11,7 @@ import {
 } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
-import { iso, userFullName } from "../../lib/records";
+import { iso, userFullName, userNameColumns } from "../../lib/records";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
 import {
@@ -43,8 +43,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
       disposePeriod: weh.disposePeriod,
       orderedDisposeCount: weh.orderedDisposeCount,
       subjectShortName: subject.shortName,
-      assignedByFirstName: user.firstName,
-      assignedByLastName: user.lastName,
+      assignedBy: userNameColumns,
       createdAt: weh.createdAt,
       updatedAt: weh.updatedAt,
       version: weh.version,
@@ -65,7 +64,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
     wasteTypeId: row.wasteTypeId,
     printBatchId: row.printBatchId,
     assignedFrom: iso(row.assignedFrom),
-    assignedByName: userFullName({ firstName: row.assignedByFirstName, lastName: row.assignedByLastName }),
+    assignedByName: userFullName(row.assignedBy),
     street: row.street,
     zipCode: row.zipCode,
     latitude: row.latitude,
@@ -133,8 +132,7 @@ export async function listHistory(
       at: history.at,
       subjectId: history.subjectId,
       subjectName: subject.name,
-      firstName: user.firstName,
-      lastName: user.lastName,
+      by: userNameColumns,
       details: history.details,
     })
     .from(history)
@@ -149,7 +147,7 @@ export async function listHistory(
       at: r.at.toISOString(),
       subjectId: r.subjectId,
       subjectName: r.subjectName ?? null,
-      userName: userFullName(r),
+      userName: userFullName(r.by),
       details: (r.details as Record<string, unknown> | null) ?? null,
     })),
   };
