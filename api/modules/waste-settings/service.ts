@@ -101,6 +101,21 @@ async function setOwnTypeActive(db: Db, table: TypeTable, municipalityId: number
   return { id, active };
 }
 
+/** Whether a bin of the municipality names the type (in its waste or bin type column): such a type stays. */
+async function binsName(
+  db: Db,
+  municipalityId: number,
+  column: typeof wasteEvidenceHeader.wasteTypeId | typeof wasteEvidenceHeader.binTypeId,
+  typeId: number,
+): Promise<boolean> {
+  const [bin] = await db
+    .select({ id: wasteEvidenceHeader.id })
+    .from(wasteEvidenceHeader)
+    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(column, typeId)))
+    .limit(1);
+  return !!bin;
+}
+
 /**
  * The bins a type's count counts: the municipality's bins in COUNTED_STATES. Without counts the subquery is planned
  * away ('where false'): a picker does not scan every bin.
@@ -181,12 +196,7 @@ export async function setWasteTypeActive(db: Db, municipalityId: number, id: num
 /** Only a type nothing uses: bins of the municipality or its own bin types keep it (the FK would silently clear it). */
 export async function deleteWasteType(db: Db, municipalityId: number, id: number): Promise<void> {
   await ownRow(db, wasteType, municipalityId, id);
-  const [usedByBin] = await db
-    .select({ id: wasteEvidenceHeader.id })
-    .from(wasteEvidenceHeader)
-    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(wasteEvidenceHeader.wasteTypeId, id)))
-    .limit(1);
-  if (usedByBin) throw new ApiError(409, TYPE_IN_USE);
+  if (await binsName(db, municipalityId, wasteEvidenceHeader.wasteTypeId, id)) throw new ApiError(409, TYPE_IN_USE);
   const [usedByBinType] = await db
     .select({ id: binType.id })
     .from(binType)
@@ -282,18 +292,17 @@ export async function setBinTypeActive(db: Db, municipalityId: number, id: numbe
 /** Only a type no bin and no print batch of the municipality names (their labels were made for it). */
 export async function deleteBinType(db: Db, municipalityId: number, id: number): Promise<void> {
   await ownRow(db, binType, municipalityId, id);
-  const [usedByBin] = await db
-    .select({ id: wasteEvidenceHeader.id })
-    .from(wasteEvidenceHeader)
-    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(wasteEvidenceHeader.binTypeId, id)))
-    .limit(1);
-  const [usedByBatch] = usedByBin
-    ? [usedByBin]
-    : await db
-        .select({ id: printBatch.id })
-        .from(printBatch)
-        .where(and(eq(printBatch.municipalityId, municipalityId), sql`${id} = any(${printBatch.binTypeIds})`))
-        .limit(1);
-  if (usedByBatch) throw new ApiError(409, TYPE_IN_USE);
+  const batchesName = async () => {
+    const [batch] = await db
+      .select({ id: printBatch.id })
+      .from(printBatch)
+      .where(and(eq(printBatch.municipalityId, municipalityId), sql`${id} = any(${printBatch.binTypeIds})`))
+      .limit(1);
+    return !!batch;
+  };
+  // The batches are asked only when no bin names the type.
+  if ((await binsName(db, municipalityId, wasteEvidenceHeader.binTypeId, id)) || (await batchesName())) {
+    throw new ApiError(409, TYPE_IN_USE);
+  }
   await db.delete(binType).where(eq(binType.id, id));
 }
