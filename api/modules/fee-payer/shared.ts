@@ -2,10 +2,10 @@
  * What several fee-payer topics need: the messages the API answers, the name's columns, whether a payer is active,
  * the payer's 404.
  */
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePayer } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import { findInMunicipality } from "../../lib/records";
 
 export const FEE_PAYER_NOT_FOUND = "Poplatník nebyl nalezen.";
 export const VARIABLE_SYMBOL_TAKEN = "Variabilní symbol už používá jiný poplatník.";
@@ -35,11 +35,5 @@ export const isActive = (p: { activeFrom: string; activeTo: string | null }, day
   p.activeFrom <= day && (!p.activeTo || p.activeTo >= day);
 
 /** The payer row of this municipality, or the payer's own 404. */
-export async function findPayer(db: Db, municipalityId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(feePayer)
-    .where(and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId)));
-  if (!row) throw notFound(FEE_PAYER_NOT_FOUND);
-  return row;
-}
+export const findPayer = (db: Db, municipalityId: number, id: number) =>
+  findInMunicipality(db, feePayer, municipalityId, id, () => notFound(FEE_PAYER_NOT_FOUND));

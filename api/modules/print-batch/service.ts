@@ -21,7 +21,7 @@ import { ApiError, notFound, validation } from "../../lib/errors";
 import { pageWindow } from "../../lib/paging";
 import { parseListSort, printBatchCodeListKeys, printBatchListKeys, type SortKey } from "#contract/lists";
 import { pdfResponse } from "../../lib/pdf";
-import { iso, userFullName, userNameColumns } from "../../lib/records";
+import { findInMunicipality, iso, userFullName, userNameColumns } from "../../lib/records";
 import type { BinState } from "#contract/waste-evidence-header";
 import {
   ALREADY_PRINTED,
@@ -50,14 +50,8 @@ export const batchNotFound = () => notFound(BATCH_NOT_FOUND);
 const INSERT_CHUNK = 1000;
 
 
-async function findBatch(db: Db, municipalityId: number, batchId: number) {
-  const [row] = await db
-    .select()
-    .from(printBatch)
-    .where(and(eq(printBatch.id, batchId), eq(printBatch.municipalityId, municipalityId)));
-  if (!row) throw batchNotFound();
-  return row;
-}
+const findBatch = (db: Db, municipalityId: number, batchId: number) =>
+  findInMunicipality(db, printBatch, municipalityId, batchId, batchNotFound);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Create

@@ -12,7 +12,7 @@ import {
   wasteType,
 } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
-import { iso } from "../../lib/records";
+import { findInMunicipality, iso } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { startOfDay } from "#contract/calendar";
 import { formatSubjectAddress } from "#contract/subject";
@@ -28,14 +28,8 @@ const WASTE_TYPE_NOT_FOUND = "Druh odpadu nebyl nalezen.";
 export const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`));
 
 /** The bin's row, only within the municipality; 404 'Nádoba nebyla nalezena.' otherwise. */
-export async function findHeader(db: Db, municipalityId: number, headerId: number) {
-  const [row] = await db
-    .select()
-    .from(weh)
-    .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
-  if (!row) throw binNotFound();
-  return row;
-}
+export const findHeader = (db: Db, municipalityId: number, headerId: number) =>
+  findInMunicipality(db, weh, municipalityId, headerId, binNotFound);
 
 /** The subject must be one of the municipality's (422 on subjectId otherwise). */
 export async function checkSubject(db: Db, municipalityId: number, subjectId: number) {
