@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { MUNICIPALITY_DATA_PURGERS } from "./data-purgers";
-import { userIdentityColumns } from "../user/shared";
+import { userIdentityColumns, usersOf } from "../user/shared";
 import type { Db } from "../../db/client";
 import {
   externalAccount,
@@ -11,7 +11,6 @@ import {
   municipalityLogo,
   municipalityModule,
   user,
-  userMunicipality,
   role,
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
@@ -266,7 +265,7 @@ export async function setModule(db: Db, id: number, module: MunicipalityModule, 
 export async function listMunicipalityUsers(db: Db, id: number) {
   await getMunicipality(db, id);
   const rows = await db
-    .selectDistinct({
+    .select({
       ...userIdentityColumns,
       role: role.name,
       active: user.active,
@@ -274,8 +273,7 @@ export async function listMunicipalityUsers(db: Db, id: number) {
     })
     .from(user)
     .innerJoin(role, eq(role.id, user.roleId))
-    .leftJoin(userMunicipality, eq(userMunicipality.userId, user.id))
-    .where(or(eq(user.municipalityId, id), eq(userMunicipality.municipalityId, id)))
+    .where(usersOf(db, [id]))
     .orderBy(asc(user.lastName), asc(user.firstName));
   return { items: rows.map((r) => ({ ...r, lastLoginAt: iso(r.lastLoginAt) })), total: rows.length };
 }

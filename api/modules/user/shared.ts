@@ -47,18 +47,23 @@ export function visibleTo(db: Db, auth: AuthContext): SQL | undefined {
   if (auth.municipalityIds === "all") return undefined;
   const ids = auth.municipalityIds;
   if (!ids.length) return sql`false`;
-  return and(
-    notInArray(user.roleId, [...ADMIN_ROLE_IDS]),
-    or(
-      inArray(user.municipalityId, ids),
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(userMunicipality)
-          .where(and(eq(userMunicipality.userId, user.id), inArray(userMunicipality.municipalityId, ids))),
-      ),
+  return and(notInArray(user.roleId, [...ADMIN_ROLE_IDS]), usersOf(db, ids));
+}
+
+/**
+ * The users of the municipalities: their home municipality (user.municipality_id) is one of them, or they are
+ * linked to one (user_municipality).
+ */
+export function usersOf(db: Db, municipalityIds: number[]): SQL {
+  return or(
+    inArray(user.municipalityId, municipalityIds),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(userMunicipality)
+        .where(and(eq(userMunicipality.userId, user.id), inArray(userMunicipality.municipalityId, municipalityIds))),
     ),
-  );
+  )!;
 }
 
 /** User names and e-mails are unique regardless of case (both sign in on the provider's page). */
