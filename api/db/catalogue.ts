@@ -94,55 +94,39 @@ export const CATALOGUE_BIN_TYPES: readonly CatalogueBinType[] = [
  * no longer listed is deactivated (never deleted: bins may still name it). The municipalities' own rows are untouched.
  */
 export async function syncCatalogue(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+  await db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
     // Two processes starting at once must not both insert a missing row.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.syncCatalogue'))`);
-    const wasteRows = await tx
-      .select({ id: wasteType.id, name: wasteType.name })
-      .from(wasteType)
-      .where(isNull(wasteType.municipalityId));
-    const wasteIds = new Map(wasteRows.map((r) => [r.name, r.id]));
-    for (const w of CATALOGUE_WASTE_TYPES) {
-      const values = { ...w, active: true };
-      const id = wasteIds.get(w.name);
-      if (id) await tx.update(wasteType).set(values).where(eq(wasteType.id, id));
-      else await tx.insert(wasteType).values({ ...values, municipalityId: null });
-    }
-    await tx
-      .update(wasteType)
-      .set({ active: false })
-      .where(
-        and(
-          isNull(wasteType.municipalityId),
-          notInArray(
-            wasteType.name,
-            CATALOGUE_WASTE_TYPES.map((w) => w.name),
-          ),
-        ),
-      );
-
-    const binRows = await tx
-      .select({ id: binType.id, name: binType.name })
-      .from(binType)
-      .where(isNull(binType.municipalityId));
-    const binIds = new Map(binRows.map((r) => [r.name, r.id]));
-    for (const b of CATALOGUE_BIN_TYPES) {
-      const values = { ...b, active: true };
-      const id = binIds.get(b.name);
-      if (id) await tx.update(binType).set(values).where(eq(binType.id, id));
-      else await tx.insert(binType).values({ ...values, municipalityId: null });
-    }
-    await tx
-      .update(binType)
-      .set({ active: false })
-      .where(
-        and(
-          isNull(binType.municipalityId),
-          notInArray(
-            binType.name,
-            CATALOGUE_BIN_TYPES.map((b) => b.name),
-          ),
-        ),
-      );
+    await syncTable(tx, wasteType, CATALOGUE_WASTE_TYPES);
+    await syncTable(tx, binType, CATALOGUE_BIN_TYPES);
   });
+}
+
+/** One catalogue table brought to its list, row by row matched by name. */
+async function syncTable(
+  tx: Db,
+  table: typeof wasteType | typeof binType,
+  list: readonly (CatalogueWasteType | CatalogueBinType)[],
+): Promise<void> {
+  const rows = await tx.select({ id: table.id, name: table.name }).from(table).where(isNull(table.municipalityId));
+  const ids = new Map(rows.map((r) => [r.name, r.id]));
+  for (const row of list) {
+    const values = { ...row, active: true };
+    const id = ids.get(row.name);
+    if (id) await tx.update(table).set(values).where(eq(table.id, id));
+    else await tx.insert(table).values({ ...values, municipalityId: null });
+  }
+  await tx
+    .update(table)
+    .set({ active: false })
+    .where(
+      and(
+        isNull(table.municipalityId),
+        notInArray(
+          table.name,
+          list.map((r) => r.name),
+        ),
+      ),
+    );
 }

@@ -18,12 +18,23 @@ type Place = {
   /** 'Evidenční číslo' of cottages and temporary buildings. */
   provisionalNumber?: string;
   cityDistrict: string;
-  zipCode: string;
   feePaid?: boolean;
   totalFee?: string;
   parent?: string;
   payers: Payer[];
   operator?: { ico: string; name: string };
+};
+
+/** Every demo place and payer is in Třebíč. */
+const TREBIC = { city: "Třebíč", zipCode: "67401" };
+
+/** The apartment building and its address, which its flats share. */
+const BUILDING = "Bytový dům Smila Osovského 1130";
+const BUILDING_ADDRESS = {
+  street: "Smila Osovského",
+  streetNumber: "24",
+  conscriptionNumber: "1130",
+  cityDistrict: "Borovina",
 };
 
 const PLACES: Place[] = [
@@ -35,7 +46,6 @@ const PLACES: Place[] = [
     streetNumber: "12",
     conscriptionNumber: "845",
     cityDistrict: "Vnitřní Město",
-    zipCode: "67401",
     feePaid: true,
     totalFee: "2400.00",
     payers: [
@@ -53,7 +63,6 @@ const PLACES: Place[] = [
     streetNumber: "3",
     conscriptionNumber: "112",
     cityDistrict: "Nové Dvory",
-    zipCode: "67401",
     totalFee: "1200.00",
     payers: [
       { first: "Josef", last: "Dvořák", born: "1949-01-30", chief: true },
@@ -62,25 +71,17 @@ const PLACES: Place[] = [
   },
   {
     type: "ApartmentBuilding",
-    name: "Bytový dům Smila Osovského 1130",
+    name: BUILDING,
     shortName: "BD S. Osovského",
-    street: "Smila Osovského",
-    streetNumber: "24",
-    conscriptionNumber: "1130",
-    cityDistrict: "Borovina",
-    zipCode: "67401",
+    ...BUILDING_ADDRESS,
     totalFee: "0.00",
     payers: [],
   },
   {
     type: "Apartment",
     name: "Byt 1 – Svobodovi",
-    street: "Smila Osovského",
-    streetNumber: "24",
-    conscriptionNumber: "1130",
-    cityDistrict: "Borovina",
-    zipCode: "67401",
-    parent: "Bytový dům Smila Osovského 1130",
+    ...BUILDING_ADDRESS,
+    parent: BUILDING,
     totalFee: "1800.00",
     feePaid: true,
     payers: [
@@ -92,24 +93,16 @@ const PLACES: Place[] = [
   {
     type: "Apartment",
     name: "Byt 2 – Černá",
-    street: "Smila Osovského",
-    streetNumber: "24",
-    conscriptionNumber: "1130",
-    cityDistrict: "Borovina",
-    zipCode: "67401",
-    parent: "Bytový dům Smila Osovského 1130",
+    ...BUILDING_ADDRESS,
+    parent: BUILDING,
     totalFee: "600.00",
     payers: [{ first: "Jiřina", last: "Černá", born: "1944-06-23", chief: true }],
   },
   {
     type: "Apartment",
     name: "Byt 3 – Procházkovi",
-    street: "Smila Osovského",
-    streetNumber: "24",
-    conscriptionNumber: "1130",
-    cityDistrict: "Borovina",
-    zipCode: "67401",
-    parent: "Bytový dům Smila Osovského 1130",
+    ...BUILDING_ADDRESS,
+    parent: BUILDING,
     totalFee: "1200.00",
     payers: [
       { first: "Martin", last: "Procházka", born: "1985-10-10", chief: true },
@@ -124,7 +117,6 @@ const PLACES: Place[] = [
     streetNumber: "48",
     conscriptionNumber: "1021",
     cityDistrict: "Horka-Domky",
-    zipCode: "67401",
     totalFee: "1800.00",
     feePaid: true,
     payers: [
@@ -141,7 +133,6 @@ const PLACES: Place[] = [
     streetNumber: "17",
     conscriptionNumber: "53",
     cityDistrict: "Vnitřní Město",
-    zipCode: "67401",
     totalFee: "5400.00",
     operator: { ico: "25596641", name: "Zlatý klas s.r.o." },
     payers: [],
@@ -155,7 +146,6 @@ const PLACES: Place[] = [
     conscriptionNumber: null,
     provisionalNumber: "7",
     cityDistrict: "Pocoucov",
-    zipCode: "67401",
     totalFee: "600.00",
     payers: [{ first: "Věra", last: "Veselá", born: "1958-11-11", email: "vera.vesela@example.cz", chief: true }],
   },
@@ -167,7 +157,6 @@ const PLACES: Place[] = [
     streetNumber: "5",
     conscriptionNumber: "401",
     cityDistrict: "Týn",
-    zipCode: "67401",
     totalFee: "1200.00",
     payers: [
       { first: "Lukáš", last: "Horák", born: "1995-06-30", chief: true },
@@ -199,8 +188,7 @@ export async function seedDemoCity(tx: Db, municipalityId: number): Promise<void
         conscriptionNumber: p.conscriptionNumber,
         provisionalNumber: p.provisionalNumber ?? null,
         cityDistrict: p.cityDistrict,
-        zipCode: p.zipCode,
-        city: "Třebíč",
+        ...TREBIC,
         parentId: p.parent ? ids.get(p.parent)! : null,
         totalFee: p.totalFee ?? "0",
         feePaid: p.feePaid ?? false,
@@ -223,8 +211,7 @@ export async function seedDemoCity(tx: Db, municipalityId: number): Promise<void
           streetAddress: p.conscriptionNumber
             ? `${p.street} ${p.conscriptionNumber}/${p.streetNumber}`
             : `${p.street} ev. č. ${p.provisionalNumber}`,
-          city: "Třebíč",
-          zipCode: p.zipCode,
+          ...TREBIC,
           activeFrom: "2024-01-01",
           registered: Boolean(payer.email),
         })

@@ -7,12 +7,14 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { device, deviceAssignment, municipality, user } from "../../db/schema";
+import { isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { notFound, validation } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow } from "../../lib/paging";
 import { deviceListKeys, parseListSort, type SortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
+import { iso } from "../../lib/records";
 import {
   DEVICE_NOT_FOUND,
   SERIAL_NUMBER_TAKEN,
@@ -28,7 +30,6 @@ import {
 } from "#contract/device";
 import { pair, pairedOn, today } from "./assignment";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The device's columns with its pairing valid today. */
 const listColumns = {
@@ -167,9 +168,8 @@ async function checkUnique(db: Db, form: DeviceForm, self?: number): Promise<voi
 
 /** A duplicate that slipped between the check and the write (two saves at once) is still a 422. */
 function asUniqueConflict(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if ((e?.code ?? e?.cause?.code) === "23505") {
-    const uuid = (e?.constraint ?? e?.cause?.constraint) === "device_uuid_unique";
+  if (isUniqueViolation(err)) {
+    const uuid = violatedConstraint(err) === "device_uuid_unique";
     throw validation(uuid ? { uuid: [UUID_TAKEN] } : { serialNumber: [SERIAL_NUMBER_TAKEN] });
   }
   throw err;

@@ -12,7 +12,9 @@ import {
   user,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import { iso } from "../../lib/records";
 import { today } from "../subject/membership";
+import { isCurrent, subjectAddressColumns } from "../subject/shared";
 import { formatSubjectAddress } from "#contract/subject";
 import {
   ageGroupOf,
@@ -25,7 +27,6 @@ import {
 } from "#contract/fee-payer";
 import { FEE_PAYER_NOT_FOUND, findPayer, isActive } from "./shared";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** GET fee-payer/{id}: every field, the automatic age group and age discounts, the login, the fee record count. */
 export async function getFeePayer(db: Db, municipalityId: number, id: number): Promise<FeePayerDetail> {
@@ -127,12 +128,7 @@ export async function feePayerHistory(
       membershipId: subjectFeePayer.id,
       subjectId: subject.id,
       subjectName: subject.name,
-      street: subject.street,
-      conscriptionNumber: subject.conscriptionNumber,
-      streetNumber: subject.streetNumber,
-      provisionalNumber: subject.provisionalNumber,
-      cityDistrict: subject.cityDistrict,
-      city: subject.city,
+      ...subjectAddressColumns,
       validFrom: subjectFeePayer.validFrom,
       validTo: subjectFeePayer.validTo,
       isChief: subjectFeePayer.isChief,
@@ -152,7 +148,7 @@ export async function feePayerHistory(
       validFrom: r.validFrom,
       validTo: r.validTo,
       isChief: r.isChief,
-      current: r.validFrom <= day && (!r.validTo || r.validTo >= day),
+      current: isCurrent(r, day),
       finalFee: String(r.finalFee),
     })),
   };

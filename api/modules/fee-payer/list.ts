@@ -32,7 +32,7 @@ import {
   type FeePayerType,
   type feePayerOptionsQuery,
 } from "#contract/fee-payer";
-import { isActive } from "./shared";
+import { feePayerNameColumns, isActive } from "./shared";
 
 /** Active on `day`: started and not yet ended (active_to is the last active day). */
 const activeOn = (day: string) =>
@@ -142,12 +142,7 @@ export async function listFeePayers(
     db
       .select({
         id: feePayer.id,
-        type: feePayer.type,
-        titleBefore: feePayer.titleBefore,
-        firstName: feePayer.firstName,
-        lastName: feePayer.lastName,
-        titleAfter: feePayer.titleAfter,
-        companyName: feePayer.companyName,
+        ...feePayerNameColumns,
         dateOfBirth: feePayer.dateOfBirth,
         variableSymbol: feePayer.variableSymbol,
         email: feePayer.email,
@@ -212,12 +207,7 @@ export async function listOptions(db: Db, municipalityId: number, q: z.infer<typ
   const rows = await db
     .select({
       id: feePayer.id,
-      type: feePayer.type,
-      titleBefore: feePayer.titleBefore,
-      firstName: feePayer.firstName,
-      lastName: feePayer.lastName,
-      titleAfter: feePayer.titleAfter,
-      companyName: feePayer.companyName,
+      ...feePayerNameColumns,
       dateOfBirth: feePayer.dateOfBirth,
     })
     .from(feePayer)

@@ -3,6 +3,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { feePayer, feePayerAddress, municipality, user, userMunicipality } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
 import { hashPassword } from "../../lib/password-hash";
 import { invitationMail } from "../../lib/email-templates";
@@ -95,8 +96,7 @@ async function ensureCitizenUser(
       });
     } catch (err) {
       // Another request took the same user name in the meantime: pick the next free one.
-      const e = err as { code?: string; cause?: { code?: string } };
-      if (!linked && attempt < 3 && (e?.code ?? e?.cause?.code) === "23505") continue;
+      if (!linked && attempt < 3 && isUniqueViolation(err)) continue;
       throw err;
     }
   }

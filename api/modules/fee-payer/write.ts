@@ -2,6 +2,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { discount, fee, feePayer, feePayerAddress, feePayerDiscount, subject, subjectFeePayer } from "../../db/schema";
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { endMemberships, joinSubject, refreshMemberCount } from "../subject/membership";
@@ -81,10 +82,8 @@ async function checkReferences(
 
 /** A second save with the same symbol that slipped between the check and the write is still a 422. */
 function asVariableSymbolConflict(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const constraint = e?.constraint ?? e?.cause?.constraint;
-  if (code === "23505" && (!constraint || constraint === "fee_payer_variable_symbol_unique")) {
+  const constraint = violatedConstraint(err);
+  if (isUniqueViolation(err) && (!constraint || constraint === "fee_payer_variable_symbol_unique")) {
     throw validation({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] });
   }
   throw err;
@@ -214,8 +213,7 @@ export async function deleteFeePayer(db: Db, municipalityId: number, id: number)
     });
   } catch (err) {
     // A fee record written between the check and the delete (fee.fee_payer_id has no cascade).
-    const e = err as { code?: string; cause?: { code?: string } };
-    if ((e?.code ?? e?.cause?.code) === "23503") throw new ApiError(409, DELETE_REFUSED);
+    if (isForeignKeyViolation(err)) throw new ApiError(409, DELETE_REFUSED);
     throw err;
   }
 }

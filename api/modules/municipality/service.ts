@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { MUNICIPALITY_DATA_PURGERS } from "./data-purgers";
+import { userIdentityColumns, usersOf } from "../user/shared";
 import type { Db } from "../../db/client";
 import {
   externalAccount,
@@ -10,16 +11,16 @@ import {
   municipalityLogo,
   municipalityModule,
   user,
-  userMunicipality,
   role,
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
+import { pageIds } from "../../lib/paging";
 import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
 import type { SecretBox } from "../../lib/secret-box";
+import { iso } from "../../lib/records";
 import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
 import {
   LOGO_MAX_BYTES,
@@ -31,7 +32,6 @@ import {
   type externalAccountSchema,
 } from "#contract/municipality";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const parent = alias(municipality, "parent");
 
 function tenantFilter(auth: AuthContext): SQL | undefined {
@@ -57,18 +57,10 @@ export async function listMunicipalities(
   const cond = and(...where.filter(Boolean));
 
   const sort = parseListSort(municipalityListKeys, q.sort);
-  const { limit, offset } = pageWindow(q);
   // The page's ids are chosen first, from municipality alone (an index-only walk for the name and lastLoginAt sorts,
   // however deep the page), and only those rows are read and given the parent's name and the user count: counting
   // every user of every municipality before paging cost more than all the rest of the request (docs/benchmarks.md).
-  const page = db
-    .select({ id: municipality.id })
-    .from(municipality)
-    .where(cond)
-    .orderBy(...orderBy(municipality, sort))
-    .limit(limit)
-    .offset(offset)
-    .as("page");
+  const page = pageIds(db, municipality, cond, orderBy(municipality, sort), q).as("page");
 
   const [rows, totals] = await Promise.all([
     db
@@ -273,21 +265,15 @@ export async function setModule(db: Db, id: number, module: MunicipalityModule, 
 export async function listMunicipalityUsers(db: Db, id: number) {
   await getMunicipality(db, id);
   const rows = await db
-    .selectDistinct({
-      id: user.id,
-      userName: user.userName,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      phone: user.phone,
+    .select({
+      ...userIdentityColumns,
       role: role.name,
       active: user.active,
       lastLoginAt: user.lastLoginAt,
     })
     .from(user)
     .innerJoin(role, eq(role.id, user.roleId))
-    .leftJoin(userMunicipality, eq(userMunicipality.userId, user.id))
-    .where(or(eq(user.municipalityId, id), eq(userMunicipality.municipalityId, id)))
+    .where(usersOf(db, [id]))
     .orderBy(asc(user.lastName), asc(user.firstName));
   return { items: rows.map((r) => ({ ...r, lastLoginAt: iso(r.lastLoginAt) })), total: rows.length };
 }

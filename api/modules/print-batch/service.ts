@@ -21,6 +21,7 @@ import { ApiError, notFound, validation } from "../../lib/errors";
 import { pageWindow } from "../../lib/paging";
 import { parseListSort, printBatchCodeListKeys, printBatchListKeys, type SortKey } from "#contract/lists";
 import { pdfResponse } from "../../lib/pdf";
+import { findInMunicipality, iso, userFullName, userNameColumns } from "../../lib/records";
 import type { BinState } from "#contract/waste-evidence-header";
 import {
   ALREADY_PRINTED,
@@ -48,18 +49,9 @@ export const batchNotFound = () => notFound(BATCH_NOT_FOUND);
 /** Rows per multi-row INSERT: 1,000 headers × 11 columns stays far below PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1000;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const fullName = (u: { firstName: string | null; lastName: string | null }) =>
-  u.firstName === null && u.lastName === null ? null : `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim();
 
-async function findBatch(db: Db, municipalityId: number, batchId: number) {
-  const [row] = await db
-    .select()
-    .from(printBatch)
-    .where(and(eq(printBatch.id, batchId), eq(printBatch.municipalityId, municipalityId)));
-  if (!row) throw batchNotFound();
-  return row;
-}
+const findBatch = (db: Db, municipalityId: number, batchId: number) =>
+  findInMunicipality(db, printBatch, municipalityId, batchId, batchNotFound);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Create
@@ -188,8 +180,7 @@ const batchColumns = {
   note: printBatch.note,
   state: printBatch.state,
   printedAt: printBatch.printedAt,
-  firstName: user.firstName,
-  lastName: user.lastName,
+  createdBy: userNameColumns,
   labelCount,
 };
 
@@ -202,8 +193,7 @@ type BatchRow = {
   rfid: boolean;
   note: string | null;
   state: string;
-  firstName: string | null;
-  lastName: string | null;
+  createdBy: { firstName: string; lastName: string } | null;
   labelCount: number;
 };
 
@@ -217,7 +207,7 @@ function toListItem(row: BatchRow, names: Map<number, string>): PrintBatchListIt
     rfid: row.rfid,
     note: row.note,
     state: row.state as PrintBatchState,
-    createdByName: fullName(row),
+    createdByName: userFullName(row.createdBy),
     labelCount: Number(row.labelCount),
   };
 }

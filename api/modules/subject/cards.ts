@@ -2,12 +2,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feePayer, subjectFeePayer, wasteCard } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import type { SubjectWasteCard } from "#contract/subject";
 import { feePayerName } from "#contract/fee-payer";
 import { today } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
-import { findSubject, isCurrent, isUniqueViolation } from "./shared";
+import { findSubject, isCurrent } from "./shared";
+import { feePayerNameColumns } from "../fee-payer/shared";
 
 export async function listWasteCards(
   db: Db,
@@ -25,12 +27,7 @@ export async function listWasteCards(
       validFrom: wasteCard.validFrom,
       validTo: wasteCard.validTo,
       virtual: wasteCard.virtual,
-      payerType: feePayer.type,
-      titleBefore: feePayer.titleBefore,
-      firstName: feePayer.firstName,
-      lastName: feePayer.lastName,
-      titleAfter: feePayer.titleAfter,
-      companyName: feePayer.companyName,
+      payer: feePayerNameColumns,
     })
     .from(wasteCard)
     .leftJoin(feePayer, eq(feePayer.id, wasteCard.feePayerId))
@@ -42,7 +39,7 @@ export async function listWasteCards(
       plainCode: r.plainCode,
       code: r.code,
       feePayerId: r.feePayerId,
-      feePayerName: r.payerType ? feePayerName({ ...r, type: r.payerType }) : null,
+      feePayerName: r.payer ? feePayerName(r.payer) : null,
       state: r.state as SubjectWasteCard["state"],
       validFrom: r.validFrom,
       validTo: r.validTo,

@@ -2,6 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subject } from "../../db/schema";
+import { iso } from "../../lib/records";
 import {
   formatSubjectAddress,
   type DisposeFrequencyPeriod,
@@ -11,7 +12,6 @@ import {
 } from "#contract/subject";
 import { ancestorIds, MAX_HIERARCHY_DEPTH, parent, rowsOf, subjectNotFound } from "./shared";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function getSubject(db: Db, municipalityId: number, subjectId: number): Promise<SubjectDetail> {
   const [row] = await db

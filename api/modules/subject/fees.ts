@@ -7,6 +7,7 @@ import type { SubjectFeeRow, subjectFeesQuery } from "#contract/subject";
 import { feePayerName } from "#contract/fee-payer";
 import { today } from "./membership";
 import { findSubject } from "./shared";
+import { feePayerNameColumns } from "../fee-payer/shared";
 
 const MONEY_FIELDS = ["baseFee", "binFee", "motivationFee", "totalDiscount", "totalFee", "finalFee"] as const;
 type Money = Record<(typeof MONEY_FIELDS)[number], string>;
@@ -38,17 +39,12 @@ export async function listFees(
       totalDiscount: fee.totalDiscount,
       totalFee: fee.totalFee,
       finalFee: fee.finalFee,
-      payerType: feePayer.type,
-      titleBefore: feePayer.titleBefore,
-      firstName: feePayer.firstName,
-      lastName: feePayer.lastName,
-      titleAfter: feePayer.titleAfter,
-      companyName: feePayer.companyName,
+      payer: feePayerNameColumns,
     })
     .from(fee)
     .leftJoin(feePayer, eq(feePayer.id, fee.feePayerId))
     .where(and(eq(fee.subjectId, subjectId), eq(fee.municipalityId, municipalityId)));
-  const nameOf = (r: (typeof rows)[number]) => (r.payerType ? feePayerName({ ...r, type: r.payerType }) : null);
+  const nameOf = (r: (typeof rows)[number]) => (r.payer ? feePayerName(r.payer) : null);
   const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a);
   const money = (r: Money): Money => Object.fromEntries(MONEY_FIELDS.map((k) => [k, r[k]])) as Money;
   const byName = (a: SubjectFeeRow, b: SubjectFeeRow) =>

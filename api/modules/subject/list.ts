@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, sql, type AnyColumn, type SQL } from "drizzle-o
 import type { Db } from "../../db/client";
 import { subject } from "../../db/schema";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
-import { pageWindow } from "../../lib/paging";
+import { pageIds } from "../../lib/paging";
 import { parseListSort, subjectListKeys, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import {
@@ -14,7 +14,7 @@ import {
   type SubjectOption,
   type SubjectType,
 } from "#contract/subject";
-import { MAX_HIERARCHY_DEPTH, parent } from "./shared";
+import { MAX_HIERARCHY_DEPTH, parent, subjectAddressColumns } from "./shared";
 
 type SortKey = ListSortKey<typeof subjectListKeys>;
 const SORT_COLUMNS: Record<SortKey, AnyColumn> = {
@@ -63,17 +63,9 @@ export async function listSubjects(
   const where = listFilter(municipalityId, q);
   const { cond } = where;
   const sort = parseListSort(subjectListKeys, q.sort);
-  const { limit, offset } = pageWindow(q);
   // The page's ids first, from subject alone (indexed for the name and street sorts); only those rows are then
   // read and given their parent's name (docs/decisions/0007).
-  const page = db
-    .select({ id: subject.id })
-    .from(subject)
-    .where(cond)
-    .orderBy(...orderBy(sort))
-    .limit(limit)
-    .offset(offset)
-    .as("page");
+  const page = pageIds(db, subject, cond, orderBy(sort), q).as("page");
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -82,12 +74,7 @@ export async function listSubjects(
         name: subject.name,
         shortName: subject.shortName,
         variableSymbol: subject.variableSymbol,
-        street: subject.street,
-        conscriptionNumber: subject.conscriptionNumber,
-        streetNumber: subject.streetNumber,
-        provisionalNumber: subject.provisionalNumber,
-        cityDistrict: subject.cityDistrict,
-        city: subject.city,
+        ...subjectAddressColumns,
         parentId: subject.parentId,
         parentName: parent.name,
         memberCount: subject.memberCount,
@@ -142,12 +129,7 @@ export async function listOptions(
       id: subject.id,
       name: subject.name,
       type: subject.type,
-      street: subject.street,
-      conscriptionNumber: subject.conscriptionNumber,
-      streetNumber: subject.streetNumber,
-      provisionalNumber: subject.provisionalNumber,
-      cityDistrict: subject.cityDistrict,
-      city: subject.city,
+      ...subjectAddressColumns,
     })
     .from(subject)
     .where(

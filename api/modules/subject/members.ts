@@ -7,6 +7,7 @@ import type { SubjectMember } from "#contract/subject";
 import { feePayerName } from "#contract/fee-payer";
 import { endMemberships, joinSubject, today } from "./membership";
 import { findSubject, isCurrent } from "./shared";
+import { feePayerNameColumns } from "../fee-payer/shared";
 
 export async function listMembers(
   db: Db,
@@ -21,12 +22,7 @@ export async function listMembers(
       validFrom: subjectFeePayer.validFrom,
       validTo: subjectFeePayer.validTo,
       isChief: subjectFeePayer.isChief,
-      type: feePayer.type,
-      titleBefore: feePayer.titleBefore,
-      firstName: feePayer.firstName,
-      lastName: feePayer.lastName,
-      titleAfter: feePayer.titleAfter,
-      companyName: feePayer.companyName,
+      ...feePayerNameColumns,
       dateOfBirth: feePayer.dateOfBirth,
       variableSymbol: feePayer.variableSymbol,
     })

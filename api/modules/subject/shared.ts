@@ -1,6 +1,6 @@
 /**
- * What several subject topics need: the subject's 404 and existence check, the parent alias, the ancestor walk,
- * reading raw rows, the unique-violation test and whether a membership is current.
+ * What several subject topics need: the subject's 404 and existence check, the parent alias, the address columns,
+ * the ancestor walk, reading raw rows and whether a membership is current.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -9,6 +9,16 @@ import { subject } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
 export const parent = alias(subject, "parent");
+
+/** The columns formatSubjectAddress() (contract/subject.ts) reads: every select that shows the address reads them here. */
+export const subjectAddressColumns = {
+  street: subject.street,
+  conscriptionNumber: subject.conscriptionNumber,
+  streetNumber: subject.streetNumber,
+  provisionalNumber: subject.provisionalNumber,
+  cityDistrict: subject.cityDistrict,
+  city: subject.city,
+};
 
 /** How far the hierarchy is followed up or down: deeper trees do not occur, and a broken (cyclic) one stops here. */
 export const MAX_HIERARCHY_DEPTH = 20;
@@ -30,12 +40,6 @@ export async function findSubject(db: Db, municipalityId: number, subjectId: num
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const res = await db.execute(query);
   return (res as unknown as { rows: T[] }).rows;
-}
-
-/** A unique violation that slipped between the check and the write (two requests at once) is still a 422. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /** The subject and its ancestors, nearest first (within the municipality; stops at MAX_HIERARCHY_DEPTH). */

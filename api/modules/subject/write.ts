@@ -5,11 +5,12 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fee, feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
+import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import type { DisposeFrequencyPeriod, SubjectDeleteImpact, SubjectForm, SubjectUpdate } from "#contract/subject";
 import { releaseBinsOf } from "./counts";
-import { ancestorIds, findSubject, isUniqueViolation } from "./shared";
+import { ancestorIds, findSubject } from "./shared";
 
 const VARIABLE_SYMBOL_TAKEN = "Variabilní symbol už používá jiné odběrné místo.";
 const PARENT_CYCLE = "Nadřazené odběrné místo nemůže být toto místo ani jeho podřízené.";
@@ -78,14 +79,8 @@ async function checkParent(db: Db, municipalityId: number, parentId: number | nu
 }
 
 /** Runs a write; a unique violation of the variable symbol (two requests at once) answers as the check does. */
-async function writeSubject<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw validation({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] });
-    throw err;
-  }
-}
+const writeSubject = <T>(write: () => Promise<T>): Promise<T> =>
+  uniqueWrite({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] }, write);
 
 export async function createSubject(db: Db, municipalityId: number, form: SubjectForm): Promise<{ id: number }> {
   await checkVariableSymbol(db, municipalityId, form.variableSymbol);

@@ -1,32 +1,22 @@
 /** The user list (only the users the caller may see), a user's detail and the roles the caller may give. */
-import { and, asc, count, eq, exists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { municipality, registrationToken, role, user, userMunicipality } from "../../db/schema";
+import { municipality, registrationToken, role, user } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { pageWindow } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
+import { iso } from "../../lib/records";
 import { canAssignRole } from "#contract/permissions";
 import { parseListSort, userListKeys, type SortKey } from "#contract/lists";
 import { type Language, type RoleItem, type UserDetail, type UserListItem, type UserListQuery } from "#contract/user";
-import { isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
+import { isAdminRole, USER_NOT_FOUND, userColumns, usersOf, visibleTo } from "./shared";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const pendingExpr = sql<boolean>`(${user.passwordHash} is null and exists (select 1 from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null))`;
 
 const listColumns = {
-  id: user.id,
-  userName: user.userName,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  email: user.email,
-  phone: user.phone,
-  roleId: user.roleId,
-  roleName: role.name,
-  roleLabel: role.label,
-  municipalityId: user.municipalityId,
-  municipalityName: municipality.name,
+  ...userColumns,
   lastLoginAt: user.lastLoginAt,
   active: user.active,
   registrationPending: pendingExpr,
@@ -77,19 +67,7 @@ export async function listUsers(
   // User name, name, e-mail or phone, without case or accents (the folded search column, trigram-indexed).
   if (q.search) where.push(searchMatches(user.search, q.search));
   if (q.roleId) where.push(eq(user.roleId, q.roleId));
-  if (q.municipalityId) {
-    where.push(
-      or(
-        eq(user.municipalityId, q.municipalityId),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(userMunicipality)
-            .where(and(eq(userMunicipality.userId, user.id), eq(userMunicipality.municipalityId, q.municipalityId))),
-        ),
-      ),
-    );
-  }
+  if (q.municipalityId) where.push(usersOf(db, [q.municipalityId]));
   if (q.active !== undefined) where.push(eq(user.active, q.active));
   const cond = and(...where.filter(Boolean));
 

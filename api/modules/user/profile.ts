@@ -16,26 +16,12 @@ import {
 } from "#contract/user";
 import { revokeRegistrationTokens } from "./registration";
 import { endSessions } from "./sessions";
-import { checkUnique, USER_NOT_FOUND } from "./shared";
+import { checkUnique, USER_NOT_FOUND, userColumns } from "./shared";
 
 /** GET user/profile. */
 export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
   const [row] = await db
-    .select({
-      id: user.id,
-      version: user.version,
-      userName: user.userName,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phone: user.phone,
-      email: user.email,
-      language: user.language,
-      roleId: user.roleId,
-      roleName: role.name,
-      roleLabel: role.label,
-      municipalityId: user.municipalityId,
-      municipalityName: municipality.name,
-    })
+    .select({ ...userColumns, version: user.version, language: user.language })
     .from(user)
     .innerJoin(role, eq(role.id, user.roleId))
     .leftJoin(municipality, eq(municipality.id, user.municipalityId))

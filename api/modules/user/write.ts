@@ -5,6 +5,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { municipality, role, user, userMunicipality } from "../../db/schema";
+import { uniqueWrite } from "../../lib/db-errors";
 import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
@@ -22,7 +23,7 @@ import {
 } from "#contract/user";
 import { issueRegistrationToken, revokeRegistrationTokens } from "./registration";
 import { endSessions } from "./sessions";
-import { checkUnique, isAdminRole, USER_NOT_FOUND, visibleTo } from "./shared";
+import { checkUnique, isAdminRole, USER_NAME_TAKEN, USER_NOT_FOUND, visibleTo } from "./shared";
 
 /** The user row if the caller may see it; 404 otherwise (also for another municipality's user). */
 async function findVisible(db: Db, auth: AuthContext, id: number) {
@@ -79,13 +80,22 @@ async function checkAssignment(
   return { municipalityId, country };
 }
 
-/** A unique violation that slipped between the check and the write (two requests at once) is still a 422. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 const defaultLanguage = (country: string | null): Language => (country === "SK" ? "sk" : "cs");
+
+/** A duplicate user name that slipped between checkUnique and the write answers as checkUnique does. */
+const USER_NAME_TAKEN_ERRORS = { userName: [USER_NAME_TAKEN] };
+
+/** The account's columns a registration and an edit both store from the form (the role's municipality checked). */
+const accountColumns = (form: RegisterUser | RegisterByEmail | UserUpdateBody, municipalityId: number | null) => ({
+  userName: form.userName,
+  firstName: form.firstName,
+  lastName: form.lastName,
+  email: form.email ?? null,
+  phone: form.phone ?? null,
+  roleId: form.roleId,
+  municipalityId,
+  collectionYardId: form.collectionYardId ?? null,
+});
 
 async function insertUser(
   db: Db,
@@ -95,30 +105,20 @@ async function insertUser(
 ): Promise<number> {
   const { municipalityId, country } = await checkAssignment(db, auth, form);
   await checkUnique(db, form);
-  try {
-    return await db.transaction(async (tx) => {
+  return uniqueWrite(USER_NAME_TAKEN_ERRORS, () =>
+    db.transaction(async (tx) => {
       const [created] = await tx
         .insert(user)
         .values({
-          userName: form.userName,
-          firstName: form.firstName,
-          lastName: form.lastName,
-          email: form.email ?? null,
-          phone: form.phone ?? null,
+          ...accountColumns(form, municipalityId),
           passwordHash,
-          roleId: form.roleId,
-          municipalityId,
-          collectionYardId: form.collectionYardId ?? null,
           language: form.language ?? defaultLanguage(country),
         })
         .returning({ id: user.id });
       if (municipalityId) await tx.insert(userMunicipality).values({ userId: created!.id, municipalityId });
       return created!.id;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw validation({ userName: ["Uživatelské jméno už používá jiný uživatel."] });
-    throw err;
-  }
+    }),
+  );
 }
 
 /** POST user/register: a user with a password. */
@@ -193,19 +193,12 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, form: Us
   const { municipalityId } = await checkAssignment(db, auth, form, u);
   await checkUnique(db, form, id);
   const passwordHash = form.password ? await hashPassword(form.password) : undefined;
-  try {
-    await db.transaction(async (tx) => {
+  await uniqueWrite(USER_NAME_TAKEN_ERRORS, () =>
+    db.transaction(async (tx) => {
       const rows = await tx
         .update(user)
         .set({
-          userName: form.userName,
-          firstName: form.firstName,
-          lastName: form.lastName,
-          email: form.email ?? null,
-          phone: form.phone ?? null,
-          roleId: form.roleId,
-          municipalityId,
-          collectionYardId: form.collectionYardId ?? null,
+          ...accountColumns(form, municipalityId),
           language: form.language ?? (u.language as Language),
           ...(passwordHash ? { passwordHash, failedLogins: 0, lastFailedLoginAt: null } : {}),
           updatedAt: new Date(),
@@ -222,11 +215,8 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, form: Us
         }
         if (municipalityId) await tx.insert(userMunicipality).values({ userId: id, municipalityId }).onConflictDoNothing();
       }
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw validation({ userName: ["Uživatelské jméno už používá jiný uživatel."] });
-    throw err;
-  }
+    }),
+  );
   if (passwordHash) {
     await revokeRegistrationTokens(db, id);
     await endSessions(db, [id], id === auth.user.id ? bearer : undefined);

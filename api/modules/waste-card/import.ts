@@ -145,6 +145,10 @@ function idCell(v: string): number | null | undefined {
 const rawText = (raw: string) => storable(raw.replace(/^[\r\n]+|[\r\n]+$/g, "").slice(0, RAW_ROW_MAX));
 
 /** Does the first record name the columns (plainCode;code;…) rather than hold a card? */
+/** The message of a code or number met again in the file, naming the row it was first on (spec 001 §8 'Import'). */
+const repeatedInFile = (what: string, firstRow: number | undefined) =>
+  `${what} se v souboru opakuje (poprvé na řádku ${firstRow}).`;
+
 const isHeader = (cells: string[]) =>
   cells[0]?.trim().toLowerCase() === "plaincode" && (cells[1] ?? "").trim().toLowerCase() === "code";
 
@@ -303,19 +307,9 @@ export async function importWasteCards(
       } else if (feePayerId !== null && subjectId === null) {
         reject(rowNumber, rawRow, "InvalidValue", "Poplatníka lze uvést jen spolu s odběrným místem.");
       } else if (seenCodes.has(code)) {
-        reject(
-          rowNumber,
-          rawRow,
-          "DuplicateInFile",
-          `Kód karty se v souboru opakuje (poprvé na řádku ${seenCodes.get(code)}).`,
-        );
+        reject(rowNumber, rawRow, "DuplicateInFile", repeatedInFile("Kód karty", seenCodes.get(code)));
       } else if (seenPlainCodes.has(plainCode)) {
-        reject(
-          rowNumber,
-          rawRow,
-          "DuplicateInFile",
-          `Číslo karty se v souboru opakuje (poprvé na řádku ${seenPlainCodes.get(plainCode)}).`,
-        );
+        reject(rowNumber, rawRow, "DuplicateInFile", repeatedInFile("Číslo karty", seenPlainCodes.get(plainCode)));
       } else {
         seenCodes.set(code, rowNumber);
         seenPlainCodes.set(plainCode, rowNumber);

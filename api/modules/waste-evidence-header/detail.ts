@@ -9,30 +9,23 @@ import {
   wasteEvidenceHeaderHistory as history,
   wasteType,
 } from "../../db/schema";
+import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { formatSubjectAddress, type DisposeFrequencyPeriod } from "#contract/subject";
+import { iso, userFullName, userNameColumns } from "../../lib/records";
+import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
 import {
   binNotFound,
   checkTypes,
   findHeader,
-  iso,
   listColumns,
+  saveConfiguration,
+  subjectAddressOf,
   toListItem,
-  writeHistory,
   type ListRow,
 } from "./shared";
 
 const RFID_TAKEN = "RFID už má jiná nádoba.";
-
-const fullName = (u: { firstName: string | null; lastName: string | null }) =>
-  u.firstName === null && u.lastName === null ? null : `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim();
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export async function getHeader(db: Db, municipalityId: number, headerId: number): Promise<WehDetail> {
   const [row] = await db
@@ -50,8 +43,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
       disposePeriod: weh.disposePeriod,
       orderedDisposeCount: weh.orderedDisposeCount,
       subjectShortName: subject.shortName,
-      assignedByFirstName: user.firstName,
-      assignedByLastName: user.lastName,
+      assignedBy: userNameColumns,
       createdAt: weh.createdAt,
       updatedAt: weh.updatedAt,
       version: weh.version,
@@ -72,7 +64,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
     wasteTypeId: row.wasteTypeId,
     printBatchId: row.printBatchId,
     assignedFrom: iso(row.assignedFrom),
-    assignedByName: fullName({ firstName: row.assignedByFirstName, lastName: row.assignedByLastName }),
+    assignedByName: userFullName(row.assignedBy),
     street: row.street,
     zipCode: row.zipCode,
     latitude: row.latitude,
@@ -80,17 +72,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
     description: row.description,
     disposePeriod: (row.disposePeriod as DisposeFrequencyPeriod | null) ?? null,
     orderedDisposeCount: row.orderedDisposeCount,
-    subjectAddress:
-      row.subjectName !== null
-        ? formatSubjectAddress({
-            street: row.subjectStreet,
-            conscriptionNumber: row.subjectConscriptionNumber,
-            streetNumber: row.subjectStreetNumber,
-            provisionalNumber: row.subjectProvisionalNumber,
-            cityDistrict: row.subjectCityDistrict,
-            city: row.subjectCity,
-          })
-        : null,
+    subjectAddress: subjectAddressOf(row as ListRow),
     subjectShortName: row.subjectShortName ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -132,30 +114,8 @@ export async function updateHeader(
       .limit(1);
     if (taken) throw validation({ rfid: [RFID_TAKEN] });
   }
-  const changes: Record<string, [unknown, unknown]> = {};
-  for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
-    const before = old[field] ?? null;
-    if (before !== value) changes[field] = [before, value];
-  }
-  try {
-    await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(weh)
-        .set({ ...next, updatedAt: new Date(), version: bumped(weh.version) })
-        .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId), eq(weh.version, form.version)))
-        .returning({ id: weh.id });
-      writtenOrStale(rows);
-      if (Object.keys(changes).length) {
-        await writeHistory(tx as unknown as Db, [
-          { headerId, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },
-        ]);
-      }
-    });
-  } catch (err) {
-    // Two requests with the same RFID at once: the unique index answers as the check does.
-    if (isUniqueViolation(err)) throw validation({ rfid: [RFID_TAKEN] });
-    throw err;
-  }
+  // Two requests with the same RFID at once: the unique index answers as the check does.
+  await uniqueWrite({ rfid: [RFID_TAKEN] }, () => saveConfiguration(db, old, next, form.version, userId));
   return { id: headerId };
 }
 
@@ -172,8 +132,7 @@ export async function listHistory(
       at: history.at,
       subjectId: history.subjectId,
       subjectName: subject.name,
-      firstName: user.firstName,
-      lastName: user.lastName,
+      by: userNameColumns,
       details: history.details,
     })
     .from(history)
@@ -188,7 +147,7 @@ export async function listHistory(
       at: r.at.toISOString(),
       subjectId: r.subjectId,
       subjectName: r.subjectName ?? null,
-      userName: fullName(r),
+      userName: userFullName(r.by),
       details: (r.details as Record<string, unknown> | null) ?? null,
     })),
   };

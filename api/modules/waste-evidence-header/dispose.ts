@@ -1,12 +1,11 @@
 /** The bin's dispose frequency and its monthly dispose counts (the detail's card and its modal). */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { disposeCount, wasteEvidenceHeader as weh } from "../../db/schema";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { disposeCount } from "../../db/schema";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { DisposeCounts } from "#contract/waste-evidence-header";
 import { today } from "../subject/membership";
-import { findHeader, writeHistory } from "./shared";
+import { findHeader, saveConfiguration } from "./shared";
 
 export async function setDisposeFrequency(
   db: Db,
@@ -16,29 +15,8 @@ export async function setDisposeFrequency(
   userId: number,
 ): Promise<{ period: DisposeFrequencyPeriod; orderedDisposeCount: number }> {
   const old = await findHeader(db, municipalityId, headerId);
-  const changes: Record<string, [unknown, unknown]> = {};
-  if (old.disposePeriod !== body.period) changes.disposePeriod = [old.disposePeriod, body.period];
-  if (old.orderedDisposeCount !== body.orderedDisposeCount) {
-    changes.orderedDisposeCount = [old.orderedDisposeCount, body.orderedDisposeCount];
-  }
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(weh)
-      .set({
-        disposePeriod: body.period,
-        orderedDisposeCount: body.orderedDisposeCount,
-        updatedAt: new Date(),
-        version: bumped(weh.version),
-      })
-      .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId), eq(weh.version, body.version)))
-      .returning({ id: weh.id });
-    writtenOrStale(rows);
-    if (Object.keys(changes).length) {
-      await writeHistory(tx as unknown as Db, [
-        { headerId, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },
-      ]);
-    }
-  });
+  const next = { disposePeriod: body.period, orderedDisposeCount: body.orderedDisposeCount };
+  await saveConfiguration(db, old, next, body.version, userId);
   return { period: body.period, orderedDisposeCount: body.orderedDisposeCount };
 }
 

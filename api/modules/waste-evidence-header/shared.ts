@@ -12,6 +12,8 @@ import {
   wasteType,
 } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
+import { findInMunicipality, iso } from "../../lib/records";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { startOfDay } from "#contract/calendar";
 import { formatSubjectAddress } from "#contract/subject";
 import type { BinHistoryEvent, BinState, WehListItem } from "#contract/waste-evidence-header";
@@ -22,19 +24,12 @@ const SUBJECT_NOT_FOUND = "Odběrné místo nebylo nalezeno.";
 const BIN_TYPE_NOT_FOUND = "Typ nádoby nebyl nalezen.";
 const WASTE_TYPE_NOT_FOUND = "Druh odpadu nebyl nalezen.";
 
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** 00:00 Europe/Prague of a calendar day 'YYYY-MM-DD' (a day typed in the UI is a Czech day). */
 export const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`));
 
 /** The bin's row, only within the municipality; 404 'Nádoba nebyla nalezena.' otherwise. */
-export async function findHeader(db: Db, municipalityId: number, headerId: number) {
-  const [row] = await db
-    .select()
-    .from(weh)
-    .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
-  if (!row) throw binNotFound();
-  return row;
-}
+export const findHeader = (db: Db, municipalityId: number, headerId: number) =>
+  findInMunicipality(db, weh, municipalityId, headerId, binNotFound);
 
 /** The subject must be one of the municipality's (422 on subjectId otherwise). */
 export async function checkSubject(db: Db, municipalityId: number, subjectId: number) {
@@ -84,6 +79,38 @@ export async function writeHistory(db: Db, rows: HistoryInput[], at = new Date()
   await db.insert(history).values(rows.map((r) => ({ ...r, details: r.details ?? null, at })));
 }
 
+/**
+ * A configuration edit of the bin (spec 001 §2: the edit page, the dispose frequency): the columns are written over
+ * the version its user saw (409 otherwise) and, when any of them changed, one 'ConfigurationChanged' history row
+ * holds [before, after] of each changed column.
+ */
+export async function saveConfiguration(
+  db: Db,
+  old: typeof weh.$inferSelect,
+  next: Partial<typeof weh.$inferInsert>,
+  version: number,
+  userId: number,
+): Promise<void> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [field, value] of Object.entries(next)) {
+    const before = old[field as keyof typeof old] ?? null;
+    if (before !== value) changes[field] = [before, value];
+  }
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(weh)
+      .set({ ...next, updatedAt: new Date(), version: bumped(weh.version) })
+      .where(and(eq(weh.id, old.id), eq(weh.municipalityId, old.municipalityId), eq(weh.version, version)))
+      .returning({ id: weh.id });
+    writtenOrStale(rows);
+    if (Object.keys(changes).length) {
+      await writeHistory(tx as unknown as Db, [
+        { headerId: old.id, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },
+      ]);
+    }
+  });
+}
+
 /** The bin's own address when it has one, else its subject's. */
 function binAddress(
   own: { street: string | null; city: string | null },
@@ -119,18 +146,27 @@ export const listColumns = {
 };
 export type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null };
 
+/** The address parts of the bin's subject (the row's subject* columns); null when the bin has no subject. */
+function subjectAddressParts(r: ListRow) {
+  if (r.subjectId === null || r.subjectName === null) return null;
+  return {
+    street: r.subjectStreet,
+    conscriptionNumber: r.subjectConscriptionNumber,
+    streetNumber: r.subjectStreetNumber,
+    provisionalNumber: r.subjectProvisionalNumber,
+    cityDistrict: r.subjectCityDistrict,
+    city: r.subjectCity,
+  };
+}
+
+/** The formatted address of the bin's subject; null when the bin has no subject. */
+export function subjectAddressOf(r: ListRow): string | null {
+  const s = subjectAddressParts(r);
+  return s ? formatSubjectAddress(s) : null;
+}
+
 export function toListItem(r: ListRow): WehListItem {
-  const s =
-    r.subjectId !== null && r.subjectName !== null
-      ? {
-          street: r.subjectStreet,
-          conscriptionNumber: r.subjectConscriptionNumber,
-          streetNumber: r.subjectStreetNumber,
-          provisionalNumber: r.subjectProvisionalNumber,
-          cityDistrict: r.subjectCityDistrict,
-          city: r.subjectCity,
-        }
-      : null;
+  const s = subjectAddressParts(r);
   return {
     id: r.id!,
     barcode: r.barcode!,

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { wasteEvidenceHeader as weh } from "../../db/schema";
 import { validation } from "../../lib/errors";
-import type { BinState } from "#contract/waste-evidence-header";
+import type { BinHistoryEvent, BinState } from "#contract/waste-evidence-header";
 import { refreshBinCount } from "../subject/counts";
 import { ASSIGNED_STATES, checkSubject, writeHistory } from "./shared";
 
@@ -24,6 +24,47 @@ async function lockHeaders(tx: Db, municipalityId: number, ids: number[]) {
     .for("update");
 }
 
+type LockedHeader = Awaited<ReturnType<typeof lockHeaders>>[number];
+
+/**
+ * A state change in one transaction: the selected bins of the municipality are locked, `pick` chooses the ones the
+ * change applies to (or refuses the change), and `apply` writes those at one time; with none, nothing is written.
+ */
+function changeStates(
+  db: Db,
+  municipalityId: number,
+  ids: number[],
+  pick: (locked: LockedHeader[]) => LockedHeader[],
+  apply: (tx: Db, rows: LockedHeader[], now: Date) => Promise<{ updated: number }>,
+): Promise<{ updated: number }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const rows = pick(await lockHeaders(tx, municipalityId, ids));
+    if (!rows.length) return { updated: 0 };
+    return apply(tx, rows, new Date());
+  });
+}
+
+/**
+ * What every state change ends with: one history row per changed bin, at the change's time, naming the bin's
+ * subject (after a transfer: the new one), and the bin counts of the subjects it touched.
+ */
+async function recordChange(
+  tx: Db,
+  change: { event: BinHistoryEvent; userId: number; at: Date; toSubjectId?: number },
+  changed: LockedHeader[],
+  details: (r: LockedHeader) => Record<string, unknown>,
+): Promise<{ updated: number }> {
+  const { event, userId, at, toSubjectId } = change;
+  await writeHistory(
+    tx,
+    changed.map((r) => ({ headerId: r.id, event, subjectId: toSubjectId ?? r.subjectId, userId, details: details(r) })),
+    at,
+  );
+  await refreshBinCount(tx, [...changed.map((r) => r.subjectId), toSubjectId]);
+  return { updated: changed.length };
+}
+
 /** Spec 001 §4 discard: every state but Discarded; an already discarded bin is left as it is. */
 export async function discardHeaders(
   db: Db,
@@ -31,11 +72,8 @@ export async function discardHeaders(
   ids: number[],
   userId: number,
 ): Promise<{ updated: number }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const rows = (await lockHeaders(tx, municipalityId, ids)).filter((r) => r.state !== "Discarded");
-    if (!rows.length) return { updated: 0 };
-    const now = new Date();
+  const notDiscarded = (locked: LockedHeader[]) => locked.filter((r) => r.state !== "Discarded");
+  return changeStates(db, municipalityId, ids, notDiscarded, async (tx, rows, now) => {
     await tx
       .update(weh)
       .set({ state: "Discarded", discardedAt: now, updatedAt: now })
@@ -45,22 +83,7 @@ export async function discardHeaders(
           rows.map((r) => r.id),
         ),
       );
-    await writeHistory(
-      tx,
-      rows.map((r) => ({
-        headerId: r.id,
-        event: "Discarded",
-        subjectId: r.subjectId,
-        userId,
-        details: { previousState: r.state },
-      })),
-      now,
-    );
-    await refreshBinCount(
-      tx,
-      rows.map((r) => r.subjectId),
-    );
-    return { updated: rows.length };
+    return recordChange(tx, { event: "Discarded", userId, at: now }, rows, (r) => ({ previousState: r.state }));
   });
 }
 
@@ -74,34 +97,16 @@ export async function restoreHeaders(
   ids: number[],
   userId: number,
 ): Promise<{ updated: number }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const rows = (await lockHeaders(tx, municipalityId, ids)).filter((r) => r.state === "Discarded");
-    if (!rows.length) return { updated: 0 };
-    const now = new Date();
-    const stateOf = (r: (typeof rows)[number]): BinState =>
+  const discarded = (locked: LockedHeader[]) => locked.filter((r) => r.state === "Discarded");
+  return changeStates(db, municipalityId, ids, discarded, async (tx, rows, now) => {
+    const stateOf = (r: LockedHeader): BinState =>
       r.disposable && r.lastEvidenceAt ? "Used" : r.subjectId !== null ? "Assigned" : "Free";
     const groups = new Map<BinState, number[]>();
     for (const r of rows) groups.set(stateOf(r), [...(groups.get(stateOf(r)) ?? []), r.id]);
     for (const [state, groupIds] of groups) {
       await tx.update(weh).set({ state, discardedAt: null, updatedAt: now }).where(inArray(weh.id, groupIds));
     }
-    await writeHistory(
-      tx,
-      rows.map((r) => ({
-        headerId: r.id,
-        event: "Reactivated",
-        subjectId: r.subjectId,
-        userId,
-        details: { state: stateOf(r) },
-      })),
-      now,
-    );
-    await refreshBinCount(
-      tx,
-      rows.map((r) => r.subjectId),
-    );
-    return { updated: rows.length };
+    return recordChange(tx, { event: "Reactivated", userId, at: now }, rows, (r) => ({ state: stateOf(r) }));
   });
 }
 
@@ -117,14 +122,13 @@ export async function transferHeaders(
   userId: number,
 ): Promise<{ updated: number }> {
   await checkSubject(db, municipalityId, body.subjectId);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const rows = await lockHeaders(tx, municipalityId, body.ids);
-    if (rows.some((r) => r.state === "Discarded")) throw validation({ ids: [DISCARDED_TRANSFER] }, DISCARDED_TRANSFER);
+  const moving = (locked: LockedHeader[]) => {
+    if (locked.some((r) => r.state === "Discarded"))
+      throw validation({ ids: [DISCARDED_TRANSFER] }, DISCARDED_TRANSFER);
     // A bin already with the subject stays as it is.
-    const moving = rows.filter((r) => r.subjectId !== body.subjectId || !ASSIGNED_STATES.has(r.state));
-    if (!moving.length) return { updated: 0 };
-    const now = new Date();
+    return locked.filter((r) => r.subjectId !== body.subjectId || !ASSIGNED_STATES.has(r.state));
+  };
+  return changeStates(db, municipalityId, body.ids, moving, async (tx, rows, now) => {
     await tx
       .update(weh)
       .set({
@@ -139,21 +143,14 @@ export async function transferHeaders(
       .where(
         inArray(
           weh.id,
-          moving.map((r) => r.id),
+          rows.map((r) => r.id),
         ),
       );
-    await writeHistory(
-      tx,
-      moving.map((r) => ({
-        headerId: r.id,
-        event: "Transferred",
-        subjectId: body.subjectId,
-        userId,
-        details: { fromSubjectId: r.subjectId, toSubjectId: body.subjectId, moveEvidences: body.moveEvidences },
-      })),
-      now,
-    );
-    await refreshBinCount(tx, [...moving.map((r) => r.subjectId), body.subjectId]);
-    return { updated: moving.length };
+    const to = { event: "Transferred", userId, at: now, toSubjectId: body.subjectId } as const;
+    return recordChange(tx, to, rows, (r) => ({
+      fromSubjectId: r.subjectId,
+      toSubjectId: body.subjectId,
+      moveEvidences: body.moveEvidences,
+    }));
   });
 }

@@ -28,6 +28,7 @@ import {
 const COUNTED_STATES = ["Assigned", "Used"];
 
 type TypeTable = typeof wasteType | typeof binType;
+type TypeValues = ReturnType<typeof wasteTypeValues> | ReturnType<typeof binTypeValues>;
 
 /** The catalogue's rows and the municipality's own. */
 const visibleTo = (table: TypeTable, municipalityId: number) =>
@@ -62,6 +63,68 @@ async function checkNameFree(db: Db, table: TypeTable, municipalityId: number, n
   if (taken) throw validation({ name: [TYPE_NAME_TAKEN] });
 }
 
+/** A new type of the municipality's own (its name checked free by the caller). */
+async function insertOwnType(db: Db, table: TypeTable, municipalityId: number, values: TypeValues) {
+  const [row] = await db
+    .insert(table)
+    .values({ ...values, municipalityId })
+    .returning({ id: table.id });
+  return { id: row!.id };
+}
+
+/**
+ * An edit of the municipality's own type (the caller has checked ownRow): its name still free, written over the
+ * version its user saw (409 otherwise).
+ */
+async function updateOwnType(
+  db: Db,
+  table: TypeTable,
+  municipalityId: number,
+  id: number,
+  values: TypeValues,
+  version: number,
+): Promise<{ id: number }> {
+  await checkNameFree(db, table, municipalityId, values.name, id);
+  const rows = await db
+    .update(table)
+    .set({ ...values, version: bumped(table.version) })
+    .where(and(eq(table.id, id), eq(table.version, version)))
+    .returning({ id: table.id });
+  writtenOrStale(rows);
+  return { id };
+}
+
+/** Only the municipality's own type is switched on or off. */
+async function setOwnTypeActive(db: Db, table: TypeTable, municipalityId: number, id: number, active: boolean) {
+  await ownRow(db, table, municipalityId, id);
+  await db.update(table).set({ active }).where(eq(table.id, id));
+  return { id, active };
+}
+
+/** Whether a bin of the municipality names the type (in its waste or bin type column): such a type stays. */
+async function binsName(
+  db: Db,
+  municipalityId: number,
+  column: typeof wasteEvidenceHeader.wasteTypeId | typeof wasteEvidenceHeader.binTypeId,
+  typeId: number,
+): Promise<boolean> {
+  const [bin] = await db
+    .select({ id: wasteEvidenceHeader.id })
+    .from(wasteEvidenceHeader)
+    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(column, typeId)))
+    .limit(1);
+  return !!bin;
+}
+
+/**
+ * The bins a type's count counts: the municipality's bins in COUNTED_STATES. Without counts the subquery is planned
+ * away ('where false'): a picker does not scan every bin.
+ */
+const countedBins = (municipalityId: number, withCounts: boolean): SQL =>
+  withCounts
+    ? and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES))!
+    : sql`false`;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Waste types
 
@@ -79,12 +142,7 @@ export async function listWasteTypes(
     })
     .from(wasteEvidenceHeader)
     .leftJoin(binType, eq(binType.id, wasteEvidenceHeader.binTypeId))
-    .where(
-      // Without counts the subquery is planned away ('where false'): a picker does not scan every bin.
-      withCounts
-        ? and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES))
-        : sql`false`,
-    )
+    .where(countedBins(municipalityId, withCounts))
     .groupBy(sql`1`)
     .as("counts");
   const rows = await db
@@ -109,11 +167,7 @@ export async function listWasteTypes(
 
 export async function createWasteType(db: Db, municipalityId: number, body: WasteTypeForm): Promise<{ id: number }> {
   await checkNameFree(db, wasteType, municipalityId, body.name);
-  const [row] = await db
-    .insert(wasteType)
-    .values({ ...wasteTypeValues(body), municipalityId })
-    .returning({ id: wasteType.id });
-  return { id: row!.id };
+  return insertOwnType(db, wasteType, municipalityId, wasteTypeValues(body));
 }
 
 export async function updateWasteType(
@@ -123,14 +177,7 @@ export async function updateWasteType(
   body: WasteTypeUpdate,
 ): Promise<{ id: number }> {
   await ownRow(db, wasteType, municipalityId, id);
-  await checkNameFree(db, wasteType, municipalityId, body.name, id);
-  const rows = await db
-    .update(wasteType)
-    .set({ ...wasteTypeValues(body), version: bumped(wasteType.version) })
-    .where(and(eq(wasteType.id, id), eq(wasteType.version, body.version)))
-    .returning({ id: wasteType.id });
-  writtenOrStale(rows);
-  return { id };
+  return updateOwnType(db, wasteType, municipalityId, id, wasteTypeValues(body), body.version);
 }
 
 function wasteTypeValues(body: WasteTypeForm) {
@@ -143,20 +190,13 @@ function wasteTypeValues(body: WasteTypeForm) {
 }
 
 export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
-  await ownRow(db, wasteType, municipalityId, id);
-  await db.update(wasteType).set({ active }).where(eq(wasteType.id, id));
-  return { id, active };
+  return setOwnTypeActive(db, wasteType, municipalityId, id, active);
 }
 
 /** Only a type nothing uses: bins of the municipality or its own bin types keep it (the FK would silently clear it). */
 export async function deleteWasteType(db: Db, municipalityId: number, id: number): Promise<void> {
   await ownRow(db, wasteType, municipalityId, id);
-  const [usedByBin] = await db
-    .select({ id: wasteEvidenceHeader.id })
-    .from(wasteEvidenceHeader)
-    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(wasteEvidenceHeader.wasteTypeId, id)))
-    .limit(1);
-  if (usedByBin) throw new ApiError(409, TYPE_IN_USE);
+  if (await binsName(db, municipalityId, wasteEvidenceHeader.wasteTypeId, id)) throw new ApiError(409, TYPE_IN_USE);
   const [usedByBinType] = await db
     .select({ id: binType.id })
     .from(binType)
@@ -181,12 +221,7 @@ export async function listBinTypes(
       binCount: sql<number>`count(*)::int`.as("bin_count"),
     })
     .from(wasteEvidenceHeader)
-    .where(
-      // Without counts the subquery is planned away ('where false'): a picker does not scan every bin.
-      withCounts
-        ? and(eq(wasteEvidenceHeader.municipalityId, municipalityId), inArray(wasteEvidenceHeader.state, COUNTED_STATES))
-        : sql`false`,
-    )
+    .where(countedBins(municipalityId, withCounts))
     .groupBy(wasteEvidenceHeader.binTypeId)
     .as("counts");
   const rows = await db
@@ -236,11 +271,7 @@ function binTypeValues(body: BinTypeForm) {
 export async function createBinType(db: Db, municipalityId: number, body: BinTypeForm): Promise<{ id: number }> {
   await checkWasteType(db, municipalityId, body.wasteTypeId);
   await checkNameFree(db, binType, municipalityId, body.name);
-  const [row] = await db
-    .insert(binType)
-    .values({ ...binTypeValues(body), municipalityId })
-    .returning({ id: binType.id });
-  return { id: row!.id };
+  return insertOwnType(db, binType, municipalityId, binTypeValues(body));
 }
 
 export async function updateBinType(
@@ -251,37 +282,27 @@ export async function updateBinType(
 ): Promise<{ id: number }> {
   await ownRow(db, binType, municipalityId, id);
   await checkWasteType(db, municipalityId, body.wasteTypeId);
-  await checkNameFree(db, binType, municipalityId, body.name, id);
-  const rows = await db
-    .update(binType)
-    .set({ ...binTypeValues(body), version: bumped(binType.version) })
-    .where(and(eq(binType.id, id), eq(binType.version, body.version)))
-    .returning({ id: binType.id });
-  writtenOrStale(rows);
-  return { id };
+  return updateOwnType(db, binType, municipalityId, id, binTypeValues(body), body.version);
 }
 
 export async function setBinTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
-  await ownRow(db, binType, municipalityId, id);
-  await db.update(binType).set({ active }).where(eq(binType.id, id));
-  return { id, active };
+  return setOwnTypeActive(db, binType, municipalityId, id, active);
 }
 
 /** Only a type no bin and no print batch of the municipality names (their labels were made for it). */
 export async function deleteBinType(db: Db, municipalityId: number, id: number): Promise<void> {
   await ownRow(db, binType, municipalityId, id);
-  const [usedByBin] = await db
-    .select({ id: wasteEvidenceHeader.id })
-    .from(wasteEvidenceHeader)
-    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(wasteEvidenceHeader.binTypeId, id)))
-    .limit(1);
-  const [usedByBatch] = usedByBin
-    ? [usedByBin]
-    : await db
-        .select({ id: printBatch.id })
-        .from(printBatch)
-        .where(and(eq(printBatch.municipalityId, municipalityId), sql`${id} = any(${printBatch.binTypeIds})`))
-        .limit(1);
-  if (usedByBatch) throw new ApiError(409, TYPE_IN_USE);
+  const batchesName = async () => {
+    const [batch] = await db
+      .select({ id: printBatch.id })
+      .from(printBatch)
+      .where(and(eq(printBatch.municipalityId, municipalityId), sql`${id} = any(${printBatch.binTypeIds})`))
+      .limit(1);
+    return !!batch;
+  };
+  // The batches are asked only when no bin names the type.
+  if ((await binsName(db, municipalityId, wasteEvidenceHeader.binTypeId, id)) || (await batchesName())) {
+    throw new ApiError(409, TYPE_IN_USE);
+  }
   await db.delete(binType).where(eq(binType.id, id));
 }
