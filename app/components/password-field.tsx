@@ -39,7 +39,7 @@ export function PasswordField({
             return (
               <span key={r.key} className={cn("block", met && "text-emerald-700")} data-met={met || undefined}>
                 <span aria-hidden="true">{met ? "✓ " : "• "}</span>
-                {t(`common:${r.key}`, r.defaultText, r.values ?? {})}
+                {t(`common:${r.key}`, r.values ?? {})}
                 {met && <span className="sr-only"> ({t("common:password.met")})</span>}
               </span>
             );

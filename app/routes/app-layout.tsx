@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/app-layout";
 import { apiFor } from "~/server/api.server";
 import { commit } from "~/server/session.server";
-import { visibleNav, visibleQuickActions, NAV_GROUP_LABELS } from "~/lib/navigation";
+import { visibleNav, visibleQuickActions } from "~/lib/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
@@ -88,7 +88,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
           {groups.map((g) => (
             <div key={g.group}>
               <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                {t(`nav.group.${g.group}`, NAV_GROUP_LABELS[g.group])}
+                {t(`nav.group.${g.group}`)}
               </p>
               <ul>
                 {g.items.map((item) => (
@@ -102,7 +102,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
                         )
                       }
                     >
-                      {t(item.labelKey, item.label)}
+                      {t(item.labelKey)}
                     </NavLink>
                   </li>
                 ))}
@@ -124,7 +124,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
               <nav aria-label={t("quick.label")} className="hidden items-center gap-2 sm:flex">
                 {quickActions.map((a) => (
                   <Button key={a.to} to={a.to} variant="secondary" size="sm">
-                    <span aria-hidden="true">+</span> {t(a.labelKey, a.label)}
+                    <span aria-hidden="true">+</span> {t(a.labelKey)}
                   </Button>
                 ))}
               </nav>

@@ -74,8 +74,7 @@ const STATE_TONES = { current: "green", future: "blue", past: "gray" } as const;
 
 function AssignmentState({ state }: { state: DeviceAssignment["state"] }) {
   const { t } = useTranslation();
-  const labels = { current: "Platné", future: "Budoucí", past: "Ukončené" };
-  return <Badge tone={STATE_TONES[state]}>{t(`device:state.${state}`, labels[state])}</Badge>;
+  return <Badge tone={STATE_TONES[state]}>{t(`device:state.${state}`)}</Badge>;
 }
 
 export default function DeviceDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {

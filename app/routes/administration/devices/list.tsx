@@ -19,7 +19,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { DEVICES_PATH, DEVICE_TYPE_LABELS, Day, DeviceTypeLabel, devicePath } from "./+shared/ui";
+import { DEVICES_PATH, Day, DeviceTypeLabel, devicePath } from "./+shared/ui";
 
 export const handle = pageTitle("device:list.title");
 
@@ -35,7 +35,7 @@ export const deviceList = defineList(deviceListKeys, {
       label: { key: "device:field.type" },
       options: DEVICE_TYPES.map((v) => ({
         value: v,
-        label: { key: `device:type.${v}`, defaultValue: DEVICE_TYPE_LABELS[v] },
+        label: { key: `device:type.${v}` },
       })),
     },
     {

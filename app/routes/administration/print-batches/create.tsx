@@ -27,7 +27,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
-import { CODE_TYPE_LABELS, PRINT_BATCHES_PATH, printBatchPath } from "./+shared/ui";
+import { PRINT_BATCHES_PATH, printBatchPath } from "./+shared/ui";
 
 export const handle = pageTitle("printBatch:create.title");
 
@@ -200,7 +200,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                   <div key={type} className="flex items-start gap-2">
                     <input key={key} {...props} id={id} className="mt-0.5 size-4 accent-emerald-700" />
                     <label htmlFor={id} className="text-sm">
-                      <span className="font-medium">{t(`printBatch:codeType.${type}`, CODE_TYPE_LABELS[type])}</span>
+                      <span className="font-medium">{t(`printBatch:codeType.${type}`)}</span>
                       <span className="block text-xs text-slate-500">
                         {type === "Regular" ? t("printBatch:create.regularHelp") : t("printBatch:create.noSubjectHelp")}
                       </span>

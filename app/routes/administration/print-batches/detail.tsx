@@ -1,14 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
-import {
-  PRINT_FAILED,
-  PRINT_OK,
-  PRINT_RESULT_MESSAGES,
-  printBatchCodeList,
-  type PrintBatchCode,
-  type PrintOutcome,
-} from "#contract/print-batch";
+import { printBatchCodeList, type PrintBatchCode, type PrintOutcome } from "#contract/print-batch";
 import { printBatchCodeListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
@@ -146,11 +139,11 @@ function ActionAlert({ answer }: { answer: DetailAnswer }) {
       </Alert>
     );
   }
-  if (answer.printed === "OK") return <Alert tone="success">{t("printBatch:print.ok", PRINT_OK)}</Alert>;
+  if (answer.printed === "OK") return <Alert tone="success">{t("printBatch:print.ok")}</Alert>;
   if (!answer.printed) return <Alert tone="error">{shown(answer.message ?? "")}</Alert>;
   return (
-    <Alert tone="error" title={t("printBatch:print.failed", PRINT_FAILED)}>
-      {t(`printBatch:printResult.${answer.printed}`, PRINT_RESULT_MESSAGES[answer.printed])}
+    <Alert tone="error" title={t("printBatch:print.failed")}>
+      {t(`printBatch:printResult.${answer.printed}`)}
     </Alert>
   );
 }

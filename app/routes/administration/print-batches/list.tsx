@@ -17,7 +17,7 @@ import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
-import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, STATE_LABELS, printBatchPath } from "./+shared/ui";
+import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchPath } from "./+shared/ui";
 
 export const handle = pageTitle("printBatch:list.title");
 
@@ -30,7 +30,7 @@ export const printBatchList = defineList(printBatchListKeys, {
       label: { key: "printBatch:field.state" },
       options: PRINT_BATCH_STATES.map((s) => ({
         value: s,
-        label: { key: `printBatch:state.${s}`, defaultValue: STATE_LABELS[s] },
+        label: { key: `printBatch:state.${s}` },
       })),
     },
   ],

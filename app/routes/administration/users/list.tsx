@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
-import { NOTHING_SELECTED, userList as userListContract, type UserListItem } from "#contract/user";
+import { userList as userListContract, type UserListItem } from "#contract/user";
 import { userListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
@@ -155,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = await requirePermission(request, context, intent === RESEND ? "user.aAdd" : "user.aEdit");
   const t = await userT(api.session);
   const nothingSelected = () =>
-    answer<ListExtra>({ intent, message: t("common:dataTable.selectItems", NOTHING_SELECTED), tone: "warning" });
+    answer<ListExtra>({ intent, message: t("common:dataTable.selectItems"), tone: "warning" });
 
   switch (intent) {
     case "bulkActivate":

@@ -25,7 +25,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
 import { useGenerationAfter } from "~/lib/use-bulk-generation";
-import { FeePaidBadge, SUBJECT_TYPE_LABELS, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
+import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 import { Money } from "~/components/money";
 
 export const handle = pageTitle("subject:list.title");
@@ -48,7 +48,7 @@ export const subjectList = defineList(subjectListKeys, {
       label: { key: "subject:field.type" },
       options: SUBJECT_TYPES.map((v) => ({
         value: v,
-        label: { key: `subject:type.${v}`, defaultValue: SUBJECT_TYPE_LABELS[v]! },
+        label: { key: `subject:type.${v}` },
       })),
     },
     {

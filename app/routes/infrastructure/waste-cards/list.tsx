@@ -43,14 +43,9 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
 import { DialogLink } from "~/components/form-dialog";
-import {
-  feePayerPath,
-  SUBJECT_TYPE_LABELS,
-  SubjectTypeLabel,
-  subjectPath,
-} from "~/routes/infrastructure/subjects/+shared/ui";
+import { feePayerPath, SubjectTypeLabel, subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { AssignDialog, ExpirationDialog, RemoveDialog, SubjectFilterDialog } from "./+shared/dialogs";
-import { IMPORT_PATH, StateBadge, WASTE_CARD_STATE_LABELS, YesNo } from "./+shared/ui";
+import { IMPORT_PATH, StateBadge, YesNo } from "./+shared/ui";
 
 export const handle = pageTitle("wasteCard:list.title");
 
@@ -76,7 +71,7 @@ export const wasteCardList = defineList(wasteCardListKeys, {
       label: { key: "wasteCard:field.state" },
       options: WASTE_CARD_STATES.map((v) => ({
         value: v,
-        label: { key: `wasteCard:state.${v}`, defaultValue: WASTE_CARD_STATE_LABELS[v] },
+        label: { key: `wasteCard:state.${v}` },
       })),
     },
     {
@@ -85,7 +80,7 @@ export const wasteCardList = defineList(wasteCardListKeys, {
       label: { key: "wasteCard:field.subjectType" },
       options: SUBJECT_TYPES.map((v) => ({
         value: v,
-        label: { key: `subject:type.${v}`, defaultValue: SUBJECT_TYPE_LABELS[v]! },
+        label: { key: `subject:type.${v}` },
       })),
     },
     { key: "validFrom", kind: "date", label: { key: "wasteCard:list.validFrom" } },

@@ -4,7 +4,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
-import { ASSIGN_ERROR_MESSAGES, assignCodesBody, type AssignResult } from "#contract/waste-evidence-header";
+import { assignCodesBody, type AssignResult } from "#contract/waste-evidence-header";
 import { splitCodes } from "#contract/codes";
 import type { SubjectOption } from "#contract/subject";
 import { toIsoDate } from "#contract/calendar";
@@ -312,7 +312,7 @@ function AssignOutcome({ outcome }: { outcome: { assigned: number; results: Assi
   const assigned = outcome.results.filter((r) => r.status === "assigned");
   const reason = (r: AssignResult) =>
     r.error
-      ? t(`wasteEvidenceHeader:assignError.${r.error}`, ASSIGN_ERROR_MESSAGES[r.error])
+      ? t(`wasteEvidenceHeader:assignError.${r.error}`)
       : shown(r.message ?? t("wasteEvidenceHeader:assignError.unknown"));
   return (
     <section aria-labelledby="assign-outcome" className="space-y-3">

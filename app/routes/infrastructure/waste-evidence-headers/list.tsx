@@ -23,15 +23,7 @@ import { Select } from "~/components/ui/select";
 import { DialogLink, DialogSearch } from "~/components/form-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
-import {
-  BIN_STATE_LABELS,
-  BinStateBadge,
-  TransferDialog,
-  WEH_PATH,
-  labelPath,
-  typeSelectOptions,
-  wehPath,
-} from "./+shared/ui";
+import { BinStateBadge, TransferDialog, WEH_PATH, labelPath, typeSelectOptions, wehPath } from "./+shared/ui";
 import { changeBins, feePayerName, loadTypes, subjectName, subjectOptions } from "./+shared/weh.server";
 
 export const handle = pageTitle("wasteEvidenceHeader:list.title");
@@ -72,7 +64,7 @@ export const wehList = defineList(wehListKeys, {
       label: { key: "wasteEvidenceHeader:field.state" },
       options: BIN_STATES.map((s) => ({
         value: s,
-        label: { key: `wasteEvidenceHeader:state.${s}`, defaultValue: BIN_STATE_LABELS[s] },
+        label: { key: `wasteEvidenceHeader:state.${s}` },
       })),
     },
     {

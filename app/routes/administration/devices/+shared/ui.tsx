@@ -11,26 +11,14 @@ import { SearchInForm } from "~/components/search-in-form";
 export const DEVICES_PATH = "/administration/devices";
 export const devicePath = (id: number) => `${DEVICES_PATH}/${id}`;
 
-/** Czech defaults of the device types (spec 001 §9). */
-export const DEVICE_TYPE_LABELS: Record<DeviceType, string> = {
-  ARCO: "ARCO",
-  BarcodeScanner: "Čtečka čárových kódů",
-  DiscoveryMobile: "Discovery Mobile",
-  Generic: "Obecné zařízení",
-  MobileTerminal: "Mobilní terminál",
-  PARTITALIA: "PARTITALIA",
-  Printer: "Tiskárna",
-  Tablet: "Tablet",
-};
-
 export function useDeviceTypeOptions() {
   const { t } = useTranslation();
-  return DEVICE_TYPES.map((v) => ({ value: v, label: t(`device:type.${v}`, DEVICE_TYPE_LABELS[v]) }));
+  return DEVICE_TYPES.map((v) => ({ value: v, label: t(`device:type.${v}`) }));
 }
 
 export function DeviceTypeLabel({ type }: { type: DeviceType }) {
   const { t } = useTranslation();
-  return <>{t(`device:type.${type}`, DEVICE_TYPE_LABELS[type] ?? type)}</>;
+  return <>{t(`device:type.${type}`)}</>;
 }
 
 /** A day of a pairing in the page's language; '–' when there is none. */

@@ -22,13 +22,6 @@ const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
   Discarded: "red",
   Expired: "amber",
 };
-const STATE_LABEL: Record<SubjectWasteCard["state"], string> = {
-  Free: "Volná",
-  Assigned: "Přiřazená",
-  Discarded: "Vyřazená",
-  Expired: "Prošlá",
-};
-
 export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[]; members: SubjectMember[] }) {
   const { t, i18n } = useTranslation();
   const canAdd = useCan("aAdd", "wasteCard");
@@ -72,7 +65,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
               <TD className="font-mono">{c.code}</TD>
               <TD>{c.feePayerName ?? "–"}</TD>
               <TD>
-                <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`, STATE_LABEL[c.state])}</Badge>
+                <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`)}</Badge>
               </TD>
               <TD className="whitespace-nowrap">
                 {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}

@@ -19,7 +19,6 @@ import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { SearchInForm } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { SUBJECT_TYPE_LABELS } from "./ui";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -127,7 +126,7 @@ export function SubjectForm({
             label={t("subject:field.type")}
             options={SUBJECT_TYPES.map((v) => ({
               value: v,
-              label: t(`subject:type.${v}`, SUBJECT_TYPE_LABELS[v] ?? v),
+              label: t(`subject:type.${v}`),
             }))}
           />
           <InputField meta={fields.name} label={t("subject:field.name")} />
@@ -197,7 +196,7 @@ export function SubjectForm({
             label={t("subject:field.operatorCountry")}
             options={COUNTRIES.map((c) => ({
               value: c,
-              label: t(`subject:country.${c}`, c === "CZ" ? "Česko" : "Slovensko"),
+              label: t(`subject:country.${c}`),
             }))}
           />
           <div className="flex items-end gap-2">

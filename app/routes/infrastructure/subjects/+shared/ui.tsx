@@ -8,7 +8,7 @@ export const feePayerPath = (id: number) => `/infrastructure/fee-payers/${id}`;
 
 export function SubjectTypeLabel({ type }: { type: string }) {
   const { t } = useTranslation();
-  return <>{t(`subject:type.${type}`, SUBJECT_TYPE_LABELS[type] ?? type)}</>;
+  return <>{t(`subject:type.${type}`)}</>;
 }
 
 export function FeePaidBadge({ paid }: { paid: boolean }) {
@@ -17,15 +17,3 @@ export function FeePaidBadge({ paid }: { paid: boolean }) {
     <Badge tone={paid ? "green" : "amber"}>{paid ? t("subject:feePaid.paid") : t("subject:feePaid.unpaid")}</Badge>
   );
 }
-
-/** Czech defaults of the subject types (spec 001 §9). */
-export const SUBJECT_TYPE_LABELS: Record<string, string> = {
-  Household: "Rodinný dům",
-  Apartment: "Byt",
-  ApartmentBuilding: "Bytový dům",
-  Company: "Firma",
-  Cottage: "Rekreační objekt",
-  Municipality: "Obec",
-  Nest: "Stanoviště (hnízdo)",
-  Trashbin: "Odpadkový koš",
-};

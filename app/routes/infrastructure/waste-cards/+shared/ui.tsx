@@ -6,13 +6,6 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 export const WASTE_CARDS_PATH = "/infrastructure/waste-cards";
 export const IMPORT_PATH = `${WASTE_CARDS_PATH}/import`;
 
-/** Czech defaults of the card states (spec 001 §4). */
-export const WASTE_CARD_STATE_LABELS: Record<WasteCardState, string> = {
-  Free: "Volná",
-  Assigned: "Přiřazená",
-  Discarded: "Vyřazená",
-  Expired: "Prošlá",
-};
 const STATE_TONE: Record<WasteCardState, BadgeTone> = {
   Free: "gray",
   Assigned: "green",

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import type { BinState, DisposeCounts, WehHistoryRow } from "#contract/waste-evidence-header";
+import { BIN_STATES, type DisposeCounts, type WehHistoryRow } from "#contract/waste-evidence-header";
 import { formatDateTime, yearOptions } from "#contract/calendar";
 import { toSearch, withSearchParams } from "~/lib/list";
 import { Field, fieldAria } from "~/components/field";
@@ -16,7 +16,7 @@ import { Select } from "~/components/ui/select";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { FormDialog } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
-import { BIN_STATE_LABELS, HISTORY_EVENT_LABELS, HISTORY_DETAIL_LABELS, useFrequencyText } from "./ui";
+import { useFrequencyText } from "./ui";
 import type { DisposeView } from "./detail.server";
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
@@ -259,8 +259,8 @@ function DetailValue({ name, value }: { name: string; value: unknown }) {
           #{v}
         </Link>
       );
-    if (typeof v === "string" && /state$/i.test(name) && v in BIN_STATE_LABELS)
-      return t(`wasteEvidenceHeader:state.${v}`, BIN_STATE_LABELS[v as BinState]);
+    if (typeof v === "string" && /state$/i.test(name) && (BIN_STATES as readonly string[]).includes(v))
+      return t(`wasteEvidenceHeader:state.${v}`);
     if (name === "disposePeriod" && (v === "Month" || v === "Year"))
       return v === "Month" ? t("wasteEvidenceHeader:frequency.Month") : t("wasteEvidenceHeader:frequency.Year");
     if (Array.isArray(v)) return v.map((x) => String(x)).join(", ");
@@ -301,9 +301,7 @@ export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
             <TBody>
               {rows.map((r) => (
                 <TR key={r.id}>
-                  <TD className="font-medium">
-                    {t(`wasteEvidenceHeader:event.${r.event}`, HISTORY_EVENT_LABELS[r.event] ?? r.event)}
-                  </TD>
+                  <TD className="font-medium">{t(`wasteEvidenceHeader:event.${r.event}`)}</TD>
                   <TD className="whitespace-nowrap tabular-nums">{formatDateTime(r.at, i18n.language)}</TD>
                   <TD>
                     {r.subjectId ? (
@@ -320,8 +318,7 @@ export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
                       <ul className="space-y-0.5">
                         {Object.entries(r.details).map(([k, v]) => (
                           <li key={k}>
-                            {t(`wasteEvidenceHeader:historyDetail.${k}`, HISTORY_DETAIL_LABELS[k] ?? k)}:{" "}
-                            <DetailValue name={k} value={v} />
+                            {t(`wasteEvidenceHeader:historyDetail.${k}`)}: <DetailValue name={k} value={v} />
                           </li>
                         ))}
                       </ul>

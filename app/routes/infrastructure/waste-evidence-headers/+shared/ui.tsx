@@ -4,7 +4,7 @@
  */
 import { useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import type { BinHistoryEvent, BinState } from "#contract/waste-evidence-header";
+import type { BinState } from "#contract/waste-evidence-header";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { SubjectOption } from "#contract/subject";
 import type { BinTypeItem, WasteTypeItem } from "#contract/waste-settings";
@@ -20,15 +20,6 @@ export const wehPath = (id: number) => `${WEH_PATH}/${id}`;
 /** The resource route streaming a copy of the bin's label (GET …/label.pdf of the API). */
 export const labelPath = (id: number) => `${wehPath(id)}/label.pdf`;
 
-/** Czech defaults of the bin states (spec 001 §4). */
-export const BIN_STATE_LABELS: Record<BinState, string> = {
-  Free: "Volná",
-  Assigned: "Přiřazená",
-  Used: "Použitá",
-  Discarded: "Vyřazená",
-  NoBin: "Bez nádoby",
-  Undefined: "Nedefinovaná",
-};
 const STATE_TONES: Record<BinState, BadgeTone> = {
   Free: "blue",
   Assigned: "green",
@@ -40,11 +31,7 @@ const STATE_TONES: Record<BinState, BadgeTone> = {
 
 export function BinStateBadge({ state }: { state: BinState }) {
   const { t } = useTranslation();
-  return (
-    <Badge tone={STATE_TONES[state] ?? "gray"}>
-      {t(`wasteEvidenceHeader:state.${state}`, BIN_STATE_LABELS[state] ?? state)}
-    </Badge>
-  );
+  return <Badge tone={STATE_TONES[state] ?? "gray"}>{t(`wasteEvidenceHeader:state.${state}`)}</Badge>;
 }
 
 /** 'Popelnice 120 l' — the bin type's name, with the capacity when the name does not say it. */
@@ -52,42 +39,6 @@ export function binLabel(h: { binName: string | null; capacity: number | null })
   if (!h.binName) return null;
   return h.capacity && !h.binName.includes(String(h.capacity)) ? `${h.binName} (${h.capacity} l)` : h.binName;
 }
-
-/** Czech defaults of the bin history events (spec 001 §4, §8 AlreadyUsedDisposableBin). */
-export const HISTORY_EVENT_LABELS: Record<BinHistoryEvent, string> = {
-  Created: "Vytvořena",
-  Assigned: "Přiřazena",
-  Transferred: "Přesunuta",
-  Discarded: "Vyřazena",
-  Reactivated: "Obnovena",
-  ConfigurationChanged: "Změna nastavení",
-  AlreadyUsedDisposableBin: "Jednorázová nádoba už byla použita",
-  Unassigned: "Uvolněna (odběrné místo smazáno)",
-};
-
-/** Czech names of the history details the API writes (changed fields, transfer and assignment choices). */
-export const HISTORY_DETAIL_LABELS: Record<string, string> = {
-  binTypeId: "Typ nádoby (id)",
-  wasteTypeId: "Druh odpadu (id)",
-  rfid: "RFID",
-  disposable: "Jednorázová",
-  description: "Popis",
-  street: "Ulice",
-  city: "Obec",
-  zipCode: "PSČ",
-  latitude: "Zeměpisná šířka",
-  longitude: "Zeměpisná délka",
-  disposePeriod: "Období svozu",
-  orderedDisposeCount: "Objednaný počet svozů",
-  moveEvidences: "Přesunout i záznamy o svozech",
-  previousState: "Předchozí stav",
-  state: "Stav",
-  fromSubjectId: "Z odběrného místa",
-  toSubjectId: "Na odběrné místo",
-  code: "Kód",
-  attemptedSubjectId: "Pokus o přiřazení k",
-  printBatchId: "Tisková dávka",
-};
 
 /** The bin and waste types the selects offer (GET bin-type / waste-type of docs/api-bins.md). */
 export type TypeOptions = { binTypes: BinTypeItem[]; wasteTypes: WasteTypeItem[] };

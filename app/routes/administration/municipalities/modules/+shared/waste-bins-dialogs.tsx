@@ -23,26 +23,14 @@ export type TypeKind = "WasteType" | "BinType";
 /** The kind in dialog names: 'add-waste-type', 'edit-bin-type-12'. */
 export const TYPE_SLUG: Record<TypeKind, string> = { WasteType: "waste-type", BinType: "bin-type" };
 
-/** Czech defaults of spec 001 §9 bin types. */
-const CATEGORY_LABELS: Record<BinCategory, string> = {
-  bag: "Pytel",
-  bin: "Popelnice",
-  container: "Kontejner",
-  wasteBucket: "Odpadkový koš",
-  other: "Jiná nádoba",
-  wastePrefix: "Předpona odpadu",
-  car: "Vozidlo",
-};
-const KIND_LABELS: Record<BinKind, string> = { fixed: "Trvalá", disposable: "Jednorázová" };
-
 export function CategoryLabel({ category }: { category: BinCategory }) {
   const { t } = useTranslation();
-  return <>{t(`wasteSettings:category.${category}`, CATEGORY_LABELS[category])}</>;
+  return <>{t(`wasteSettings:category.${category}`)}</>;
 }
 
 export function KindLabel({ kind }: { kind: BinKind }) {
   const { t } = useTranslation();
-  return <>{t(`wasteSettings:kind.${kind}`, KIND_LABELS[kind])}</>;
+  return <>{t(`wasteSettings:kind.${kind}`)}</>;
 }
 
 /** What the dialog hands its form: the form's id, the intent it posts and the action's reply for it. */
@@ -210,14 +198,14 @@ function BinTypeForm({
           label={t("wasteSettings:field.category")}
           options={BIN_CATEGORIES.map((c) => ({
             value: c,
-            label: t(`wasteSettings:category.${c}`, CATEGORY_LABELS[c]),
+            label: t(`wasteSettings:category.${c}`),
           }))}
         />
         <SelectField
           meta={fields.kind}
           label={t("wasteSettings:field.kind")}
           emptyOption={t("wasteSettings:kind.auto")}
-          options={BIN_KINDS.map((k) => ({ value: k, label: t(`wasteSettings:kind.${k}`, KIND_LABELS[k]) }))}
+          options={BIN_KINDS.map((k) => ({ value: k, label: t(`wasteSettings:kind.${k}`) }))}
         />
       </div>
       <InputField
