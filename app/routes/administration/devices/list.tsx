@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import { DEVICE_TYPES } from "#contract/enums";
@@ -6,100 +5,55 @@ import type { DeviceListItem } from "#contract/device";
 import { deviceListKeys } from "#contract/lists";
 import { deviceList as deviceContract } from "#contract/device";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { formatDateTime } from "#contract/calendar";
-import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { readListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { apiAnswer, backToList, formId, readIntent, redirectWithFlash } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { ListPage } from "~/components/list-page";
+import { column, nameColumn, dateTimeColumn, refColumn } from "~/components/list-columns";
+import { booleanFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { DataTable } from "~/components/data-table";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { DEVICES_PATH, Day, DeviceTypeLabel, devicePath } from "./+shared/ui";
 
 export const handle = pageTitle("device:list.title");
 
-const text = (v: string | null) => v ?? "–";
-
 /** Spec 001 §2 Devices list: columns and filters (search, type, municipality, paired); sorts from contract/lists.ts. */
 export const deviceList = defineList(deviceListKeys, {
   filters: [
-    { key: "search", kind: "search", label: { key: "device:list.search" } },
-    {
-      key: "type",
-      kind: "select",
-      label: { key: "device:field.type" },
-      options: DEVICE_TYPES.map((v) => ({
-        value: v,
-        label: { key: `device:type.${v}` },
-      })),
-    },
-    {
-      key: "municipalityId",
-      kind: "select",
-      label: { key: "device:field.municipality" },
-      options: [],
-    },
-    { key: "paired", kind: "boolean", label: { key: "device:list.paired" } },
+    searchFilter("device"),
+    enumFilter("type", "device:field.type", DEVICE_TYPES, "device:type"),
+    optionsFilter("municipalityId", "device:field.municipality"),
+    booleanFilter("paired", "device:list.paired"),
   ],
   columns: [
-    {
-      key: "name",
-      label: { key: "device:field.name" },
-      render: (row: DeviceListItem) => (
-        <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(row.id)}>
-          {row.name}
-        </Link>
-      ),
-    },
-    {
-      key: "type",
-      label: { key: "device:field.type" },
-      render: (row: DeviceListItem) => <DeviceTypeLabel type={row.type} />,
-    },
-    {
-      key: "serialNumber",
-      label: { key: "device:field.serialNumber" },
-      className: "whitespace-nowrap",
-    },
-    {
-      key: "uuid",
-      label: { key: "device:field.uuid" },
+    nameColumn<DeviceListItem>("device:field.name", devicePath),
+    column("type", "device:field.type", (row: DeviceListItem) => <DeviceTypeLabel type={row.type} />),
+    column("serialNumber", "device:field.serialNumber", undefined, { className: "whitespace-nowrap" }),
+    column("uuid", "device:field.uuid", (row: DeviceListItem) => <Truncated value={row.uuid} />, {
       className: "max-w-24 truncate",
-      render: (row: DeviceListItem) => (row.uuid ? <span title={row.uuid}>{row.uuid}</span> : "–"),
-    },
-    {
-      key: "simCardNumber",
-      label: { key: "device:field.simCardNumber" },
-      // ICCIDs are 19–20 digits: the start is cut, the whole number is in the title and on the detail.
-      className: "max-w-28 truncate",
-      render: (row: DeviceListItem) =>
-        row.simCardNumber ? <span title={row.simCardNumber}>{row.simCardNumber}</span> : text(row.simCardNumber),
-    },
-    {
-      key: "municipalityName",
-      label: { key: "device:field.municipality" },
-      render: (row: DeviceListItem) =>
-        row.municipalityId ? (
-          <Link
-            className="text-emerald-800 hover:underline"
-            to={`/administration/municipalities/${row.municipalityId}`}
-          >
-            {row.municipalityName}
-          </Link>
-        ) : (
-          <Unpaired />
-        ),
-    },
-    {
-      key: "validFrom",
-      label: { key: "device:list.validity" },
-      className: "whitespace-nowrap",
-      render: (row: DeviceListItem) =>
+    }),
+    // ICCIDs are 19–20 digits: the start is cut, the whole number is in the title and on the detail.
+    column(
+      "simCardNumber",
+      "device:field.simCardNumber",
+      (row: DeviceListItem) => <Truncated value={row.simCardNumber} />,
+      {
+        className: "max-w-28 truncate",
+      },
+    ),
+    refColumn(
+      "municipalityName",
+      "device:field.municipality",
+      (row: DeviceListItem) => row.municipalityId,
+      (id) => `/administration/municipalities/${id}`,
+      <Unpaired />,
+    ),
+    column(
+      "validFrom",
+      "device:list.validity",
+      (row: DeviceListItem) =>
         row.validFrom ? (
           <>
             <Day value={row.validFrom} /> – {row.validTo ? <Day value={row.validTo} /> : null}
@@ -107,24 +61,22 @@ export const deviceList = defineList(deviceListKeys, {
         ) : (
           "–"
         ),
-    },
-    {
-      key: "lastUsedAt",
-      label: { key: "device:field.lastUsedAt" },
+      { className: "whitespace-nowrap" },
+    ),
+    dateTimeColumn("lastUsedAt", "device:field.lastUsedAt", (row: DeviceListItem) => row.lastUsedAt, {
       className: "whitespace-nowrap",
-      render: (row: DeviceListItem) => <LastUsed value={row.lastUsedAt} />,
-    },
+    }),
   ],
 });
+
+/** A long number cut at the cell's end; the whole of it in the title. */
+function Truncated({ value }: { value: string | null }) {
+  return value ? <span title={value}>{value}</span> : <>–</>;
+}
 
 function Unpaired() {
   const { t } = useTranslation();
   return <span className="text-slate-500">{t("device:unpaired")}</span>;
-}
-
-function LastUsed({ value }: { value: string | null }) {
-  const { i18n } = useTranslation();
-  return <>{value ? formatDateTime(value, i18n.language) : "–"}</>;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -168,35 +120,19 @@ function DeleteAction({ row }: { row: DeviceListItem }) {
 }
 
 export default function DeviceList({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { items, total, params, municipalities } = loaderData;
-  const { t } = useTranslation();
-  const shown = useMessage();
-  const canAdd = useCan("aAdd", "device");
+  const { municipalities } = loaderData;
   const canRemove = useCan("aRemove", "device");
   const def = withFilterOptions(deviceList, {
-    municipalityId: municipalities.map((m) => ({ value: String(m.id), label: m.name })),
+    municipalityId: idOptions(municipalities),
   });
-  const newButton = (size?: "sm") =>
-    canAdd ? (
-      <Button to={`${DEVICES_PATH}/create`} size={size}>
-        {t("device:list.new")}
-      </Button>
-    ) : undefined;
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("device:list.title")} actions={newButton()} />
-      {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
-      <DataTable
-        def={def}
-        rows={items}
-        total={total}
-        params={params}
-        rowKey="id"
-        rowLabel={(row) => row.name}
-        caption={t("device:list.title")}
-        rowActions={canRemove ? (row) => <DeleteAction row={row} /> : undefined}
-        emptyState={{ message: t("device:list.empty"), action: newButton("sm") }}
-      />
-    </div>
+    <ListPage
+      ns="device"
+      list={loaderData}
+      def={def}
+      create={{ to: `${DEVICES_PATH}/create` }}
+      answer={answer}
+      rowActions={canRemove ? (row) => <DeleteAction row={row} /> : undefined}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import { userList as userListContract, type UserListItem } from "#contract/user";
 import { userListKeys } from "#contract/lists";
@@ -8,24 +7,16 @@ import { defineList, withFilterOptions } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import {
-  answer,
-  backToList,
-  formId,
-  readIntent,
-  redirectWithFlash,
-  selectedIds,
-  unknownIntent,
-} from "~/server/action.server";
+import { answer, backToList, formId, readIntent, selectedIds, unknownIntent } from "~/server/action.server";
+import { bulkChange, nothingSelected } from "~/server/list-action.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
-import { DataTable } from "~/components/data-table";
+import { ListPage } from "~/components/list-page";
+import { column, textColumn } from "~/components/list-columns";
+import { booleanFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/lib/permissions";
-import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { formatPhone } from "~/lib/format";
 import type { AppLayoutData } from "~/routes/app-layout";
 import { canInvite, resendRegistration } from "./+shared/form.server";
@@ -44,59 +35,22 @@ export const handle = pageTitle("user:list.title");
 /** Spec 001 §2 Users list: columns, filters (search, role, municipality, active); sorts from contract/lists.ts. */
 export const userList = defineList(userListKeys, {
   filters: [
-    {
-      key: "search",
-      kind: "search",
-      label: { key: "user:list.search" },
-      placeholder: { key: "user:list.searchPlaceholder" },
-    },
-    { key: "roleId", kind: "select", label: { key: "user:field.role" }, options: [] },
-    {
-      key: "municipalityId",
-      kind: "select",
-      label: { key: "user:field.municipality" },
-      options: [],
-    },
-    { key: "active", kind: "boolean", label: { key: "user:list.active" } },
+    searchFilter("user", true),
+    optionsFilter("roleId", "user:field.role"),
+    optionsFilter("municipalityId", "user:field.municipality"),
+    booleanFilter("active", "user:list.active"),
   ],
   columns: [
-    {
-      key: "lastName",
-      label: { key: "user:list.name" },
-      render: (row: UserListItem) => <NameCell row={row} />,
-    },
-    { key: "userName", label: { key: "user:field.userName" } },
-    {
-      key: "email",
-      label: { key: "user:field.email" },
-      render: (row: UserListItem) => <Email value={row.email} />,
-    },
-    {
-      key: "phone",
-      label: { key: "user:field.phone" },
+    column("lastName", "user:list.name", (row: UserListItem) => <NameCell row={row} />),
+    column("userName", "user:field.userName"),
+    column("email", "user:field.email", (row: UserListItem) => <Email value={row.email} />),
+    textColumn("phone", "user:field.phone", (row: UserListItem) => (row.phone ? formatPhone(row.phone) : null), {
       className: "whitespace-nowrap",
-      render: (row: UserListItem) => (row.phone ? formatPhone(row.phone) : "–"),
-    },
-    {
-      key: "role",
-      label: { key: "user:field.role" },
-      render: (row: UserListItem) => <RoleName user={row} />,
-    },
-    {
-      key: "municipality",
-      label: { key: "user:field.municipality" },
-      render: (row: UserListItem) => row.municipalityName ?? "–",
-    },
-    {
-      key: "lastLoginAt",
-      label: { key: "user:field.lastLogin" },
-      render: (row: UserListItem) => <LastLogin value={row.lastLoginAt} />,
-    },
-    {
-      key: "active",
-      label: { key: "user:list.state" },
-      render: (row: UserListItem) => <UserStateBadges user={row} />,
-    },
+    }),
+    column("role", "user:field.role", (row: UserListItem) => <RoleName user={row} />),
+    textColumn("municipality", "user:field.municipality", (row: UserListItem) => row.municipalityName),
+    column("lastLoginAt", "user:field.lastLogin", (row: UserListItem) => <LastLogin value={row.lastLoginAt} />),
+    column("active", "user:list.state", (row: UserListItem) => <UserStateBadges user={row} />),
   ],
 });
 
@@ -154,32 +108,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, intent === RESEND ? "user.aAdd" : "user.aEdit");
   const t = await userT(api.session);
-  const nothingSelected = () =>
-    answer<ListExtra>({ intent, message: t("common:dataTable.selectItems"), tone: "warning" });
 
   switch (intent) {
     case "bulkActivate":
     case "bulkDeactivate": {
       const ids = selectedIds(formData);
-      if (ids.length === 0) return nothingSelected();
+      if (ids.length === 0) return nothingSelected<ListExtra>(intent, t);
       const confirm = { intent: intent === "bulkActivate" ? "activate" : "deactivate", ids } as const;
       return answer<ListExtra>({ intent: "confirm", confirm, nonce: Date.now() }, 200);
     }
     case "activate":
-    case "deactivate": {
-      const ids = selectedIds(formData);
-      if (ids.length === 0) return nothingSelected();
-      const res = await api.user.activate({ isActiveState: intent === "activate" }, { personIds: ids });
-      if (!res.ok) {
-        const message = res.problem.errors?.personIds?.[0] ?? res.problem.Message;
-        return answer<ListExtra>({ intent, message, tone: "error" }, res.status);
-      }
-      const text = intent === "activate" ? t("user:flash.activated") : t("user:flash.deactivated");
-      return redirectWithFlash(api, context, backToList(request), text);
-    }
+    case "deactivate":
+      return bulkChange(
+        { request, context, api, t, formData, intent },
+        "personIds",
+        (personIds) => api.user.activate({ isActiveState: intent === "activate" }, { personIds }),
+        intent === "activate" ? t("user:flash.activated") : t("user:flash.deactivated"),
+      );
     case RESEND: {
       const userId = formId(formData.get("userId"));
-      if (!userId) return nothingSelected();
+      if (!userId) return nothingSelected<ListExtra>(intent, t);
       return resendRegistration(api, context, userId, backToList(request));
     }
     default:
@@ -314,47 +262,37 @@ function BulkConfirm({ confirm, nonce }: { confirm: NonNullable<ListExtra["confi
 export default function UserList({ loaderData, actionData }: Route.ComponentProps) {
   // Every answer of the action is an ActionAnswer; only the bulk buttons' carries the confirmation.
   const answer: ActionAnswer<ListExtra> | undefined = actionData;
-  const { items, total, params, roles, municipalities, canInvite } = loaderData;
+  const { roles, municipalities, canInvite } = loaderData;
   const layout = useRouteLoaderData<AppLayoutData>("routes/app-layout");
   const { t } = useTranslation();
-  const shown = useMessage();
-  const canAdd = useCan("aAdd", "user");
   const canEdit = useCan("aEdit", "user");
   // Filter options known only at run time (roles the caller sees, their municipalities).
   const def = withFilterOptions(userList, {
     roleId: roles.map((r) => ({ value: String(r.id), label: { key: `common:role.${r.name}`, defaultValue: r.label } })),
-    municipalityId: municipalities.map((m) => ({ value: String(m.id), label: m.name })),
+    municipalityId: idOptions(municipalities),
   });
-  const generation = useGenerationAfter(["activate", "deactivate"]);
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title={t("user:list.title")}
-        actions={canAdd && <Button to={`${USERS_PATH}/create`}>{t("user:list.new")}</Button>}
-      />
-      {answer?.message && <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>}
-      <DataTable
-        key={generation}
-        def={def}
-        rows={items}
-        total={total}
-        params={params}
-        rowKey="id"
-        rowLabel={(row) => row.fullName}
-        selectable={canEdit}
-        bulkActions={
-          canEdit
-            ? [
-                { intent: "bulkActivate", label: t("user:action.activateSelected") },
-                { intent: "bulkDeactivate", label: t("user:action.deactivateSelected") },
-              ]
-            : undefined
-        }
-        rowActions={(row) => <RowActions row={row} canInvite={canInvite} selfId={layout?.user.id} />}
-        emptyState={{ message: t("user:list.empty") }}
-      />
+    <ListPage
+      ns="user"
+      list={loaderData}
+      create={{ to: `${USERS_PATH}/create`, emptyLabel: false }}
+      caption={false}
+      answer={answer}
+      resetAfter={["activate", "deactivate"]}
+      def={def}
+      rowLabel={(row) => row.fullName}
+      bulkActions={
+        canEdit
+          ? [
+              { intent: "bulkActivate", label: t("user:action.activateSelected") },
+              { intent: "bulkDeactivate", label: t("user:action.deactivateSelected") },
+            ]
+          : undefined
+      }
+      rowActions={(row) => <RowActions row={row} canInvite={canInvite} selfId={layout?.user.id} />}
+    >
       {answer?.confirm && <BulkConfirm confirm={answer.confirm} nonce={answer.nonce} />}
-    </div>
+    </ListPage>
   );
 }

@@ -1,23 +1,20 @@
-import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import { feePayerList as feePayerContract, type FeePayerListItem } from "#contract/fee-payer";
 import { feePayerListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
 import { useCan } from "~/lib/permissions";
-import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { answer, backToList, readIntent, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
+import { readIntent, unknownIntent } from "~/server/action.server";
+import { bulkChange } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
-import { DataTable } from "~/components/data-table";
+import { ListPage } from "~/components/list-page";
+import { column, nameColumn, textColumn } from "~/components/list-columns";
+import { booleanFilter, dateFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { Money } from "~/components/money";
-import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import {
   AgeGroupBadge,
   Day,
@@ -37,16 +34,11 @@ export const handle = pageTitle("feePayer:list.title");
  */
 export const feePayerList = defineList(feePayerListKeys, {
   filters: [
-    {
-      key: "search",
-      kind: "search",
-      label: { key: "feePayer:list.search" },
-      placeholder: { key: "feePayer:list.searchPlaceholder" },
-    },
-    { key: "bornFrom", kind: "date", label: { key: "feePayer:list.bornFrom" } },
-    { key: "bornTo", kind: "date", label: { key: "feePayer:list.bornTo" } },
-    { key: "discountId", kind: "select", label: { key: "feePayer:list.discount" }, options: [] },
-    { key: "registered", kind: "boolean", label: { key: "feePayer:list.registered" } },
+    searchFilter("feePayer", true),
+    dateFilter("bornFrom", "feePayer:list.bornFrom"),
+    dateFilter("bornTo", "feePayer:list.bornTo"),
+    optionsFilter("discountId", "feePayer:list.discount"),
+    booleanFilter("registered", "feePayer:list.registered"),
     {
       key: "active",
       kind: "select",
@@ -59,40 +51,14 @@ export const feePayerList = defineList(feePayerListKeys, {
     },
   ],
   columns: [
-    {
-      key: "name",
-      label: { key: "feePayer:field.name" },
-      render: (row: FeePayerListItem) => (
-        <Link className="font-medium text-emerald-800 hover:underline" to={detailPath(row.id)}>
-          {row.name}
-        </Link>
-      ),
-    },
-    {
-      key: "type",
-      label: { key: "feePayer:field.type" },
-      render: (row: FeePayerListItem) => <TypeLabel type={row.type} />,
-    },
-    {
-      key: "dateOfBirth",
-      label: { key: "feePayer:field.dateOfBirth" },
+    nameColumn<FeePayerListItem>("feePayer:field.name", detailPath),
+    column("type", "feePayer:field.type", (row: FeePayerListItem) => <TypeLabel type={row.type} />),
+    column("dateOfBirth", "feePayer:field.dateOfBirth", (row: FeePayerListItem) => <Day value={row.dateOfBirth} />, {
       className: "whitespace-nowrap",
-      render: (row: FeePayerListItem) => <Day value={row.dateOfBirth} />,
-    },
-    {
-      key: "variableSymbol",
-      label: { key: "feePayer:field.variableSymbol" },
-    },
-    {
-      key: "subjects",
-      label: { key: "feePayer:list.subjects" },
-      render: (row: FeePayerListItem) => row.subjects ?? "–",
-    },
-    {
-      key: "activeFrom",
-      label: { key: "feePayer:list.activity" },
-      render: (row: FeePayerListItem) => <Activity row={row} />,
-    },
+    }),
+    column("variableSymbol", "feePayer:field.variableSymbol"),
+    textColumn("subjects", "feePayer:list.subjects", (row: FeePayerListItem) => row.subjects),
+    column("activeFrom", "feePayer:list.activity", (row: FeePayerListItem) => <Activity row={row} />),
     {
       key: "registered",
       label: { key: "feePayer:list.registration" },
@@ -154,52 +120,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
   const t = await userT(api.session);
   if (intent !== "register") return unknownIntent(intent, t);
-  const ids = selectedIds(formData);
-  if (ids.length === 0) {
-    return answer({ intent, message: t("common:dataTable.selectItems"), tone: "warning" });
-  }
-  const res = await api.feePayer.register({ municipalityId }, { feePayerIds: ids, registered: true });
-  if (!res.ok) {
-    const message = res.problem.errors?.feePayerIds?.[0] ?? res.problem.Message;
-    return answer({ intent, message, tone: "error" }, res.status);
-  }
-  return redirectWithFlash(api, context, backToList(request), t("feePayer:flash.registeredMany"));
+  return bulkChange(
+    { request, context, api, t, formData, intent },
+    "feePayerIds",
+    (feePayerIds) => api.feePayer.register({ municipalityId }, { feePayerIds, registered: true }),
+    t("feePayer:flash.registeredMany"),
+  );
 }
 
 export default function FeePayerList({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { items, total, params, discounts } = loaderData;
+  const { discounts } = loaderData;
   const { t } = useTranslation();
-  const shown = useMessage();
-  const canAdd = useCan("aAdd", "feePayer");
   const canEdit = useCan("aEdit", "feePayer");
-  const generation = useGenerationAfter(["register"]);
   // The municipality's fixed discounts are known only at run time.
   const def = withFilterOptions(feePayerList, {
-    discountId: discounts.filter((d) => d.type === "Other").map((d) => ({ value: String(d.id), label: d.name })),
+    discountId: idOptions(discounts.filter((d) => d.type === "Other")),
   });
-  const newButton = (size?: "sm") =>
-    canAdd ? (
-      <Button to={`${LIST_PATH}/create`} size={size}>
-        {t("feePayer:list.new")}
-      </Button>
-    ) : undefined;
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("feePayer:list.title")} actions={newButton()} />
-      {answer?.message && <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>}
-      <DataTable
-        key={generation}
-        def={def}
-        rows={items}
-        total={total}
-        params={params}
-        rowKey="id"
-        rowLabel={(row) => row.name}
-        selectable={canEdit}
-        bulkActions={canEdit ? [{ intent: "register", label: t("feePayer:action.register") }] : undefined}
-        caption={t("feePayer:list.title")}
-        emptyState={{ message: t("feePayer:list.empty"), action: newButton("sm") }}
-      />
-    </div>
+    <ListPage
+      ns="feePayer"
+      list={loaderData}
+      create={{ to: `${LIST_PATH}/create` }}
+      answer={answer}
+      resetAfter={["register"]}
+      def={def}
+      bulkActions={canEdit ? [{ intent: "register", label: t("feePayer:action.register") }] : undefined}
+    />
   );
 }

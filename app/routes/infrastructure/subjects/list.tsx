@@ -1,6 +1,4 @@
-import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/list";
 import { SUBJECT_TYPES } from "#contract/enums";
 import { subjectList as subjectContract, type SubjectListItem } from "#contract/subject";
@@ -9,22 +7,13 @@ import { defineList, withFilterOptions } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import {
-  answer,
-  apiAnswer,
-  backToList,
-  readIntent,
-  redirectWithFlash,
-  selectedIds,
-  unknownIntent,
-} from "~/server/action.server";
+import { readIntent, unknownIntent } from "~/server/action.server";
+import { bulkChange } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
-import { DataTable } from "~/components/data-table";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { ListPage } from "~/components/list-page";
+import { column, nameColumn, refColumn, textColumn } from "~/components/list-columns";
+import { booleanFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { useCan } from "~/lib/permissions";
-import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 import { Money } from "~/components/money";
 
@@ -36,92 +25,27 @@ export const handle = pageTitle("subject:list.title");
  */
 export const subjectList = defineList(subjectListKeys, {
   filters: [
-    {
-      key: "search",
-      kind: "search",
-      label: { key: "subject:list.search" },
-      placeholder: { key: "subject:list.searchPlaceholder" },
-    },
-    {
-      key: "type",
-      kind: "select",
-      label: { key: "subject:field.type" },
-      options: SUBJECT_TYPES.map((v) => ({
-        value: v,
-        label: { key: `subject:type.${v}` },
-      })),
-    },
-    {
-      key: "cityDistrict",
-      kind: "select",
-      label: { key: "subject:field.cityDistrict" },
-      options: [],
-    },
-    { key: "street", kind: "select", label: { key: "subject:field.street" }, options: [] },
-    { key: "feePaid", kind: "boolean", label: { key: "subject:list.feePaid" } },
-    { key: "hasBins", kind: "boolean", label: { key: "subject:list.hasBins" } },
-    {
-      key: "parentId",
-      kind: "select",
-      label: { key: "subject:field.parent" },
-      options: [],
-    },
+    searchFilter("subject", true),
+    enumFilter("type", "subject:field.type", SUBJECT_TYPES, "subject:type"),
+    optionsFilter("cityDistrict", "subject:field.cityDistrict"),
+    optionsFilter("street", "subject:field.street"),
+    booleanFilter("feePaid", "subject:list.feePaid"),
+    booleanFilter("hasBins", "subject:list.hasBins"),
+    optionsFilter("parentId", "subject:field.parent"),
   ],
   columns: [
-    {
-      key: "name",
-      label: { key: "subject:field.name" },
-      render: (row: SubjectListItem) => (
-        <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(row.id)}>
-          {row.name}
-        </Link>
-      ),
-    },
-    {
-      key: "type",
-      label: { key: "subject:field.type" },
-      render: (row: SubjectListItem) => <SubjectTypeLabel type={row.type} />,
-    },
-    {
-      // Sorted by street (then the API's own order); the cell shows the whole formatted address.
-      key: "street",
-      label: { key: "subject:list.address" },
-      render: (row: SubjectListItem) => row.address || "–",
-    },
-    { key: "variableSymbol", label: { key: "subject:list.variableSymbol" } },
-    {
-      key: "memberCount",
-      label: { key: "subject:list.memberCount" },
+    nameColumn<SubjectListItem>("subject:field.name", subjectPath),
+    column("type", "subject:field.type", (row: SubjectListItem) => <SubjectTypeLabel type={row.type} />),
+    // Sorted by street (then the API's own order); the cell shows the whole formatted address.
+    textColumn("street", "subject:list.address", (row: SubjectListItem) => row.address || null),
+    column("variableSymbol", "subject:list.variableSymbol"),
+    column("memberCount", "subject:list.memberCount", undefined, { align: "right" }),
+    column("binCount", "subject:list.binCount", undefined, { align: "right" }),
+    column("totalFee", "subject:list.totalFee", (row: SubjectListItem) => <Money value={row.totalFee} />, {
       align: "right",
-    },
-    {
-      key: "binCount",
-      label: { key: "subject:list.binCount" },
-      align: "right",
-    },
-    {
-      key: "totalFee",
-      label: { key: "subject:list.totalFee" },
-      align: "right",
-      render: (row: SubjectListItem) => <Money value={row.totalFee} />,
-    },
-    {
-      key: "feePaid",
-      label: { key: "subject:list.feePaidColumn" },
-      render: (row: SubjectListItem) => <FeePaidBadge paid={row.feePaid} />,
-    },
-    {
-      key: "parentName",
-      label: { key: "subject:field.parent" },
-      render: (row: SubjectListItem) =>
-        row.parentId ? (
-          <Link className="text-emerald-800 hover:underline" to={subjectPath(row.parentId)}>
-            {row.parentName ?? `#${row.parentId}`}
-          </Link>
-        ) : (
-          "–"
-        ),
-    },
+    }),
+    column("feePaid", "subject:list.feePaidColumn", (row: SubjectListItem) => <FeePaidBadge paid={row.feePaid} />),
+    refColumn("parentName", "subject:field.parent", (row: SubjectListItem) => row.parentId, subjectPath),
   ],
 });
 
@@ -147,23 +71,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = await userT(api.session);
   const { formData, intent } = await readIntent(request);
   if (intent !== "markPaid" && intent !== "markUnpaid") return unknownIntent(intent, t);
-
-  const subjectIds = selectedIds(formData);
-  if (subjectIds.length === 0) return answer({ intent, message: t("common:dataTable.selectItems"), tone: "warning" });
   const paid = intent === "markPaid";
-  const res = await api.subject.setFeePaid({ municipalityId }, { subjectIds, paid });
-  if (!res.ok) return apiAnswer(intent, res, { message: res.problem.errors?.subjectIds?.[0] ?? res.problem.Message });
-  const text = paid ? t("subject:flash.markedPaid") : t("subject:flash.markedUnpaid");
-  return redirectWithFlash(api, context, backToList(request), text);
+  return bulkChange(
+    { request, context, api, t, formData, intent },
+    "subjectIds",
+    (subjectIds) => api.subject.setFeePaid({ municipalityId }, { subjectIds, paid }),
+    paid ? t("subject:flash.markedPaid") : t("subject:flash.markedUnpaid"),
+  );
 }
 
 export default function SubjectList({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, params, filters, parent } = loaderData;
+  const { params, filters, parent } = loaderData;
   const { t } = useTranslation();
-  const shown = useMessage();
-  const canAdd = useCan("aAdd", "subject");
   const canEdit = useCan("aEdit", "subject");
-  const generation = useGenerationAfter(["markPaid", "markUnpaid"]);
   // Filter options known only at run time; the parent filter exists only while a parent is chosen.
   const def = withFilterOptions(subjectList, {
     cityDistrict: filters.cityDistricts,
@@ -175,39 +95,21 @@ export default function SubjectList({ loaderData, actionData }: Route.ComponentP
   const createTo = params.parentId ? `${SUBJECTS_PATH}/create?parentId=${params.parentId}` : `${SUBJECTS_PATH}/create`;
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title={t("subject:list.title")}
-        actions={canAdd ? <Button to={createTo}>{t("subject:list.new")}</Button> : undefined}
-      />
-      {actionData?.message && <Alert tone={actionData.tone ?? "error"}>{shown(actionData.message)}</Alert>}
-      <DataTable
-        key={generation}
-        def={def}
-        rows={items}
-        total={total}
-        params={params}
-        rowKey="id"
-        rowLabel={(row) => row.name}
-        selectable={canEdit}
-        bulkActions={
-          canEdit
-            ? [
-                { intent: "markPaid", label: t("subject:action.markPaidSelected") },
-                { intent: "markUnpaid", label: t("subject:action.markUnpaidSelected") },
-              ]
-            : undefined
-        }
-        caption={t("subject:list.title")}
-        emptyState={{
-          message: t("subject:list.empty"),
-          action: canAdd ? (
-            <Button to={createTo} size="sm">
-              {t("subject:list.createFirst")}
-            </Button>
-          ) : undefined,
-        }}
-      />
-    </div>
+    <ListPage
+      ns="subject"
+      list={loaderData}
+      create={{ to: createTo, emptyLabel: t("subject:list.createFirst") }}
+      answer={actionData}
+      resetAfter={["markPaid", "markUnpaid"]}
+      def={def}
+      bulkActions={
+        canEdit
+          ? [
+              { intent: "markPaid", label: t("subject:action.markPaidSelected") },
+              { intent: "markUnpaid", label: t("subject:action.markUnpaidSelected") },
+            ]
+          : undefined
+      }
+    />
   );
 }

@@ -19,6 +19,7 @@ import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { DataTable } from "~/components/data-table";
+import { column } from "~/components/list-columns";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -37,22 +38,11 @@ function ErrorMessage({ text }: { text: string }) {
 export const importErrorList = defineList(importErrorListKeys, {
   filters: [],
   columns: [
-    {
-      key: "rowNumber",
-      label: { key: "wasteCard:result.row" },
-      align: "right",
-      className: "w-20 tabular-nums",
-    },
-    {
-      key: "message",
-      label: { key: "wasteCard:result.error" },
-      render: (row: ImportJobErrorRow) => <ErrorMessage text={row.message} />,
-    },
-    {
-      key: "rawRow",
-      label: { key: "wasteCard:result.rawRow" },
-      render: (row: ImportJobErrorRow) => <code className="font-mono text-xs break-all">{row.rawRow ?? ""}</code>,
-    },
+    column("rowNumber", "wasteCard:result.row", undefined, { align: "right", className: "w-20 tabular-nums" }),
+    column("message", "wasteCard:result.error", (row: ImportJobErrorRow) => <ErrorMessage text={row.message} />),
+    column("rawRow", "wasteCard:result.rawRow", (row: ImportJobErrorRow) => (
+      <code className="font-mono text-xs break-all">{row.rawRow ?? ""}</code>
+    )),
   ],
 });
 

@@ -4,7 +4,7 @@
  * its dialog through the URL (?dialog=…&ids=…), so the date, the subject picker (decision 0011) and the confirmation
  * work the same with and without JavaScript.
  */
-import { Link, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
@@ -21,9 +21,7 @@ import { wasteCardListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
 import { formatDate } from "#contract/calendar";
-import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
-import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import type { AnswerTone } from "~/lib/action-answer";
 import {
   answer,
@@ -36,11 +34,11 @@ import {
 } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { DataTable } from "~/components/data-table";
-import { PageHeader } from "~/components/page-header";
+import { ListPage } from "~/components/list-page";
+import { column, refColumn, textColumn } from "~/components/list-columns";
+import { dateFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { listUrl } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
 import { DialogLink } from "~/components/form-dialog";
 import { feePayerPath, SubjectTypeLabel, subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
@@ -59,96 +57,32 @@ function Validity({ from, to }: { from: string | null; to: string | null }) {
 /** Spec 001 §2 Waste cards list: filters state, subject type, valid from, search, subject. */
 export const wasteCardList = defineList(wasteCardListKeys, {
   filters: [
-    {
-      key: "search",
-      kind: "search",
-      label: { key: "wasteCard:list.search" },
-      placeholder: { key: "wasteCard:list.searchPlaceholder" },
-    },
-    {
-      key: "state",
-      kind: "select",
-      label: { key: "wasteCard:field.state" },
-      options: WASTE_CARD_STATES.map((v) => ({
-        value: v,
-        label: { key: `wasteCard:state.${v}` },
-      })),
-    },
-    {
-      key: "subjectType",
-      kind: "select",
-      label: { key: "wasteCard:field.subjectType" },
-      options: SUBJECT_TYPES.map((v) => ({
-        value: v,
-        label: { key: `subject:type.${v}` },
-      })),
-    },
-    { key: "validFrom", kind: "date", label: { key: "wasteCard:list.validFrom" } },
-    {
-      key: "subjectId",
-      kind: "select",
-      label: { key: "wasteCard:field.subject" },
-      options: [],
-    },
+    searchFilter("wasteCard", true),
+    enumFilter("state", "wasteCard:field.state", WASTE_CARD_STATES, "wasteCard:state"),
+    enumFilter("subjectType", "wasteCard:field.subjectType", SUBJECT_TYPES, "subject:type"),
+    dateFilter("validFrom", "wasteCard:list.validFrom"),
+    optionsFilter("subjectId", "wasteCard:field.subject"),
   ],
   columns: [
-    {
-      key: "plainCode",
-      label: { key: "wasteCard:field.plainCode" },
-      render: (row: WasteCardListItem) => <span className="font-mono">{row.plainCode}</span>,
-    },
-    {
-      key: "code",
-      label: { key: "wasteCard:field.code" },
-      render: (row: WasteCardListItem) => <span className="font-mono">{row.code}</span>,
-    },
-    {
-      key: "subjectName",
-      label: { key: "wasteCard:field.subject" },
-      render: (row: WasteCardListItem) =>
-        row.subjectId ? (
-          <Link className="text-emerald-800 hover:underline" to={subjectPath(row.subjectId)}>
-            {row.subjectName ?? `#${row.subjectId}`}
-          </Link>
-        ) : (
-          "–"
-        ),
-    },
-    {
-      key: "feePayerName",
-      label: { key: "wasteCard:field.feePayer" },
-      render: (row: WasteCardListItem) =>
-        row.feePayerId ? (
-          <Link className="text-emerald-800 hover:underline" to={feePayerPath(row.feePayerId)}>
-            {row.feePayerName || `#${row.feePayerId}`}
-          </Link>
-        ) : (
-          "–"
-        ),
-    },
-    {
-      key: "subjectType",
-      label: { key: "wasteCard:field.subjectType" },
-      render: (row: WasteCardListItem) => (row.subjectType ? <SubjectTypeLabel type={row.subjectType} /> : "–"),
-    },
-    {
-      key: "state",
-      label: { key: "wasteCard:field.state" },
-      render: (row: WasteCardListItem) => <StateBadge state={row.state} />,
-    },
-    {
-      // Sorted by the end of validity; the cell shows from – to.
-      key: "validTo",
-      label: { key: "wasteCard:field.validity" },
-      render: (row: WasteCardListItem) => <Validity from={row.validFrom} to={row.validTo} />,
-    },
-    {
-      key: "virtual",
-      label: { key: "wasteCard:field.virtual" },
-      render: (row: WasteCardListItem) => <YesNo value={row.virtual} />,
-    },
+    column("plainCode", "wasteCard:field.plainCode", (row: WasteCardListItem) => <Code value={row.plainCode} />),
+    column("code", "wasteCard:field.code", (row: WasteCardListItem) => <Code value={row.code} />),
+    refColumn("subjectName", "wasteCard:field.subject", (row: WasteCardListItem) => row.subjectId, subjectPath),
+    refColumn("feePayerName", "wasteCard:field.feePayer", (row: WasteCardListItem) => row.feePayerId, feePayerPath),
+    textColumn("subjectType", "wasteCard:field.subjectType", (row: WasteCardListItem) =>
+      row.subjectType ? <SubjectTypeLabel type={row.subjectType} /> : null,
+    ),
+    column("state", "wasteCard:field.state", (row: WasteCardListItem) => <StateBadge state={row.state} />),
+    // Sorted by the end of validity; the cell shows from – to.
+    column("validTo", "wasteCard:field.validity", (row: WasteCardListItem) => (
+      <Validity from={row.validFrom} to={row.validTo} />
+    )),
+    column("virtual", "wasteCard:field.virtual", (row: WasteCardListItem) => <YesNo value={row.virtual} />),
   ],
 });
+
+function Code({ value }: { value: string }) {
+  return <span className="font-mono">{value}</span>;
+}
 
 /** Positive ids of a URL's search param (the dialog's selection travels in the URL), at most a page. */
 const urlIds = (sp: URLSearchParams, name: string) =>
@@ -200,15 +134,8 @@ const OPENERS = { openExpiration: "expiration", openAssign: "assign", openRemove
 const DIALOG_KEYS = [DIALOG_PARAM, "ids", "subjectSearch", "assignSubjectId", "index"];
 
 /** The list as it was (filters, sort, page); `changes` opens a dialog with its selection. */
-function listUrl(request: Request, changes: Record<string, string | number | number[] | null> = {}) {
-  const url = new URL(request.url);
-  for (const key of DIALOG_KEYS) url.searchParams.delete(key);
-  for (const [k, v] of Object.entries(changes)) {
-    if (Array.isArray(v)) v.forEach((x) => url.searchParams.append(k, String(x)));
-    else if (v !== null) url.searchParams.set(k, String(v));
-  }
-  return url.pathname + url.search;
-}
+const backTo = (request: Request, changes: Parameters<typeof listUrl>[2] = {}) =>
+  listUrl(request, DIALOG_KEYS, changes);
 
 /** Which permission each intent needs (the API checks the same). */
 const INTENT_PERMISSION: Record<string, "wasteCard.aEdit" | "wasteCard.aRemove"> = {
@@ -239,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     answer({ intent: answerIntent, message, errors, values, tone }, status);
   const invalid = (error: z.ZodError) => fail(422, t("wasteCard:flash.invalid"), z.flattenError(error).fieldErrors);
   const done = (res: { ok: true; data: { updated: number } }, key: string) =>
-    redirectWithFlash(api, context, listUrl(request), t(key, { n: res.data.updated }));
+    redirectWithFlash(api, context, backTo(request), t(key, { n: res.data.updated }));
   if (!(intent in INTENT_PERMISSION) && intent !== "pickSubject") return unknownIntent(answerIntent, t);
   if (ids.length === 0) return fail(422, t("common:dataTable.selectItems"), { ids: [NOTHING_SELECTED] }, "warning");
 
@@ -247,7 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "openExpiration":
     case "openAssign":
     case "openRemove":
-      return redirect(listUrl(request, { [DIALOG_PARAM]: OPENERS[intent], ids }));
+      return redirect(backTo(request, { [DIALOG_PARAM]: OPENERS[intent], ids }));
     case "pickSubject": {
       const subjectId = formId(formData.get("subjectId"));
       const subjectSearch = String(formData.get("subjectSearch") ?? "").slice(0, 100);
@@ -256,7 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return fail(422, message, { subjectId: [message] });
       }
       return redirect(
-        listUrl(request, {
+        backTo(request, {
           [DIALOG_PARAM]: "assign",
           ids,
           subjectSearch: subjectSearch || null,
@@ -288,15 +215,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WasteCardList({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { items, total, params, subjectName, dialogIds, picker } = loaderData;
+  const { params, subjectName, dialogIds, picker } = loaderData;
   const [searchParams] = useSearchParams();
   const { t } = useTranslation();
-  const shown = useMessage();
-  const canAdd = useCan("aAdd", "wasteCard");
   const canEdit = useCan("aEdit", "wasteCard");
   const canRemove = useCan("aRemove", "wasteCard");
   const canSeeSubjects = useCan("aDetail", "subject");
-  const generation = useGenerationAfter(Object.keys(OPENERS));
   const dialog = searchParams.get(DIALOG_PARAM);
   // A dialog's own failure is shown inside it; the page shows the rest ('Vyberte položky.').
   const pageAnswer =
@@ -320,43 +244,27 @@ export default function WasteCardList({ loaderData, actionData: answer }: Route.
   ];
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title={t("wasteCard:list.title")}
-        actions={canAdd && <Button to={IMPORT_PATH}>{t("wasteCard:list.import")}</Button>}
-      />
-      {pageAnswer?.message && <Alert tone={pageAnswer.tone ?? "error"}>{shown(pageAnswer.message)}</Alert>}
-      <DataTable
-        key={generation}
-        toolbar={
-          !params.subjectId && canSeeSubjects ? (
-            <DialogLink name="pick-subject" size="sm" params={{ subjectSearch: null, ids: null }}>
-              {t("wasteCard:filter.open")}
-            </DialogLink>
-          ) : undefined
-        }
-        def={def}
-        rows={items}
-        total={total}
-        params={params}
-        rowKey="id"
-        rowLabel={(row) => row.plainCode}
-        selectable={bulkActions.length > 0}
-        bulkActions={bulkActions.length ? bulkActions : undefined}
-        caption={t("wasteCard:list.title")}
-        emptyState={{
-          message: t("wasteCard:list.empty"),
-          action: canAdd ? (
-            <Button to={IMPORT_PATH} size="sm">
-              {t("wasteCard:list.importFirst")}
-            </Button>
-          ) : undefined,
-        }}
-      />
+    <ListPage
+      ns="wasteCard"
+      list={loaderData}
+      create={{ to: IMPORT_PATH, label: t("wasteCard:list.import"), emptyLabel: t("wasteCard:list.importFirst") }}
+      answer={pageAnswer}
+      resetAfter={Object.keys(OPENERS)}
+      toolbar={
+        !params.subjectId && canSeeSubjects ? (
+          <DialogLink name="pick-subject" size="sm" params={{ subjectSearch: null, ids: null }}>
+            {t("wasteCard:filter.open")}
+          </DialogLink>
+        ) : undefined
+      }
+      def={def}
+      rowLabel={(row) => row.plainCode}
+      bulkActions={bulkActions}
+    >
       {canEdit && dialog === "expiration" && <ExpirationDialog ids={dialogIds} />}
       {canEdit && dialog === "assign" && <AssignDialog ids={dialogIds} picker={picker} />}
       {canRemove && dialog === "remove" && <RemoveDialog ids={dialogIds} />}
       {canSeeSubjects && dialog === "pick-subject" && <SubjectFilterDialog picker={picker} />}
-    </div>
+    </ListPage>
   );
 }

@@ -6,16 +6,15 @@ import { BIN_STATES, wehList as wehContract, type WehListItem } from "#contract/
 import { wehListKeys } from "#contract/lists";
 import { defineList, toSearch, withFilterOptions, withSearchParams } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
-import { formatDate, formatDateTime } from "#contract/calendar";
-import { useMessage } from "~/lib/messages";
+import { formatDate } from "#contract/calendar";
 import { useCan } from "~/lib/permissions";
-import { useGenerationAfter } from "~/lib/use-bulk-generation";
 import { formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
-import { DataTable } from "~/components/data-table";
-import { PageHeader } from "~/components/page-header";
+import { ListPage } from "~/components/list-page";
+import { column, dateTimeColumn, linkColumn, refColumn, textColumn } from "~/components/list-columns";
+import { dateFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { listUrl } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
@@ -28,10 +27,8 @@ import { changeBins, feePayerName, loadTypes, subjectName, subjectOptions } from
 
 export const handle = pageTitle("wasteEvidenceHeader:list.title");
 
-function DateTime({ value }: { value: string | null }) {
-  const { i18n } = useTranslation();
-  return <span className="whitespace-nowrap tabular-nums">{value ? formatDateTime(value, i18n.language) : "–"}</span>;
-}
+/** The date-and-time cells: on one line, digits aligned. */
+const WHEN = { spanClassName: "whitespace-nowrap tabular-nums" };
 
 /**
  * Spec 001 §2 'Waste bins / waste evidence headers' list: its columns and filters (subject, fee payer, bin type,
@@ -40,106 +37,40 @@ function DateTime({ value }: { value: string | null }) {
  */
 export const wehList = defineList(wehListKeys, {
   filters: [
-    {
-      key: "search",
-      kind: "search",
-      label: { key: "wasteEvidenceHeader:list.search" },
-      placeholder: { key: "wasteEvidenceHeader:list.searchPlaceholder" },
-    },
-    {
-      key: "binTypeId",
-      kind: "select",
-      label: { key: "wasteEvidenceHeader:field.binType" },
-      options: [],
-    },
-    {
-      key: "wasteTypeId",
-      kind: "select",
-      label: { key: "wasteEvidenceHeader:field.wasteType" },
-      options: [],
-    },
-    {
-      key: "state",
-      kind: "select",
-      label: { key: "wasteEvidenceHeader:field.state" },
-      options: BIN_STATES.map((s) => ({
-        value: s,
-        label: { key: `wasteEvidenceHeader:state.${s}` },
-      })),
-    },
-    {
-      key: "assignedFrom",
-      kind: "date",
-      label: { key: "wasteEvidenceHeader:list.assignedFrom" },
-    },
-    {
-      key: "assignedTo",
-      kind: "date",
-      label: { key: "wasteEvidenceHeader:list.assignedTo" },
-    },
-    {
-      key: "discardedFrom",
-      kind: "date",
-      label: { key: "wasteEvidenceHeader:list.discardedFrom" },
-    },
-    {
-      key: "discardedTo",
-      kind: "date",
-      label: { key: "wasteEvidenceHeader:list.discardedTo" },
-    },
-    {
-      key: "city",
-      kind: "select",
-      label: { key: "wasteEvidenceHeader:field.city" },
-      options: [],
-    },
+    searchFilter("wasteEvidenceHeader", true),
+    optionsFilter("binTypeId", "wasteEvidenceHeader:field.binType"),
+    optionsFilter("wasteTypeId", "wasteEvidenceHeader:field.wasteType"),
+    enumFilter("state", "wasteEvidenceHeader:field.state", BIN_STATES, "wasteEvidenceHeader:state"),
+    dateFilter("assignedFrom", "wasteEvidenceHeader:list.assignedFrom"),
+    dateFilter("assignedTo", "wasteEvidenceHeader:list.assignedTo"),
+    dateFilter("discardedFrom", "wasteEvidenceHeader:list.discardedFrom"),
+    dateFilter("discardedTo", "wasteEvidenceHeader:list.discardedTo"),
+    optionsFilter("city", "wasteEvidenceHeader:field.city"),
   ],
   columns: [
-    {
-      key: "barcode",
-      label: { key: "wasteEvidenceHeader:field.barcode" },
-      render: (row: WehListItem) => (
-        <Link className="font-medium text-emerald-800 tabular-nums hover:underline" to={wehPath(row.id)}>
-          {row.barcode}
-        </Link>
-      ),
-    },
-    { key: "plainCode", label: { key: "wasteEvidenceHeader:field.plainCode" } },
-    { key: "rfid", label: { key: "wasteEvidenceHeader:field.rfid" } },
-    { key: "binName", label: { key: "wasteEvidenceHeader:field.binName" } },
-    {
-      key: "lastEvidenceAt",
-      label: { key: "wasteEvidenceHeader:field.lastEvidenceAt" },
-      render: (row: WehListItem) => <DateTime value={row.lastEvidenceAt} />,
-    },
-    {
-      key: "state",
-      label: { key: "wasteEvidenceHeader:field.state" },
-      render: (row: WehListItem) => <BinStateBadge state={row.state} />,
-    },
-    {
-      key: "assignedAt",
-      label: { key: "wasteEvidenceHeader:field.assignedAt" },
-      render: (row: WehListItem) => <DateTime value={row.assignedAt} />,
-    },
-    {
-      key: "subjectName",
-      label: { key: "wasteEvidenceHeader:field.subject" },
-      render: (row: WehListItem) =>
-        row.subjectId ? (
-          <Link className="text-emerald-800 hover:underline" to={subjectPath(row.subjectId)}>
-            {row.subjectName ?? `#${row.subjectId}`}
-          </Link>
-        ) : (
-          "–"
-        ),
-    },
-    { key: "city", label: { key: "wasteEvidenceHeader:field.city" } },
-    {
-      key: "address",
-      label: { key: "wasteEvidenceHeader:field.address" },
-      render: (row: WehListItem) => row.address || "–",
-    },
+    linkColumn(
+      "barcode",
+      "wasteEvidenceHeader:field.barcode",
+      (row: WehListItem) => wehPath(row.id),
+      (row) => row.barcode,
+      {
+        linkClassName: "font-medium text-emerald-800 tabular-nums hover:underline",
+      },
+    ),
+    column("plainCode", "wasteEvidenceHeader:field.plainCode"),
+    column("rfid", "wasteEvidenceHeader:field.rfid"),
+    column("binName", "wasteEvidenceHeader:field.binName"),
+    dateTimeColumn(
+      "lastEvidenceAt",
+      "wasteEvidenceHeader:field.lastEvidenceAt",
+      (row: WehListItem) => row.lastEvidenceAt,
+      WHEN,
+    ),
+    column("state", "wasteEvidenceHeader:field.state", (row: WehListItem) => <BinStateBadge state={row.state} />),
+    dateTimeColumn("assignedAt", "wasteEvidenceHeader:field.assignedAt", (row: WehListItem) => row.assignedAt, WHEN),
+    refColumn("subjectName", "wasteEvidenceHeader:field.subject", (row: WehListItem) => row.subjectId, subjectPath),
+    column("city", "wasteEvidenceHeader:field.city"),
+    textColumn("address", "wasteEvidenceHeader:field.address", (row: WehListItem) => row.address || null),
   ],
 });
 
@@ -186,14 +117,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The list as it was (filters, sort, page), without the dialog and its selection. */
-function listUrl(request: Request, changes: Record<string, string | null> = {}, ids: number[] = []) {
-  const url = new URL(request.url);
-  for (const key of ["index", DIALOG_PARAM, "ids", "transferSearch"]) url.searchParams.delete(key);
-  for (const [k, v] of Object.entries(changes)) if (v !== null) url.searchParams.set(k, v);
-  for (const i of ids) url.searchParams.append("ids", String(i));
-  return url.pathname + url.search;
-}
+/** What the list forgets after an action: the dialog, its selection and its search. */
+const DIALOG_KEYS = ["index", DIALOG_PARAM, "ids", "transferSearch"];
 
 /** Bulk discard, restore and transfer (spec 001 §2); nothing selected → 'Vyberte položky.'. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -203,8 +128,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     municipalityId,
     intent,
     formData,
-    back: listUrl(request),
-    openTransfer: (ids) => listUrl(request, { [DIALOG_PARAM]: "transfer" }, ids),
+    back: listUrl(request, DIALOG_KEYS),
+    openTransfer: (ids) => listUrl(request, DIALOG_KEYS, { [DIALOG_PARAM]: "transfer", ids }),
   });
 }
 
@@ -292,14 +217,12 @@ function PickerDialog(props: {
 }
 
 export default function WasteEvidenceHeaderList({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { items, total, params, cities, types, chips, subjectChoices, payerChoices, transferIds } = loaderData;
+  const { params, cities, types, chips, subjectChoices, payerChoices, transferIds } = loaderData;
   const { t, i18n } = useTranslation();
-  const shown = useMessage();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const canEdit = useCan("aEdit", "wasteEvidenceHeader");
   const canSeePayers = useCan("aDetail", "feePayer");
-  const generation = useGenerationAfter();
 
   const def = withFilterOptions(wehList, {
     binTypeId: typeSelectOptions(types.binTypes, params.binTypeId),
@@ -312,106 +235,79 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
   });
   const subjectLabel = t("wasteEvidenceHeader:field.subject");
   const payerLabel = t("wasteEvidenceHeader:field.feePayer");
-  const chipRow: ReactNode[] = [];
-  if (params.subjectId)
-    chipRow.push(
-      <Chip
-        key="s"
-        label={subjectLabel}
-        name={chips.subject ?? `#${params.subjectId}`}
-        removeTo={without("subjectId")}
-      />,
-    );
-  if (params.feePayerId)
-    chipRow.push(
-      <Chip
-        key="p"
-        label={payerLabel}
-        name={chips.feePayer ?? `#${params.feePayerId}`}
-        removeTo={without("feePayerId")}
-      />,
-    );
+  // The chosen subject and fee payer, each with a link that removes it.
+  const chosen = [
+    { param: "subjectId", label: subjectLabel, id: params.subjectId, name: chips.subject },
+    { param: "feePayerId", label: payerLabel, id: params.feePayerId, name: chips.feePayer },
+  ] as const;
+  const chipRow: ReactNode[] = chosen.flatMap((c) =>
+    c.id ? [<Chip key={c.param} label={c.label} name={c.name ?? `#${c.id}`} removeTo={without(c.param)} />] : [],
+  );
   const createTo = `${WEH_PATH}/create?tab=assign${params.subjectId ? `&subjectId=${params.subjectId}` : ""}`;
   // A transfer's failure belongs to its dialog while that is open; otherwise ('Vyberte položky.') to the page.
   const listAnswer =
     answer && !(answer.intent === "transfer" && searchParams.get(DIALOG_PARAM) === "transfer") ? answer : undefined;
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title={t("wasteEvidenceHeader:list.title")}
-        actions={canEdit && <Button to={createTo}>{t("wasteEvidenceHeader:list.assign")}</Button>}
-      />
-      {listAnswer?.message && <Alert tone={listAnswer.tone ?? "error"}>{shown(listAnswer.message)}</Alert>}
-      {chipRow.length > 0 && (
-        <div
-          className="flex flex-wrap items-center gap-2"
-          aria-label={t("wasteEvidenceHeader:list.chosen")}
-          role="group"
-        >
-          {chipRow}
-        </div>
-      )}
-      <DataTable
-        key={generation}
-        def={def}
-        rows={items}
-        total={total}
-        params={params}
-        rowKey="id"
-        rowLabel={(row) => row.barcode}
-        selectable={canEdit}
-        bulkActions={
-          canEdit
-            ? [
-                {
-                  intent: "discard",
-                  label: t("wasteEvidenceHeader:action.discard"),
-                  confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
-                },
-                { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
-                { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
-              ]
-            : undefined
-        }
-        toolbar={
-          <>
-            <DialogLink name={PICKERS.subject.dialog} size="sm" params={{ subjectSearch: null }}>
-              {params.subjectId
-                ? t("wasteEvidenceHeader:list.changeSubject")
-                : t("wasteEvidenceHeader:list.pickSubject")}
-            </DialogLink>
-            {canSeePayers && (
-              <DialogLink name={PICKERS.feePayer.dialog} size="sm" params={{ feePayerSearch: null }}>
-                {params.feePayerId
-                  ? t("wasteEvidenceHeader:list.changeFeePayer")
-                  : t("wasteEvidenceHeader:list.pickFeePayer")}
-              </DialogLink>
-            )}
-          </>
-        }
-        rowActions={(row) => (
-          <a
-            href={labelPath(row.id)}
-            className="rounded px-1.5 py-1 text-sm text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
-            aria-label={t("wasteEvidenceHeader:action.labelCopyOf", {
-              code: row.barcode,
-            })}
+    <ListPage
+      ns="wasteEvidenceHeader"
+      list={loaderData}
+      create={{ to: createTo, label: t("wasteEvidenceHeader:list.assign"), can: canEdit }}
+      emptyMessage={chipRow.length ? t("wasteEvidenceHeader:list.emptyChosen") : undefined}
+      answer={listAnswer}
+      resetAfter="any"
+      above={
+        chipRow.length > 0 && (
+          <div
+            className="flex flex-wrap items-center gap-2"
+            aria-label={t("wasteEvidenceHeader:list.chosen")}
+            role="group"
           >
-            {t("wasteEvidenceHeader:action.labelShort")}
-          </a>
-        )}
-        caption={t("wasteEvidenceHeader:list.title")}
-        emptyState={{
-          message: chipRow.length ? t("wasteEvidenceHeader:list.emptyChosen") : t("wasteEvidenceHeader:list.empty"),
-          action: canEdit ? (
-            <Button to={createTo} size="sm">
-              {t("wasteEvidenceHeader:list.assign")}
-            </Button>
-          ) : undefined,
-        }}
-      />
-
+            {chipRow}
+          </div>
+        )
+      }
+      def={def}
+      rowLabel={(row) => row.barcode}
+      bulkActions={
+        canEdit
+          ? [
+              {
+                intent: "discard",
+                label: t("wasteEvidenceHeader:action.discard"),
+                confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
+              },
+              { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
+              { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
+            ]
+          : undefined
+      }
+      toolbar={
+        <>
+          <DialogLink name={PICKERS.subject.dialog} size="sm" params={{ subjectSearch: null }}>
+            {params.subjectId ? t("wasteEvidenceHeader:list.changeSubject") : t("wasteEvidenceHeader:list.pickSubject")}
+          </DialogLink>
+          {canSeePayers && (
+            <DialogLink name={PICKERS.feePayer.dialog} size="sm" params={{ feePayerSearch: null }}>
+              {params.feePayerId
+                ? t("wasteEvidenceHeader:list.changeFeePayer")
+                : t("wasteEvidenceHeader:list.pickFeePayer")}
+            </DialogLink>
+          )}
+        </>
+      }
+      rowActions={(row) => (
+        <a
+          href={labelPath(row.id)}
+          className="rounded px-1.5 py-1 text-sm text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+          aria-label={t("wasteEvidenceHeader:action.labelCopyOf", {
+            code: row.barcode,
+          })}
+        >
+          {t("wasteEvidenceHeader:action.labelShort")}
+        </a>
+      )}
+    >
       <PickerDialog
         dialog={PICKERS.subject.dialog}
         param={PICKERS.subject.param}
@@ -438,6 +334,6 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
         />
       )}
       {canEdit && <TransferDialog ids={transferIds} options={subjectChoices} />}
-    </div>
+    </ListPage>
   );
 }

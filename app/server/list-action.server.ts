@@ -1,0 +1,48 @@
+/**
+ * The actions of list screens (issue 12): a bulk change of the selected rows ('Vyberte položky.' when none is
+ * selected, the call, back to the list as it was with a flash) and the list's URL with a dialog opened or closed.
+ */
+import type { AppLoadContext } from "react-router";
+import type { TFunction } from "i18next";
+import type { ApiClient, ApiResult } from "~/server/api.server";
+import type { ActionAnswer } from "~/lib/action-answer";
+import { answer, apiAnswer, backToList, redirectWithFlash, selectedIds } from "~/server/action.server";
+
+/** The page's answer to a bulk button pressed with no row selected (also without JavaScript). */
+export function nothingSelected<Extra extends object = Record<never, never>>(intent: string, t: TFunction) {
+  const value = { intent, message: t("common:dataTable.selectItems"), tone: "warning" } as ActionAnswer<Extra>;
+  return answer<Extra>(value);
+}
+
+/**
+ * A bulk change of the selected rows: nothing selected → 'Vyberte položky.'; the call failed → the API's message
+ * about the selection (its field `field`), else its message; done → the list as it was, with the flash `done`.
+ */
+export async function bulkChange(
+  args: { request: Request; context: AppLoadContext; api: ApiClient; t: TFunction; formData: FormData; intent: string },
+  field: string,
+  call: (ids: number[]) => Promise<ApiResult<unknown>>,
+  done: string,
+) {
+  const { request, context, api, t, formData, intent } = args;
+  const ids = selectedIds(formData);
+  if (ids.length === 0) return nothingSelected(intent, t);
+  const res = await call(ids);
+  if (!res.ok) return apiAnswer(intent, res, { message: res.problem.errors?.[field]?.[0] ?? res.problem.Message });
+  return redirectWithFlash(api, context, backToList(request), done);
+}
+
+/** The list as it was (filters, sort, page) without the keys `drop`; `changes` set (an array: one value each). */
+export function listUrl(
+  request: Request,
+  drop: readonly string[],
+  changes: Record<string, string | number | readonly number[] | null> = {},
+) {
+  const url = new URL(request.url);
+  for (const key of drop) url.searchParams.delete(key);
+  for (const [k, v] of Object.entries(changes)) {
+    if (Array.isArray(v)) v.forEach((x) => url.searchParams.append(k, String(x)));
+    else if (v !== null) url.searchParams.set(k, String(v));
+  }
+  return url.pathname + url.search;
+}
