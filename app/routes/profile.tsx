@@ -1,4 +1,5 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,7 +14,6 @@ import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
 import { PasswordField } from "~/components/password-field";
 
@@ -125,23 +125,18 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
       <input type="hidden" name="intent" value="profile" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("profile:section.personal")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.firstName} label={t("profile:field.firstName")} autoComplete="given-name" />
-          <InputField meta={fields.lastName} label={t("profile:field.lastName")} autoComplete="family-name" />
-          <InputField meta={fields.phone} label={t("profile:field.phone")} type="tel" autoComplete="tel" />
-          <InputField meta={fields.email} label={t("profile:field.email")} type="email" autoComplete="email" />
-          <SelectField
-            meta={fields.language}
-            label={t("profile:field.language")}
-            description={t("profile:field.languageHelp")}
-            options={LANGUAGES.map((l) => ({ value: l, label: t(`profile:language.${l}`, l) }))}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("profile:section.personal")} contentClassName="grid gap-4 md:grid-cols-2">
+        <InputField meta={fields.firstName} label={t("profile:field.firstName")} autoComplete="given-name" />
+        <InputField meta={fields.lastName} label={t("profile:field.lastName")} autoComplete="family-name" />
+        <InputField meta={fields.phone} label={t("profile:field.phone")} type="tel" autoComplete="tel" />
+        <InputField meta={fields.email} label={t("profile:field.email")} type="email" autoComplete="email" />
+        <SelectField
+          meta={fields.language}
+          label={t("profile:field.language")}
+          description={t("profile:field.languageHelp")}
+          options={LANGUAGES.map((l) => ({ value: l, label: t(`profile:language.${l}`, l) }))}
+        />
+      </SectionCard>
       <Button type="submit" disabled={busy}>
         {busy ? t("common:saving") : t("common:save")}
       </Button>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { SectionCard } from "~/components/section-card";
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -24,7 +25,6 @@ import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/compone
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TypeSelectFields, wehPath, type TypeOptions } from "./+shared/ui";
 import { loadTypes, mapTiles } from "./+shared/weh.server";
 
@@ -140,87 +140,78 @@ function EditForm(props: {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormErrors errors={form.errors} id={form.errorId} />
       <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:section.basic")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <TypeSelectFields
-            fields={fields}
-            types={types}
-            current={header}
-            emptyOption={t("wasteEvidenceHeader:edit.noType")}
-          />
-          <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid")} autoComplete="off" />
-          <CheckboxField
-            meta={fields.disposable}
-            className="self-center"
-            label={t("wasteEvidenceHeader:field.disposable")}
-            description={t("wasteEvidenceHeader:edit.disposableHelp")}
-          />
-          <TextareaField
-            meta={fields.description}
-            className="md:col-span-2"
-            label={t("wasteEvidenceHeader:field.description")}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("wasteEvidenceHeader:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
+        <TypeSelectFields
+          fields={fields}
+          types={types}
+          current={header}
+          emptyOption={t("wasteEvidenceHeader:edit.noType")}
+        />
+        <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid")} autoComplete="off" />
+        <CheckboxField
+          meta={fields.disposable}
+          className="self-center"
+          label={t("wasteEvidenceHeader:field.disposable")}
+          description={t("wasteEvidenceHeader:edit.disposableHelp")}
+        />
+        <TextareaField
+          meta={fields.description}
+          className="md:col-span-2"
+          label={t("wasteEvidenceHeader:field.description")}
+        />
+      </SectionCard>
 
-      <Card id="location" aria-labelledby="weh-edit-location">
-        <CardHeader>
-          <CardTitle id="weh-edit-location">{t("wasteEvidenceHeader:section.location")}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          {!point && (
-            <Alert tone="info">
-              {hasCoords ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}{" "}
-              {t("wasteEvidenceHeader:map.howToSet")}
-            </Alert>
-          )}
-          <LocationMap
-            tiles={tiles}
-            point={point}
-            onChange={placeMarker}
-            label={t("wasteEvidenceHeader:map.editLabel")}
-            placeholder={t("wasteEvidenceHeader:map.noScript")}
+      <SectionCard
+        id="location"
+        aria-labelledby="weh-edit-location"
+        title={t("wasteEvidenceHeader:section.location")}
+        titleId="weh-edit-location"
+        contentClassName="space-y-3"
+      >
+        {!point && (
+          <Alert tone="info">
+            {hasCoords ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}{" "}
+            {t("wasteEvidenceHeader:map.howToSet")}
+          </Alert>
+        )}
+        <LocationMap
+          tiles={tiles}
+          point={point}
+          onChange={placeMarker}
+          label={t("wasteEvidenceHeader:map.editLabel")}
+          placeholder={t("wasteEvidenceHeader:map.noScript")}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            meta={fields.latitude}
+            label={t("wasteEvidenceHeader:field.latitude")}
+            inputMode="decimal"
+            placeholder="49.215300"
+            autoComplete="off"
+            onInput={readCoords}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              meta={fields.latitude}
-              label={t("wasteEvidenceHeader:field.latitude")}
-              inputMode="decimal"
-              placeholder="49.215300"
-              autoComplete="off"
-              onInput={readCoords}
-            />
-            <InputField
-              meta={fields.longitude}
-              label={t("wasteEvidenceHeader:field.longitude")}
-              inputMode="decimal"
-              placeholder="15.881600"
-              autoComplete="off"
-              onInput={readCoords}
-            />
-          </div>
-        </CardContent>
-      </Card>
+          <InputField
+            meta={fields.longitude}
+            label={t("wasteEvidenceHeader:field.longitude")}
+            inputMode="decimal"
+            placeholder="15.881600"
+            autoComplete="off"
+            onInput={readCoords}
+          />
+        </div>
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:section.address")}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <p className="text-sm text-slate-600">
-            {t("wasteEvidenceHeader:edit.addressHelp")}
-            {header.subjectAddress ? ` (${header.subjectAddress})` : ""}
-          </p>
-          <div className="grid gap-4 md:grid-cols-3">
-            <InputField meta={fields.street} label={t("wasteEvidenceHeader:field.street")} />
-            <InputField meta={fields.zipCode} label={t("wasteEvidenceHeader:field.zipCode")} inputMode="numeric" />
-            <InputField meta={fields.city} label={t("wasteEvidenceHeader:field.city")} />
-          </div>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("wasteEvidenceHeader:section.address")} contentClassName="space-y-3">
+        <p className="text-sm text-slate-600">
+          {t("wasteEvidenceHeader:edit.addressHelp")}
+          {header.subjectAddress ? ` (${header.subjectAddress})` : ""}
+        </p>
+        <div className="grid gap-4 md:grid-cols-3">
+          <InputField meta={fields.street} label={t("wasteEvidenceHeader:field.street")} />
+          <InputField meta={fields.zipCode} label={t("wasteEvidenceHeader:field.zipCode")} inputMode="numeric" />
+          <InputField meta={fields.city} label={t("wasteEvidenceHeader:field.city")} />
+        </div>
+      </SectionCard>
 
       <FormActions submitLabel={t("common:save")} cancelTo={wehPath(header.id)} />
     </Form>

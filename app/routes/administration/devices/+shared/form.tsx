@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,7 +14,6 @@ import {
   useScrollToFirstError,
 } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   MUNICIPALITY_SEARCH,
   MunicipalityPicker,
@@ -74,43 +74,33 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
       <DefaultSubmit />
       <FormErrors errors={form.errors} id={form.errorId} />
       <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("device:section.basic")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.name} label={t("device:field.name")} />
-          <SelectField
-            meta={fields.type}
-            label={t("device:field.type")}
-            options={typeOptions}
-            emptyOption={t("device:field.chooseType")}
-          />
-          <InputField meta={fields.serialNumber} label={t("device:field.serialNumber")} />
-          <InputField meta={fields.uuid} label={t("device:field.uuid")} />
-          <InputField meta={fields.simCardNumber} label={t("device:field.simCardNumber")} inputMode="tel" />
-          <TextareaField meta={fields.note} label={t("device:field.note")} className="md:col-span-2" />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("device:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
+        <InputField meta={fields.name} label={t("device:field.name")} />
+        <SelectField
+          meta={fields.type}
+          label={t("device:field.type")}
+          options={typeOptions}
+          emptyOption={t("device:field.chooseType")}
+        />
+        <InputField meta={fields.serialNumber} label={t("device:field.serialNumber")} />
+        <InputField meta={fields.uuid} label={t("device:field.uuid")} />
+        <InputField meta={fields.simCardNumber} label={t("device:field.simCardNumber")} inputMode="tel" />
+        <TextareaField meta={fields.note} label={t("device:field.note")} className="md:col-span-2" />
+      </SectionCard>
       {pairing && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("device:section.pairing")}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <p className="text-sm text-slate-600 md:col-span-2">{t("device:form.pairingHelp")}</p>
-            <div className="md:col-span-2">
-              <MunicipalityPicker
-                meta={fields.municipalityId}
-                options={pairing.municipalities}
-                search={pairing.search}
-                formId={form.id}
-              />
-            </div>
-            <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
-            <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
-          </CardContent>
-        </Card>
+        <SectionCard title={t("device:section.pairing")} contentClassName="grid gap-4 md:grid-cols-2">
+          <p className="text-sm text-slate-600 md:col-span-2">{t("device:form.pairingHelp")}</p>
+          <div className="md:col-span-2">
+            <MunicipalityPicker
+              meta={fields.municipalityId}
+              options={pairing.municipalities}
+              search={pairing.search}
+              formId={form.id}
+            />
+          </div>
+          <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
+          <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
+        </SectionCard>
       )}
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
     </Form>
