@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useScrollToFirstError } from "~/components/field";
 
-type Options<Shape extends Record<string, unknown>> = Omit<
+type Options<Shape extends Record<string, any>> = Omit<
   NonNullable<Parameters<typeof useForm<Shape>>[0]>,
   "onValidate" | "shouldRevalidate"
 > & {
@@ -15,7 +15,7 @@ type Options<Shape extends Record<string, unknown>> = Omit<
  * Conform's `useForm` validated in the browser by the contract's zod schema (decision 0008): errors appear after the
  * first submit, then follow the typing. `schema` may depend on what was sent (a helper button validates less).
  */
-export function useSchemaForm<Shape extends Record<string, unknown>>(
+export function useSchemaForm<Shape extends Record<string, any>>(
   schema: z.ZodType | ((formData: FormData) => z.ZodType),
   { scrollToError = true, ...options }: Options<Shape>,
 ) {

@@ -1,8 +1,8 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/profile";
 import { changePasswordSchema, LANGUAGES, profileUpdateSchema, type Profile } from "#contract/user";
@@ -12,7 +12,7 @@ import { formAnswer, readIntent, redirectWithFlash } from "~/server/action.serve
 import { serverT, userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
+import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
 import { PasswordField } from "~/components/password-field";
@@ -103,7 +103,7 @@ export default function ProfilePage({ loaderData, actionData: answer }: Route.Co
 function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof profileUpdateSchema>>({
+  const [form, fields] = useSchemaForm<z.input<typeof profileUpdateSchema>>(profileUpdateSchema, {
     id: "profile",
     lastResult,
     defaultValue: {
@@ -114,11 +114,7 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
       language: profile.language,
       version: String(profile.version),
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileUpdateSchema }),
   });
-  useScrollToFirstError(form);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -147,12 +143,10 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
 function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
+  const [form, fields] = useSchemaForm<z.input<typeof changePasswordSchema>>(changePasswordSchema, {
     id: "change-password",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    scrollToError: false,
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   return (

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
@@ -21,7 +22,7 @@ import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/acti
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SearchInForm } from "~/components/search-in-form";
-import { Field, FormErrors, InputField, TextareaField, useScrollToFirstError } from "~/components/field";
+import { Field, FormErrors, InputField, TextareaField } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -150,17 +151,13 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   const chosen = answer?.chosen ?? loaded.chosen;
   const startType: PrintBatchCodeType = loaded.chosen.length ? "Regular" : "NoSubject";
 
-  const [form, fields] = useForm<FormValues>({
-    lastResult: answer?.result,
-    defaultValue: { codeType: startType, codeCount: "", subjectIds: [], binTypeIds: [], rfid: "", note: "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      const schema = isPickerIntent(formData.get("intent")) ? pickerSchema : printBatchFormSchema;
-      return parseWithZod(formData, { schema: schema as unknown as z.ZodType<FormValues> });
+  const [form, fields] = useSchemaForm<FormValues>(
+    (formData) => (isPickerIntent(formData.get("intent")) ? pickerSchema : printBatchFormSchema),
+    {
+      lastResult: answer?.result,
+      defaultValue: { codeType: startType, codeCount: "", subjectIds: [], binTypeIds: [], rfid: "", note: "" },
     },
-  });
-  useScrollToFirstError(form);
+  );
 
   const codeType = (fields.codeType.value ?? startType) as PrintBatchCodeType;
   const regular = codeType === "Regular";

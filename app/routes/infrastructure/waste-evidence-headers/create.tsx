@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
@@ -14,15 +15,7 @@ import { useCan } from "~/lib/permissions";
 import { answer, formAnswer, formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  InputField,
-  SelectField,
-  TextareaField,
-  useScrollToFirstError,
-} from "~/components/field";
+import { CheckboxField, Field, FormErrors, InputField, SelectField, TextareaField } from "~/components/field";
 import { DefaultSubmit } from "~/components/form-actions";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
@@ -219,18 +212,10 @@ function AssignForm(props: {
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<AssignValues>({
+  const [form, fields] = useSchemaForm<AssignValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult: props.lastResult,
     defaultValue: props.defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, {
-        schema: schemaFor(formData.get("intent")) as unknown as z.ZodType<AssignValues>,
-      });
-    },
   });
-  useScrollToFirstError(form);
   const searchId = `${form.id}-subject-search`;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
 import { wehEditSchema, wehUpdateSchema, type WehDetail } from "#contract/waste-evidence-header";
@@ -12,14 +12,7 @@ import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import {
-  CheckboxField,
-  FormErrors,
-  InputField,
-  TextareaField,
-  useScrollToFirstError,
-  VersionField,
-} from "~/components/field";
+import { CheckboxField, FormErrors, InputField, TextareaField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
 import { PageHeader } from "~/components/page-header";
@@ -104,16 +97,10 @@ function EditForm(props: {
 }) {
   const { header, types, tiles } = props;
   const { t } = useTranslation();
-  const [form, fields] = useForm<EditValues>({
+  const [form, fields] = useSchemaForm<EditValues>(wehEditSchema, {
     lastResult: props.lastResult,
     defaultValue: toFormValues(header),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: wehEditSchema as unknown as z.ZodType<EditValues> });
-    },
   });
-  useScrollToFirstError(form);
   // The map follows the two fields; the fields follow the map (set as if typed, so the form sees the change).
   const [coords, setCoords] = useState({ lat: text(header.latitude), lng: text(header.longitude) });
   const point = parsePoint(coords.lat, coords.lng);

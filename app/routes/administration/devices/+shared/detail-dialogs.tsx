@@ -5,10 +5,9 @@
  * dialog open with the errors under the fields.
  */
 import { Form } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { assignmentBody, endAssignmentBody } from "#contract/device";
 import { FormErrors, InputField, SelectField } from "~/components/field";
 import { Button } from "~/components/ui/button";
@@ -30,15 +29,11 @@ export function PairDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<PairValues>({
+  const [form, fields] = useSchemaForm<PairValues>(assignmentBody, {
     id: "pair",
     lastResult,
     defaultValue: { municipalityId: "", validFrom: today, validTo: "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: assignmentBody as unknown as z.ZodType<PairValues> });
-    },
+    scrollToError: false,
   });
   const label = t("device:action.pair");
   return (
@@ -109,15 +104,11 @@ export function EndDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<EndValues>({
+  const [form, fields] = useSchemaForm<EndValues>(endAssignmentBody, {
     id: name,
     lastResult,
     defaultValue: { validTo: defaultValidTo },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: endAssignmentBody as unknown as z.ZodType<EndValues> });
-    },
+    scrollToError: false,
   });
   const label = t("device:action.end");
   return (

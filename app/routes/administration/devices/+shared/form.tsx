@@ -1,18 +1,11 @@
+import type { z } from "zod";
 import { Form, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
-import {
-  FormErrors,
-  VersionField,
-  InputField,
-  SelectField,
-  TextareaField,
-  useScrollToFirstError,
-} from "~/components/field";
+import { FormErrors, VersionField, InputField, SelectField, TextareaField } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 import {
   MUNICIPALITY_SEARCH,
@@ -52,21 +45,10 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
   const navigation = useNavigation();
   const typeOptions = useDeviceTypeOptions();
   const schema = pairing ? deviceCreateSchema : deviceFormSchema;
-  const [form, fields] = useForm<DeviceFormValues>({
-    id: "device-form",
-    lastResult,
-    defaultValue,
-    // Errors appear after the first submit, then follow the typing (decision 0008).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      const search = formData.get("intent") === MUNICIPALITY_SEARCH;
-      return parseWithZod(formData, {
-        schema: (search ? municipalitySearchSchema : schema) as unknown as z.ZodType<DeviceFormValues>,
-      });
-    },
-  });
-  useScrollToFirstError(form);
+  const [form, fields] = useSchemaForm<DeviceFormValues>(
+    (formData) => (formData.get("intent") === MUNICIPALITY_SEARCH ? municipalitySearchSchema : schema),
+    { id: "device-form", lastResult, defaultValue },
+  );
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== MUNICIPALITY_SEARCH;
 
   return (

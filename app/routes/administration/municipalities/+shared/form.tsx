@@ -1,8 +1,8 @@
 import { Form } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import {
   CONTACT_TYPES,
@@ -14,14 +14,7 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import {
-  InputField,
-  SelectField,
-  TextareaField,
-  FormErrors,
-  useScrollToFirstError,
-  VersionField,
-} from "~/components/field";
+import { InputField, SelectField, TextareaField, FormErrors, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
 
@@ -65,17 +58,14 @@ interface Props {
 /** Create and edit share this one form (ARCHITECTURE.md): every section of spec 001 §2 Municipalities. */
 export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<z.input<typeof municipalityFormSchema>>({
-    lastResult,
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // The lookup button validates only the IČO; saving validates everything.
-      return parseWithZod(formData, { schema: schemaFor(formData.get("intent")) as typeof municipalityFormSchema });
+  const [form, fields] = useSchemaForm<z.input<typeof municipalityFormSchema>>(
+    (formData) => schemaFor(formData.get("intent")),
+    {
+      lastResult,
+      defaultValue,
+      shouldValidate: "onBlur",
     },
-  });
-  useScrollToFirstError(form);
+  );
   const contacts = fields.contacts.getFieldList();
   const opt = (ns: string, values: readonly string[]) =>
     values.map((v) => ({ value: v, label: t(`municipality:${ns}.${v}`, v) }));

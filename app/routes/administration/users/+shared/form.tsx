@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { requiredText } from "#contract/common";
 import {
@@ -14,7 +14,7 @@ import {
   type RoleItem,
   type UserDetail,
 } from "#contract/user";
-import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
+import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
 import { FormActions } from "~/components/form-actions";
@@ -106,21 +106,10 @@ export function UserForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm<UserFormShape>({
+  const [form, fields] = useSchemaForm<UserFormShape>((formData) => schemaFor(mode, formData.get("intent")), {
     lastResult,
     defaultValue,
-    // Errors appear after the first submit, then follow the typing: an error appearing on blur would move the
-    // buttons under the pointer and swallow the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // The schema depends on the button: 'Navrhnout' checks only the names.
-      return parseWithZod(formData, {
-        schema: schemaFor(mode, formData.get("intent")) as unknown as z.ZodType<UserFormShape>,
-      });
-    },
   });
-  useScrollToFirstError(form);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== SUGGEST;
 
   // With JavaScript the municipality is hidden for the admin roles (they have none); the server ignores it anyway.

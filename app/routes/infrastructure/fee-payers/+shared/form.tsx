@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import {
@@ -6,11 +7,8 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { COUNTRIES } from "#contract/enums";
 import {
   ADDRESS_TYPES,
@@ -27,7 +25,6 @@ import {
   InputField,
   SelectField,
   TextareaField,
-  useScrollToFirstError,
   VersionField,
 } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
@@ -157,16 +154,10 @@ interface Props {
 export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();
   const shown = useMessage();
-  const [form, fields] = useForm<FeePayerFormShape>({
+  const [form, fields] = useSchemaForm<FeePayerFormShape>(feePayerFormSchema, {
     lastResult,
     defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: feePayerFormSchema as unknown as z.ZodType<FeePayerFormShape> });
-    },
   });
-  useScrollToFirstError(form);
   const addresses = fields.addresses.getFieldList();
   const fixed = discounts.filter((d) => d.type === "Other");
   const byAge = discounts.filter((d) => d.type === "Age");

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
 import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
@@ -13,7 +13,6 @@ import {
   InputField,
   SelectField,
   TextareaField,
-  useScrollToFirstError,
   VersionField,
 } from "~/components/field";
 import { DefaultSubmit, FormActions } from "~/components/form-actions";
@@ -93,20 +92,10 @@ export function SubjectForm({
 }: SubjectFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<SubjectFormValues>({
+  const [form, fields] = useSchemaForm<SubjectFormValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult,
     defaultValue,
-    // Errors appear after the first submit, then follow the typing (decision 0008).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // The helper buttons validate only what they need; saving validates everything.
-      return parseWithZod(formData, {
-        schema: schemaFor(formData.get("intent")) as unknown as z.ZodType<SubjectFormValues>,
-      });
-    },
   });
-  useScrollToFirstError(form);
   const helperIntent = navigation.formData?.get("intent");
   const busy = navigation.state === "submitting" && helperIntent !== "lookup" && helperIntent !== "parentSearch";
   const searchId = `${form.id}-parent-search`;
