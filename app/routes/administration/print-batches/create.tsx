@@ -1,8 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
@@ -22,8 +23,8 @@ import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/acti
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SearchInForm } from "~/components/search-in-form";
-import { Field, FormErrors, InputField, TextareaField } from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { Field, InputField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
@@ -177,9 +178,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   return (
     <div className="space-y-4">
       <PageHeader title={t("printBatch:create.title")} />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <DefaultSubmit />
-        <FormErrors errors={form.errors} id={form.errorId} />
+      <EntityForm form={form}>
         <SectionCard title={t("printBatch:create.codes")} contentClassName="grid gap-4 md:grid-cols-2">
           <fieldset
             className="space-y-2"
@@ -358,7 +357,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
         </SectionCard>
 
         <FormActions submitLabel={t("printBatch:create.submit")} cancelTo={PRINT_BATCHES_PATH} busy={busy} />
-      </Form>
+      </EntityForm>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
@@ -15,8 +16,7 @@ import { useCan } from "~/lib/permissions";
 import { answer, formAnswer, formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
-import { CheckboxField, Field, FormErrors, InputField, SelectField, TextareaField } from "~/components/field";
-import { DefaultSubmit } from "~/components/form-actions";
+import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
@@ -220,9 +220,7 @@ function AssignForm(props: {
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <EntityForm form={form}>
       <SectionCard title={t("wasteEvidenceHeader:create.assignTitle")} contentClassName="grid gap-4 md:grid-cols-2">
         <div className="space-y-2 md:col-span-2">
           <SelectField
@@ -275,7 +273,7 @@ function AssignForm(props: {
           {t("common:cancel")}
         </Button>
       </div>
-    </Form>
+    </EntityForm>
   );
 }
 

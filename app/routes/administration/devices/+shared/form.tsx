@@ -1,12 +1,13 @@
 import type { z } from "zod";
-import { Form, useNavigation } from "react-router";
+import { EntityForm } from "~/components/entity-form";
+import { useNavigation } from "react-router";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
-import { FormErrors, VersionField, InputField, SelectField, TextareaField } from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { InputField, SelectField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 import {
   MUNICIPALITY_SEARCH,
   MunicipalityPicker,
@@ -52,10 +53,7 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== MUNICIPALITY_SEARCH;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
+    <EntityForm form={form}>
       <SectionCard title={t("device:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
         <InputField meta={fields.name} label={t("device:field.name")} />
         <SelectField
@@ -85,6 +83,6 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
         </SectionCard>
       )}
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
-    </Form>
+    </EntityForm>
   );
 }

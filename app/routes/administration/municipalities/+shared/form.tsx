@@ -1,8 +1,8 @@
-import { Form } from "react-router";
+import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import {
   CONTACT_TYPES,
@@ -14,9 +14,9 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import { InputField, SelectField, TextareaField, FormErrors, VersionField } from "~/components/field";
+import { InputField, SelectField, TextareaField } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { FormActions } from "~/components/form-actions";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -71,22 +71,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
     values.map((v) => ({ value: v, label: t(`municipality:${ns}.${v}`, v) }));
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      // Adding or removing a contact goes through the action (the same path as without JavaScript): Conform's
-      // client-side list intents did not re-render the list with React 19 here.
-      onSubmit={(event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.name === "__intent__") return;
-        form.onSubmit(event);
-      }}
-      className="space-y-4"
-      encType="application/x-www-form-urlencoded"
-    >
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
+    <EntityForm form={form} listIntentsThroughAction>
       <SectionCard title={t("municipality:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
         <InputField meta={fields.name} label={t("municipality:field.name")} />
         <InputField meta={fields.shortName} label={t("municipality:field.shortName")} />
@@ -195,6 +180,6 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       </SectionCard>
 
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />
-    </Form>
+    </EntityForm>
   );
 }

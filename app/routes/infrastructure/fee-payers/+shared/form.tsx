@@ -1,14 +1,8 @@
-import { Form } from "react-router";
+import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { COUNTRIES } from "#contract/enums";
 import {
   ADDRESS_TYPES,
@@ -18,16 +12,8 @@ import {
   type DiscountOption,
   type FeePayerDetail,
 } from "#contract/fee-payer";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  InputField,
-  SelectField,
-  TextareaField,
-  VersionField,
-} from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
@@ -168,21 +154,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
   const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      // Adding or removing an address goes through the action, with or without JavaScript (docs/decisions/0005).
-      onSubmit={(event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.name === "__intent__") return;
-        form.onSubmit(event);
-      }}
-      className="group/payer space-y-4"
-      encType="application/x-www-form-urlencoded"
-    >
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
+    <EntityForm form={form} className="group/payer space-y-4" listIntentsThroughAction>
       {forSubject && <input {...getInputProps(fields.subjectId, { type: "hidden" })} key={fields.subjectId.key} />}
 
       <Section title={t("feePayer:section.basic")} className="space-y-4">
@@ -326,6 +298,6 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
       </Section>
 
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />
-    </Form>
+    </EntityForm>
   );
 }

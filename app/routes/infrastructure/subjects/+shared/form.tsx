@@ -1,21 +1,14 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
 import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  InputField,
-  SelectField,
-  TextareaField,
-  VersionField,
-} from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 import { SearchInForm } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
 
@@ -101,10 +94,7 @@ export function SubjectForm({
   const searchId = `${form.id}-parent-search`;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
+    <EntityForm form={form}>
       <SectionCard title={t("subject:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
         <SelectField
           meta={fields.type}
@@ -192,7 +182,7 @@ export function SubjectForm({
       </SectionCard>
 
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
-    </Form>
+    </EntityForm>
   );
 }
 
