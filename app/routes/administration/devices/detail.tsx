@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
@@ -17,7 +18,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TH, TR } from "~/components/ui/table";
 import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
 import { municipalityOptions } from "./+shared/form.server";
 import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./+shared/ui";
@@ -165,55 +166,52 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
       </div>
 
       <SectionCard title={t("device:section.history")}>
-        {d.assignments.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("device:history.empty")}</p>
-        ) : (
-          <Table>
-            <THead>
-              <TR>
-                <TH>{t("device:field.municipality")}</TH>
-                <TH>{t("device:field.validFrom")}</TH>
-                <TH>{t("device:field.validTo")}</TH>
-                <TH>{t("device:history.state")}</TH>
-                <TH>{t("device:history.createdBy")}</TH>
-                {canEdit && <TH className="sr-only">{t("common:dataTable.actions")}</TH>}
-              </TR>
-            </THead>
-            <TBody>
-              {d.assignments.map((a) => (
-                <TR key={a.id}>
-                  <TD>{a.municipalityName}</TD>
-                  <TD>
-                    <Day value={a.validFrom} />
-                  </TD>
-                  <TD>
-                    <Day value={a.validTo} />
-                  </TD>
-                  <TD>
-                    <AssignmentState state={a.state} />
-                  </TD>
-                  <TD>
-                    {a.createdByName ?? "–"}
-                    <span className="block text-xs text-slate-500">{formatDateTime(a.createdAt, i18n.language)}</span>
-                  </TD>
-                  {canEdit && (
-                    <TD>
-                      {a.state === "future" && (
-                        <EndDialog
-                          assignmentId={a.id}
-                          name={`end-${a.id}`}
-                          defaultValidTo={a.validFrom}
-                          compact
-                          lastResult={endResultOf(a.id)}
-                        />
-                      )}
-                    </TD>
+        <RowsTable
+          rows={d.assignments}
+          empty={t("device:history.empty")}
+          head={
+            <>
+              <TH>{t("device:field.municipality")}</TH>
+              <TH>{t("device:field.validFrom")}</TH>
+              <TH>{t("device:field.validTo")}</TH>
+              <TH>{t("device:history.state")}</TH>
+              <TH>{t("device:history.createdBy")}</TH>
+              {canEdit && <TH className="sr-only">{t("common:dataTable.actions")}</TH>}
+            </>
+          }
+        >
+          {(a) => (
+            <TR key={a.id}>
+              <TD>{a.municipalityName}</TD>
+              <TD>
+                <Day value={a.validFrom} />
+              </TD>
+              <TD>
+                <Day value={a.validTo} />
+              </TD>
+              <TD>
+                <AssignmentState state={a.state} />
+              </TD>
+              <TD>
+                {a.createdByName ?? "–"}
+                <span className="block text-xs text-slate-500">{formatDateTime(a.createdAt, i18n.language)}</span>
+              </TD>
+              {canEdit && (
+                <TD>
+                  {a.state === "future" && (
+                    <EndDialog
+                      assignmentId={a.id}
+                      name={`end-${a.id}`}
+                      defaultValidTo={a.validFrom}
+                      compact
+                      lastResult={endResultOf(a.id)}
+                    />
                   )}
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
+                </TD>
+              )}
+            </TR>
+          )}
+        </RowsTable>
       </SectionCard>
     </div>
   );

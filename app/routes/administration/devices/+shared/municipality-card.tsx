@@ -1,11 +1,12 @@
 /** The municipality detail's 'Zařízení' card (spec 001 §2 Municipalities 'Detail shows users, devices, …'). */
 import { Link } from "react-router";
+import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { MunicipalityDevice } from "#contract/device";
 import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
 import { DEVICES_PATH, DeviceTypeLabel, Period, devicePath } from "./ui";
 
 /** The devices paired with the municipality today, each linking to its detail; ADMIN adds or pairs one. */
@@ -39,38 +40,28 @@ export function MunicipalityDevicesCard({
         </>
       }
     >
-      {devices.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("device:card.empty")}</p>
-      ) : (
-        <Table>
-          <THead>
-            <TR>
-              <TH>{t("device:field.name")}</TH>
-              <TH>{t("device:field.type")}</TH>
-              <TH>{t("device:field.serialNumber")}</TH>
-              <TH>{t("device:card.period")}</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {devices.map((d) => (
-              <TR key={d.id}>
-                <TD>
-                  <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(d.id)}>
-                    {d.name}
-                  </Link>
-                </TD>
-                <TD>
-                  <DeviceTypeLabel type={d.type} />
-                </TD>
-                <TD>{d.serialNumber}</TD>
-                <TD>
-                  <Period from={d.validFrom} to={d.validTo} />
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <RowsTable
+        rows={devices}
+        empty={t("device:card.empty")}
+        head={[t("device:field.name"), t("device:field.type"), t("device:field.serialNumber"), t("device:card.period")]}
+      >
+        {(d) => (
+          <TR key={d.id}>
+            <TD>
+              <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(d.id)}>
+                {d.name}
+              </Link>
+            </TD>
+            <TD>
+              <DeviceTypeLabel type={d.type} />
+            </TD>
+            <TD>{d.serialNumber}</TD>
+            <TD>
+              <Period from={d.validFrom} to={d.validTo} />
+            </TD>
+          </TR>
+        )}
+      </RowsTable>
     </SectionCard>
   );
 }

@@ -3,6 +3,7 @@
  * logo and the irreversible actions. Each is a plain form post to the detail's action, told apart by `intent`.
  */
 import { Form, Link } from "react-router";
+import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -109,44 +110,39 @@ export function UsersCard({ municipalityId, users }: { municipalityId: number; u
         </>
       }
     >
-      {users.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("municipality:users.empty")}</p>
-      ) : (
-        <Table>
-          <THead>
-            <TR>
-              <TH>{t("municipality:users.name")}</TH>
-              <TH>{t("municipality:users.userName")}</TH>
-              <TH>{t("municipality:users.role")}</TH>
-              <TH>{t("municipality:users.lastLogin")}</TH>
-              <TH>{t("municipality:users.state")}</TH>
-            </TR>
-          </THead>
-          <TBody>
-            {users.map((u) => (
-              <TR key={u.id}>
-                <TD>
-                  {canEditUser ? (
-                    <Link className="font-medium text-emerald-800 hover:underline" to={`${base}/users/${u.id}/edit`}>
-                      {u.firstName} {u.lastName}
-                    </Link>
-                  ) : (
-                    <>
-                      {u.firstName} {u.lastName}
-                    </>
-                  )}
-                </TD>
-                <TD>{u.userName}</TD>
-                <TD>{t(`common:role.${u.role}`, u.role)}</TD>
-                <TD>{u.lastLoginAt ? formatDateTime(u.lastLoginAt, i18n.language) : "–"}</TD>
-                <TD>
-                  <ActiveBadge active={u.active} />
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <RowsTable
+        rows={users}
+        empty={t("municipality:users.empty")}
+        head={[
+          t("municipality:users.name"),
+          t("municipality:users.userName"),
+          t("municipality:users.role"),
+          t("municipality:users.lastLogin"),
+          t("municipality:users.state"),
+        ]}
+      >
+        {(u) => (
+          <TR key={u.id}>
+            <TD>
+              {canEditUser ? (
+                <Link className="font-medium text-emerald-800 hover:underline" to={`${base}/users/${u.id}/edit`}>
+                  {u.firstName} {u.lastName}
+                </Link>
+              ) : (
+                <>
+                  {u.firstName} {u.lastName}
+                </>
+              )}
+            </TD>
+            <TD>{u.userName}</TD>
+            <TD>{t(`common:role.${u.role}`, u.role)}</TD>
+            <TD>{u.lastLoginAt ? formatDateTime(u.lastLoginAt, i18n.language) : "–"}</TD>
+            <TD>
+              <ActiveBadge active={u.active} />
+            </TD>
+          </TR>
+        )}
+      </RowsTable>
     </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
 /** Cards of the bin detail (spec 001 §2): the dispose count card with its modal, and the bin history. */
 import type { ReactNode } from "react";
+import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -287,52 +288,50 @@ export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
       titleId="weh-history"
       contentClassName="p-0"
     >
-      {rows.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-slate-600">{t("wasteEvidenceHeader:history.empty")}</p>
-      ) : (
-        <Table aria-labelledby="weh-history">
-          <THead>
-            <tr>
-              <TH>{t("wasteEvidenceHeader:history.event")}</TH>
-              <TH>{t("wasteEvidenceHeader:history.at")}</TH>
-              <TH>{t("wasteEvidenceHeader:field.subject")}</TH>
-              <TH>{t("wasteEvidenceHeader:history.user")}</TH>
-              <TH>{t("wasteEvidenceHeader:history.details")}</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {rows.map((r) => (
-              <TR key={r.id}>
-                <TD className="font-medium">{t(`wasteEvidenceHeader:event.${r.event}`)}</TD>
-                <TD className="whitespace-nowrap tabular-nums">{formatDateTime(r.at, i18n.language)}</TD>
-                <TD>
-                  {r.subjectId ? (
-                    <Link className="text-emerald-800 hover:underline" to={subjectPath(r.subjectId)}>
-                      {r.subjectName ?? `#${r.subjectId}`}
-                    </Link>
-                  ) : (
-                    "–"
-                  )}
-                </TD>
-                <TD>{r.userName ?? "–"}</TD>
-                <TD className="text-slate-600">
-                  {r.details && Object.keys(r.details).length > 0 ? (
-                    <ul className="space-y-0.5">
-                      {Object.entries(r.details).map(([k, v]) => (
-                        <li key={k}>
-                          {t(`wasteEvidenceHeader:historyDetail.${k}`)}: <DetailValue name={k} value={v} />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    "–"
-                  )}
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <RowsTable
+        rows={rows}
+        empty={t("wasteEvidenceHeader:history.empty")}
+        emptyClassName="px-4 py-6 text-sm text-slate-600"
+        plainHeadRow
+        aria-labelledby="weh-history"
+        head={[
+          t("wasteEvidenceHeader:history.event"),
+          t("wasteEvidenceHeader:history.at"),
+          t("wasteEvidenceHeader:field.subject"),
+          t("wasteEvidenceHeader:history.user"),
+          t("wasteEvidenceHeader:history.details"),
+        ]}
+      >
+        {(r) => (
+          <TR key={r.id}>
+            <TD className="font-medium">{t(`wasteEvidenceHeader:event.${r.event}`)}</TD>
+            <TD className="whitespace-nowrap tabular-nums">{formatDateTime(r.at, i18n.language)}</TD>
+            <TD>
+              {r.subjectId ? (
+                <Link className="text-emerald-800 hover:underline" to={subjectPath(r.subjectId)}>
+                  {r.subjectName ?? `#${r.subjectId}`}
+                </Link>
+              ) : (
+                "–"
+              )}
+            </TD>
+            <TD>{r.userName ?? "–"}</TD>
+            <TD className="text-slate-600">
+              {r.details && Object.keys(r.details).length > 0 ? (
+                <ul className="space-y-0.5">
+                  {Object.entries(r.details).map(([k, v]) => (
+                    <li key={k}>
+                      {t(`wasteEvidenceHeader:historyDetail.${k}`)}: <DetailValue name={k} value={v} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                "–"
+              )}
+            </TD>
+          </TR>
+        )}
+      </RowsTable>
     </SectionCard>
   );
 }
