@@ -1,4 +1,5 @@
 import { EntityForm } from "~/components/entity-form";
+import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -138,26 +139,16 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
               <InputField meta={c.phone} label={t("municipality:contacts.phone")} type="tel" />
               <InputField meta={c.email} label={t("municipality:contacts.email")} type="email" />
               <div className="flex items-end pb-6">
-                <Button
-                  type="submit"
-                  variant="ghost"
-                  size="sm"
-                  {...form.remove.getButtonProps({ name: fields.contacts.name, index })}
-                >
+                <RemoveRowButton form={form} name={fields.contacts.name} index={index}>
                   {t("municipality:contacts.remove")}
-                </Button>
+                </RemoveRowButton>
               </div>
             </fieldset>
           );
         })}
-        <Button
-          type="submit"
-          variant="secondary"
-          size="sm"
-          {...form.insert.getButtonProps({ name: fields.contacts.name, defaultValue: { type: "MunicipalityAdmin" } })}
-        >
+        <AddRowButton form={form} name={fields.contacts.name} defaultValue={{ type: "MunicipalityAdmin" }}>
           {t("municipality:contacts.add")}
-        </Button>
+        </AddRowButton>
       </SectionCard>
 
       <SectionCard title={t("municipality:section.settings")} contentClassName="grid gap-4 md:grid-cols-3">

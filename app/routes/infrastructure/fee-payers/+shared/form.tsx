@@ -1,4 +1,5 @@
 import { EntityForm } from "~/components/entity-form";
+import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -14,7 +15,6 @@ import {
 } from "#contract/fee-payer";
 import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
 import { Section } from "./ui";
@@ -239,26 +239,16 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
               <InputField meta={a.city} label={t("feePayer:addresses.city")} />
               <InputField meta={a.zipCode} label={t("feePayer:addresses.zipCode")} inputMode="numeric" />
               <div className="md:col-span-7">
-                <Button
-                  type="submit"
-                  variant="ghost"
-                  size="sm"
-                  {...form.remove.getButtonProps({ name: fields.addresses.name, index })}
-                >
+                <RemoveRowButton form={form} name={fields.addresses.name} index={index}>
                   {t("feePayer:addresses.remove", { n: index + 1 })}
-                </Button>
+                </RemoveRowButton>
               </div>
             </fieldset>
           );
         })}
-        <Button
-          type="submit"
-          variant="secondary"
-          size="sm"
-          {...form.insert.getButtonProps({ name: fields.addresses.name, defaultValue: { type: "Permanent" } })}
-        >
+        <AddRowButton form={form} name={fields.addresses.name} defaultValue={{ type: "Permanent" }}>
           {t("feePayer:addresses.add")}
-        </Button>
+        </AddRowButton>
       </Section>
 
       <Section title={t("feePayer:section.discounts")} className="space-y-3">

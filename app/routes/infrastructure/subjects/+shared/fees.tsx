@@ -1,5 +1,6 @@
 /** Spec 001 §2 subject detail: the fees in a yearly or monthly view (written by the fees area, read here). */
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { PillLink } from "~/components/pill-link";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectFeeRow } from "#contract/subject";
@@ -17,22 +18,6 @@ type Props = {
   view: "yearly" | "monthly";
   year: number | undefined;
 };
-
-function Pill({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      aria-current={current ? "true" : undefined}
-      className={cn(
-        "rounded-md px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600",
-        current ? "bg-emerald-700 font-medium text-white" : "text-slate-700 hover:bg-slate-100",
-      )}
-    >
-      {children}
-    </Link>
-  );
-}
 
 export function FeesSection({ fees, view, year }: Props) {
   const { t } = useTranslation();
@@ -53,12 +38,12 @@ export function FeesSection({ fees, view, year }: Props) {
       actions={
         <>
           <nav className="flex flex-wrap items-center gap-1" aria-label={t("subject:fees.view")}>
-            <Pill to={href({ feesView: null, feesYear: null })} current={!monthly}>
+            <PillLink to={href({ feesView: null, feesYear: null })} current={!monthly}>
               {t("subject:fees.yearly")}
-            </Pill>
-            <Pill to={href({ feesView: "monthly" })} current={monthly}>
+            </PillLink>
+            <PillLink to={href({ feesView: "monthly" })} current={monthly}>
               {t("subject:fees.monthly")}
-            </Pill>
+            </PillLink>
           </nav>
         </>
       }
@@ -66,9 +51,9 @@ export function FeesSection({ fees, view, year }: Props) {
       {monthly && fees.years.length > 0 && (
         <nav className="flex flex-wrap items-center gap-1 px-4 pt-3" aria-label={t("subject:fees.year")}>
           {fees.years.map((y) => (
-            <Pill key={y} to={href({ feesView: "monthly", feesYear: String(y) })} current={y === shownYear}>
+            <PillLink key={y} to={href({ feesView: "monthly", feesYear: String(y) })} current={y === shownYear}>
               {y}
-            </Pill>
+            </PillLink>
           ))}
         </nav>
       )}

@@ -1,5 +1,6 @@
 /** Cards of the bin detail (spec 001 §2): the dispose count card with its modal, and the bin history. */
 import type { ReactNode } from "react";
+import { PillLink } from "~/components/pill-link";
 import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
@@ -10,7 +11,6 @@ import { toSearch, withSearchParams } from "~/lib/list";
 import { Field, fieldAria } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -29,22 +29,6 @@ function useMonthName() {
   const locale = i18n.language === "en" ? "en-GB" : i18n.language === "sk" ? "sk-SK" : "cs-CZ";
   const format = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
   return (month: number) => format.format(new Date(Date.UTC(2000, month - 1, 15)));
-}
-
-function Pill({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      aria-current={current ? "true" : undefined}
-      className={cn(
-        "rounded-md px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600",
-        current ? "bg-emerald-700 font-medium text-white" : "text-slate-700 hover:bg-slate-100",
-      )}
-    >
-      {children}
-    </Link>
-  );
 }
 
 /**
@@ -79,12 +63,12 @@ export function DisposeCountCard({
         <CardTitle id="weh-dispose">{t("wasteEvidenceHeader:dispose.title")}</CardTitle>
         <div className="flex flex-wrap items-center gap-3">
           <nav className="flex items-center gap-1" aria-label={t("wasteEvidenceHeader:dispose.view")}>
-            <Pill to={href({ disposeView: null })} current={view === "monthly"}>
+            <PillLink to={href({ disposeView: null })} current={view === "monthly"}>
               {t("wasteEvidenceHeader:dispose.monthly")}
-            </Pill>
-            <Pill to={href({ disposeView: "yearly" })} current={view === "yearly"}>
+            </PillLink>
+            <PillLink to={href({ disposeView: "yearly" })} current={view === "yearly"}>
               {t("wasteEvidenceHeader:dispose.yearly")}
-            </Pill>
+            </PillLink>
           </nav>
           <Form method="get" preventScrollReset className="flex items-center gap-2">
             {kept.map(([k, v], i) => (
