@@ -1,4 +1,5 @@
 import { EntityForm } from "~/components/entity-form";
+import { IcoLookupField } from "~/components/ico-lookup-field";
 import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
@@ -16,7 +17,6 @@ import {
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
 import { InputField, SelectField, TextareaField } from "~/components/field";
-import { Button } from "~/components/ui/button";
 import { FormActions } from "~/components/form-actions";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
@@ -101,18 +101,12 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       </SectionCard>
 
       <SectionCard title={t("municipality:section.company")} contentClassName="grid gap-4 md:grid-cols-2">
-        <div className="flex items-end gap-2">
-          <InputField
-            meta={fields.identificationNumber}
-            label={t("municipality:field.identificationNumber")}
-            className="flex-1"
-            inputMode="numeric"
-            description={t("municipality:field.icoHelp")}
-          />
-          <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
-            {t("municipality:action.lookup")}
-          </Button>
-        </div>
+        <IcoLookupField
+          meta={fields.identificationNumber}
+          label={t("municipality:field.identificationNumber")}
+          description={t("municipality:field.icoHelp")}
+          buttonLabel={t("municipality:action.lookup")}
+        />
         <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber")} />
         <InputField meta={fields.companyName} label={t("municipality:field.companyName")} />
         <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress")} />

@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { IcoLookupField } from "~/components/ico-lookup-field";
 import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
@@ -10,7 +11,6 @@ import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#cont
 import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { SearchInForm } from "~/components/search-in-form";
-import { Button } from "~/components/ui/button";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -160,18 +160,12 @@ export function SubjectForm({
             label: t(`subject:country.${c}`),
           }))}
         />
-        <div className="flex items-end gap-2">
-          <InputField
-            meta={fields.operatorIdentificationNumber}
-            label={t("subject:field.operatorIdentificationNumber")}
-            className="flex-1"
-            inputMode="numeric"
-            description={t("subject:field.icoHelp")}
-          />
-          <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
-            {t("subject:action.lookup")}
-          </Button>
-        </div>
+        <IcoLookupField
+          meta={fields.operatorIdentificationNumber}
+          label={t("subject:field.operatorIdentificationNumber")}
+          description={t("subject:field.icoHelp")}
+          buttonLabel={t("subject:action.lookup")}
+        />
         <InputField meta={fields.operatorVatNumber} label={t("subject:field.operatorVatNumber")} />
         <InputField meta={fields.operatorCompanyName} label={t("subject:field.operatorCompanyName")} />
         <InputField meta={fields.operatorInvoiceAddress} label={t("subject:field.operatorInvoiceAddress")} />
