@@ -16,11 +16,11 @@ import { useCan } from "~/lib/permissions";
 import { answer, formAnswer, formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
-import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
+import { CheckboxField, InputField, TextareaField } from "~/components/field";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
-import { SearchInForm } from "~/components/search-in-form";
+import { PickerField } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -222,27 +222,20 @@ function AssignForm(props: {
   return (
     <EntityForm form={form}>
       <SectionCard title={t("wasteEvidenceHeader:create.assignTitle")} contentClassName="grid gap-4 md:grid-cols-2">
-        <div className="space-y-2 md:col-span-2">
-          <SelectField
-            meta={fields.subjectId}
-            label={t("wasteEvidenceHeader:field.subject")}
-            options={props.subjects.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-            emptyOption={t("wasteEvidenceHeader:picker.chooseSubject")}
-          />
-          <Field
-            id={searchId}
-            label={t("wasteEvidenceHeader:picker.searchSubject")}
-            description={t("wasteEvidenceHeader:picker.help")}
-          >
-            <SearchInForm
-              id={searchId}
-              name="subjectSearch"
-              intent="subjectSearch"
-              defaultValue={props.subjectSearch}
-              label={t("wasteEvidenceHeader:picker.search")}
-            />
-          </Field>
-        </div>
+        <PickerField
+          className="space-y-2 md:col-span-2"
+          meta={fields.subjectId}
+          label={t("wasteEvidenceHeader:field.subject")}
+          options={props.subjects.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
+          emptyOption={t("wasteEvidenceHeader:picker.chooseSubject")}
+          searchId={searchId}
+          searchName="subjectSearch"
+          intent="subjectSearch"
+          search={props.subjectSearch}
+          searchLabel={t("wasteEvidenceHeader:picker.searchSubject")}
+          searchHelp={t("wasteEvidenceHeader:picker.help")}
+          buttonLabel={t("wasteEvidenceHeader:picker.search")}
+        />
         <TextareaField
           meta={fields.codes}
           className="md:col-span-2"

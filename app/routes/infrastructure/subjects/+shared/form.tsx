@@ -8,9 +8,9 @@ import { type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
 import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
-import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
+import { CheckboxField, InputField, SelectField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
-import { SearchInForm } from "~/components/search-in-form";
+import { PickerField } from "~/components/search-in-form";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -116,27 +116,20 @@ export function SubjectForm({
           meta={fields.establishmentIdentificationNumber}
           label={t("subject:field.establishmentIdentificationNumber")}
         />
-        <div className="space-y-2 md:col-span-2">
-          <SelectField
-            meta={fields.parentId}
-            label={t("subject:field.parent")}
-            options={parentOptions.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-            emptyOption={t("subject:field.noParent")}
-          />
-          <Field
-            id={searchId}
-            label={t("subject:field.parentSearch")}
-            description={t("subject:field.parentSearchHelp")}
-          >
-            <SearchInForm
-              id={searchId}
-              name="parentSearch"
-              intent="parentSearch"
-              defaultValue={parentSearch ?? ""}
-              label={t("subject:action.search")}
-            />
-          </Field>
-        </div>
+        <PickerField
+          className="space-y-2 md:col-span-2"
+          meta={fields.parentId}
+          label={t("subject:field.parent")}
+          options={parentOptions.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
+          emptyOption={t("subject:field.noParent")}
+          searchId={searchId}
+          searchName="parentSearch"
+          intent="parentSearch"
+          search={parentSearch}
+          searchLabel={t("subject:field.parentSearch")}
+          searchHelp={t("subject:field.parentSearchHelp")}
+          buttonLabel={t("subject:action.search")}
+        />
         <CheckboxField meta={fields.externalChief} label={t("subject:field.externalChief")} className="md:col-span-2" />
         <TextareaField meta={fields.description} label={t("subject:field.description")} className="md:col-span-2" />
       </SectionCard>
