@@ -10,9 +10,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { assignmentBody, endAssignmentBody } from "#contract/device";
 import { FormErrors, InputField, SelectField } from "~/components/field";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
-import { DialogLink, DialogSearch } from "~/components/form-dialog";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { DialogLink, DialogSearch, DialogSubmitFooter } from "~/components/form-dialog";
 import type { MunicipalityOption } from "./ui";
 
 type PairValues = { municipalityId: string; validFrom: string; validTo: string };
@@ -45,14 +44,7 @@ export function PairDialog({
         name="pair"
         title={label}
         description={t("device:pair.description")}
-        footer={
-          <>
-            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-            <Button type="submit" form={form.id}>
-              {t("device:pair.submit")}
-            </Button>
-          </>
-        }
+        footer={<DialogSubmitFooter form={form.id}>{t("device:pair.submit")}</DialogSubmitFooter>}
       >
         <div className="space-y-3">
           <DialogSearch
@@ -122,12 +114,9 @@ export function EndDialog({
         title={t("device:end.title")}
         description={t("device:end.description")}
         footer={
-          <>
-            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-            <Button type="submit" form={form.id} variant="danger">
-              {label}
-            </Button>
-          </>
+          <DialogSubmitFooter form={form.id} variant="danger">
+            {label}
+          </DialogSubmitFooter>
         }
       >
         <Form method="post" {...getFormProps(form)} className="space-y-3">

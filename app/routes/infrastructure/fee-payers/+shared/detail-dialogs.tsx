@@ -4,6 +4,7 @@
  * plain forms; a failed post re-renders the dialog open with the errors under the fields.
  */
 import { useState, type FormEvent } from "react";
+import { DialogSubmitFooter } from "~/components/form-dialog";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -41,12 +42,9 @@ export function DeactivateDialog({ feePayer, today }: { feePayer: FeePayerDetail
         title={t("feePayer:deactivate.title")}
         description={t("feePayer:deactivate.description")}
         footer={
-          <>
-            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-            <Button type="submit" form={form.id} variant="danger">
-              {label}
-            </Button>
-          </>
+          <DialogSubmitFooter form={form.id} variant="danger">
+            {label}
+          </DialogSubmitFooter>
         }
       >
         <Form method="post" {...getFormProps(form)} className="space-y-3">
