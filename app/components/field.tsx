@@ -260,12 +260,12 @@ export function scrollToFirstError(formEl: HTMLFormElement, formErrorId?: string
  * Spec 000 §5 / §8 (422): after a submission comes back with errors, scroll to and focus the first invalid field
  * (or the form-level error box). Also runs after hydration for errors rendered by the server.
  */
-export function useScrollToFirstError(form: Pick<FormMetadata<any, any>, "id" | "errorId">) {
+export function useScrollToFirstError(form: Pick<FormMetadata<any, any>, "id" | "errorId">, enabled = true) {
   const navigation = useNavigation();
   const location = useLocation(); // every finished submission or navigation is a new location
   const { id, errorId } = form;
   useEffect(() => {
-    if (navigation.state !== "idle") return;
+    if (!enabled || navigation.state !== "idle") return;
     // Conform applies the server result in its own effects; look once the DOM shows it.
     let inner = 0;
     const outer = requestAnimationFrame(() => {
@@ -278,7 +278,7 @@ export function useScrollToFirstError(form: Pick<FormMetadata<any, any>, "id" | 
       cancelAnimationFrame(outer);
       cancelAnimationFrame(inner);
     };
-  }, [navigation.state, location.key, id, errorId]);
+  }, [enabled, navigation.state, location.key, id, errorId]);
 }
 
 /**

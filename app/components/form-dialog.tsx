@@ -50,7 +50,6 @@ export function FormDialog({
   children,
   before,
 }: FormDialogProps) {
-  const { t } = useTranslation();
   const answer = useDetailAnswer(intent, target);
   const shown = useMessage();
   const formId = `form-${name}`;
@@ -61,12 +60,9 @@ export function FormDialog({
       description={description}
       size={size}
       footer={
-        <>
-          <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-          <Button type="submit" form={formId} variant={tone === "danger" ? "danger" : "primary"}>
-            {submitLabel}
-          </Button>
-        </>
+        <DialogSubmitFooter form={formId} variant={tone === "danger" ? "danger" : "primary"}>
+          {submitLabel}
+        </DialogSubmitFooter>
       }
     >
       <div className="space-y-3">
@@ -157,5 +153,26 @@ export function DialogSearch(props: {
         {t("subject:action.search")}
       </Button>
     </Form>
+  );
+}
+
+/** A dialog's footer: 'Zrušit' and the button that submits the dialog's form (`form` is the form's id). */
+export function DialogSubmitFooter({
+  form,
+  variant,
+  children,
+}: {
+  form: string;
+  variant?: ButtonVariant;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
+      <Button type="submit" form={form} variant={variant}>
+        {children}
+      </Button>
+    </>
   );
 }

@@ -1,3 +1,6 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { Field, SelectField } from "./field";
+import type { SelectOption } from "./ui/select";
 import { Button } from "./ui/button";
 import { Input } from "./ui/input";
 
@@ -32,6 +35,42 @@ export function SearchInForm(props: {
       <Button id={`${id}-button`} type="submit" name="intent" value={intent} variant="secondary" formNoValidate>
         {label}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * A select with a search under it (the municipality and subject pickers, decision 11): the search posts the form
+ * with `intent` and the loader narrows the select's options to what it found.
+ */
+export function PickerField(props: {
+  meta: FieldMetadata<any, any, string[]>;
+  label: string;
+  options: SelectOption[];
+  emptyOption: string;
+  /** The search field's id, name and the intent its button posts. */
+  searchId: string;
+  searchName: string;
+  intent: string;
+  search?: string;
+  searchLabel: string;
+  searchHelp: string;
+  buttonLabel: string;
+  className?: string;
+}) {
+  const { searchId } = props;
+  return (
+    <div className={props.className ?? "space-y-2"}>
+      <SelectField meta={props.meta} label={props.label} options={props.options} emptyOption={props.emptyOption} />
+      <Field id={searchId} label={props.searchLabel} description={props.searchHelp}>
+        <SearchInForm
+          id={searchId}
+          name={props.searchName}
+          intent={props.intent}
+          defaultValue={props.search ?? ""}
+          label={props.buttonLabel}
+        />
+      </Field>
     </div>
   );
 }

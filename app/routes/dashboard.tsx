@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { AppLayoutData } from "./app-layout";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 
 export const handle = pageTitle("common:nav.dashboard");
 
@@ -17,16 +17,11 @@ export default function Dashboard() {
   return (
     <div className="space-y-4">
       <PageHeader title={`${greeting}, ${layout?.user.fullName}`} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("common:dashboard.activeMunicipality")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-slate-700">
-            {layout?.activeMunicipality?.name ?? t("common:layout.noMunicipality")}
-          </p>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("common:dashboard.activeMunicipality")}>
+        <p className="text-sm text-slate-700">
+          {layout?.activeMunicipality?.name ?? t("common:layout.noMunicipality")}
+        </p>
+      </SectionCard>
     </div>
   );
 }

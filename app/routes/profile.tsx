@@ -1,7 +1,8 @@
 import { Form, useNavigation, useSearchParams } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/profile";
 import { changePasswordSchema, LANGUAGES, profileUpdateSchema, type Profile } from "#contract/user";
@@ -11,9 +12,8 @@ import { formAnswer, readIntent, redirectWithFlash } from "~/server/action.serve
 import { serverT, userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
+import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
 import { PasswordField } from "~/components/password-field";
 
@@ -103,7 +103,7 @@ export default function ProfilePage({ loaderData, actionData: answer }: Route.Co
 function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof profileUpdateSchema>>({
+  const [form, fields] = useSchemaForm<z.input<typeof profileUpdateSchema>>(profileUpdateSchema, {
     id: "profile",
     lastResult,
     defaultValue: {
@@ -114,34 +114,25 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
       language: profile.language,
       version: String(profile.version),
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileUpdateSchema }),
   });
-  useScrollToFirstError(form);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="profile" />
       <FormErrors errors={form.errors} id={form.errorId} />
       <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("profile:section.personal")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.firstName} label={t("profile:field.firstName")} autoComplete="given-name" />
-          <InputField meta={fields.lastName} label={t("profile:field.lastName")} autoComplete="family-name" />
-          <InputField meta={fields.phone} label={t("profile:field.phone")} type="tel" autoComplete="tel" />
-          <InputField meta={fields.email} label={t("profile:field.email")} type="email" autoComplete="email" />
-          <SelectField
-            meta={fields.language}
-            label={t("profile:field.language")}
-            description={t("profile:field.languageHelp")}
-            options={LANGUAGES.map((l) => ({ value: l, label: t(`profile:language.${l}`, l) }))}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("profile:section.personal")} contentClassName="grid gap-4 md:grid-cols-2">
+        <InputField meta={fields.firstName} label={t("profile:field.firstName")} autoComplete="given-name" />
+        <InputField meta={fields.lastName} label={t("profile:field.lastName")} autoComplete="family-name" />
+        <InputField meta={fields.phone} label={t("profile:field.phone")} type="tel" autoComplete="tel" />
+        <InputField meta={fields.email} label={t("profile:field.email")} type="email" autoComplete="email" />
+        <SelectField
+          meta={fields.language}
+          label={t("profile:field.language")}
+          description={t("profile:field.languageHelp")}
+          options={LANGUAGES.map((l) => ({ value: l, label: t(`profile:language.${l}`, l) }))}
+        />
+      </SectionCard>
       <Button type="submit" disabled={busy}>
         {busy ? t("common:saving") : t("common:save")}
       </Button>
@@ -152,12 +143,10 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
 function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof changePasswordSchema>>({
+  const [form, fields] = useSchemaForm<z.input<typeof changePasswordSchema>>(changePasswordSchema, {
     id: "change-password",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    scrollToError: false,
   });
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   return (

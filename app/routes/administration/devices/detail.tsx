@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { RowsTable } from "~/components/rows-table";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import { assignmentBody, endAssignmentBody, type DeviceAssignment } from "#contract/device";
@@ -16,8 +18,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TH, TR } from "~/components/ui/table";
 import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
 import { municipalityOptions } from "./+shared/form.server";
 import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./+shared/ui";
@@ -133,103 +134,85 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
       {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("device:section.basic")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("device:field.type")} value={<DeviceTypeLabel type={d.type} />} />
-              <DetailRow label={t("device:field.serialNumber")} value={d.serialNumber} />
-              <DetailRow label={t("device:field.uuid")} value={d.uuid} />
-              <DetailRow label={t("device:field.simCardNumber")} value={d.simCardNumber} />
-              <DetailRow label={t("device:field.note")} value={d.note} />
-              <DetailRow
-                label={t("device:field.lastUsedAt")}
-                value={d.lastUsedAt ? formatDateTime(d.lastUsedAt, i18n.language) : null}
-              />
-              <DetailRow label={t("device:field.createdAt")} value={formatDateTime(d.createdAt, i18n.language)} />
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("device:section.current")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {d.municipalityId && d.validFrom ? (
-              <p className="text-sm">
-                <Link
-                  className="font-medium text-emerald-800 hover:underline"
-                  to={`/administration/municipalities/${d.municipalityId}`}
-                >
-                  {d.municipalityName}
-                </Link>{" "}
-                <Period from={d.validFrom} to={d.validTo} />
-              </p>
-            ) : (
-              <p className="text-sm text-slate-600">{t("device:current.none")}</p>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title={t("device:section.basic")}>
+          <dl className="divide-y divide-slate-100">
+            <DetailRow label={t("device:field.type")} value={<DeviceTypeLabel type={d.type} />} />
+            <DetailRow label={t("device:field.serialNumber")} value={d.serialNumber} />
+            <DetailRow label={t("device:field.uuid")} value={d.uuid} />
+            <DetailRow label={t("device:field.simCardNumber")} value={d.simCardNumber} />
+            <DetailRow label={t("device:field.note")} value={d.note} />
+            <DetailRow
+              label={t("device:field.lastUsedAt")}
+              value={d.lastUsedAt ? formatDateTime(d.lastUsedAt, i18n.language) : null}
+            />
+            <DetailRow label={t("device:field.createdAt")} value={formatDateTime(d.createdAt, i18n.language)} />
+          </dl>
+        </SectionCard>
+        <SectionCard title={t("device:section.current")}>
+          {d.municipalityId && d.validFrom ? (
+            <p className="text-sm">
+              <Link
+                className="font-medium text-emerald-800 hover:underline"
+                to={`/administration/municipalities/${d.municipalityId}`}
+              >
+                {d.municipalityName}
+              </Link>{" "}
+              <Period from={d.validFrom} to={d.validTo} />
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600">{t("device:current.none")}</p>
+          )}
+        </SectionCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("device:section.history")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {d.assignments.length === 0 ? (
-            <p className="text-sm text-slate-600">{t("device:history.empty")}</p>
-          ) : (
-            <Table>
-              <THead>
-                <TR>
-                  <TH>{t("device:field.municipality")}</TH>
-                  <TH>{t("device:field.validFrom")}</TH>
-                  <TH>{t("device:field.validTo")}</TH>
-                  <TH>{t("device:history.state")}</TH>
-                  <TH>{t("device:history.createdBy")}</TH>
-                  {canEdit && <TH className="sr-only">{t("common:dataTable.actions")}</TH>}
-                </TR>
-              </THead>
-              <TBody>
-                {d.assignments.map((a) => (
-                  <TR key={a.id}>
-                    <TD>{a.municipalityName}</TD>
-                    <TD>
-                      <Day value={a.validFrom} />
-                    </TD>
-                    <TD>
-                      <Day value={a.validTo} />
-                    </TD>
-                    <TD>
-                      <AssignmentState state={a.state} />
-                    </TD>
-                    <TD>
-                      {a.createdByName ?? "–"}
-                      <span className="block text-xs text-slate-500">{formatDateTime(a.createdAt, i18n.language)}</span>
-                    </TD>
-                    {canEdit && (
-                      <TD>
-                        {a.state === "future" && (
-                          <EndDialog
-                            assignmentId={a.id}
-                            name={`end-${a.id}`}
-                            defaultValidTo={a.validFrom}
-                            compact
-                            lastResult={endResultOf(a.id)}
-                          />
-                        )}
-                      </TD>
-                    )}
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
+      <SectionCard title={t("device:section.history")}>
+        <RowsTable
+          rows={d.assignments}
+          empty={t("device:history.empty")}
+          head={
+            <>
+              <TH>{t("device:field.municipality")}</TH>
+              <TH>{t("device:field.validFrom")}</TH>
+              <TH>{t("device:field.validTo")}</TH>
+              <TH>{t("device:history.state")}</TH>
+              <TH>{t("device:history.createdBy")}</TH>
+              {canEdit && <TH className="sr-only">{t("common:dataTable.actions")}</TH>}
+            </>
+          }
+        >
+          {(a) => (
+            <TR key={a.id}>
+              <TD>{a.municipalityName}</TD>
+              <TD>
+                <Day value={a.validFrom} />
+              </TD>
+              <TD>
+                <Day value={a.validTo} />
+              </TD>
+              <TD>
+                <AssignmentState state={a.state} />
+              </TD>
+              <TD>
+                {a.createdByName ?? "–"}
+                <span className="block text-xs text-slate-500">{formatDateTime(a.createdAt, i18n.language)}</span>
+              </TD>
+              {canEdit && (
+                <TD>
+                  {a.state === "future" && (
+                    <EndDialog
+                      assignmentId={a.id}
+                      name={`end-${a.id}`}
+                      defaultValidTo={a.validFrom}
+                      compact
+                      lastResult={endResultOf(a.id)}
+                    />
+                  )}
+                </TD>
+              )}
+            </TR>
           )}
-        </CardContent>
-      </Card>
+        </RowsTable>
+      </SectionCard>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/detail";
@@ -13,7 +14,6 @@ import { formatDateTime } from "#contract/calendar";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
@@ -205,86 +205,76 @@ export default function MunicipalityDetailPage({ loaderData, actionData: answer 
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("municipality:section.basic")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("municipality:field.shortName")} value={m.shortName} />
-              <DetailRow label={t("municipality:field.kind")} value={t(`municipality:kind.${m.kind}`, m.kind)} />
-              <DetailRow
-                label={t("municipality:field.parent")}
-                value={
-                  m.parentId ? (
-                    <Link className="text-emerald-700 underline" to={municipalityPath(m.parentId)}>
-                      {m.parentName}
-                    </Link>
-                  ) : null
-                }
-              />
-              <DetailRow
-                label={t("municipality:field.country")}
-                value={t(`municipality:country.${m.country}`, m.country)}
-              />
-              <DetailRow label={t("municipality:field.identificationNumber")} value={m.identificationNumber} />
-              <DetailRow label={t("municipality:field.vatNumber")} value={m.vatNumber} />
-              <DetailRow label={t("municipality:field.companyName")} value={m.companyName} />
-              <DetailRow
-                label={t("municipality:field.companyAddress")}
-                value={[m.companyAddress, [m.zipCode, m.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
-              />
-              <DetailRow
-                label={t("municipality:field.lastLogin")}
-                value={m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : null}
-              />
-            </dl>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("municipality:section.settings")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <DetailRow
-                label={t("municipality:field.labelType")}
-                value={t(`municipality:labelType.${m.labelType}`, m.labelType)}
-              />
-              <DetailRow
-                label={t("municipality:field.monitoredPeriod")}
-                value={t(`municipality:period.${m.monitoredPeriod}`, m.monitoredPeriod)}
-              />
-              <DetailRow
-                label={t("municipality:field.duplicateHandlingStrategy")}
-                value={t(`municipality:duplicate.${m.duplicateHandlingStrategy}`, m.duplicateHandlingStrategy)}
-              />
-              <DetailRow label={t("municipality:field.note")} value={m.note} />
-            </dl>
-            <h3 className="mt-4 mb-1 text-sm font-semibold">{t("municipality:section.contacts")}</h3>
-            {m.contacts.length === 0 ? (
-              <p className="text-sm text-slate-600">{t("municipality:contacts.empty")}</p>
-            ) : (
-              <ul className="space-y-1 text-sm">
-                {m.contacts.map((c) => (
-                  <li key={c.id}>
-                    <span className="font-medium">{c.name}</span> · {t(`municipality:contactType.${c.type}`, c.type)}
-                    {c.phone && <> · {c.phone}</>}
-                    {c.email && (
-                      <>
-                        {" "}
-                        ·{" "}
-                        <a className="text-emerald-700 underline" href={`mailto:${c.email}`}>
-                          {c.email}
-                        </a>
-                      </>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title={t("municipality:section.basic")}>
+          <dl className="divide-y divide-slate-100">
+            <DetailRow label={t("municipality:field.shortName")} value={m.shortName} />
+            <DetailRow label={t("municipality:field.kind")} value={t(`municipality:kind.${m.kind}`, m.kind)} />
+            <DetailRow
+              label={t("municipality:field.parent")}
+              value={
+                m.parentId ? (
+                  <Link className="text-emerald-700 underline" to={municipalityPath(m.parentId)}>
+                    {m.parentName}
+                  </Link>
+                ) : null
+              }
+            />
+            <DetailRow
+              label={t("municipality:field.country")}
+              value={t(`municipality:country.${m.country}`, m.country)}
+            />
+            <DetailRow label={t("municipality:field.identificationNumber")} value={m.identificationNumber} />
+            <DetailRow label={t("municipality:field.vatNumber")} value={m.vatNumber} />
+            <DetailRow label={t("municipality:field.companyName")} value={m.companyName} />
+            <DetailRow
+              label={t("municipality:field.companyAddress")}
+              value={[m.companyAddress, [m.zipCode, m.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+            />
+            <DetailRow
+              label={t("municipality:field.lastLogin")}
+              value={m.lastLoginAt ? formatDateTime(m.lastLoginAt, i18n.language) : null}
+            />
+          </dl>
+        </SectionCard>
+        <SectionCard title={t("municipality:section.settings")}>
+          <dl className="divide-y divide-slate-100">
+            <DetailRow
+              label={t("municipality:field.labelType")}
+              value={t(`municipality:labelType.${m.labelType}`, m.labelType)}
+            />
+            <DetailRow
+              label={t("municipality:field.monitoredPeriod")}
+              value={t(`municipality:period.${m.monitoredPeriod}`, m.monitoredPeriod)}
+            />
+            <DetailRow
+              label={t("municipality:field.duplicateHandlingStrategy")}
+              value={t(`municipality:duplicate.${m.duplicateHandlingStrategy}`, m.duplicateHandlingStrategy)}
+            />
+            <DetailRow label={t("municipality:field.note")} value={m.note} />
+          </dl>
+          <h3 className="mt-4 mb-1 text-sm font-semibold">{t("municipality:section.contacts")}</h3>
+          {m.contacts.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("municipality:contacts.empty")}</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {m.contacts.map((c) => (
+                <li key={c.id}>
+                  <span className="font-medium">{c.name}</span> · {t(`municipality:contactType.${c.type}`, c.type)}
+                  {c.phone && <> · {c.phone}</>}
+                  {c.email && (
+                    <>
+                      {" "}
+                      ·{" "}
+                      <a className="text-emerald-700 underline" href={`mailto:${c.email}`}>
+                        {c.email}
+                      </a>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionCard>
       </div>
 
       <ModulesCard municipality={m} canEdit={canEdit} />

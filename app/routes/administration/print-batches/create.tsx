@@ -1,6 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { EntityForm } from "~/components/entity-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
@@ -20,10 +23,9 @@ import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/acti
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SearchInForm } from "~/components/search-in-form";
-import { Field, FormErrors, InputField, TextareaField, useScrollToFirstError } from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
+import { Field, InputField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
@@ -150,17 +152,13 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   const chosen = answer?.chosen ?? loaded.chosen;
   const startType: PrintBatchCodeType = loaded.chosen.length ? "Regular" : "NoSubject";
 
-  const [form, fields] = useForm<FormValues>({
-    lastResult: answer?.result,
-    defaultValue: { codeType: startType, codeCount: "", subjectIds: [], binTypeIds: [], rfid: "", note: "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      const schema = isPickerIntent(formData.get("intent")) ? pickerSchema : printBatchFormSchema;
-      return parseWithZod(formData, { schema: schema as unknown as z.ZodType<FormValues> });
+  const [form, fields] = useSchemaForm<FormValues>(
+    (formData) => (isPickerIntent(formData.get("intent")) ? pickerSchema : printBatchFormSchema),
+    {
+      lastResult: answer?.result,
+      defaultValue: { codeType: startType, codeCount: "", subjectIds: [], binTypeIds: [], rfid: "", note: "" },
     },
-  });
-  useScrollToFirstError(form);
+  );
 
   const codeType = (fields.codeType.value ?? startType) as PrintBatchCodeType;
   const regular = codeType === "Regular";
@@ -180,194 +178,186 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   return (
     <div className="space-y-4">
       <PageHeader title={t("printBatch:create.title")} />
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <DefaultSubmit />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("printBatch:create.codes")}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <fieldset
-              className="space-y-2"
-              aria-describedby={fields.codeType.errors ? fields.codeType.errorId : undefined}
-            >
-              <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.codeType")}</legend>
-              {PRINT_BATCH_CODE_TYPES.map((type) => {
-                const { key, ...props } = getInputProps(fields.codeType, { type: "radio", value: type });
-                const id = `${fields.codeType.id}-${type}`;
-                return (
-                  <div key={type} className="flex items-start gap-2">
-                    <input key={key} {...props} id={id} className="mt-0.5 size-4 accent-emerald-700" />
-                    <label htmlFor={id} className="text-sm">
-                      <span className="font-medium">{t(`printBatch:codeType.${type}`)}</span>
-                      <span className="block text-xs text-slate-500">
-                        {type === "Regular" ? t("printBatch:create.regularHelp") : t("printBatch:create.noSubjectHelp")}
-                      </span>
-                    </label>
-                  </div>
-                );
-              })}
-              {fields.codeType.errors && (
-                <p id={fields.codeType.errorId} className="text-xs font-medium text-red-700">
-                  {message(fields.codeType.errors[0])}
-                </p>
-              )}
-            </fieldset>
-
-            <div className={showCount ? "space-y-4" : "hidden"}>
-              <InputField
-                meta={fields.codeCount}
-                label={t("printBatch:field.codeCount")}
-                description={t("printBatch:create.codeCountHelp")}
-                inputMode="numeric"
-                disabled={hydrated && regular}
-              />
-            </div>
-
-            <fieldset
-              className="space-y-2 md:col-span-2"
-              aria-describedby={fields.binTypeIds.errors ? fields.binTypeIds.errorId : undefined}
-            >
-              <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.binTypes")}</legend>
-              {loaded.binTypes.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("printBatch:create.noBinTypes")}</p>
-              ) : (
-                <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-                  {loaded.binTypes.map((b) => {
-                    const { key, ...props } = getInputProps(fields.binTypeIds, {
-                      type: "checkbox",
-                      value: String(b.id),
-                    });
-                    const id = `${fields.binTypeIds.id}-${b.id}`;
-                    return (
-                      <div key={b.id} className="flex items-center gap-2">
-                        <Checkbox key={key} {...props} id={id} />
-                        <label htmlFor={id} className="text-sm">
-                          {b.name}
-                          {b.kind === "disposable" && (
-                            <span className="ml-1 text-xs text-slate-500">({t("printBatch:create.disposable")})</span>
-                          )}
-                        </label>
-                      </div>
-                    );
-                  })}
+      <EntityForm form={form}>
+        <SectionCard title={t("printBatch:create.codes")} contentClassName="grid gap-4 md:grid-cols-2">
+          <fieldset
+            className="space-y-2"
+            aria-describedby={fields.codeType.errors ? fields.codeType.errorId : undefined}
+          >
+            <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.codeType")}</legend>
+            {PRINT_BATCH_CODE_TYPES.map((type) => {
+              const { key, ...props } = getInputProps(fields.codeType, { type: "radio", value: type });
+              const id = `${fields.codeType.id}-${type}`;
+              return (
+                <div key={type} className="flex items-start gap-2">
+                  <input key={key} {...props} id={id} className="mt-0.5 size-4 accent-emerald-700" />
+                  <label htmlFor={id} className="text-sm">
+                    <span className="font-medium">{t(`printBatch:codeType.${type}`)}</span>
+                    <span className="block text-xs text-slate-500">
+                      {type === "Regular" ? t("printBatch:create.regularHelp") : t("printBatch:create.noSubjectHelp")}
+                    </span>
+                  </label>
                 </div>
-              )}
-              {fields.binTypeIds.errors && (
-                <p id={fields.binTypeIds.errorId} className="text-xs font-medium text-red-700">
-                  {message(fields.binTypeIds.errors[0])}
-                </p>
-              )}
-            </fieldset>
-
-            <div className="flex items-center gap-2 md:col-span-2">
-              {(() => {
-                const { key, ...props } = getInputProps(fields.rfid, { type: "checkbox" });
-                return <Checkbox key={key} {...props} />;
-              })()}
-              <label htmlFor={fields.rfid.id} className="text-sm">
-                {t("printBatch:field.rfidLabels")}
-              </label>
-            </div>
-            <TextareaField meta={fields.note} label={t("printBatch:field.note")} className="md:col-span-2" />
-            {hydrated && (
-              <p className="text-sm text-slate-700 md:col-span-2" aria-live="polite">
-                {t("printBatch:create.labelTotal", {
-                  labels,
-                  sheets: Math.ceil(labels / LABELS_PER_SHEET),
-                })}
+              );
+            })}
+            {fields.codeType.errors && (
+              <p id={fields.codeType.errorId} className="text-xs font-medium text-red-700">
+                {message(fields.codeType.errors[0])}
               </p>
             )}
-          </CardContent>
-        </Card>
+          </fieldset>
 
-        <Card className={showSubjects ? undefined : "hidden"}>
-          <CardHeader>
-            <CardTitle>{t("printBatch:create.subjects")}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <div>
-              <h3 className="mb-2 text-sm font-medium">{t("printBatch:create.chosen", { n: chosen.length })}</h3>
-              {chosen.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("printBatch:create.noneChosen")}</p>
-              ) : (
-                <ul className="divide-y divide-slate-100 rounded border border-slate-200" id={`${form.id}-chosen`}>
-                  {chosen.map((c) => (
-                    <li key={c.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                      <input type="hidden" name="subjectIds" value={c.id} />
-                      <input type="hidden" name="subjectLabels" value={c.label} />
-                      <span>{c.label}</span>
+          <div className={showCount ? "space-y-4" : "hidden"}>
+            <InputField
+              meta={fields.codeCount}
+              label={t("printBatch:field.codeCount")}
+              description={t("printBatch:create.codeCountHelp")}
+              inputMode="numeric"
+              disabled={hydrated && regular}
+            />
+          </div>
+
+          <fieldset
+            className="space-y-2 md:col-span-2"
+            aria-describedby={fields.binTypeIds.errors ? fields.binTypeIds.errorId : undefined}
+          >
+            <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.binTypes")}</legend>
+            {loaded.binTypes.length === 0 ? (
+              <p className="text-sm text-slate-600">{t("printBatch:create.noBinTypes")}</p>
+            ) : (
+              <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                {loaded.binTypes.map((b) => {
+                  const { key, ...props } = getInputProps(fields.binTypeIds, {
+                    type: "checkbox",
+                    value: String(b.id),
+                  });
+                  const id = `${fields.binTypeIds.id}-${b.id}`;
+                  return (
+                    <div key={b.id} className="flex items-center gap-2">
+                      <Checkbox key={key} {...props} id={id} />
+                      <label htmlFor={id} className="text-sm">
+                        {b.name}
+                        {b.kind === "disposable" && (
+                          <span className="ml-1 text-xs text-slate-500">({t("printBatch:create.disposable")})</span>
+                        )}
+                      </label>
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+            {fields.binTypeIds.errors && (
+              <p id={fields.binTypeIds.errorId} className="text-xs font-medium text-red-700">
+                {message(fields.binTypeIds.errors[0])}
+              </p>
+            )}
+          </fieldset>
+
+          <div className="flex items-center gap-2 md:col-span-2">
+            {(() => {
+              const { key, ...props } = getInputProps(fields.rfid, { type: "checkbox" });
+              return <Checkbox key={key} {...props} />;
+            })()}
+            <label htmlFor={fields.rfid.id} className="text-sm">
+              {t("printBatch:field.rfidLabels")}
+            </label>
+          </div>
+          <TextareaField meta={fields.note} label={t("printBatch:field.note")} className="md:col-span-2" />
+          {hydrated && (
+            <p className="text-sm text-slate-700 md:col-span-2" aria-live="polite">
+              {t("printBatch:create.labelTotal", {
+                labels,
+                sheets: Math.ceil(labels / LABELS_PER_SHEET),
+              })}
+            </p>
+          )}
+        </SectionCard>
+
+        <SectionCard
+          className={showSubjects ? undefined : "hidden"}
+          title={t("printBatch:create.subjects")}
+          contentClassName="space-y-4"
+        >
+          <div>
+            <h3 className="mb-2 text-sm font-medium">{t("printBatch:create.chosen", { n: chosen.length })}</h3>
+            {chosen.length === 0 ? (
+              <p className="text-sm text-slate-600">{t("printBatch:create.noneChosen")}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100 rounded border border-slate-200" id={`${form.id}-chosen`}>
+                {chosen.map((c) => (
+                  <li key={c.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                    <input type="hidden" name="subjectIds" value={c.id} />
+                    <input type="hidden" name="subjectLabels" value={c.label} />
+                    <span>{c.label}</span>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={`removeSubject:${c.id}`}
+                      variant="ghost"
+                      size="sm"
+                      formNoValidate
+                      aria-label={t("printBatch:create.removeOne", { name: c.label })}
+                    >
+                      {t("printBatch:create.remove")}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {subjectErrors && (
+              <p id={fields.subjectIds.errorId} className="mt-1 text-xs font-medium text-red-700">
+                {message(subjectErrors[0])}
+              </p>
+            )}
+          </div>
+
+          <Field id={searchId} label={t("printBatch:create.search")} description={t("printBatch:create.searchHelp")}>
+            <SearchInForm
+              id={searchId}
+              name="subjectSearch"
+              intent="subjectSearch"
+              defaultValue={answer?.subjectSearch ?? ""}
+              label={t("printBatch:create.searchButton")}
+            />
+          </Field>
+          {options.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("printBatch:create.noResults")}</p>
+          ) : (
+            <div className="space-y-2">
+              <ul
+                className="divide-y divide-slate-100 rounded border border-slate-200"
+                aria-label={t("printBatch:create.results")}
+              >
+                {options.map((o) => (
+                  <li key={o.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                    <span>{optionLabel(o)}</span>
+                    {chosenIds.has(o.id) ? (
+                      <span className="text-xs text-slate-500">{t("printBatch:create.added")}</span>
+                    ) : (
                       <Button
                         type="submit"
                         name="intent"
-                        value={`removeSubject:${c.id}`}
-                        variant="ghost"
+                        value={`addSubject:${o.id}`}
+                        variant="secondary"
                         size="sm"
                         formNoValidate
-                        aria-label={t("printBatch:create.removeOne", { name: c.label })}
+                        aria-label={t("printBatch:create.addOne", { name: optionLabel(o) })}
                       >
-                        {t("printBatch:create.remove")}
+                        {t("printBatch:create.add")}
                       </Button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {subjectErrors && (
-                <p id={fields.subjectIds.errorId} className="mt-1 text-xs font-medium text-red-700">
-                  {message(subjectErrors[0])}
-                </p>
-              )}
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <Button type="submit" name="intent" value="addAllSubjects" variant="secondary" size="sm" formNoValidate>
+                {t("printBatch:create.addAll")}
+              </Button>
             </div>
-
-            <Field id={searchId} label={t("printBatch:create.search")} description={t("printBatch:create.searchHelp")}>
-              <SearchInForm
-                id={searchId}
-                name="subjectSearch"
-                intent="subjectSearch"
-                defaultValue={answer?.subjectSearch ?? ""}
-                label={t("printBatch:create.searchButton")}
-              />
-            </Field>
-            {options.length === 0 ? (
-              <p className="text-sm text-slate-600">{t("printBatch:create.noResults")}</p>
-            ) : (
-              <div className="space-y-2">
-                <ul
-                  className="divide-y divide-slate-100 rounded border border-slate-200"
-                  aria-label={t("printBatch:create.results")}
-                >
-                  {options.map((o) => (
-                    <li key={o.id} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                      <span>{optionLabel(o)}</span>
-                      {chosenIds.has(o.id) ? (
-                        <span className="text-xs text-slate-500">{t("printBatch:create.added")}</span>
-                      ) : (
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value={`addSubject:${o.id}`}
-                          variant="secondary"
-                          size="sm"
-                          formNoValidate
-                          aria-label={t("printBatch:create.addOne", { name: optionLabel(o) })}
-                        >
-                          {t("printBatch:create.add")}
-                        </Button>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-                <Button type="submit" name="intent" value="addAllSubjects" variant="secondary" size="sm" formNoValidate>
-                  {t("printBatch:create.addAll")}
-                </Button>
-              </div>
-            )}
-          </CardContent>
-        </Card>
+          )}
+        </SectionCard>
 
         <FormActions submitLabel={t("printBatch:create.submit")} cancelTo={PRINT_BATCHES_PATH} busy={busy} />
-      </Form>
+      </EntityForm>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import { printBatchCodeList, type PrintBatchCode, type PrintOutcome } from "#contract/print-batch";
@@ -20,7 +21,6 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { BinStateBadge } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchPath } from "./+shared/ui";
 import { DetailRow } from "~/components/detail-row";
@@ -212,32 +212,27 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
 
       {actionData && <ActionAlert answer={actionData} />}
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("printBatch:detail.basic")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="divide-y divide-slate-100">
-            <DetailRow label={t("printBatch:field.createdAt")}>{formatDateTime(b.createdAt, i18n.language)}</DetailRow>
-            <DetailRow label={t("printBatch:field.createdBy")}>{b.createdByName ?? "–"}</DetailRow>
-            <DetailRow label={t("printBatch:field.codeType")}>
-              <CodeTypeLabel type={b.codeType} />
-            </DetailRow>
-            <DetailRow
-              label={b.codeType === "Regular" ? t("printBatch:field.subjectCount") : t("printBatch:field.codeCount")}
-            >
-              {formatNumber(b.codeCount)}
-            </DetailRow>
-            <DetailRow label={t("printBatch:field.labelCount")}>{formatNumber(b.labelCount)}</DetailRow>
-            <DetailRow label={t("printBatch:field.binTypes")}>{b.binTypeNames.join(", ") || "–"}</DetailRow>
-            <DetailRow label={t("printBatch:field.rfid")}>{b.rfid ? yes : no}</DetailRow>
-            <DetailRow label={t("printBatch:field.printedAt")}>
-              {b.printedAt ? formatDateTime(b.printedAt, i18n.language) : "–"}
-            </DetailRow>
-            <DetailRow label={t("printBatch:field.note")}>{b.note ?? "–"}</DetailRow>
-          </dl>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("printBatch:detail.basic")}>
+        <dl className="divide-y divide-slate-100">
+          <DetailRow label={t("printBatch:field.createdAt")}>{formatDateTime(b.createdAt, i18n.language)}</DetailRow>
+          <DetailRow label={t("printBatch:field.createdBy")}>{b.createdByName ?? "–"}</DetailRow>
+          <DetailRow label={t("printBatch:field.codeType")}>
+            <CodeTypeLabel type={b.codeType} />
+          </DetailRow>
+          <DetailRow
+            label={b.codeType === "Regular" ? t("printBatch:field.subjectCount") : t("printBatch:field.codeCount")}
+          >
+            {formatNumber(b.codeCount)}
+          </DetailRow>
+          <DetailRow label={t("printBatch:field.labelCount")}>{formatNumber(b.labelCount)}</DetailRow>
+          <DetailRow label={t("printBatch:field.binTypes")}>{b.binTypeNames.join(", ") || "–"}</DetailRow>
+          <DetailRow label={t("printBatch:field.rfid")}>{b.rfid ? yes : no}</DetailRow>
+          <DetailRow label={t("printBatch:field.printedAt")}>
+            {b.printedAt ? formatDateTime(b.printedAt, i18n.language) : "–"}
+          </DetailRow>
+          <DetailRow label={t("printBatch:field.note")}>{b.note ?? "–"}</DetailRow>
+        </dl>
+      </SectionCard>
 
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">{t("printBatch:detail.codes")}</h2>

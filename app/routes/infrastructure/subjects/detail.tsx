@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SectionCard } from "~/components/section-card";
 import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -10,7 +11,6 @@ import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogLink } from "~/components/form-dialog";
 import { DetailRow } from "~/components/detail-row";
 import { detailAction, loadDetail } from "./+shared/detail.server";
@@ -46,14 +46,9 @@ const SHOWN_IN_PLACE = new Set([
 /** A card of the detail's fields: a title and its rows. */
 function DetailCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="divide-y divide-slate-100">{children}</dl>
-      </CardContent>
-    </Card>
+    <SectionCard title={title}>
+      <dl className="divide-y divide-slate-100">{children}</dl>
+    </SectionCard>
   );
 }
 

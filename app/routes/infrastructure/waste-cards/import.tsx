@@ -5,6 +5,7 @@
  * lands on the import's result.
  */
 import { Form, redirect, useNavigation } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import";
 import {
@@ -20,7 +21,6 @@ import { userT } from "~/server/i18n.server";
 import { Field, fieldAria } from "~/components/field";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
@@ -99,72 +99,67 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
         }
       />
 
-      <Card aria-labelledby="import-format">
-        <CardHeader>
-          <CardTitle id="import-format">{t("wasteCard:import.formatTitle")}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3 text-sm">
-          <p>{t("wasteCard:import.formatIntro")}</p>
-          <Table>
-            <THead>
-              <tr>
-                <TH>{t("wasteCard:import.column")}</TH>
-                <TH>{t("wasteCard:import.required")}</TH>
-                <TH>{t("wasteCard:import.meaning")}</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {WASTE_CARD_IMPORT_COLUMNS.map((c, i) => (
-                <TR key={c}>
-                  <TD className="font-mono whitespace-nowrap">
-                    {i + 1}. {c}
-                  </TD>
-                  <TD>
-                    <YesNo value={columns[c].required} />
-                  </TD>
-                  <TD>{columns[c].text}</TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-          <div>
-            <p className="font-medium">{t("wasteCard:import.example")}</p>
-            <pre className="mt-1 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs ring-1 ring-slate-200">
-              {EXAMPLE.join("\n")}
-            </pre>
-          </div>
-          <ul className="list-disc space-y-1 pl-5">
-            <li>{t("wasteCard:import.ruleGood")}</li>
-            <li>{t("wasteCard:import.ruleSame")}</li>
-            <li>{t("wasteCard:import.ruleConflict")}</li>
-            <li>{t("wasteCard:import.ruleSize", { n: loaderData.maxMegabytes })}</li>
-          </ul>
-        </CardContent>
-      </Card>
+      <SectionCard
+        aria-labelledby="import-format"
+        title={t("wasteCard:import.formatTitle")}
+        titleId="import-format"
+        contentClassName="space-y-3 text-sm"
+      >
+        <p>{t("wasteCard:import.formatIntro")}</p>
+        <Table>
+          <THead>
+            <tr>
+              <TH>{t("wasteCard:import.column")}</TH>
+              <TH>{t("wasteCard:import.required")}</TH>
+              <TH>{t("wasteCard:import.meaning")}</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {WASTE_CARD_IMPORT_COLUMNS.map((c, i) => (
+              <TR key={c}>
+                <TD className="font-mono whitespace-nowrap">
+                  {i + 1}. {c}
+                </TD>
+                <TD>
+                  <YesNo value={columns[c].required} />
+                </TD>
+                <TD>{columns[c].text}</TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+        <div>
+          <p className="font-medium">{t("wasteCard:import.example")}</p>
+          <pre className="mt-1 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs ring-1 ring-slate-200">
+            {EXAMPLE.join("\n")}
+          </pre>
+        </div>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>{t("wasteCard:import.ruleGood")}</li>
+          <li>{t("wasteCard:import.ruleSame")}</li>
+          <li>{t("wasteCard:import.ruleConflict")}</li>
+          <li>{t("wasteCard:import.ruleSize", { n: loaderData.maxMegabytes })}</li>
+        </ul>
+      </SectionCard>
 
-      <Card aria-labelledby="import-upload">
-        <CardHeader>
-          <CardTitle id="import-upload">{t("wasteCard:import.uploadTitle")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {answer?.message && !fileError && <Alert tone="error">{shown(answer.message)}</Alert>}
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-            <Field id="import-file" errors={fileError} label={t("wasteCard:import.file")} required>
-              <input
-                type="file"
-                name="file"
-                accept=".csv,text/csv"
-                required
-                className="block text-sm"
-                {...fieldAria("import-file", fileError)}
-              />
-            </Field>
-            <Button type="submit" disabled={busy}>
-              {busy ? t("wasteCard:import.running") : t("wasteCard:import.submit")}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <SectionCard aria-labelledby="import-upload" title={t("wasteCard:import.uploadTitle")} titleId="import-upload">
+        {answer?.message && !fileError && <Alert tone="error">{shown(answer.message)}</Alert>}
+        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+          <Field id="import-file" errors={fileError} label={t("wasteCard:import.file")} required>
+            <input
+              type="file"
+              name="file"
+              accept=".csv,text/csv"
+              required
+              className="block text-sm"
+              {...fieldAria("import-file", fileError)}
+            />
+          </Field>
+          <Button type="submit" disabled={busy}>
+            {busy ? t("wasteCard:import.running") : t("wasteCard:import.submit")}
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }

@@ -1,6 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { EntityForm } from "~/components/entity-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import type { Route } from "./+types/create";
@@ -13,22 +16,13 @@ import { useCan } from "~/lib/permissions";
 import { answer, formAnswer, formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  InputField,
-  SelectField,
-  TextareaField,
-  useScrollToFirstError,
-} from "~/components/field";
-import { DefaultSubmit } from "~/components/form-actions";
+import { CheckboxField, InputField, TextareaField } from "~/components/field";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
-import { SearchInForm } from "~/components/search-in-form";
+import { PickerField } from "~/components/search-in-form";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { parentOptions } from "~/routes/infrastructure/subjects/+shared/form.server";
@@ -180,20 +174,18 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
       </nav>
 
       {tab === "print" ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("wasteEvidenceHeader:create.printTitle")}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm text-slate-700">
-            <p>{t("wasteEvidenceHeader:create.printHelp1")}</p>
-            <p>{t("wasteEvidenceHeader:create.printHelp2")}</p>
-            {canPrint ? (
-              <Button to={printTo}>{t("wasteEvidenceHeader:create.printGo")}</Button>
-            ) : (
-              <p className="text-slate-600">{t("wasteEvidenceHeader:create.printNoPermission")}</p>
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard
+          title={t("wasteEvidenceHeader:create.printTitle")}
+          contentClassName="space-y-3 text-sm text-slate-700"
+        >
+          <p>{t("wasteEvidenceHeader:create.printHelp1")}</p>
+          <p>{t("wasteEvidenceHeader:create.printHelp2")}</p>
+          {canPrint ? (
+            <Button to={printTo}>{t("wasteEvidenceHeader:create.printGo")}</Button>
+          ) : (
+            <p className="text-slate-600">{t("wasteEvidenceHeader:create.printNoPermission")}</p>
+          )}
+        </SectionCard>
       ) : (
         <>
           {answer?.outcome && <AssignOutcome outcome={answer.outcome} />}
@@ -220,78 +212,52 @@ function AssignForm(props: {
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<AssignValues>({
+  const [form, fields] = useSchemaForm<AssignValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult: props.lastResult,
     defaultValue: props.defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, {
-        schema: schemaFor(formData.get("intent")) as unknown as z.ZodType<AssignValues>,
-      });
-    },
   });
-  useScrollToFirstError(form);
   const searchId = `${form.id}-subject-search`;
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:create.assignTitle")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <div className="space-y-2 md:col-span-2">
-            <SelectField
-              meta={fields.subjectId}
-              label={t("wasteEvidenceHeader:field.subject")}
-              options={props.subjects.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-              emptyOption={t("wasteEvidenceHeader:picker.chooseSubject")}
-            />
-            <Field
-              id={searchId}
-              label={t("wasteEvidenceHeader:picker.searchSubject")}
-              description={t("wasteEvidenceHeader:picker.help")}
-            >
-              <SearchInForm
-                id={searchId}
-                name="subjectSearch"
-                intent="subjectSearch"
-                defaultValue={props.subjectSearch}
-                label={t("wasteEvidenceHeader:picker.search")}
-              />
-            </Field>
-          </div>
-          <TextareaField
-            meta={fields.codes}
-            className="md:col-span-2"
-            textareaClassName="font-mono"
-            rows={8}
-            label={t("wasteEvidenceHeader:field.codes")}
-            description={t("wasteEvidenceHeader:create.codesHelp")}
-          />
-          <TypeSelectFields
-            fields={fields}
-            types={props.types}
-            emptyOption={t("wasteEvidenceHeader:create.keepType")}
-          />
-          <InputField
-            meta={fields.assignedFrom}
-            type="date"
-            label={t("wasteEvidenceHeader:field.assignedFrom")}
-            description={t("wasteEvidenceHeader:create.assignedFromHelp")}
-          />
-          <CheckboxField
-            meta={fields.moveEvidences}
-            className="self-center"
-            label={t("wasteEvidenceHeader:field.moveEvidences")}
-            description={t("wasteEvidenceHeader:create.moveEvidencesHelp")}
-          />
-        </CardContent>
-      </Card>
+    <EntityForm form={form}>
+      <SectionCard title={t("wasteEvidenceHeader:create.assignTitle")} contentClassName="grid gap-4 md:grid-cols-2">
+        <PickerField
+          className="space-y-2 md:col-span-2"
+          meta={fields.subjectId}
+          label={t("wasteEvidenceHeader:field.subject")}
+          options={props.subjects.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
+          emptyOption={t("wasteEvidenceHeader:picker.chooseSubject")}
+          searchId={searchId}
+          searchName="subjectSearch"
+          intent="subjectSearch"
+          search={props.subjectSearch}
+          searchLabel={t("wasteEvidenceHeader:picker.searchSubject")}
+          searchHelp={t("wasteEvidenceHeader:picker.help")}
+          buttonLabel={t("wasteEvidenceHeader:picker.search")}
+        />
+        <TextareaField
+          meta={fields.codes}
+          className="md:col-span-2"
+          textareaClassName="font-mono"
+          rows={8}
+          label={t("wasteEvidenceHeader:field.codes")}
+          description={t("wasteEvidenceHeader:create.codesHelp")}
+        />
+        <TypeSelectFields fields={fields} types={props.types} emptyOption={t("wasteEvidenceHeader:create.keepType")} />
+        <InputField
+          meta={fields.assignedFrom}
+          type="date"
+          label={t("wasteEvidenceHeader:field.assignedFrom")}
+          description={t("wasteEvidenceHeader:create.assignedFromHelp")}
+        />
+        <CheckboxField
+          meta={fields.moveEvidences}
+          className="self-center"
+          label={t("wasteEvidenceHeader:field.moveEvidences")}
+          description={t("wasteEvidenceHeader:create.moveEvidencesHelp")}
+        />
+      </SectionCard>
       <div className="flex gap-2">
         <Button type="submit" name="intent" value="save" disabled={saving}>
           {saving ? t("wasteEvidenceHeader:create.assigning") : t("wasteEvidenceHeader:create.submit")}
@@ -300,7 +266,7 @@ function AssignForm(props: {
           {t("common:cancel")}
         </Button>
       </div>
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -351,26 +317,21 @@ function AssignOutcome({ outcome }: { outcome: { assigned: number; results: Assi
         </Card>
       )}
       {assigned.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("wasteEvidenceHeader:create.assignedTitle")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              {assigned.map((r) => (
-                <li key={r.code}>
-                  {r.id ? (
-                    <Link className="font-mono text-emerald-800 hover:underline" to={wehPath(r.id)}>
-                      {r.code}
-                    </Link>
-                  ) : (
-                    <span className="font-mono">{r.code}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SectionCard title={t("wasteEvidenceHeader:create.assignedTitle")}>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            {assigned.map((r) => (
+              <li key={r.code}>
+                {r.id ? (
+                  <Link className="font-mono text-emerald-800 hover:underline" to={wehPath(r.id)}>
+                    {r.code}
+                  </Link>
+                ) : (
+                  <span className="font-mono">{r.code}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       )}
     </section>
   );

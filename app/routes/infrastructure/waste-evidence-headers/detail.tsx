@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import { formatDate, formatDateTime } from "#contract/calendar";
@@ -9,7 +10,6 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { LocationMap, parsePoint } from "~/components/map";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogLink } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { DetailRow } from "~/components/detail-row";
@@ -120,85 +120,80 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card aria-labelledby="weh-basic">
-          <CardHeader>
-            <CardTitle id="weh-basic">{t("wasteEvidenceHeader:section.basic")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("wasteEvidenceHeader:field.rfid")} value={h.rfid} />
-              <DetailRow label={t("wasteEvidenceHeader:field.binType")} value={binLabel(h)} />
-              <DetailRow label={t("wasteEvidenceHeader:field.wasteType")} value={h.wasteTypeName} />
-              <DetailRow
-                label={t("wasteEvidenceHeader:field.kind")}
-                value={h.disposable ? t("wasteEvidenceHeader:kind.disposable") : t("wasteEvidenceHeader:kind.fixed")}
-              />
-              <DetailRow label={t("wasteEvidenceHeader:field.assignedAt")} value={dateTime(h.assignedAt)} />
-              <DetailRow
-                label={t("wasteEvidenceHeader:field.assignedFrom")}
-                value={h.assignedFrom ? formatDate(h.assignedFrom, i18n.language) : null}
-              />
-              <DetailRow label={t("wasteEvidenceHeader:field.assignedBy")} value={h.assignedByName} />
-              <DetailRow label={t("wasteEvidenceHeader:field.lastEvidenceAt")} value={dateTime(h.lastEvidenceAt)} />
-              {h.discardedAt && (
-                <DetailRow label={t("wasteEvidenceHeader:field.discardedAt")} value={dateTime(h.discardedAt)} />
-              )}
-              <DetailRow label={t("wasteEvidenceHeader:field.frequency")} value={frequency} />
-              <DetailRow
-                label={t("wasteEvidenceHeader:field.printBatch")}
-                value={
-                  h.printBatchId ? (
-                    <Link
-                      className="text-emerald-800 hover:underline"
-                      to={`/administration/print-batches/${h.printBatchId}`}
-                    >
-                      #{h.printBatchId}
-                    </Link>
-                  ) : null
-                }
-              />
-              <DetailRow label={t("wasteEvidenceHeader:field.description")} value={h.description} />
-            </dl>
-          </CardContent>
-        </Card>
-
-        <Card aria-labelledby="weh-location">
-          <CardHeader>
-            <CardTitle id="weh-location">{t("wasteEvidenceHeader:section.location")}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3">
-            <dl className="divide-y divide-slate-100">
-              <DetailRow label={t("wasteEvidenceHeader:field.address")} value={h.address} />
-              {h.subjectAddress && h.subjectAddress !== h.address && (
-                <DetailRow label={t("wasteEvidenceHeader:field.subjectAddress")} value={h.subjectAddress} />
-              )}
-              <DetailRow
-                label={t("wasteEvidenceHeader:field.coordinates")}
-                value={point ? `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}` : null}
-              />
-            </dl>
-            {point ? (
-              <LocationMap
-                tiles={tiles}
-                point={point}
-                label={t("wasteEvidenceHeader:map.label")}
-                placeholder={t("wasteEvidenceHeader:map.loading")}
-              />
-            ) : (
-              <Alert tone="info">
-                {h.latitude || h.longitude ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}
-                {canEdit && (
-                  <>
-                    {" "}
-                    <Link className="font-medium underline" to={`${wehPath(h.id)}/edit#location`}>
-                      {t("wasteEvidenceHeader:map.setLocation")}
-                    </Link>
-                  </>
-                )}
-              </Alert>
+        <SectionCard aria-labelledby="weh-basic" title={t("wasteEvidenceHeader:section.basic")} titleId="weh-basic">
+          <dl className="divide-y divide-slate-100">
+            <DetailRow label={t("wasteEvidenceHeader:field.rfid")} value={h.rfid} />
+            <DetailRow label={t("wasteEvidenceHeader:field.binType")} value={binLabel(h)} />
+            <DetailRow label={t("wasteEvidenceHeader:field.wasteType")} value={h.wasteTypeName} />
+            <DetailRow
+              label={t("wasteEvidenceHeader:field.kind")}
+              value={h.disposable ? t("wasteEvidenceHeader:kind.disposable") : t("wasteEvidenceHeader:kind.fixed")}
+            />
+            <DetailRow label={t("wasteEvidenceHeader:field.assignedAt")} value={dateTime(h.assignedAt)} />
+            <DetailRow
+              label={t("wasteEvidenceHeader:field.assignedFrom")}
+              value={h.assignedFrom ? formatDate(h.assignedFrom, i18n.language) : null}
+            />
+            <DetailRow label={t("wasteEvidenceHeader:field.assignedBy")} value={h.assignedByName} />
+            <DetailRow label={t("wasteEvidenceHeader:field.lastEvidenceAt")} value={dateTime(h.lastEvidenceAt)} />
+            {h.discardedAt && (
+              <DetailRow label={t("wasteEvidenceHeader:field.discardedAt")} value={dateTime(h.discardedAt)} />
             )}
-          </CardContent>
-        </Card>
+            <DetailRow label={t("wasteEvidenceHeader:field.frequency")} value={frequency} />
+            <DetailRow
+              label={t("wasteEvidenceHeader:field.printBatch")}
+              value={
+                h.printBatchId ? (
+                  <Link
+                    className="text-emerald-800 hover:underline"
+                    to={`/administration/print-batches/${h.printBatchId}`}
+                  >
+                    #{h.printBatchId}
+                  </Link>
+                ) : null
+              }
+            />
+            <DetailRow label={t("wasteEvidenceHeader:field.description")} value={h.description} />
+          </dl>
+        </SectionCard>
+
+        <SectionCard
+          aria-labelledby="weh-location"
+          title={t("wasteEvidenceHeader:section.location")}
+          titleId="weh-location"
+          contentClassName="space-y-3"
+        >
+          <dl className="divide-y divide-slate-100">
+            <DetailRow label={t("wasteEvidenceHeader:field.address")} value={h.address} />
+            {h.subjectAddress && h.subjectAddress !== h.address && (
+              <DetailRow label={t("wasteEvidenceHeader:field.subjectAddress")} value={h.subjectAddress} />
+            )}
+            <DetailRow
+              label={t("wasteEvidenceHeader:field.coordinates")}
+              value={point ? `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}` : null}
+            />
+          </dl>
+          {point ? (
+            <LocationMap
+              tiles={tiles}
+              point={point}
+              label={t("wasteEvidenceHeader:map.label")}
+              placeholder={t("wasteEvidenceHeader:map.loading")}
+            />
+          ) : (
+            <Alert tone="info">
+              {h.latitude || h.longitude ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}
+              {canEdit && (
+                <>
+                  {" "}
+                  <Link className="font-medium underline" to={`${wehPath(h.id)}/edit#location`}>
+                    {t("wasteEvidenceHeader:map.setLocation")}
+                  </Link>
+                </>
+              )}
+            </Alert>
+          )}
+        </SectionCard>
       </div>
 
       <DisposeCountCard counts={disposeCounts} view={view.disposeView} canEdit={canEdit} />

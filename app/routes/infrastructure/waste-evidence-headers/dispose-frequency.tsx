@@ -1,7 +1,7 @@
 import { Form } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/dispose-frequency";
 import { binDisposeFrequencyBody } from "#contract/waste-evidence-header";
@@ -11,7 +11,7 @@ import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
+import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
@@ -46,20 +46,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function DisposeFrequency({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { header } = loaderData;
   const { t } = useTranslation();
-  const [form, fields] = useForm<FrequencyValues>({
+  const [form, fields] = useSchemaForm<FrequencyValues>(binDisposeFrequencyBody, {
     lastResult: answer?.result,
     defaultValue: {
       period: header.disposePeriod ?? "Year",
       orderedDisposeCount: header.orderedDisposeCount === null ? "" : String(header.orderedDisposeCount),
       version: String(header.version),
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: binDisposeFrequencyBody as unknown as z.ZodType<FrequencyValues> });
-    },
   });
-  useScrollToFirstError(form);
 
   return (
     <div className="max-w-xl space-y-4">

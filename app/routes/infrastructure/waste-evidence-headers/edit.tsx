@@ -1,8 +1,9 @@
 import { useState } from "react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
 import { wehEditSchema, wehUpdateSchema, type WehDetail } from "#contract/waste-evidence-header";
@@ -11,20 +12,12 @@ import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import {
-  CheckboxField,
-  FormErrors,
-  InputField,
-  TextareaField,
-  useScrollToFirstError,
-  VersionField,
-} from "~/components/field";
+import { CheckboxField, FormErrors, InputField, TextareaField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TypeSelectFields, wehPath, type TypeOptions } from "./+shared/ui";
 import { loadTypes, mapTiles } from "./+shared/weh.server";
 
@@ -104,16 +97,10 @@ function EditForm(props: {
 }) {
   const { header, types, tiles } = props;
   const { t } = useTranslation();
-  const [form, fields] = useForm<EditValues>({
+  const [form, fields] = useSchemaForm<EditValues>(wehEditSchema, {
     lastResult: props.lastResult,
     defaultValue: toFormValues(header),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: wehEditSchema as unknown as z.ZodType<EditValues> });
-    },
   });
-  useScrollToFirstError(form);
   // The map follows the two fields; the fields follow the map (set as if typed, so the form sees the change).
   const [coords, setCoords] = useState({ lat: text(header.latitude), lng: text(header.longitude) });
   const point = parsePoint(coords.lat, coords.lng);
@@ -140,87 +127,78 @@ function EditForm(props: {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <FormErrors errors={form.errors} id={form.errorId} />
       <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:section.basic")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <TypeSelectFields
-            fields={fields}
-            types={types}
-            current={header}
-            emptyOption={t("wasteEvidenceHeader:edit.noType")}
-          />
-          <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid")} autoComplete="off" />
-          <CheckboxField
-            meta={fields.disposable}
-            className="self-center"
-            label={t("wasteEvidenceHeader:field.disposable")}
-            description={t("wasteEvidenceHeader:edit.disposableHelp")}
-          />
-          <TextareaField
-            meta={fields.description}
-            className="md:col-span-2"
-            label={t("wasteEvidenceHeader:field.description")}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("wasteEvidenceHeader:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
+        <TypeSelectFields
+          fields={fields}
+          types={types}
+          current={header}
+          emptyOption={t("wasteEvidenceHeader:edit.noType")}
+        />
+        <InputField meta={fields.rfid} label={t("wasteEvidenceHeader:field.rfid")} autoComplete="off" />
+        <CheckboxField
+          meta={fields.disposable}
+          className="self-center"
+          label={t("wasteEvidenceHeader:field.disposable")}
+          description={t("wasteEvidenceHeader:edit.disposableHelp")}
+        />
+        <TextareaField
+          meta={fields.description}
+          className="md:col-span-2"
+          label={t("wasteEvidenceHeader:field.description")}
+        />
+      </SectionCard>
 
-      <Card id="location" aria-labelledby="weh-edit-location">
-        <CardHeader>
-          <CardTitle id="weh-edit-location">{t("wasteEvidenceHeader:section.location")}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          {!point && (
-            <Alert tone="info">
-              {hasCoords ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}{" "}
-              {t("wasteEvidenceHeader:map.howToSet")}
-            </Alert>
-          )}
-          <LocationMap
-            tiles={tiles}
-            point={point}
-            onChange={placeMarker}
-            label={t("wasteEvidenceHeader:map.editLabel")}
-            placeholder={t("wasteEvidenceHeader:map.noScript")}
+      <SectionCard
+        id="location"
+        aria-labelledby="weh-edit-location"
+        title={t("wasteEvidenceHeader:section.location")}
+        titleId="weh-edit-location"
+        contentClassName="space-y-3"
+      >
+        {!point && (
+          <Alert tone="info">
+            {hasCoords ? t("wasteEvidenceHeader:map.invalid") : t("wasteEvidenceHeader:map.noGps")}{" "}
+            {t("wasteEvidenceHeader:map.howToSet")}
+          </Alert>
+        )}
+        <LocationMap
+          tiles={tiles}
+          point={point}
+          onChange={placeMarker}
+          label={t("wasteEvidenceHeader:map.editLabel")}
+          placeholder={t("wasteEvidenceHeader:map.noScript")}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            meta={fields.latitude}
+            label={t("wasteEvidenceHeader:field.latitude")}
+            inputMode="decimal"
+            placeholder="49.215300"
+            autoComplete="off"
+            onInput={readCoords}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              meta={fields.latitude}
-              label={t("wasteEvidenceHeader:field.latitude")}
-              inputMode="decimal"
-              placeholder="49.215300"
-              autoComplete="off"
-              onInput={readCoords}
-            />
-            <InputField
-              meta={fields.longitude}
-              label={t("wasteEvidenceHeader:field.longitude")}
-              inputMode="decimal"
-              placeholder="15.881600"
-              autoComplete="off"
-              onInput={readCoords}
-            />
-          </div>
-        </CardContent>
-      </Card>
+          <InputField
+            meta={fields.longitude}
+            label={t("wasteEvidenceHeader:field.longitude")}
+            inputMode="decimal"
+            placeholder="15.881600"
+            autoComplete="off"
+            onInput={readCoords}
+          />
+        </div>
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("wasteEvidenceHeader:section.address")}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <p className="text-sm text-slate-600">
-            {t("wasteEvidenceHeader:edit.addressHelp")}
-            {header.subjectAddress ? ` (${header.subjectAddress})` : ""}
-          </p>
-          <div className="grid gap-4 md:grid-cols-3">
-            <InputField meta={fields.street} label={t("wasteEvidenceHeader:field.street")} />
-            <InputField meta={fields.zipCode} label={t("wasteEvidenceHeader:field.zipCode")} inputMode="numeric" />
-            <InputField meta={fields.city} label={t("wasteEvidenceHeader:field.city")} />
-          </div>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("wasteEvidenceHeader:section.address")} contentClassName="space-y-3">
+        <p className="text-sm text-slate-600">
+          {t("wasteEvidenceHeader:edit.addressHelp")}
+          {header.subjectAddress ? ` (${header.subjectAddress})` : ""}
+        </p>
+        <div className="grid gap-4 md:grid-cols-3">
+          <InputField meta={fields.street} label={t("wasteEvidenceHeader:field.street")} />
+          <InputField meta={fields.zipCode} label={t("wasteEvidenceHeader:field.zipCode")} inputMode="numeric" />
+          <InputField meta={fields.city} label={t("wasteEvidenceHeader:field.city")} />
+        </div>
+      </SectionCard>
 
       <FormActions submitLabel={t("common:save")} cancelTo={wehPath(header.id)} />
     </Form>

@@ -5,15 +5,13 @@
  * dialog open with the errors under the fields.
  */
 import { Form } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { assignmentBody, endAssignmentBody } from "#contract/device";
 import { FormErrors, InputField, SelectField } from "~/components/field";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
-import { DialogLink, DialogSearch } from "~/components/form-dialog";
+import { Dialog, DialogTrigger } from "~/components/ui/dialog";
+import { DialogLink, DialogSearch, DialogSubmitFooter } from "~/components/form-dialog";
 import type { MunicipalityOption } from "./ui";
 
 type PairValues = { municipalityId: string; validFrom: string; validTo: string };
@@ -30,15 +28,11 @@ export function PairDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<PairValues>({
+  const [form, fields] = useSchemaForm<PairValues>(assignmentBody, {
     id: "pair",
     lastResult,
     defaultValue: { municipalityId: "", validFrom: today, validTo: "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: assignmentBody as unknown as z.ZodType<PairValues> });
-    },
+    scrollToError: false,
   });
   const label = t("device:action.pair");
   return (
@@ -50,14 +44,7 @@ export function PairDialog({
         name="pair"
         title={label}
         description={t("device:pair.description")}
-        footer={
-          <>
-            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-            <Button type="submit" form={form.id}>
-              {t("device:pair.submit")}
-            </Button>
-          </>
-        }
+        footer={<DialogSubmitFooter form={form.id}>{t("device:pair.submit")}</DialogSubmitFooter>}
       >
         <div className="space-y-3">
           <DialogSearch
@@ -109,15 +96,11 @@ export function EndDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<EndValues>({
+  const [form, fields] = useSchemaForm<EndValues>(endAssignmentBody, {
     id: name,
     lastResult,
     defaultValue: { validTo: defaultValidTo },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: endAssignmentBody as unknown as z.ZodType<EndValues> });
-    },
+    scrollToError: false,
   });
   const label = t("device:action.end");
   return (
@@ -131,12 +114,9 @@ export function EndDialog({
         title={t("device:end.title")}
         description={t("device:end.description")}
         footer={
-          <>
-            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-            <Button type="submit" form={form.id} variant="danger">
-              {label}
-            </Button>
-          </>
+          <DialogSubmitFooter form={form.id} variant="danger">
+            {label}
+          </DialogSubmitFooter>
         }
       >
         <Form method="post" {...getFormProps(form)} className="space-y-3">

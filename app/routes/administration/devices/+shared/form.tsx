@@ -1,19 +1,13 @@
-import { Form, useNavigation } from "react-router";
-import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { EntityForm } from "~/components/entity-form";
+import { useNavigation } from "react-router";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
+import { useTranslation } from "~/i18n/use-translation";
+import { type SubmissionResult } from "@conform-to/react";
 import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
-import {
-  FormErrors,
-  VersionField,
-  InputField,
-  SelectField,
-  TextareaField,
-  useScrollToFirstError,
-} from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { InputField, SelectField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 import {
   MUNICIPALITY_SEARCH,
   MunicipalityPicker,
@@ -52,67 +46,43 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
   const navigation = useNavigation();
   const typeOptions = useDeviceTypeOptions();
   const schema = pairing ? deviceCreateSchema : deviceFormSchema;
-  const [form, fields] = useForm<DeviceFormValues>({
-    id: "device-form",
-    lastResult,
-    defaultValue,
-    // Errors appear after the first submit, then follow the typing (decision 0008).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      const search = formData.get("intent") === MUNICIPALITY_SEARCH;
-      return parseWithZod(formData, {
-        schema: (search ? municipalitySearchSchema : schema) as unknown as z.ZodType<DeviceFormValues>,
-      });
-    },
-  });
-  useScrollToFirstError(form);
+  const [form, fields] = useSchemaForm<DeviceFormValues>(
+    (formData) => (formData.get("intent") === MUNICIPALITY_SEARCH ? municipalitySearchSchema : schema),
+    { id: "device-form", lastResult, defaultValue },
+  );
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== MUNICIPALITY_SEARCH;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("device:section.basic")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.name} label={t("device:field.name")} />
-          <SelectField
-            meta={fields.type}
-            label={t("device:field.type")}
-            options={typeOptions}
-            emptyOption={t("device:field.chooseType")}
-          />
-          <InputField meta={fields.serialNumber} label={t("device:field.serialNumber")} />
-          <InputField meta={fields.uuid} label={t("device:field.uuid")} />
-          <InputField meta={fields.simCardNumber} label={t("device:field.simCardNumber")} inputMode="tel" />
-          <TextareaField meta={fields.note} label={t("device:field.note")} className="md:col-span-2" />
-        </CardContent>
-      </Card>
+    <EntityForm form={form}>
+      <SectionCard title={t("device:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
+        <InputField meta={fields.name} label={t("device:field.name")} />
+        <SelectField
+          meta={fields.type}
+          label={t("device:field.type")}
+          options={typeOptions}
+          emptyOption={t("device:field.chooseType")}
+        />
+        <InputField meta={fields.serialNumber} label={t("device:field.serialNumber")} />
+        <InputField meta={fields.uuid} label={t("device:field.uuid")} />
+        <InputField meta={fields.simCardNumber} label={t("device:field.simCardNumber")} inputMode="tel" />
+        <TextareaField meta={fields.note} label={t("device:field.note")} className="md:col-span-2" />
+      </SectionCard>
       {pairing && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("device:section.pairing")}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <p className="text-sm text-slate-600 md:col-span-2">{t("device:form.pairingHelp")}</p>
-            <div className="md:col-span-2">
-              <MunicipalityPicker
-                meta={fields.municipalityId}
-                options={pairing.municipalities}
-                search={pairing.search}
-                formId={form.id}
-              />
-            </div>
-            <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
-            <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
-          </CardContent>
-        </Card>
+        <SectionCard title={t("device:section.pairing")} contentClassName="grid gap-4 md:grid-cols-2">
+          <p className="text-sm text-slate-600 md:col-span-2">{t("device:form.pairingHelp")}</p>
+          <div className="md:col-span-2">
+            <MunicipalityPicker
+              meta={fields.municipalityId}
+              options={pairing.municipalities}
+              search={pairing.search}
+              formId={form.id}
+            />
+          </div>
+          <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
+          <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
+        </SectionCard>
       )}
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
-    </Form>
+    </EntityForm>
   );
 }

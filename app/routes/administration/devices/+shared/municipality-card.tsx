@@ -1,11 +1,12 @@
 /** The municipality detail's 'Zařízení' card (spec 001 §2 Municipalities 'Detail shows users, devices, …'). */
 import { Link } from "react-router";
+import { RowsTable } from "~/components/rows-table";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { MunicipalityDevice } from "#contract/device";
 import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
 import { DEVICES_PATH, DeviceTypeLabel, Period, devicePath } from "./ui";
 
 /** The devices paired with the municipality today, each linking to its detail; ADMIN adds or pairs one. */
@@ -20,56 +21,47 @@ export function MunicipalityDevicesCard({
   const canAdd = useCan("aAdd", "device");
   const canPair = useCan("aEdit", "device");
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("device:card.title")}</CardTitle>
-        <div className="flex flex-wrap gap-2">
-          {canPair && (
-            <Button to={`${DEVICES_PATH}?paired=false`} variant="secondary" size="sm">
-              {t("device:card.pair")}
-            </Button>
-          )}
-          {canAdd && (
-            <Button to={`${DEVICES_PATH}/create?municipalityId=${municipalityId}`} variant="secondary" size="sm">
-              {t("device:card.add")}
-            </Button>
-          )}
-        </div>
-      </CardHeader>
-      <CardContent>
-        {devices.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("device:card.empty")}</p>
-        ) : (
-          <Table>
-            <THead>
-              <TR>
-                <TH>{t("device:field.name")}</TH>
-                <TH>{t("device:field.type")}</TH>
-                <TH>{t("device:field.serialNumber")}</TH>
-                <TH>{t("device:card.period")}</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {devices.map((d) => (
-                <TR key={d.id}>
-                  <TD>
-                    <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(d.id)}>
-                      {d.name}
-                    </Link>
-                  </TD>
-                  <TD>
-                    <DeviceTypeLabel type={d.type} />
-                  </TD>
-                  <TD>{d.serialNumber}</TD>
-                  <TD>
-                    <Period from={d.validFrom} to={d.validTo} />
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
+    <SectionCard
+      title={t("device:card.title")}
+      actions={
+        <>
+          <div className="flex flex-wrap gap-2">
+            {canPair && (
+              <Button to={`${DEVICES_PATH}?paired=false`} variant="secondary" size="sm">
+                {t("device:card.pair")}
+              </Button>
+            )}
+            {canAdd && (
+              <Button to={`${DEVICES_PATH}/create?municipalityId=${municipalityId}`} variant="secondary" size="sm">
+                {t("device:card.add")}
+              </Button>
+            )}
+          </div>
+        </>
+      }
+    >
+      <RowsTable
+        rows={devices}
+        empty={t("device:card.empty")}
+        head={[t("device:field.name"), t("device:field.type"), t("device:field.serialNumber"), t("device:card.period")]}
+      >
+        {(d) => (
+          <TR key={d.id}>
+            <TD>
+              <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(d.id)}>
+                {d.name}
+              </Link>
+            </TD>
+            <TD>
+              <DeviceTypeLabel type={d.type} />
+            </TD>
+            <TD>{d.serialNumber}</TD>
+            <TD>
+              <Period from={d.validFrom} to={d.validTo} />
+            </TD>
+          </TR>
         )}
-      </CardContent>
-    </Card>
+      </RowsTable>
+    </SectionCard>
   );
 }

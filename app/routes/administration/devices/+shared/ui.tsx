@@ -5,8 +5,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceType } from "#contract/device";
 import { formatDate } from "#contract/calendar";
-import { Field, SelectField } from "~/components/field";
-import { SearchInForm } from "~/components/search-in-form";
+import { PickerField } from "~/components/search-in-form";
 
 export const DEVICES_PATH = "/administration/devices";
 export const devicePath = (id: number) => `${DEVICES_PATH}/${id}`;
@@ -64,26 +63,18 @@ export function MunicipalityPicker({
   const { t } = useTranslation();
   const searchId = `${formId}-municipality-search`;
   return (
-    <div className="space-y-2">
-      <SelectField
-        meta={meta}
-        label={t("device:field.municipality")}
-        options={options.map((o) => ({ value: String(o.id), label: o.name }))}
-        emptyOption={t("device:field.noMunicipality")}
-      />
-      <Field
-        id={searchId}
-        label={t("device:field.municipalitySearch")}
-        description={t("device:field.municipalitySearchHelp")}
-      >
-        <SearchInForm
-          id={searchId}
-          name="municipalitySearch"
-          intent={MUNICIPALITY_SEARCH}
-          defaultValue={search ?? ""}
-          label={t("device:action.search")}
-        />
-      </Field>
-    </div>
+    <PickerField
+      meta={meta}
+      label={t("device:field.municipality")}
+      options={options.map((o) => ({ value: String(o.id), label: o.name }))}
+      emptyOption={t("device:field.noMunicipality")}
+      searchId={searchId}
+      searchName="municipalitySearch"
+      intent={MUNICIPALITY_SEARCH}
+      search={search}
+      searchLabel={t("device:field.municipalitySearch")}
+      searchHelp={t("device:field.municipalitySearchHelp")}
+      buttonLabel={t("device:action.search")}
+    />
   );
 }

@@ -3,6 +3,8 @@
  * logo and the irreversible actions. Each is a plain form post to the detail's action, told apart by `intent`.
  */
 import { Form, Link } from "react-router";
+import { RowsTable } from "~/components/rows-table";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
@@ -19,7 +21,6 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
@@ -39,59 +40,54 @@ export const DETAIL_INTENTS = {
 export function ModulesCard({ municipality: m, canEdit }: { municipality: MunicipalityDetail; canEdit: boolean }) {
   const { t } = useTranslation();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("municipality:section.modules")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {MUNICIPALITY_MODULES.map((module) => {
-            const enabled = m.modules.find((x) => x.module === module)?.enabled ?? false;
-            return (
-              <li
-                key={module}
-                className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm"
-              >
-                <span>
-                  {t(`municipality:module.${module}`, module)}
-                  {module === "WasteAndBins" && (
-                    <>
-                      {" "}
-                      ·{" "}
-                      <Link className="text-emerald-700 underline" to={`${municipalityPath(m.id)}/modules/waste-bins`}>
-                        {t("wasteSettings:link")}
-                      </Link>
-                    </>
-                  )}
-                </span>
-                {canEdit ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={DETAIL_INTENTS.module} />
-                    <input type="hidden" name="module" value={module} />
-                    <input type="hidden" name="enabled" value={String(!enabled)} />
-                    <button
-                      type="submit"
-                      role="switch"
-                      aria-checked={enabled}
-                      aria-label={t(`municipality:module.${module}`, module)}
-                      className={`relative h-6 w-11 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${enabled ? "bg-emerald-600" : "bg-slate-300"}`}
-                    >
-                      <span
-                        className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? "left-5.5" : "left-0.5"}`}
-                      />
-                    </button>
-                  </Form>
-                ) : (
-                  <Badge tone={enabled ? "green" : "gray"}>
-                    {enabled ? t("municipality:module.on") : t("municipality:module.off")}
-                  </Badge>
+    <SectionCard title={t("municipality:section.modules")}>
+      <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        {MUNICIPALITY_MODULES.map((module) => {
+          const enabled = m.modules.find((x) => x.module === module)?.enabled ?? false;
+          return (
+            <li
+              key={module}
+              className="flex items-center justify-between rounded-md border border-slate-200 px-3 py-2 text-sm"
+            >
+              <span>
+                {t(`municipality:module.${module}`, module)}
+                {module === "WasteAndBins" && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link className="text-emerald-700 underline" to={`${municipalityPath(m.id)}/modules/waste-bins`}>
+                      {t("wasteSettings:link")}
+                    </Link>
+                  </>
                 )}
-              </li>
-            );
-          })}
-        </ul>
-      </CardContent>
-    </Card>
+              </span>
+              {canEdit ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value={DETAIL_INTENTS.module} />
+                  <input type="hidden" name="module" value={module} />
+                  <input type="hidden" name="enabled" value={String(!enabled)} />
+                  <button
+                    type="submit"
+                    role="switch"
+                    aria-checked={enabled}
+                    aria-label={t(`municipality:module.${module}`, module)}
+                    className={`relative h-6 w-11 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 ${enabled ? "bg-emerald-600" : "bg-slate-300"}`}
+                  >
+                    <span
+                      className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? "left-5.5" : "left-0.5"}`}
+                    />
+                  </button>
+                </Form>
+              ) : (
+                <Badge tone={enabled ? "green" : "gray"}>
+                  {enabled ? t("municipality:module.on") : t("municipality:module.off")}
+                </Badge>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </SectionCard>
   );
 }
 
@@ -102,56 +98,52 @@ export function UsersCard({ municipalityId, users }: { municipalityId: number; u
   const canEditUser = useCan("aEdit", "user");
   const base = municipalityPath(municipalityId);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("municipality:section.users")}</CardTitle>
-        {canAddUser && (
-          <Button to={`${base}/users/create`} variant="secondary" size="sm">
-            {t("municipality:users.add")}
-          </Button>
+    <SectionCard
+      title={t("municipality:section.users")}
+      actions={
+        <>
+          {canAddUser && (
+            <Button to={`${base}/users/create`} variant="secondary" size="sm">
+              {t("municipality:users.add")}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <RowsTable
+        rows={users}
+        empty={t("municipality:users.empty")}
+        head={[
+          t("municipality:users.name"),
+          t("municipality:users.userName"),
+          t("municipality:users.role"),
+          t("municipality:users.lastLogin"),
+          t("municipality:users.state"),
+        ]}
+      >
+        {(u) => (
+          <TR key={u.id}>
+            <TD>
+              {canEditUser ? (
+                <Link className="font-medium text-emerald-800 hover:underline" to={`${base}/users/${u.id}/edit`}>
+                  {u.firstName} {u.lastName}
+                </Link>
+              ) : (
+                <>
+                  {u.firstName} {u.lastName}
+                </>
+              )}
+            </TD>
+            <TD>{u.userName}</TD>
+            <TD>{t(`common:role.${u.role}`, u.role)}</TD>
+            <TD>{u.lastLoginAt ? formatDateTime(u.lastLoginAt, i18n.language) : "–"}</TD>
+            <TD>
+              <ActiveBadge active={u.active} />
+            </TD>
+          </TR>
         )}
-      </CardHeader>
-      <CardContent>
-        {users.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("municipality:users.empty")}</p>
-        ) : (
-          <Table>
-            <THead>
-              <TR>
-                <TH>{t("municipality:users.name")}</TH>
-                <TH>{t("municipality:users.userName")}</TH>
-                <TH>{t("municipality:users.role")}</TH>
-                <TH>{t("municipality:users.lastLogin")}</TH>
-                <TH>{t("municipality:users.state")}</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {users.map((u) => (
-                <TR key={u.id}>
-                  <TD>
-                    {canEditUser ? (
-                      <Link className="font-medium text-emerald-800 hover:underline" to={`${base}/users/${u.id}/edit`}>
-                        {u.firstName} {u.lastName}
-                      </Link>
-                    ) : (
-                      <>
-                        {u.firstName} {u.lastName}
-                      </>
-                    )}
-                  </TD>
-                  <TD>{u.userName}</TD>
-                  <TD>{t(`common:role.${u.role}`, u.role)}</TD>
-                  <TD>{u.lastLoginAt ? formatDateTime(u.lastLoginAt, i18n.language) : "–"}</TD>
-                  <TD>
-                    <ActiveBadge active={u.active} />
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+      </RowsTable>
+    </SectionCard>
   );
 }
 
@@ -172,102 +164,97 @@ export function ExternalAccountsCard({
   const shown = useMessage();
   const failed = answer?.intent === DETAIL_INTENTS.accounts ? answer : undefined;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("municipality:section.externalAccounts")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {failed && (
-          <Alert tone="error" className="mb-3">
-            {shown(failed.message)}
-          </Alert>
-        )}
-        {!canEdit && accounts.length === 0 && (
-          <p className="text-sm text-slate-600">{t("municipality:accounts.empty")}</p>
-        )}
-        {(canEdit || accounts.length > 0) && (
-          <Form method="post" className="space-y-2">
-            <input type="hidden" name="intent" value={DETAIL_INTENTS.accounts} />
-            <Table>
-              <THead>
-                <TR>
-                  <TH>{t("municipality:accounts.type")}</TH>
-                  <TH>{t("municipality:accounts.login")}</TH>
-                  <TH>{t("municipality:accounts.password")}</TH>
-                  <TH>{t("municipality:accounts.customerNumber")}</TH>
-                  {canEdit && <TH>{t("municipality:accounts.remove")}</TH>}
+    <SectionCard title={t("municipality:section.externalAccounts")}>
+      {failed && (
+        <Alert tone="error" className="mb-3">
+          {shown(failed.message)}
+        </Alert>
+      )}
+      {!canEdit && accounts.length === 0 && (
+        <p className="text-sm text-slate-600">{t("municipality:accounts.empty")}</p>
+      )}
+      {(canEdit || accounts.length > 0) && (
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value={DETAIL_INTENTS.accounts} />
+          <Table>
+            <THead>
+              <TR>
+                <TH>{t("municipality:accounts.type")}</TH>
+                <TH>{t("municipality:accounts.login")}</TH>
+                <TH>{t("municipality:accounts.password")}</TH>
+                <TH>{t("municipality:accounts.customerNumber")}</TH>
+                {canEdit && <TH>{t("municipality:accounts.remove")}</TH>}
+              </TR>
+            </THead>
+            <TBody>
+              {[...accounts, ...(canEdit ? [null] : [])].map((a, i) => (
+                <TR key={a?.id ?? "new"}>
+                  <TD>
+                    <input type="hidden" name="accountId" value={a?.id ?? ""} />
+                    <Select
+                      name="accountType"
+                      defaultValue={a?.type ?? "ARCO"}
+                      disabled={!canEdit}
+                      aria-label={t("municipality:accounts.type")}
+                      options={EXTERNAL_ACCOUNT_TYPES.map((v) => ({
+                        value: v,
+                        label: t(`municipality:accountType.${v}`, v),
+                      }))}
+                    />
+                  </TD>
+                  <TD>
+                    <Input
+                      name="accountLogin"
+                      defaultValue={a?.login ?? ""}
+                      disabled={!canEdit}
+                      placeholder={a ? undefined : t("municipality:accounts.newLogin")}
+                      aria-label={t("municipality:accounts.login")}
+                      aria-invalid={failed?.errors?.[`accounts.${i}.login`] ? true : undefined}
+                    />
+                  </TD>
+                  <TD>
+                    <Input
+                      name="accountPassword"
+                      type="password"
+                      autoComplete="new-password"
+                      disabled={!canEdit}
+                      placeholder={a?.hasPassword ? "••••••" : ""}
+                      aria-label={t("municipality:accounts.password")}
+                    />
+                  </TD>
+                  <TD>
+                    <Input
+                      name="accountCustomerNumber"
+                      defaultValue={a?.customerNumber ?? ""}
+                      disabled={!canEdit}
+                      aria-label={t("municipality:accounts.customerNumber")}
+                    />
+                  </TD>
+                  {canEdit && (
+                    <TD>
+                      {a && (
+                        <input
+                          type="checkbox"
+                          name="accountRemove"
+                          value={i}
+                          aria-label={t("municipality:accounts.remove")}
+                          className="h-4 w-4 accent-red-700"
+                        />
+                      )}
+                    </TD>
+                  )}
                 </TR>
-              </THead>
-              <TBody>
-                {[...accounts, ...(canEdit ? [null] : [])].map((a, i) => (
-                  <TR key={a?.id ?? "new"}>
-                    <TD>
-                      <input type="hidden" name="accountId" value={a?.id ?? ""} />
-                      <Select
-                        name="accountType"
-                        defaultValue={a?.type ?? "ARCO"}
-                        disabled={!canEdit}
-                        aria-label={t("municipality:accounts.type")}
-                        options={EXTERNAL_ACCOUNT_TYPES.map((v) => ({
-                          value: v,
-                          label: t(`municipality:accountType.${v}`, v),
-                        }))}
-                      />
-                    </TD>
-                    <TD>
-                      <Input
-                        name="accountLogin"
-                        defaultValue={a?.login ?? ""}
-                        disabled={!canEdit}
-                        placeholder={a ? undefined : t("municipality:accounts.newLogin")}
-                        aria-label={t("municipality:accounts.login")}
-                        aria-invalid={failed?.errors?.[`accounts.${i}.login`] ? true : undefined}
-                      />
-                    </TD>
-                    <TD>
-                      <Input
-                        name="accountPassword"
-                        type="password"
-                        autoComplete="new-password"
-                        disabled={!canEdit}
-                        placeholder={a?.hasPassword ? "••••••" : ""}
-                        aria-label={t("municipality:accounts.password")}
-                      />
-                    </TD>
-                    <TD>
-                      <Input
-                        name="accountCustomerNumber"
-                        defaultValue={a?.customerNumber ?? ""}
-                        disabled={!canEdit}
-                        aria-label={t("municipality:accounts.customerNumber")}
-                      />
-                    </TD>
-                    {canEdit && (
-                      <TD>
-                        {a && (
-                          <input
-                            type="checkbox"
-                            name="accountRemove"
-                            value={i}
-                            aria-label={t("municipality:accounts.remove")}
-                            className="h-4 w-4 accent-red-700"
-                          />
-                        )}
-                      </TD>
-                    )}
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-            {canEdit && (
-              <Button type="submit" variant="secondary" size="sm">
-                {t("municipality:accounts.save")}
-              </Button>
-            )}
-          </Form>
-        )}
-      </CardContent>
-    </Card>
+              ))}
+            </TBody>
+          </Table>
+          {canEdit && (
+            <Button type="submit" variant="secondary" size="sm">
+              {t("municipality:accounts.save")}
+            </Button>
+          )}
+        </Form>
+      )}
+    </SectionCard>
   );
 }
 
@@ -277,36 +264,31 @@ export function LogoCard({ hasLogo, answer }: { hasLogo: boolean; answer?: Actio
   const shown = useMessage();
   const failed = answer?.intent === DETAIL_INTENTS.logo ? answer : undefined;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("municipality:section.logo")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {failed && (
-          <Alert tone="error" className="mb-3">
-            {shown(failed.errors?.logo?.[0] ?? failed.message)}
-          </Alert>
-        )}
-        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value={DETAIL_INTENTS.logo} />
-          <label className="text-sm">
-            <span className="mb-1 block text-slate-600">{t("municipality:logo.help")}</span>
-            <input type="file" name="logo" accept="image/png,image/jpeg,image/webp" required className="text-sm" />
-          </label>
-          <Button type="submit" variant="secondary" size="sm">
-            {t("municipality:logo.upload")}
+    <SectionCard title={t("municipality:section.logo")}>
+      {failed && (
+        <Alert tone="error" className="mb-3">
+          {shown(failed.errors?.logo?.[0] ?? failed.message)}
+        </Alert>
+      )}
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value={DETAIL_INTENTS.logo} />
+        <label className="text-sm">
+          <span className="mb-1 block text-slate-600">{t("municipality:logo.help")}</span>
+          <input type="file" name="logo" accept="image/png,image/jpeg,image/webp" required className="text-sm" />
+        </label>
+        <Button type="submit" variant="secondary" size="sm">
+          {t("municipality:logo.upload")}
+        </Button>
+      </Form>
+      {hasLogo && (
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="intent" value={DETAIL_INTENTS.removeLogo} />
+          <Button type="submit" variant="ghost" size="sm">
+            {t("municipality:logo.remove")}
           </Button>
         </Form>
-        {hasLogo && (
-          <Form method="post" className="mt-2">
-            <input type="hidden" name="intent" value={DETAIL_INTENTS.removeLogo} />
-            <Button type="submit" variant="ghost" size="sm">
-              {t("municipality:logo.remove")}
-            </Button>
-          </Form>
-        )}
-      </CardContent>
-    </Card>
+      )}
+    </SectionCard>
   );
 }
 
@@ -314,29 +296,28 @@ export function LogoCard({ hasLogo, answer }: { hasLogo: boolean; answer?: Actio
 export function DangerCard() {
   const { t } = useTranslation();
   return (
-    <Card className="border-red-200">
-      <CardHeader>
-        <CardTitle>{t("municipality:section.danger")}</CardTitle>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
-        <ConfirmDialog
-          name="delete-data"
-          intent={DETAIL_INTENTS.deleteData}
-          confirmWord={DELETE_DATA_WORD}
-          trigger={t("municipality:action.deleteData")}
-          title={t("municipality:confirm.deleteDataTitle")}
-          message={t("municipality:confirm.deleteData")}
-          confirmLabel={t("municipality:action.deleteData")}
-        />
-        <ConfirmDialog
-          name="delete"
-          intent={DETAIL_INTENTS.delete}
-          trigger={t("municipality:action.delete")}
-          title={t("municipality:confirm.deleteTitle")}
-          message={t("municipality:confirm.delete")}
-          confirmLabel={t("municipality:action.delete")}
-        />
-      </CardContent>
-    </Card>
+    <SectionCard
+      className="border-red-200"
+      title={t("municipality:section.danger")}
+      contentClassName="flex flex-wrap gap-2"
+    >
+      <ConfirmDialog
+        name="delete-data"
+        intent={DETAIL_INTENTS.deleteData}
+        confirmWord={DELETE_DATA_WORD}
+        trigger={t("municipality:action.deleteData")}
+        title={t("municipality:confirm.deleteDataTitle")}
+        message={t("municipality:confirm.deleteData")}
+        confirmLabel={t("municipality:action.deleteData")}
+      />
+      <ConfirmDialog
+        name="delete"
+        intent={DETAIL_INTENTS.delete}
+        trigger={t("municipality:action.delete")}
+        title={t("municipality:confirm.deleteTitle")}
+        message={t("municipality:confirm.delete")}
+        confirmLabel={t("municipality:action.delete")}
+      />
+    </SectionCard>
   );
 }

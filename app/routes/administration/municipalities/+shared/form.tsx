@@ -1,7 +1,10 @@
-import { Form } from "react-router";
+import { EntityForm } from "~/components/entity-form";
+import { IcoLookupField } from "~/components/ico-lookup-field";
+import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import {
   CONTACT_TYPES,
@@ -13,17 +16,8 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import {
-  InputField,
-  SelectField,
-  TextareaField,
-  FormErrors,
-  useScrollToFirstError,
-  VersionField,
-} from "~/components/field";
-import { Button } from "~/components/ui/button";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { InputField, SelectField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -65,166 +59,112 @@ interface Props {
 /** Create and edit share this one form (ARCHITECTURE.md): every section of spec 001 §2 Municipalities. */
 export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<z.input<typeof municipalityFormSchema>>({
-    lastResult,
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // The lookup button validates only the IČO; saving validates everything.
-      return parseWithZod(formData, { schema: schemaFor(formData.get("intent")) as typeof municipalityFormSchema });
+  const [form, fields] = useSchemaForm<z.input<typeof municipalityFormSchema>>(
+    (formData) => schemaFor(formData.get("intent")),
+    {
+      lastResult,
+      defaultValue,
+      shouldValidate: "onBlur",
     },
-  });
-  useScrollToFirstError(form);
+  );
   const contacts = fields.contacts.getFieldList();
   const opt = (ns: string, values: readonly string[]) =>
     values.map((v) => ({ value: v, label: t(`municipality:${ns}.${v}`, v) }));
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      // Adding or removing a contact goes through the action (the same path as without JavaScript): Conform's
-      // client-side list intents did not re-render the list with React 19 here.
-      onSubmit={(event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.name === "__intent__") return;
-        form.onSubmit(event);
-      }}
-      className="space-y-4"
-      encType="application/x-www-form-urlencoded"
-    >
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("municipality:section.basic")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <InputField meta={fields.name} label={t("municipality:field.name")} />
-          <InputField meta={fields.shortName} label={t("municipality:field.shortName")} />
-          <SelectField
-            meta={fields.type}
-            label={t("municipality:field.type")}
-            options={opt("type", MUNICIPALITY_TYPES)}
-          />
-          <SelectField
-            meta={fields.kind}
-            label={t("municipality:field.kind")}
-            options={opt("kind", MUNICIPALITY_KINDS)}
-          />
-          <SelectField
-            meta={fields.parentId}
-            label={t("municipality:field.parent")}
-            options={parents.map((p) => ({ value: String(p.id), label: p.name }))}
-            emptyOption={t("municipality:field.noParent")}
-          />
-          <InputField meta={fields.district} label={t("municipality:field.district")} />
-          <SelectField
-            meta={fields.country}
-            label={t("municipality:field.country")}
-            options={opt("country", COUNTRIES)}
-          />
-        </CardContent>
-      </Card>
+    <EntityForm form={form} listIntentsThroughAction>
+      <SectionCard title={t("municipality:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
+        <InputField meta={fields.name} label={t("municipality:field.name")} />
+        <InputField meta={fields.shortName} label={t("municipality:field.shortName")} />
+        <SelectField
+          meta={fields.type}
+          label={t("municipality:field.type")}
+          options={opt("type", MUNICIPALITY_TYPES)}
+        />
+        <SelectField
+          meta={fields.kind}
+          label={t("municipality:field.kind")}
+          options={opt("kind", MUNICIPALITY_KINDS)}
+        />
+        <SelectField
+          meta={fields.parentId}
+          label={t("municipality:field.parent")}
+          options={parents.map((p) => ({ value: String(p.id), label: p.name }))}
+          emptyOption={t("municipality:field.noParent")}
+        />
+        <InputField meta={fields.district} label={t("municipality:field.district")} />
+        <SelectField
+          meta={fields.country}
+          label={t("municipality:field.country")}
+          options={opt("country", COUNTRIES)}
+        />
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("municipality:section.company")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <div className="flex items-end gap-2">
-            <InputField
-              meta={fields.identificationNumber}
-              label={t("municipality:field.identificationNumber")}
-              className="flex-1"
-              inputMode="numeric"
-              description={t("municipality:field.icoHelp")}
-            />
-            <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
-              {t("municipality:action.lookup")}
-            </Button>
-          </div>
-          <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber")} />
-          <InputField meta={fields.companyName} label={t("municipality:field.companyName")} />
-          <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress")} />
-          <InputField meta={fields.city} label={t("municipality:field.city")} />
-          <InputField meta={fields.zipCode} label={t("municipality:field.zipCode")} inputMode="numeric" />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("municipality:section.company")} contentClassName="grid gap-4 md:grid-cols-2">
+        <IcoLookupField
+          meta={fields.identificationNumber}
+          label={t("municipality:field.identificationNumber")}
+          description={t("municipality:field.icoHelp")}
+          buttonLabel={t("municipality:action.lookup")}
+        />
+        <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber")} />
+        <InputField meta={fields.companyName} label={t("municipality:field.companyName")} />
+        <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress")} />
+        <InputField meta={fields.city} label={t("municipality:field.city")} />
+        <InputField meta={fields.zipCode} label={t("municipality:field.zipCode")} inputMode="numeric" />
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("municipality:section.contacts")}</CardTitle>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {contacts.length === 0 && <p className="text-sm text-slate-600">{t("municipality:contacts.empty")}</p>}
-          {contacts.map((contact, index) => {
-            const c = contact.getFieldset();
-            return (
-              <fieldset key={contact.key} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
-                <legend className="px-1 text-xs text-slate-500">
-                  {t("municipality:contacts.legend", { n: index + 1 })}
-                </legend>
-                <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
-                <InputField meta={c.name} label={t("municipality:contacts.name")} />
-                <SelectField
-                  meta={c.type}
-                  label={t("municipality:contacts.type")}
-                  options={opt("contactType", CONTACT_TYPES)}
-                />
-                <InputField meta={c.phone} label={t("municipality:contacts.phone")} type="tel" />
-                <InputField meta={c.email} label={t("municipality:contacts.email")} type="email" />
-                <div className="flex items-end pb-6">
-                  <Button
-                    type="submit"
-                    variant="ghost"
-                    size="sm"
-                    {...form.remove.getButtonProps({ name: fields.contacts.name, index })}
-                  >
-                    {t("municipality:contacts.remove")}
-                  </Button>
-                </div>
-              </fieldset>
-            );
-          })}
-          <Button
-            type="submit"
-            variant="secondary"
-            size="sm"
-            {...form.insert.getButtonProps({ name: fields.contacts.name, defaultValue: { type: "MunicipalityAdmin" } })}
-          >
-            {t("municipality:contacts.add")}
-          </Button>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("municipality:section.contacts")} contentClassName="space-y-4">
+        {contacts.length === 0 && <p className="text-sm text-slate-600">{t("municipality:contacts.empty")}</p>}
+        {contacts.map((contact, index) => {
+          const c = contact.getFieldset();
+          return (
+            <fieldset key={contact.key} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
+              <legend className="px-1 text-xs text-slate-500">
+                {t("municipality:contacts.legend", { n: index + 1 })}
+              </legend>
+              <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
+              <InputField meta={c.name} label={t("municipality:contacts.name")} />
+              <SelectField
+                meta={c.type}
+                label={t("municipality:contacts.type")}
+                options={opt("contactType", CONTACT_TYPES)}
+              />
+              <InputField meta={c.phone} label={t("municipality:contacts.phone")} type="tel" />
+              <InputField meta={c.email} label={t("municipality:contacts.email")} type="email" />
+              <div className="flex items-end pb-6">
+                <RemoveRowButton form={form} name={fields.contacts.name} index={index}>
+                  {t("municipality:contacts.remove")}
+                </RemoveRowButton>
+              </div>
+            </fieldset>
+          );
+        })}
+        <AddRowButton form={form} name={fields.contacts.name} defaultValue={{ type: "MunicipalityAdmin" }}>
+          {t("municipality:contacts.add")}
+        </AddRowButton>
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("municipality:section.settings")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-3">
-          <SelectField
-            meta={fields.labelType}
-            label={t("municipality:field.labelType")}
-            options={opt("labelType", LABEL_TYPES)}
-          />
-          <SelectField
-            meta={fields.monitoredPeriod}
-            label={t("municipality:field.monitoredPeriod")}
-            options={opt("period", MUNICIPALITY_PERIODS)}
-          />
-          <SelectField
-            meta={fields.duplicateHandlingStrategy}
-            label={t("municipality:field.duplicateHandlingStrategy")}
-            options={opt("duplicate", DUPLICATE_HANDLING_STRATEGIES)}
-          />
-          <TextareaField meta={fields.note} label={t("municipality:field.note")} className="md:col-span-3" />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("municipality:section.settings")} contentClassName="grid gap-4 md:grid-cols-3">
+        <SelectField
+          meta={fields.labelType}
+          label={t("municipality:field.labelType")}
+          options={opt("labelType", LABEL_TYPES)}
+        />
+        <SelectField
+          meta={fields.monitoredPeriod}
+          label={t("municipality:field.monitoredPeriod")}
+          options={opt("period", MUNICIPALITY_PERIODS)}
+        />
+        <SelectField
+          meta={fields.duplicateHandlingStrategy}
+          label={t("municipality:field.duplicateHandlingStrategy")}
+          options={opt("duplicate", DUPLICATE_HANDLING_STRATEGIES)}
+        />
+        <TextareaField meta={fields.note} label={t("municipality:field.note")} className="md:col-span-3" />
+      </SectionCard>
 
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />
-    </Form>
+    </EntityForm>
   );
 }

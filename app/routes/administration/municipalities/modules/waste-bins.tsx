@@ -5,6 +5,7 @@
  * Every change is a plain POST with an `intent`, so the page works without JavaScript (dialogs open via ?dialog=).
  */
 import type { ReactNode } from "react";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/waste-bins";
 import {
@@ -27,7 +28,6 @@ import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DialogTrigger } from "~/components/ui/dialog";
@@ -339,62 +339,66 @@ function TypesCard<Row extends TypeRow>({
   const id = `${TYPE_SLUG[kind]}s-title`;
   const right = (className?: string) => (className?.includes("text-right") ? "text-right" : undefined);
   return (
-    <Card aria-labelledby={id}>
-      <CardHeader>
-        <CardTitle id={id}>{title}</CardTitle>
-        {canEdit && (
-          <DialogTrigger name={`add-${TYPE_SLUG[kind]}`} variant="secondary" size="sm">
-            {addLabel}
-          </DialogTrigger>
-        )}
-      </CardHeader>
-      <CardContent className="space-y-3 p-0">
-        {failure?.message && (
-          <Alert tone="error" className="mx-4 mt-3">
-            {shown(failure.message)}
-          </Alert>
-        )}
-        <Table>
-          <THead>
-            <tr>
-              <TH>{t("wasteSettings:column.name")}</TH>
-              {columns.map((c) => (
-                <TH key={c.label} className={right(c.className)}>
-                  {c.label}
-                </TH>
-              ))}
-              <TH className="text-right">{t("wasteSettings:column.binCount")}</TH>
-              <TH>{t("wasteSettings:column.state")}</TH>
-              {canEdit && (
-                <TH className="text-right">
-                  <span className="sr-only">{t("wasteSettings:column.actions")}</span>
-                </TH>
-              )}
-            </tr>
-          </THead>
-          <TBody>
-            {rows.map((row) => (
-              <TR key={row.id}>
-                <NameCell name={row.name} catalogue={row.catalogue} />
-                {columns.map((c) => (
-                  <TD key={c.label} className={c.className}>
-                    {c.cell(row)}
-                  </TD>
-                ))}
-                <TD className="text-right tabular-nums">{whole(row.binCount ?? 0)}</TD>
-                <TD>
-                  <ActiveBadge active={row.active} />
-                </TD>
-                {canEdit && (
-                  <TD className="text-right">
-                    {!row.catalogue && <RowActions kind={kind} row={row} failed={failure?.target === String(row.id)} />}
-                  </TD>
-                )}
-              </TR>
+    <SectionCard
+      aria-labelledby={id}
+      title={title}
+      titleId={id}
+      contentClassName="space-y-3 p-0"
+      actions={
+        <>
+          {canEdit && (
+            <DialogTrigger name={`add-${TYPE_SLUG[kind]}`} variant="secondary" size="sm">
+              {addLabel}
+            </DialogTrigger>
+          )}
+        </>
+      }
+    >
+      {failure?.message && (
+        <Alert tone="error" className="mx-4 mt-3">
+          {shown(failure.message)}
+        </Alert>
+      )}
+      <Table>
+        <THead>
+          <tr>
+            <TH>{t("wasteSettings:column.name")}</TH>
+            {columns.map((c) => (
+              <TH key={c.label} className={right(c.className)}>
+                {c.label}
+              </TH>
             ))}
-          </TBody>
-        </Table>
-      </CardContent>
-    </Card>
+            <TH className="text-right">{t("wasteSettings:column.binCount")}</TH>
+            <TH>{t("wasteSettings:column.state")}</TH>
+            {canEdit && (
+              <TH className="text-right">
+                <span className="sr-only">{t("wasteSettings:column.actions")}</span>
+              </TH>
+            )}
+          </tr>
+        </THead>
+        <TBody>
+          {rows.map((row) => (
+            <TR key={row.id}>
+              <NameCell name={row.name} catalogue={row.catalogue} />
+              {columns.map((c) => (
+                <TD key={c.label} className={c.className}>
+                  {c.cell(row)}
+                </TD>
+              ))}
+              <TD className="text-right tabular-nums">{whole(row.binCount ?? 0)}</TD>
+              <TD>
+                <ActiveBadge active={row.active} />
+              </TD>
+              {canEdit && (
+                <TD className="text-right">
+                  {!row.catalogue && <RowActions kind={kind} row={row} failed={failure?.target === String(row.id)} />}
+                </TD>
+              )}
+            </TR>
+          ))}
+        </TBody>
+      </Table>
+    </SectionCard>
   );
 }

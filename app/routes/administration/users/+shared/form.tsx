@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { requiredText } from "#contract/common";
 import {
@@ -13,11 +14,10 @@ import {
   type RoleItem,
   type UserDetail,
 } from "#contract/user";
-import { FormErrors, InputField, SelectField, useScrollToFirstError, VersionField } from "~/components/field";
+import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { PasswordField } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
 import { FormActions } from "~/components/form-actions";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useHydrated } from "~/components/ui/dialog";
 import { cn } from "~/components/ui/cn";
 
@@ -106,21 +106,10 @@ export function UserForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm<UserFormShape>({
+  const [form, fields] = useSchemaForm<UserFormShape>((formData) => schemaFor(mode, formData.get("intent")), {
     lastResult,
     defaultValue,
-    // Errors appear after the first submit, then follow the typing: an error appearing on blur would move the
-    // buttons under the pointer and swallow the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // The schema depends on the button: 'Navrhnout' checks only the names.
-      return parseWithZod(formData, {
-        schema: schemaFor(mode, formData.get("intent")) as unknown as z.ZodType<UserFormShape>,
-      });
-    },
   });
-  useScrollToFirstError(form);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== SUGGEST;
 
   // With JavaScript the municipality is hidden for the admin roles (they have none); the server ignores it anyway.
@@ -149,126 +138,112 @@ export function UserForm({
     >
       <FormErrors errors={form.errors} id={form.errorId} />
       <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("user:section.account")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <SelectField
-            meta={fields.roleId}
-            label={t("user:field.role")}
-            options={roleOptions}
-            emptyOption={t("user:field.chooseRole")}
-            onChange={(e) => setRoleId(e.currentTarget.value)}
-          />
-          {fixedMunicipality ? (
-            <div className="space-y-1">
-              <p className="text-sm font-medium text-slate-700">{t("user:field.municipality")}</p>
-              <input type="hidden" name={fields.municipalityId.name} value={fixedMunicipality.id} />
-              <p className="py-1.5 text-sm font-semibold text-slate-900" data-testid="fixed-municipality">
-                {fixedMunicipality.name}
-              </p>
-            </div>
-          ) : (
-            <>
-              <SelectField
-                meta={fields.municipalityId}
-                label={t("user:field.municipality")}
-                options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
-                emptyOption={t("user:field.chooseMunicipality")}
-                className={cn(hydrated && isAdminRole(roleId) && "hidden")}
-                description={hydrated ? undefined : t("user:field.municipalityHelp")}
-              />
-              {hydrated && isAdminRole(roleId) && (
-                <div className="space-y-1">
-                  <p className="text-sm font-medium text-slate-700">{t("user:field.municipality")}</p>
-                  <p className="py-1.5 text-sm text-slate-600">{t("user:field.noMunicipality")}</p>
-                </div>
-              )}
-            </>
-          )}
-          <InputField
-            meta={fields.firstName}
-            label={t("user:field.firstName")}
-            autoComplete="off"
-            onBlur={() => mode === "create" && suggestion.request(false)}
-          />
-          <InputField
-            meta={fields.lastName}
-            label={t("user:field.lastName")}
-            autoComplete="off"
-            onBlur={() => mode === "create" && suggestion.request(false)}
-          />
-          <div className="flex items-start gap-2">
-            <InputField
-              meta={fields.userName}
-              label={t("user:field.userName")}
-              className="flex-1"
-              autoComplete="off"
-              spellCheck={false}
-              description={mode === "create" ? t("user:field.userNameHelp") : undefined}
-            />
-            {mode === "create" && (
-              <Button
-                type="submit"
-                name="intent"
-                value={SUGGEST}
-                variant="secondary"
-                formNoValidate
-                className="mt-6"
-                disabled={suggestion.loading}
-              >
-                {t("user:action.suggest")}
-              </Button>
-            )}
+      <SectionCard title={t("user:section.account")} contentClassName="grid gap-4 md:grid-cols-2">
+        <SelectField
+          meta={fields.roleId}
+          label={t("user:field.role")}
+          options={roleOptions}
+          emptyOption={t("user:field.chooseRole")}
+          onChange={(e) => setRoleId(e.currentTarget.value)}
+        />
+        {fixedMunicipality ? (
+          <div className="space-y-1">
+            <p className="text-sm font-medium text-slate-700">{t("user:field.municipality")}</p>
+            <input type="hidden" name={fields.municipalityId.name} value={fixedMunicipality.id} />
+            <p className="py-1.5 text-sm font-semibold text-slate-900" data-testid="fixed-municipality">
+              {fixedMunicipality.name}
+            </p>
           </div>
-          <SelectField
-            meta={fields.language}
-            label={t("user:field.language")}
-            options={languageOptions}
-            emptyOption={t("user:field.languageByCountry")}
+        ) : (
+          <>
+            <SelectField
+              meta={fields.municipalityId}
+              label={t("user:field.municipality")}
+              options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
+              emptyOption={t("user:field.chooseMunicipality")}
+              className={cn(hydrated && isAdminRole(roleId) && "hidden")}
+              description={hydrated ? undefined : t("user:field.municipalityHelp")}
+            />
+            {hydrated && isAdminRole(roleId) && (
+              <div className="space-y-1">
+                <p className="text-sm font-medium text-slate-700">{t("user:field.municipality")}</p>
+                <p className="py-1.5 text-sm text-slate-600">{t("user:field.noMunicipality")}</p>
+              </div>
+            )}
+          </>
+        )}
+        <InputField
+          meta={fields.firstName}
+          label={t("user:field.firstName")}
+          autoComplete="off"
+          onBlur={() => mode === "create" && suggestion.request(false)}
+        />
+        <InputField
+          meta={fields.lastName}
+          label={t("user:field.lastName")}
+          autoComplete="off"
+          onBlur={() => mode === "create" && suggestion.request(false)}
+        />
+        <div className="flex items-start gap-2">
+          <InputField
+            meta={fields.userName}
+            label={t("user:field.userName")}
+            className="flex-1"
+            autoComplete="off"
+            spellCheck={false}
+            description={mode === "create" ? t("user:field.userNameHelp") : undefined}
           />
-          <InputField meta={fields.phone} label={t("user:field.phone")} type="tel" autoComplete="off" />
-          <InputField meta={fields.email} label={t("user:field.email")} type="email" autoComplete="off" />
-        </CardContent>
-      </Card>
+          {mode === "create" && (
+            <Button
+              type="submit"
+              name="intent"
+              value={SUGGEST}
+              variant="secondary"
+              formNoValidate
+              className="mt-6"
+              disabled={suggestion.loading}
+            >
+              {t("user:action.suggest")}
+            </Button>
+          )}
+        </div>
+        <SelectField
+          meta={fields.language}
+          label={t("user:field.language")}
+          options={languageOptions}
+          emptyOption={t("user:field.languageByCountry")}
+        />
+        <InputField meta={fields.phone} label={t("user:field.phone")} type="tel" autoComplete="off" />
+        <InputField meta={fields.email} label={t("user:field.email")} type="email" autoComplete="off" />
+      </SectionCard>
 
       {mode === "create" && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("user:section.registration")}</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {canInvite ? (
-              <fieldset className="space-y-2">
-                <legend className="mb-1 text-sm font-medium text-slate-700">{t("user:registration.legend")}</legend>
-                <RegistrationRadio
-                  meta={fields.registration}
-                  value="password"
-                  label={t("user:registration.password")}
-                />
-                <RegistrationRadio
-                  meta={fields.registration}
-                  value="email"
-                  label={t("user:registration.email")}
-                  description={t("user:registration.emailHelp")}
-                />
-              </fieldset>
-            ) : (
-              <input type="hidden" name={fields.registration.name} value="password" />
-            )}
-            {/* Hidden by CSS alone while the invitation is chosen: works without JavaScript too. */}
-            <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
-              <PasswordField meta={fields.password} label={t("user:field.password")} />
-              <InputField
-                meta={fields.confirmPassword}
-                label={t("user:field.confirmPassword")}
-                type="password"
-                autoComplete="new-password"
+        <SectionCard title={t("user:section.registration")} contentClassName="space-y-4">
+          {canInvite ? (
+            <fieldset className="space-y-2">
+              <legend className="mb-1 text-sm font-medium text-slate-700">{t("user:registration.legend")}</legend>
+              <RegistrationRadio meta={fields.registration} value="password" label={t("user:registration.password")} />
+              <RegistrationRadio
+                meta={fields.registration}
+                value="email"
+                label={t("user:registration.email")}
+                description={t("user:registration.emailHelp")}
               />
-            </div>
-          </CardContent>
-        </Card>
+            </fieldset>
+          ) : (
+            <input type="hidden" name={fields.registration.name} value="password" />
+          )}
+          {/* Hidden by CSS alone while the invitation is chosen: works without JavaScript too. */}
+          <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
+            <PasswordField meta={fields.password} label={t("user:field.password")} />
+            <InputField
+              meta={fields.confirmPassword}
+              label={t("user:field.confirmPassword")}
+              type="password"
+              autoComplete="new-password"
+            />
+          </div>
+        </SectionCard>
       )}
 
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />

@@ -4,13 +4,13 @@
  * plain forms; a failed post re-renders the dialog open with the errors under the fields.
  */
 import { useState, type FormEvent } from "react";
+import { DialogSubmitFooter } from "~/components/form-dialog";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { useActionAnswer } from "~/lib/action-answer";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { getFormProps } from "@conform-to/react";
 import { deactivateBody, type FeePayerDetail } from "#contract/fee-payer";
 import { Field, FormErrors, InputField, fieldAria } from "~/components/field";
 import { Alert } from "~/components/ui/alert";
@@ -24,15 +24,11 @@ type DeactivateShape = { activeTo: string; periodEnd: string; dateOfBirth: strin
 export function DeactivateDialog({ feePayer, today }: { feePayer: FeePayerDetail; today: string }) {
   const { t } = useTranslation();
   const lastResult = useActionAnswer("deactivate")?.result;
-  const [form, fields] = useForm<DeactivateShape>({
+  const [form, fields] = useSchemaForm<DeactivateShape>(deactivateBody, {
     id: "deactivate",
     lastResult,
     defaultValue: { activeTo: today, periodEnd: feePayer.periodEnd ?? "", dateOfBirth: feePayer.dateOfBirth ?? "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: deactivateBody as unknown as z.ZodType<DeactivateShape> });
-    },
+    scrollToError: false,
   });
   const label = t("feePayer:action.deactivate");
   return (
@@ -46,12 +42,9 @@ export function DeactivateDialog({ feePayer, today }: { feePayer: FeePayerDetail
         title={t("feePayer:deactivate.title")}
         description={t("feePayer:deactivate.description")}
         footer={
-          <>
-            <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-            <Button type="submit" form={form.id} variant="danger">
-              {label}
-            </Button>
-          </>
+          <DialogSubmitFooter form={form.id} variant="danger">
+            {label}
+          </DialogSubmitFooter>
         }
       >
         <Form method="post" {...getFormProps(form)} className="space-y-3">

@@ -1,16 +1,9 @@
-import { Form } from "react-router";
+import { EntityForm } from "~/components/entity-form";
+import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { getCollectionProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { COUNTRIES } from "#contract/enums";
 import {
   ADDRESS_TYPES,
@@ -20,18 +13,8 @@ import {
   type DiscountOption,
   type FeePayerDetail,
 } from "#contract/fee-payer";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  InputField,
-  SelectField,
-  TextareaField,
-  useScrollToFirstError,
-  VersionField,
-} from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
-import { Button } from "~/components/ui/button";
+import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
 import { Section } from "./ui";
@@ -157,16 +140,10 @@ interface Props {
 export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();
   const shown = useMessage();
-  const [form, fields] = useForm<FeePayerFormShape>({
+  const [form, fields] = useSchemaForm<FeePayerFormShape>(feePayerFormSchema, {
     lastResult,
     defaultValue,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: feePayerFormSchema as unknown as z.ZodType<FeePayerFormShape> });
-    },
   });
-  useScrollToFirstError(form);
   const addresses = fields.addresses.getFieldList();
   const fixed = discounts.filter((d) => d.type === "Other");
   const byAge = discounts.filter((d) => d.type === "Age");
@@ -177,21 +154,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
   const { key: typeKey, ...typeProps } = getSelectProps(fields.type);
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      // Adding or removing an address goes through the action, with or without JavaScript (docs/decisions/0005).
-      onSubmit={(event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.name === "__intent__") return;
-        form.onSubmit(event);
-      }}
-      className="group/payer space-y-4"
-      encType="application/x-www-form-urlencoded"
-    >
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
+    <EntityForm form={form} className="group/payer space-y-4" listIntentsThroughAction>
       {forSubject && <input {...getInputProps(fields.subjectId, { type: "hidden" })} key={fields.subjectId.key} />}
 
       <Section title={t("feePayer:section.basic")} className="space-y-4">
@@ -276,26 +239,16 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
               <InputField meta={a.city} label={t("feePayer:addresses.city")} />
               <InputField meta={a.zipCode} label={t("feePayer:addresses.zipCode")} inputMode="numeric" />
               <div className="md:col-span-7">
-                <Button
-                  type="submit"
-                  variant="ghost"
-                  size="sm"
-                  {...form.remove.getButtonProps({ name: fields.addresses.name, index })}
-                >
+                <RemoveRowButton form={form} name={fields.addresses.name} index={index}>
                   {t("feePayer:addresses.remove", { n: index + 1 })}
-                </Button>
+                </RemoveRowButton>
               </div>
             </fieldset>
           );
         })}
-        <Button
-          type="submit"
-          variant="secondary"
-          size="sm"
-          {...form.insert.getButtonProps({ name: fields.addresses.name, defaultValue: { type: "Permanent" } })}
-        >
+        <AddRowButton form={form} name={fields.addresses.name} defaultValue={{ type: "Permanent" }}>
           {t("feePayer:addresses.add")}
-        </Button>
+        </AddRowButton>
       </Section>
 
       <Section title={t("feePayer:section.discounts")} className="space-y-3">
@@ -335,6 +288,6 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
       </Section>
 
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />
-    </Form>
+    </EntityForm>
   );
 }

@@ -7,7 +7,7 @@ import type { AgeGroup } from "#contract/fee-payer";
 import { formatDate } from "#contract/calendar";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/section-card";
 
 export const LIST_PATH = "/infrastructure/fee-payers";
 export const detailPath = (id: number) => `${LIST_PATH}/${id}`;
@@ -17,12 +17,9 @@ export const subjectPath = (id: number) => `/infrastructure/subjects/${id}`;
 /** A titled card of the form and the detail; `className` goes to its content. */
 export function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent className={className}>{children}</CardContent>
-    </Card>
+    <SectionCard title={title} contentClassName={className}>
+      {children}
+    </SectionCard>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Spec 001 §2 subject detail: the waste cards table, with virtual card creation and removal. */
 import { Form, useNavigation } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { SubjectMember, SubjectWasteCard } from "#contract/subject";
@@ -9,7 +10,6 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TD, TR } from "~/components/ui/table";
@@ -35,90 +35,90 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "createVirtualCard";
 
   return (
-    <Card aria-labelledby="subject-cards">
-      <CardHeader>
-        <CardTitle id="subject-cards">{t("subject:cards.title")}</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3 p-0">
-        {failed && (
-          <Alert tone="error" className="mx-4 mt-3">
-            {shown(failed.errors?.feePayerId?.[0] ?? failed.message)}
-          </Alert>
-        )}
-        <SectionTable
-          rows={cards.length}
-          empty={t("subject:cards.empty")}
-          emptyClassName="px-4 py-4"
-          columns={[
-            t("subject:cards.plainCode"),
-            t("subject:cards.code"),
-            t("subject:cards.payer"),
-            t("subject:cards.state"),
-            t("subject:cards.validity"),
-            t("subject:cards.virtual"),
-          ]}
-          actions={canRemove && t("subject:members.actions")}
-        >
-          {cards.map((c) => (
-            <TR key={c.id}>
-              <TD className="font-mono">{c.plainCode}</TD>
-              <TD className="font-mono">{c.code}</TD>
-              <TD>{c.feePayerName ?? "–"}</TD>
-              <TD>
-                <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`)}</Badge>
+    <SectionCard
+      aria-labelledby="subject-cards"
+      title={t("subject:cards.title")}
+      titleId="subject-cards"
+      contentClassName="space-y-3 p-0"
+    >
+      {failed && (
+        <Alert tone="error" className="mx-4 mt-3">
+          {shown(failed.errors?.feePayerId?.[0] ?? failed.message)}
+        </Alert>
+      )}
+      <SectionTable
+        rows={cards.length}
+        empty={t("subject:cards.empty")}
+        emptyClassName="px-4 py-4"
+        columns={[
+          t("subject:cards.plainCode"),
+          t("subject:cards.code"),
+          t("subject:cards.payer"),
+          t("subject:cards.state"),
+          t("subject:cards.validity"),
+          t("subject:cards.virtual"),
+        ]}
+        actions={canRemove && t("subject:members.actions")}
+      >
+        {cards.map((c) => (
+          <TR key={c.id}>
+            <TD className="font-mono">{c.plainCode}</TD>
+            <TD className="font-mono">{c.code}</TD>
+            <TD>{c.feePayerName ?? "–"}</TD>
+            <TD>
+              <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`)}</Badge>
+            </TD>
+            <TD className="whitespace-nowrap">
+              {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}
+            </TD>
+            <TD>{c.virtual ? t("subject:yes") : t("subject:no")}</TD>
+            {canRemove && (
+              <TD className="text-right">
+                <span className="inline-block text-left">
+                  <ConfirmDialog
+                    name={`remove-card-${c.id}`}
+                    intent="removeCard"
+                    fields={{ cardId: c.id }}
+                    trigger={
+                      <>
+                        {t("subject:cards.remove")}
+                        <span className="sr-only"> {c.plainCode}</span>
+                      </>
+                    }
+                    triggerVariant="ghost"
+                    triggerSize="sm"
+                    title={t("subject:cards.removeTitle")}
+                    message={t("subject:cards.removeMessage", {
+                      code: c.plainCode,
+                    })}
+                    confirmLabel={t("subject:cards.remove")}
+                  />
+                </span>
               </TD>
-              <TD className="whitespace-nowrap">
-                {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}
-              </TD>
-              <TD>{c.virtual ? t("subject:yes") : t("subject:no")}</TD>
-              {canRemove && (
-                <TD className="text-right">
-                  <span className="inline-block text-left">
-                    <ConfirmDialog
-                      name={`remove-card-${c.id}`}
-                      intent="removeCard"
-                      fields={{ cardId: c.id }}
-                      trigger={
-                        <>
-                          {t("subject:cards.remove")}
-                          <span className="sr-only"> {c.plainCode}</span>
-                        </>
-                      }
-                      triggerVariant="ghost"
-                      triggerSize="sm"
-                      title={t("subject:cards.removeTitle")}
-                      message={t("subject:cards.removeMessage", {
-                        code: c.plainCode,
-                      })}
-                      confirmLabel={t("subject:cards.remove")}
-                    />
-                  </span>
-                </TD>
-              )}
-            </TR>
-          ))}
-        </SectionTable>
-        {canAdd && (
-          <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-slate-200 px-4 py-3">
-            <input type="hidden" name="intent" value="createVirtualCard" />
-            <div className="space-y-1">
-              <Label htmlFor="virtual-card-payer" className="text-xs text-slate-600">
-                {t("subject:cards.forPayer")}
-              </Label>
-              <Select
-                id="virtual-card-payer"
-                name="feePayerId"
-                className="w-auto min-w-56"
-                emptyOption={t("subject:cards.noPayer")}
-                options={payers.map((m) => ({ value: String(m.feePayerId), label: m.name }))}
-              />
-            </div>
-            <Button type="submit" variant="secondary" disabled={creating}>
-              {t("subject:cards.createVirtual")}
-            </Button>
-          </Form>
-        )}
-      </CardContent>
-    </Card>
+            )}
+          </TR>
+        ))}
+      </SectionTable>
+      {canAdd && (
+        <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-slate-200 px-4 py-3">
+          <input type="hidden" name="intent" value="createVirtualCard" />
+          <div className="space-y-1">
+            <Label htmlFor="virtual-card-payer" className="text-xs text-slate-600">
+              {t("subject:cards.forPayer")}
+            </Label>
+            <Select
+              id="virtual-card-payer"
+              name="feePayerId"
+              className="w-auto min-w-56"
+              emptyOption={t("subject:cards.noPayer")}
+              options={payers.map((m) => ({ value: String(m.feePayerId), label: m.name }))}
+            />
+          </div>
+          <Button type="submit" variant="secondary" disabled={creating}>
+            {t("subject:cards.createVirtual")}
+          </Button>
+        </Form>
+      )}
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 /** Spec 001 §2 subject detail: the fees in a yearly or monthly view (written by the fees area, read here). */
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { PillLink } from "~/components/pill-link";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectFeeRow } from "#contract/subject";
 import { toSearch, withSearchParams } from "~/lib/list";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { TD, TR } from "~/components/ui/table";
 import { SectionTable } from "./section-table";
@@ -18,22 +19,6 @@ type Props = {
   year: number | undefined;
 };
 
-function Pill({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      aria-current={current ? "true" : undefined}
-      className={cn(
-        "rounded-md px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600",
-        current ? "bg-emerald-700 font-medium text-white" : "text-slate-700 hover:bg-slate-100",
-      )}
-    >
-      {children}
-    </Link>
-  );
-}
-
 export function FeesSection({ fees, view, year }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -45,50 +30,54 @@ export function FeesSection({ fees, view, year }: Props) {
   const shownYear = year ?? fees.years[0];
 
   return (
-    <Card aria-labelledby="subject-fees">
-      <CardHeader>
-        <CardTitle id="subject-fees">{t("subject:fees.title")}</CardTitle>
-        <nav className="flex flex-wrap items-center gap-1" aria-label={t("subject:fees.view")}>
-          <Pill to={href({ feesView: null, feesYear: null })} current={!monthly}>
-            {t("subject:fees.yearly")}
-          </Pill>
-          <Pill to={href({ feesView: "monthly" })} current={monthly}>
-            {t("subject:fees.monthly")}
-          </Pill>
-        </nav>
-      </CardHeader>
-      <CardContent className="space-y-3 p-0">
-        {monthly && fees.years.length > 0 && (
-          <nav className="flex flex-wrap items-center gap-1 px-4 pt-3" aria-label={t("subject:fees.year")}>
-            {fees.years.map((y) => (
-              <Pill key={y} to={href({ feesView: "monthly", feesYear: String(y) })} current={y === shownYear}>
-                {y}
-              </Pill>
-            ))}
+    <SectionCard
+      aria-labelledby="subject-fees"
+      title={t("subject:fees.title")}
+      titleId="subject-fees"
+      contentClassName="space-y-3 p-0"
+      actions={
+        <>
+          <nav className="flex flex-wrap items-center gap-1" aria-label={t("subject:fees.view")}>
+            <PillLink to={href({ feesView: null, feesYear: null })} current={!monthly}>
+              {t("subject:fees.yearly")}
+            </PillLink>
+            <PillLink to={href({ feesView: "monthly" })} current={monthly}>
+              {t("subject:fees.monthly")}
+            </PillLink>
           </nav>
-        )}
-        <SectionTable
-          rows={fees.items.length}
-          empty={t("subject:fees.empty")}
-          columns={[
-            monthly ? t("subject:fees.month") : t("subject:fees.year"),
-            t("subject:fees.payer"),
-            ...AMOUNTS.map((key) => ({ label: t(`subject:fees.${key}`), className: "text-right" })),
-          ]}
-        >
-          {fees.items.map((f, i) => (
-            <TR key={`${f.year}-${f.month ?? 0}-${f.feePayerName ?? ""}-${i}`}>
-              <TD className="whitespace-nowrap">{monthly && f.month ? `${f.month}/${f.year}` : f.year}</TD>
-              <TD>{f.feePayerName ?? "–"}</TD>
-              {AMOUNTS.map((key) => (
-                <TD key={key} className={cn("text-right", key === "finalFee" && "font-medium")}>
-                  <Money value={f[key]} />
-                </TD>
-              ))}
-            </TR>
+        </>
+      }
+    >
+      {monthly && fees.years.length > 0 && (
+        <nav className="flex flex-wrap items-center gap-1 px-4 pt-3" aria-label={t("subject:fees.year")}>
+          {fees.years.map((y) => (
+            <PillLink key={y} to={href({ feesView: "monthly", feesYear: String(y) })} current={y === shownYear}>
+              {y}
+            </PillLink>
           ))}
-        </SectionTable>
-      </CardContent>
-    </Card>
+        </nav>
+      )}
+      <SectionTable
+        rows={fees.items.length}
+        empty={t("subject:fees.empty")}
+        columns={[
+          monthly ? t("subject:fees.month") : t("subject:fees.year"),
+          t("subject:fees.payer"),
+          ...AMOUNTS.map((key) => ({ label: t(`subject:fees.${key}`), className: "text-right" })),
+        ]}
+      >
+        {fees.items.map((f, i) => (
+          <TR key={`${f.year}-${f.month ?? 0}-${f.feePayerName ?? ""}-${i}`}>
+            <TD className="whitespace-nowrap">{monthly && f.month ? `${f.month}/${f.year}` : f.year}</TD>
+            <TD>{f.feePayerName ?? "–"}</TD>
+            {AMOUNTS.map((key) => (
+              <TD key={key} className={cn("text-right", key === "finalFee" && "font-medium")}>
+                <Money value={f[key]} />
+              </TD>
+            ))}
+          </TR>
+        ))}
+      </SectionTable>
+    </SectionCard>
   );
 }

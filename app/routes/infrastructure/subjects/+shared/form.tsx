@@ -1,24 +1,16 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { IcoLookupField } from "~/components/ico-lookup-field";
+import { EntityForm } from "~/components/entity-form";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
 import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
-import {
-  CheckboxField,
-  Field,
-  FormErrors,
-  InputField,
-  SelectField,
-  TextareaField,
-  useScrollToFirstError,
-  VersionField,
-} from "~/components/field";
-import { DefaultSubmit, FormActions } from "~/components/form-actions";
-import { SearchInForm } from "~/components/search-in-form";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { CheckboxField, InputField, SelectField, TextareaField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
+import { PickerField } from "~/components/search-in-form";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -93,136 +85,91 @@ export function SubjectForm({
 }: SubjectFormProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<SubjectFormValues>({
+  const [form, fields] = useSchemaForm<SubjectFormValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult,
     defaultValue,
-    // Errors appear after the first submit, then follow the typing (decision 0008).
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      // The helper buttons validate only what they need; saving validates everything.
-      return parseWithZod(formData, {
-        schema: schemaFor(formData.get("intent")) as unknown as z.ZodType<SubjectFormValues>,
-      });
-    },
   });
-  useScrollToFirstError(form);
   const helperIntent = navigation.formData?.get("intent");
   const busy = navigation.state === "submitting" && helperIntent !== "lookup" && helperIntent !== "parentSearch";
   const searchId = `${form.id}-parent-search`;
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <DefaultSubmit />
-      <FormErrors errors={form.errors} id={form.errorId} />
-      <VersionField form={form} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("subject:section.basic")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <SelectField
-            meta={fields.type}
-            label={t("subject:field.type")}
-            options={SUBJECT_TYPES.map((v) => ({
-              value: v,
-              label: t(`subject:type.${v}`),
-            }))}
-          />
-          <InputField meta={fields.name} label={t("subject:field.name")} />
-          <InputField
-            meta={fields.shortName}
-            label={t("subject:field.shortName")}
-            description={t("subject:field.shortNameHelp")}
-          />
-          <InputField meta={fields.variableSymbol} label={t("subject:field.variableSymbol")} inputMode="numeric" />
-          <InputField meta={fields.householdCode} label={t("subject:field.householdCode")} />
-          <InputField
-            meta={fields.establishmentIdentificationNumber}
-            label={t("subject:field.establishmentIdentificationNumber")}
-          />
-          <div className="space-y-2 md:col-span-2">
-            <SelectField
-              meta={fields.parentId}
-              label={t("subject:field.parent")}
-              options={parentOptions.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
-              emptyOption={t("subject:field.noParent")}
-            />
-            <Field
-              id={searchId}
-              label={t("subject:field.parentSearch")}
-              description={t("subject:field.parentSearchHelp")}
-            >
-              <SearchInForm
-                id={searchId}
-                name="parentSearch"
-                intent="parentSearch"
-                defaultValue={parentSearch ?? ""}
-                label={t("subject:action.search")}
-              />
-            </Field>
-          </div>
-          <CheckboxField
-            meta={fields.externalChief}
-            label={t("subject:field.externalChief")}
-            className="md:col-span-2"
-          />
-          <TextareaField meta={fields.description} label={t("subject:field.description")} className="md:col-span-2" />
-        </CardContent>
-      </Card>
+    <EntityForm form={form}>
+      <SectionCard title={t("subject:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
+        <SelectField
+          meta={fields.type}
+          label={t("subject:field.type")}
+          options={SUBJECT_TYPES.map((v) => ({
+            value: v,
+            label: t(`subject:type.${v}`),
+          }))}
+        />
+        <InputField meta={fields.name} label={t("subject:field.name")} />
+        <InputField
+          meta={fields.shortName}
+          label={t("subject:field.shortName")}
+          description={t("subject:field.shortNameHelp")}
+        />
+        <InputField meta={fields.variableSymbol} label={t("subject:field.variableSymbol")} inputMode="numeric" />
+        <InputField meta={fields.householdCode} label={t("subject:field.householdCode")} />
+        <InputField
+          meta={fields.establishmentIdentificationNumber}
+          label={t("subject:field.establishmentIdentificationNumber")}
+        />
+        <PickerField
+          className="space-y-2 md:col-span-2"
+          meta={fields.parentId}
+          label={t("subject:field.parent")}
+          options={parentOptions.map((o) => ({ value: String(o.id), label: optionLabel(o) }))}
+          emptyOption={t("subject:field.noParent")}
+          searchId={searchId}
+          searchName="parentSearch"
+          intent="parentSearch"
+          search={parentSearch}
+          searchLabel={t("subject:field.parentSearch")}
+          searchHelp={t("subject:field.parentSearchHelp")}
+          buttonLabel={t("subject:action.search")}
+        />
+        <CheckboxField meta={fields.externalChief} label={t("subject:field.externalChief")} className="md:col-span-2" />
+        <TextareaField meta={fields.description} label={t("subject:field.description")} className="md:col-span-2" />
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("subject:section.address")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-3">
-          <InputField meta={fields.street} label={t("subject:field.street")} />
-          <InputField meta={fields.conscriptionNumber} label={t("subject:field.conscriptionNumber")} />
-          <InputField meta={fields.streetNumber} label={t("subject:field.streetNumber")} />
-          <InputField meta={fields.provisionalNumber} label={t("subject:field.provisionalNumber")} />
-          <InputField meta={fields.cityDistrict} label={t("subject:field.cityDistrict")} />
-          <InputField meta={fields.zipCode} label={t("subject:field.zipCode")} inputMode="numeric" />
-          <InputField meta={fields.city} label={t("subject:field.city")} />
-        </CardContent>
-      </Card>
+      <SectionCard title={t("subject:section.address")} contentClassName="grid gap-4 md:grid-cols-3">
+        <InputField meta={fields.street} label={t("subject:field.street")} />
+        <InputField meta={fields.conscriptionNumber} label={t("subject:field.conscriptionNumber")} />
+        <InputField meta={fields.streetNumber} label={t("subject:field.streetNumber")} />
+        <InputField meta={fields.provisionalNumber} label={t("subject:field.provisionalNumber")} />
+        <InputField meta={fields.cityDistrict} label={t("subject:field.cityDistrict")} />
+        <InputField meta={fields.zipCode} label={t("subject:field.zipCode")} inputMode="numeric" />
+        <InputField meta={fields.city} label={t("subject:field.city")} />
+      </SectionCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("subject:section.operator")}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <SelectField
-            meta={fields.operatorCountry}
-            label={t("subject:field.operatorCountry")}
-            options={COUNTRIES.map((c) => ({
-              value: c,
-              label: t(`subject:country.${c}`),
-            }))}
-          />
-          <div className="flex items-end gap-2">
-            <InputField
-              meta={fields.operatorIdentificationNumber}
-              label={t("subject:field.operatorIdentificationNumber")}
-              className="flex-1"
-              inputMode="numeric"
-              description={t("subject:field.icoHelp")}
-            />
-            <Button type="submit" name="intent" value="lookup" variant="secondary" formNoValidate className="mb-6">
-              {t("subject:action.lookup")}
-            </Button>
-          </div>
-          <InputField meta={fields.operatorVatNumber} label={t("subject:field.operatorVatNumber")} />
-          <InputField meta={fields.operatorCompanyName} label={t("subject:field.operatorCompanyName")} />
-          <InputField meta={fields.operatorInvoiceAddress} label={t("subject:field.operatorInvoiceAddress")} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField meta={fields.operatorZipCode} label={t("subject:field.operatorZipCode")} inputMode="numeric" />
-            <InputField meta={fields.operatorCity} label={t("subject:field.operatorCity")} />
-          </div>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("subject:section.operator")} contentClassName="grid gap-4 md:grid-cols-2">
+        <SelectField
+          meta={fields.operatorCountry}
+          label={t("subject:field.operatorCountry")}
+          options={COUNTRIES.map((c) => ({
+            value: c,
+            label: t(`subject:country.${c}`),
+          }))}
+        />
+        <IcoLookupField
+          meta={fields.operatorIdentificationNumber}
+          label={t("subject:field.operatorIdentificationNumber")}
+          description={t("subject:field.icoHelp")}
+          buttonLabel={t("subject:action.lookup")}
+        />
+        <InputField meta={fields.operatorVatNumber} label={t("subject:field.operatorVatNumber")} />
+        <InputField meta={fields.operatorCompanyName} label={t("subject:field.operatorCompanyName")} />
+        <InputField meta={fields.operatorInvoiceAddress} label={t("subject:field.operatorInvoiceAddress")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField meta={fields.operatorZipCode} label={t("subject:field.operatorZipCode")} inputMode="numeric" />
+          <InputField meta={fields.operatorCity} label={t("subject:field.operatorCity")} />
+        </div>
+      </SectionCard>
 
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />
-    </Form>
+    </EntityForm>
   );
 }
 

@@ -4,6 +4,7 @@
  * sections say so honestly instead of showing invented figures.
  */
 import { Link } from "react-router";
+import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail, type SubjectListItem } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
@@ -238,19 +239,19 @@ export function HistorySection() {
     },
   ];
   return (
-    <Card aria-labelledby="subject-history">
-      <CardHeader>
-        <CardTitle id="subject-history">{t("subject:history.title")}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-3">
-        {parts.map((p) => (
-          <section key={p.key} aria-label={p.title}>
-            <h3 className="mb-1 text-sm font-semibold">{p.title}</h3>
-            <Empty>{p.empty}</Empty>
-          </section>
-        ))}
-      </CardContent>
-    </Card>
+    <SectionCard
+      aria-labelledby="subject-history"
+      title={t("subject:history.title")}
+      titleId="subject-history"
+      contentClassName="grid gap-4 md:grid-cols-3"
+    >
+      {parts.map((p) => (
+        <section key={p.key} aria-label={p.title}>
+          <h3 className="mb-1 text-sm font-semibold">{p.title}</h3>
+          <Empty>{p.empty}</Empty>
+        </section>
+      ))}
+    </SectionCard>
   );
 }
 
@@ -261,63 +262,67 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
   const { t } = useTranslation();
   const canAdd = useCan("aAdd", "subject");
   return (
-    <Card aria-labelledby="subject-relations">
-      <CardHeader>
-        <CardTitle id="subject-relations">{t("subject:relations.title")}</CardTitle>
-        {canAdd && (
-          <Button to={`${SUBJECTS_PATH}/create?parentId=${subject.id}`} variant="secondary" size="sm">
-            {t("subject:relations.addChild")}
-          </Button>
-        )}
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <p className="text-sm">
-          <span className="text-slate-500">{t("subject:field.parent")}: </span>
-          {subject.parentId ? (
-            <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(subject.parentId)}>
-              {subject.parentName ?? `#${subject.parentId}`}
-            </Link>
-          ) : (
-            t("subject:relations.noParent")
+    <SectionCard
+      aria-labelledby="subject-relations"
+      title={t("subject:relations.title")}
+      titleId="subject-relations"
+      contentClassName="space-y-3"
+      actions={
+        <>
+          {canAdd && (
+            <Button to={`${SUBJECTS_PATH}/create?parentId=${subject.id}`} variant="secondary" size="sm">
+              {t("subject:relations.addChild")}
+            </Button>
           )}
-        </p>
-        <h3 className="text-sm font-semibold">
-          {t("subject:relations.children")} ({childTotal})
-        </h3>
-        <SectionTable
-          rows={descendants.length}
-          empty={t("subject:relations.noChildren")}
-          emptyClassName=""
-          columns={[
-            t("subject:field.name"),
-            t("subject:field.type"),
-            t("subject:list.address"),
-            { label: t("subject:list.totalFee"), className: "text-right" },
-          ]}
-        >
-          {descendants.map((c) => (
-            <TR key={c.id}>
-              <TD>
-                <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(c.id)}>
-                  {c.name}
-                </Link>
-              </TD>
-              <TD>
-                <SubjectTypeLabel type={c.type} />
-              </TD>
-              <TD>{c.address || "–"}</TD>
-              <TD className="text-right">
-                <Money value={c.totalFee} />
-              </TD>
-            </TR>
-          ))}
-        </SectionTable>
-        {childTotal > descendants.length && (
-          <Link className="text-sm text-emerald-800 hover:underline" to={`${SUBJECTS_PATH}?parentId=${subject.id}`}>
-            {t("subject:relations.allChildren", { n: childTotal })}
+        </>
+      }
+    >
+      <p className="text-sm">
+        <span className="text-slate-500">{t("subject:field.parent")}: </span>
+        {subject.parentId ? (
+          <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(subject.parentId)}>
+            {subject.parentName ?? `#${subject.parentId}`}
           </Link>
+        ) : (
+          t("subject:relations.noParent")
         )}
-      </CardContent>
-    </Card>
+      </p>
+      <h3 className="text-sm font-semibold">
+        {t("subject:relations.children")} ({childTotal})
+      </h3>
+      <SectionTable
+        rows={descendants.length}
+        empty={t("subject:relations.noChildren")}
+        emptyClassName=""
+        columns={[
+          t("subject:field.name"),
+          t("subject:field.type"),
+          t("subject:list.address"),
+          { label: t("subject:list.totalFee"), className: "text-right" },
+        ]}
+      >
+        {descendants.map((c) => (
+          <TR key={c.id}>
+            <TD>
+              <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(c.id)}>
+                {c.name}
+              </Link>
+            </TD>
+            <TD>
+              <SubjectTypeLabel type={c.type} />
+            </TD>
+            <TD>{c.address || "–"}</TD>
+            <TD className="text-right">
+              <Money value={c.totalFee} />
+            </TD>
+          </TR>
+        ))}
+      </SectionTable>
+      {childTotal > descendants.length && (
+        <Link className="text-sm text-emerald-800 hover:underline" to={`${SUBJECTS_PATH}?parentId=${subject.id}`}>
+          {t("subject:relations.allChildren", { n: childTotal })}
+        </Link>
+      )}
+    </SectionCard>
   );
 }

@@ -9,10 +9,10 @@ import type { ActionAnswer } from "~/lib/action-answer";
 import { useToday } from "~/lib/action-answer";
 import { Field, fieldAria } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
+import { DIALOG_PARAM, Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { DialogSearch, FormDialog } from "~/components/form-dialog";
+import { DialogSearch, FormDialog, DialogSubmitFooter } from "~/components/form-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 
 /** The selected cards travel as hidden fields of the dialog's form. */
@@ -160,14 +160,7 @@ export function SubjectFilterDialog({ picker }: { picker: Picker }) {
     <Dialog
       name="pick-subject"
       title={t("wasteCard:filter.title")}
-      footer={
-        <>
-          <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-          <Button type="submit" form="pick-subject-form">
-            {t("wasteCard:filter.apply")}
-          </Button>
-        </>
-      }
+      footer={<DialogSubmitFooter form="pick-subject-form">{t("wasteCard:filter.apply")}</DialogSubmitFooter>}
     >
       <div className="space-y-3">
         <SubjectSearch dialog="pick-subject" value={picker.search} />

@@ -1,5 +1,8 @@
 /** Cards of the bin detail (spec 001 §2): the dispose count card with its modal, and the bin history. */
 import type { ReactNode } from "react";
+import { PillLink } from "~/components/pill-link";
+import { RowsTable } from "~/components/rows-table";
+import { SectionCard } from "~/components/section-card";
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { BIN_STATES, type DisposeCounts, type WehHistoryRow } from "#contract/waste-evidence-header";
@@ -8,7 +11,6 @@ import { toSearch, withSearchParams } from "~/lib/list";
 import { Field, fieldAria } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/components/ui/cn";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -27,22 +29,6 @@ function useMonthName() {
   const locale = i18n.language === "en" ? "en-GB" : i18n.language === "sk" ? "sk-SK" : "cs-CZ";
   const format = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" });
   return (month: number) => format.format(new Date(Date.UTC(2000, month - 1, 15)));
-}
-
-function Pill({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
-  return (
-    <Link
-      to={to}
-      preventScrollReset
-      aria-current={current ? "true" : undefined}
-      className={cn(
-        "rounded-md px-2.5 py-1 text-sm focus-visible:outline-2 focus-visible:outline-emerald-600",
-        current ? "bg-emerald-700 font-medium text-white" : "text-slate-700 hover:bg-slate-100",
-      )}
-    >
-      {children}
-    </Link>
-  );
 }
 
 /**
@@ -77,12 +63,12 @@ export function DisposeCountCard({
         <CardTitle id="weh-dispose">{t("wasteEvidenceHeader:dispose.title")}</CardTitle>
         <div className="flex flex-wrap items-center gap-3">
           <nav className="flex items-center gap-1" aria-label={t("wasteEvidenceHeader:dispose.view")}>
-            <Pill to={href({ disposeView: null })} current={view === "monthly"}>
+            <PillLink to={href({ disposeView: null })} current={view === "monthly"}>
               {t("wasteEvidenceHeader:dispose.monthly")}
-            </Pill>
-            <Pill to={href({ disposeView: "yearly" })} current={view === "yearly"}>
+            </PillLink>
+            <PillLink to={href({ disposeView: "yearly" })} current={view === "yearly"}>
               {t("wasteEvidenceHeader:dispose.yearly")}
-            </Pill>
+            </PillLink>
           </nav>
           <Form method="get" preventScrollReset className="flex items-center gap-2">
             {kept.map(([k, v], i) => (
@@ -280,58 +266,56 @@ function DetailValue({ name, value }: { name: string; value: unknown }) {
 export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card aria-labelledby="weh-history">
-      <CardHeader>
-        <CardTitle id="weh-history">{t("wasteEvidenceHeader:history.title")}</CardTitle>
-      </CardHeader>
-      <CardContent className="p-0">
-        {rows.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">{t("wasteEvidenceHeader:history.empty")}</p>
-        ) : (
-          <Table aria-labelledby="weh-history">
-            <THead>
-              <tr>
-                <TH>{t("wasteEvidenceHeader:history.event")}</TH>
-                <TH>{t("wasteEvidenceHeader:history.at")}</TH>
-                <TH>{t("wasteEvidenceHeader:field.subject")}</TH>
-                <TH>{t("wasteEvidenceHeader:history.user")}</TH>
-                <TH>{t("wasteEvidenceHeader:history.details")}</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {rows.map((r) => (
-                <TR key={r.id}>
-                  <TD className="font-medium">{t(`wasteEvidenceHeader:event.${r.event}`)}</TD>
-                  <TD className="whitespace-nowrap tabular-nums">{formatDateTime(r.at, i18n.language)}</TD>
-                  <TD>
-                    {r.subjectId ? (
-                      <Link className="text-emerald-800 hover:underline" to={subjectPath(r.subjectId)}>
-                        {r.subjectName ?? `#${r.subjectId}`}
-                      </Link>
-                    ) : (
-                      "–"
-                    )}
-                  </TD>
-                  <TD>{r.userName ?? "–"}</TD>
-                  <TD className="text-slate-600">
-                    {r.details && Object.keys(r.details).length > 0 ? (
-                      <ul className="space-y-0.5">
-                        {Object.entries(r.details).map(([k, v]) => (
-                          <li key={k}>
-                            {t(`wasteEvidenceHeader:historyDetail.${k}`)}: <DetailValue name={k} value={v} />
-                          </li>
-                        ))}
-                      </ul>
-                    ) : (
-                      "–"
-                    )}
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
+    <SectionCard
+      aria-labelledby="weh-history"
+      title={t("wasteEvidenceHeader:history.title")}
+      titleId="weh-history"
+      contentClassName="p-0"
+    >
+      <RowsTable
+        rows={rows}
+        empty={t("wasteEvidenceHeader:history.empty")}
+        emptyClassName="px-4 py-6 text-sm text-slate-600"
+        plainHeadRow
+        aria-labelledby="weh-history"
+        head={[
+          t("wasteEvidenceHeader:history.event"),
+          t("wasteEvidenceHeader:history.at"),
+          t("wasteEvidenceHeader:field.subject"),
+          t("wasteEvidenceHeader:history.user"),
+          t("wasteEvidenceHeader:history.details"),
+        ]}
+      >
+        {(r) => (
+          <TR key={r.id}>
+            <TD className="font-medium">{t(`wasteEvidenceHeader:event.${r.event}`)}</TD>
+            <TD className="whitespace-nowrap tabular-nums">{formatDateTime(r.at, i18n.language)}</TD>
+            <TD>
+              {r.subjectId ? (
+                <Link className="text-emerald-800 hover:underline" to={subjectPath(r.subjectId)}>
+                  {r.subjectName ?? `#${r.subjectId}`}
+                </Link>
+              ) : (
+                "–"
+              )}
+            </TD>
+            <TD>{r.userName ?? "–"}</TD>
+            <TD className="text-slate-600">
+              {r.details && Object.keys(r.details).length > 0 ? (
+                <ul className="space-y-0.5">
+                  {Object.entries(r.details).map(([k, v]) => (
+                    <li key={k}>
+                      {t(`wasteEvidenceHeader:historyDetail.${k}`)}: <DetailValue name={k} value={v} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                "–"
+              )}
+            </TD>
+          </TR>
         )}
-      </CardContent>
-    </Card>
+      </RowsTable>
+    </SectionCard>
   );
 }

@@ -5,6 +5,7 @@
  * fields. One dialog and one form shell serve both kinds; only the fields differ.
  */
 import { Fragment, type ReactNode } from "react";
+import { DialogSubmitFooter } from "~/components/form-dialog";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
@@ -15,8 +16,7 @@ import { binTypeFormSchema, wasteTypeFormSchema, type BinTypeItem, type WasteTyp
 import { useActionAnswer } from "~/lib/action-answer";
 import { formatNumber } from "~/lib/format";
 import { CheckboxField, FormErrors, InputField, SelectField, VersionField } from "~/components/field";
-import { Button } from "~/components/ui/button";
-import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
+import { DIALOG_PARAM, Dialog } from "~/components/ui/dialog";
 
 /** The two kinds of type the page sets: their intents end with the kind ('createWasteType', 'setBinTypeActive'). */
 export type TypeKind = "WasteType" | "BinType";
@@ -62,12 +62,9 @@ function TypeDialog({
       title={t(`wasteSettings:dialog.${row ? "edit" : "add"}${kind}`)}
       open={searchParams.get(DIALOG_PARAM) === name || Boolean(lastResult?.error)}
       footer={
-        <>
-          <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>
-          <Button type="submit" form={formId} variant="primary">
-            {row ? t("wasteSettings:action.save") : t("wasteSettings:action.add")}
-          </Button>
-        </>
+        <DialogSubmitFooter form={formId} variant="primary">
+          {row ? t("wasteSettings:action.save") : t("wasteSettings:action.add")}
+        </DialogSubmitFooter>
       }
     >
       <Fragment key={location.key}>{children({ formId, intent, typeId: row?.id, lastResult })}</Fragment>

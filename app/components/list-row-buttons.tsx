@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import type { FormMetadata } from "@conform-to/react";
+import { Button } from "./ui/button";
+
+/** 'Přidat' under a form's list (contacts, addresses): Conform's insert intent, sent through the action. */
+export function AddRowButton({
+  form,
+  name,
+  defaultValue,
+  children,
+}: {
+  form: FormMetadata<any, any>;
+  name: string;
+  defaultValue?: any;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" variant="secondary" size="sm" {...form.insert.getButtonProps({ name, defaultValue })}>
+      {children}
+    </Button>
+  );
+}
+
+/** 'Odebrat' on a row of a form's list: Conform's remove intent for the row at `index`. */
+export function RemoveRowButton({
+  form,
+  name,
+  index,
+  children,
+}: {
+  form: FormMetadata<any, any>;
+  name: string;
+  index: number;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" variant="ghost" size="sm" {...form.remove.getButtonProps({ name, index })}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,33 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { useScrollToFirstError } from "~/components/field";
+
+type Options<Shape extends Record<string, any>> = Omit<
+  NonNullable<Parameters<typeof useForm<Shape>>[0]>,
+  "onValidate" | "shouldRevalidate"
+> & {
+  /** After a submission comes back with errors, scroll to the first one (a page's form; a dialog does not). */
+  scrollToError?: boolean;
+};
+
+/**
+ * Conform's `useForm` validated in the browser by the contract's zod schema (decision 0008): errors appear after the
+ * first submit, then follow the typing. `schema` may depend on what was sent (a helper button validates less).
+ */
+export function useSchemaForm<Shape extends Record<string, any>>(
+  schema: z.ZodType | ((formData: FormData) => z.ZodType),
+  { scrollToError = true, ...options }: Options<Shape>,
+) {
+  const result = useForm<Shape>({
+    shouldValidate: "onSubmit",
+    ...options,
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      const chosen = typeof schema === "function" ? schema(formData) : schema;
+      return parseWithZod(formData, { schema: chosen as unknown as z.ZodType<Shape> });
+    },
+  });
+  useScrollToFirstError(result[0], scrollToError);
+  return result;
+}
