@@ -13,6 +13,7 @@ import {
 } from "@conform-to/react";
 import { useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
+import { enumOptions, type EnumLabelKey } from "~/lib/enum-options";
 import { useMessage } from "~/lib/messages";
 import { Alert } from "./ui/alert";
 import { Checkbox } from "./ui/checkbox";
@@ -168,6 +169,19 @@ export function SelectField({
       <Select key={key} {...rest} {...props} options={options} emptyOption={emptyOption} className={selectClassName} />
     </Field>
   );
+}
+
+export type EnumSelectFieldProps = Omit<SelectFieldProps, "options"> & {
+  /** The enum's values, in the order shown. */
+  values: readonly string[];
+  /** The translation key of a value: a prefix ("device:type" → "device:type.<value>") or a function. */
+  labels: EnumLabelKey;
+};
+
+/** A select over an enum's values, each labelled by its translation (see `enumOptions`). */
+export function EnumSelectField({ values, labels, ...rest }: EnumSelectFieldProps) {
+  const { t } = useTranslation();
+  return <SelectField {...rest} options={enumOptions(t, labels, values)} />;
 }
 
 export type TextareaFieldProps = Common &

@@ -15,64 +15,64 @@ export type NavGroup = (typeof NAV_GROUPS)[number];
 export interface NavItem {
   group: NavGroup;
   to: string;
-  labelKey: string;
+  labels: string;
   permission?: Permission;
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { group: "overview", to: "/dashboard", labelKey: "nav.dashboard" },
+  { group: "overview", to: "/dashboard", labels: "nav.dashboard" },
   {
     group: "infrastructure",
     to: "/infrastructure/subjects",
-    labelKey: "nav.subjects",
+    labels: "nav.subjects",
     permission: "subject.aDetail",
   },
   {
     group: "infrastructure",
     to: "/infrastructure/fee-payers",
-    labelKey: "nav.feePayers",
+    labels: "nav.feePayers",
     permission: "feePayer.aDetail",
   },
   {
     group: "infrastructure",
     to: "/infrastructure/waste-evidence-headers",
-    labelKey: "nav.wasteEvidenceHeaders",
+    labels: "nav.wasteEvidenceHeaders",
     permission: "wasteEvidenceHeader.aDetail",
   },
   {
     group: "infrastructure",
     to: "/infrastructure/waste-cards",
-    labelKey: "nav.wasteCards",
+    labels: "nav.wasteCards",
     permission: "wasteCard.aDetail",
   },
   {
     group: "administration",
     to: "/administration/print-batches",
-    labelKey: "nav.printBatches",
+    labels: "nav.printBatches",
     permission: "printBatch.aDetail",
   },
   {
     group: "administration",
     to: "/administration/waste-bins",
-    labelKey: "nav.wasteBins",
+    labels: "nav.wasteBins",
     permission: "municipality.aDetail",
   },
   {
     group: "administration",
     to: "/administration/municipalities",
-    labelKey: "nav.municipalities",
+    labels: "nav.municipalities",
     permission: "municipality.aDetail",
   },
   {
     group: "administration",
     to: "/administration/devices",
-    labelKey: "nav.devices",
+    labels: "nav.devices",
     permission: "device.aDetail",
   },
   {
     group: "administration",
     to: "/administration/users",
-    labelKey: "nav.users",
+    labels: "nav.users",
     permission: "user.aDetail",
   },
 ];
@@ -92,19 +92,19 @@ export const QUICK_ACTIONS: NavItem[] = [
   {
     group: "infrastructure",
     to: "/infrastructure/waste-evidence-headers/create?tab=assign",
-    labelKey: "quick.assignCode",
+    labels: "quick.assignCode",
     permission: "wasteEvidenceHeader.aEdit",
   },
   {
     group: "administration",
     to: "/administration/print-batches/create",
-    labelKey: "quick.printLabel",
+    labels: "quick.printLabel",
     permission: "printBatch.aAdd",
   },
   {
     group: "infrastructure",
     to: "/infrastructure/subjects/create",
-    labelKey: "quick.newSubject",
+    labels: "quick.newSubject",
     permission: "subject.aAdd",
   },
 ];

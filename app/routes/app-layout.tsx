@@ -102,7 +102,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
                         )
                       }
                     >
-                      {t(item.labelKey)}
+                      {t(item.labels)}
                     </NavLink>
                   </li>
                 ))}
@@ -124,7 +124,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
               <nav aria-label={t("quick.label")} className="hidden items-center gap-2 sm:flex">
                 {quickActions.map((a) => (
                   <Button key={a.to} to={a.to} variant="secondary" size="sm">
-                    <span aria-hidden="true">+</span> {t(a.labelKey)}
+                    <span aria-hidden="true">+</span> {t(a.labels)}
                   </Button>
                 ))}
               </nav>

@@ -11,7 +11,7 @@ import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
-import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
+import { EnumSelectField, FormErrors, InputField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
@@ -67,14 +67,11 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
         <VersionField form={form} />
         <Card>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <SelectField
+            <EnumSelectField
               meta={fields.period}
               label={t("wasteEvidenceHeader:frequency.period")}
-              options={DISPOSE_FREQUENCY_PERIODS.map((p) => ({
-                value: p,
-                label:
-                  p === "Month" ? t("wasteEvidenceHeader:frequency.Month") : t("wasteEvidenceHeader:frequency.Year"),
-              }))}
+              labels="wasteEvidenceHeader:frequency"
+              values={DISPOSE_FREQUENCY_PERIODS}
             />
             <InputField
               meta={fields.orderedDisposeCount}

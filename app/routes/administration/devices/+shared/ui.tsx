@@ -6,13 +6,14 @@ import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceType } from "#contract/device";
 import { formatDate } from "#contract/calendar";
 import { PickerField } from "~/components/search-in-form";
+import { enumOptions } from "~/lib/enum-options";
 
 export const DEVICES_PATH = "/administration/devices";
 export const devicePath = (id: number) => `${DEVICES_PATH}/${id}`;
 
 export function useDeviceTypeOptions() {
   const { t } = useTranslation();
-  return DEVICE_TYPES.map((v) => ({ value: v, label: t(`device:type.${v}`) }));
+  return enumOptions(t, "device:type", DEVICE_TYPES);
 }
 
 export function DeviceTypeLabel({ type }: { type: DeviceType }) {

@@ -16,7 +16,7 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import { InputField, SelectField, TextareaField } from "~/components/field";
+import { EnumSelectField, InputField, SelectField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
@@ -68,24 +68,29 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
     },
   );
   const contacts = fields.contacts.getFieldList();
-  const opt = (ns: string, values: readonly string[]) =>
-    values.map((v) => ({ value: v, label: t(`municipality:${ns}.${v}`, v) }));
+  // The enum selects of the form: field name, the translations' group of its values, the values.
+  type EnumSelect = [
+    "type" | "kind" | "country" | "labelType" | "monitoredPeriod" | "duplicateHandlingStrategy",
+    string,
+    readonly string[],
+  ];
+  const enumSelects = (...selects: EnumSelect[]) =>
+    selects.map(([name, group, values]) => (
+      <EnumSelectField
+        key={name}
+        meta={fields[name]}
+        label={t(`municipality:field.${name}`)}
+        labels={`municipality:${group}`}
+        values={values}
+      />
+    ));
 
   return (
     <EntityForm form={form} listIntentsThroughAction>
       <SectionCard title={t("municipality:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
         <InputField meta={fields.name} label={t("municipality:field.name")} />
         <InputField meta={fields.shortName} label={t("municipality:field.shortName")} />
-        <SelectField
-          meta={fields.type}
-          label={t("municipality:field.type")}
-          options={opt("type", MUNICIPALITY_TYPES)}
-        />
-        <SelectField
-          meta={fields.kind}
-          label={t("municipality:field.kind")}
-          options={opt("kind", MUNICIPALITY_KINDS)}
-        />
+        {enumSelects(["type", "type", MUNICIPALITY_TYPES], ["kind", "kind", MUNICIPALITY_KINDS])}
         <SelectField
           meta={fields.parentId}
           label={t("municipality:field.parent")}
@@ -93,11 +98,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
           emptyOption={t("municipality:field.noParent")}
         />
         <InputField meta={fields.district} label={t("municipality:field.district")} />
-        <SelectField
-          meta={fields.country}
-          label={t("municipality:field.country")}
-          options={opt("country", COUNTRIES)}
-        />
+        {enumSelects(["country", "country", COUNTRIES])}
       </SectionCard>
 
       <SectionCard title={t("municipality:section.company")} contentClassName="grid gap-4 md:grid-cols-2">
@@ -125,10 +126,11 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
               </legend>
               <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
               <InputField meta={c.name} label={t("municipality:contacts.name")} />
-              <SelectField
+              <EnumSelectField
                 meta={c.type}
                 label={t("municipality:contacts.type")}
-                options={opt("contactType", CONTACT_TYPES)}
+                labels="municipality:contactType"
+                values={CONTACT_TYPES}
               />
               <InputField meta={c.phone} label={t("municipality:contacts.phone")} type="tel" />
               <InputField meta={c.email} label={t("municipality:contacts.email")} type="email" />
@@ -146,21 +148,11 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       </SectionCard>
 
       <SectionCard title={t("municipality:section.settings")} contentClassName="grid gap-4 md:grid-cols-3">
-        <SelectField
-          meta={fields.labelType}
-          label={t("municipality:field.labelType")}
-          options={opt("labelType", LABEL_TYPES)}
-        />
-        <SelectField
-          meta={fields.monitoredPeriod}
-          label={t("municipality:field.monitoredPeriod")}
-          options={opt("period", MUNICIPALITY_PERIODS)}
-        />
-        <SelectField
-          meta={fields.duplicateHandlingStrategy}
-          label={t("municipality:field.duplicateHandlingStrategy")}
-          options={opt("duplicate", DUPLICATE_HANDLING_STRATEGIES)}
-        />
+        {enumSelects(
+          ["labelType", "labelType", LABEL_TYPES],
+          ["monitoredPeriod", "period", MUNICIPALITY_PERIODS],
+          ["duplicateHandlingStrategy", "duplicate", DUPLICATE_HANDLING_STRATEGIES],
+        )}
         <TextareaField meta={fields.note} label={t("municipality:field.note")} className="md:col-span-3" />
       </SectionCard>
 

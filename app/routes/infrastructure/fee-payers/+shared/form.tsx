@@ -3,6 +3,7 @@ import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
+import { enumOptions } from "~/lib/enum-options";
 import { getCollectionProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { COUNTRIES } from "#contract/enums";
 import {
@@ -13,7 +14,7 @@ import {
   type DiscountOption,
   type FeePayerDetail,
 } from "#contract/fee-payer";
-import { CheckboxField, Field, InputField, SelectField, TextareaField } from "~/components/field";
+import { CheckboxField, EnumSelectField, Field, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
@@ -163,7 +164,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
             key={typeKey}
             {...typeProps}
             {...{ [TYPE_SELECT]: "" }}
-            options={FEE_PAYER_TYPES.map((v) => ({ value: v, label: t(`feePayer:type.${v}`, v) }))}
+            options={enumOptions(t, "feePayer:type", FEE_PAYER_TYPES)}
           />
         </Field>
         {/* Resident fields; hidden by CSS alone once 'Firma' is chosen (works without JavaScript too). */}
@@ -175,10 +176,11 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
           <InputField meta={fields.firstName} label={t("feePayer:field.firstName")} autoComplete="off" />
           <InputField meta={fields.lastName} label={t("feePayer:field.lastName")} autoComplete="off" />
           <InputField meta={fields.titleAfter} label={t("feePayer:field.titleAfter")} />
-          <SelectField
+          <EnumSelectField
             meta={fields.gender}
             label={t("feePayer:field.gender")}
-            options={GENDERS.map((g) => ({ value: g, label: t(`feePayer:gender.${g}`, g) }))}
+            labels="feePayer:gender"
+            values={GENDERS}
             emptyOption={t("feePayer:field.genderNone")}
           />
           <InputField meta={fields.dateOfBirth} type="date" label={t("feePayer:field.dateOfBirth")} />
@@ -188,10 +190,11 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
           data-testid="company-fields"
         >
           <InputField meta={fields.companyName} label={t("feePayer:field.companyName")} className="md:col-span-2" />
-          <SelectField
+          <EnumSelectField
             meta={fields.country}
             label={t("feePayer:field.country")}
-            options={COUNTRIES.map((c) => ({ value: c, label: t(`feePayer:country.${c}`, c) }))}
+            labels="feePayer:country"
+            values={COUNTRIES}
           />
           <div />
           <InputField
@@ -228,10 +231,11 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
               <legend className="px-1 text-xs text-slate-500">
                 {t("feePayer:addresses.legend", { n: index + 1 })}
               </legend>
-              <SelectField
+              <EnumSelectField
                 meta={a.type}
                 label={t("feePayer:addresses.type")}
-                options={ADDRESS_TYPES.map((v) => ({ value: v, label: t(`feePayer:addressType.${v}`, v) }))}
+                labels="feePayer:addressType"
+                values={ADDRESS_TYPES}
               />
               <InputField meta={a.street} label={t("feePayer:addresses.street")} className="md:col-span-2" />
               <InputField meta={a.conscriptionNumber} label={t("feePayer:addresses.conscriptionNumber")} />

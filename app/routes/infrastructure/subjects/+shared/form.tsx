@@ -8,7 +8,7 @@ import { type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
 import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
-import { CheckboxField, InputField, SelectField, TextareaField } from "~/components/field";
+import { CheckboxField, EnumSelectField, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField } from "~/components/search-in-form";
 
@@ -96,13 +96,11 @@ export function SubjectForm({
   return (
     <EntityForm form={form}>
       <SectionCard title={t("subject:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
-        <SelectField
+        <EnumSelectField
           meta={fields.type}
           label={t("subject:field.type")}
-          options={SUBJECT_TYPES.map((v) => ({
-            value: v,
-            label: t(`subject:type.${v}`),
-          }))}
+          labels="subject:type"
+          values={SUBJECT_TYPES}
         />
         <InputField meta={fields.name} label={t("subject:field.name")} />
         <InputField
@@ -145,13 +143,11 @@ export function SubjectForm({
       </SectionCard>
 
       <SectionCard title={t("subject:section.operator")} contentClassName="grid gap-4 md:grid-cols-2">
-        <SelectField
+        <EnumSelectField
           meta={fields.operatorCountry}
           label={t("subject:field.operatorCountry")}
-          options={COUNTRIES.map((c) => ({
-            value: c,
-            label: t(`subject:country.${c}`),
-          }))}
+          labels="subject:country"
+          values={COUNTRIES}
         />
         <IcoLookupField
           meta={fields.operatorIdentificationNumber}

@@ -20,6 +20,7 @@ import { SectionTable } from "./section-table";
 import { AnswerInput, AnswerSelect } from "./dialog-fields";
 import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
+import { enumOptions } from "~/lib/enum-options";
 
 function Empty({ children }: { children: React.ReactNode }) {
   return <p className="text-sm text-slate-600">{children}</p>;
@@ -198,7 +199,7 @@ function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
             name="period"
             label={t("subject:frequency.period")}
             initial={subject.disposeFrequencyPeriod ?? "Year"}
-            options={DISPOSE_FREQUENCY_PERIODS.map((p) => ({ value: p, label: t(`subject:frequency.period${p}`) }))}
+            options={enumOptions(t, (p) => `subject:frequency.period${p}`, DISPOSE_FREQUENCY_PERIODS)}
           />
           <AnswerInput
             answer={answer}

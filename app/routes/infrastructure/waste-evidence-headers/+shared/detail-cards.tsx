@@ -192,37 +192,30 @@ function DisposeCountDialog({ counts }: { counts: DisposeCounts }) {
                 {...fieldAria(ids.month, answer?.errors?.month)}
               />
             </Field>
-            <Field
-              id={ids.ordered}
-              errors={answer?.errors?.orderedCount}
-              label={t("wasteEvidenceHeader:dispose.orderedCount")}
-            >
-              <Input
-                type="number"
-                name="orderedCount"
-                min={0}
-                max={100}
-                step={1}
-                defaultValue={answer?.values?.orderedCount ?? of(month)?.orderedCount ?? ""}
-                {...fieldAria(ids.ordered, answer?.errors?.orderedCount)}
-              />
-            </Field>
-            <Field
-              id={ids.actual}
-              errors={answer?.errors?.actualCount}
-              label={t("wasteEvidenceHeader:dispose.actualCount")}
-            >
-              <Input
-                type="number"
-                name="actualCount"
-                min={0}
-                max={100}
-                step={1}
-                required
-                defaultValue={answer?.values?.actualCount ?? of(month)?.actualCount ?? 0}
-                {...fieldAria(ids.actual, answer?.errors?.actualCount)}
-              />
-            </Field>
+            {(
+              [
+                { id: ids.ordered, name: "orderedCount", empty: "" },
+                { id: ids.actual, name: "actualCount", empty: 0 },
+              ] as const
+            ).map(({ id, name, empty }) => (
+              <Field
+                key={name}
+                id={id}
+                errors={answer?.errors?.[name]}
+                label={t(`wasteEvidenceHeader:dispose.${name}`)}
+              >
+                <Input
+                  type="number"
+                  name={name}
+                  min={0}
+                  max={100}
+                  step={1}
+                  required={name === "actualCount"}
+                  defaultValue={answer?.values?.[name] ?? of(month)?.[name] ?? empty}
+                  {...fieldAria(id, answer?.errors?.[name])}
+                />
+              </Field>
+            ))}
           </>
         );
       }}

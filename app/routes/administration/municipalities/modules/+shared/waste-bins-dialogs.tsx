@@ -8,14 +8,14 @@ import { Fragment, type ReactNode } from "react";
 import { DialogSubmitFooter } from "~/components/form-dialog";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "#contract/waste-evidence-header";
 import { binTypeFormSchema, wasteTypeFormSchema, type BinTypeItem, type WasteTypeItem } from "#contract/waste-settings";
 import { useActionAnswer } from "~/lib/action-answer";
 import { formatNumber } from "~/lib/format";
-import { CheckboxField, FormErrors, InputField, SelectField, VersionField } from "~/components/field";
+import { CheckboxField, EnumSelectField, FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { DIALOG_PARAM, Dialog } from "~/components/ui/dialog";
 
 /** The two kinds of type the page sets: their intents end with the kind ('createWasteType', 'setBinTypeActive'). */
@@ -131,18 +131,8 @@ function WasteTypeForm({ row, ...props }: TypeFormProps & { row?: WasteTypeItem 
   return (
     <TypeForm form={form} {...props}>
       <InputField meta={fields.name} label={t("wasteSettings:field.name")} />
-      <InputField
-        meta={fields.catalogCode}
-        label={t("wasteSettings:field.catalogCode")}
-        inputMode="numeric"
-        description={t("wasteSettings:field.catalogCodeHelp")}
-      />
-      <InputField
-        meta={fields.coefficient}
-        label={t("wasteSettings:field.coefficient")}
-        inputMode="decimal"
-        description={t("wasteSettings:field.coefficientHelp")}
-      />
+      <NumberWithHelp meta={fields.catalogCode} inputMode="numeric" />
+      <NumberWithHelp meta={fields.coefficient} inputMode="decimal" />
       <CheckboxField meta={fields.sorted} label={t("wasteSettings:field.sorted")} />
     </TypeForm>
   );
@@ -190,27 +180,21 @@ function BinTypeForm({
     <TypeForm form={form} {...props}>
       <InputField meta={fields.name} label={t("wasteSettings:field.name")} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField
+        <EnumSelectField
           meta={fields.category}
           label={t("wasteSettings:field.category")}
-          options={BIN_CATEGORIES.map((c) => ({
-            value: c,
-            label: t(`wasteSettings:category.${c}`),
-          }))}
+          labels="wasteSettings:category"
+          values={BIN_CATEGORIES}
         />
-        <SelectField
+        <EnumSelectField
           meta={fields.kind}
           label={t("wasteSettings:field.kind")}
           emptyOption={t("wasteSettings:kind.auto")}
-          options={BIN_KINDS.map((k) => ({ value: k, label: t(`wasteSettings:kind.${k}`) }))}
+          labels="wasteSettings:kind"
+          values={BIN_KINDS}
         />
       </div>
-      <InputField
-        meta={fields.capacity}
-        label={t("wasteSettings:field.capacity")}
-        inputMode="numeric"
-        description={t("wasteSettings:field.capacityHelp")}
-      />
+      <NumberWithHelp meta={fields.capacity} inputMode="numeric" />
       <SelectField
         meta={fields.wasteTypeId}
         label={t("wasteSettings:field.wasteType")}
@@ -222,5 +206,24 @@ function BinTypeForm({
       />
       <CheckboxField meta={fields.allowExact} label={t("wasteSettings:field.allowExact")} />
     </TypeForm>
+  );
+}
+
+/** A number of a type's form, labelled `wasteSettings:field.<name>` and explained by `…<name>Help`. */
+function NumberWithHelp({
+  meta,
+  inputMode,
+}: {
+  meta: FieldMetadata<any, any, string[]>;
+  inputMode: "numeric" | "decimal";
+}) {
+  const { t } = useTranslation();
+  return (
+    <InputField
+      meta={meta}
+      label={t(`wasteSettings:field.${meta.name}`)}
+      inputMode={inputMode}
+      description={t(`wasteSettings:field.${meta.name}Help`)}
+    />
   );
 }
