@@ -76,28 +76,23 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
           <>
             {canEdit && <Button to={`${wehPath(h.id)}/edit`}>{t("common:edit")}</Button>}
             {canEdit &&
-              (h.state === "Discarded" ? (
-                <ConfirmDialog
-                  name="restore"
-                  intent="restore"
-                  tone="primary"
-                  trigger={t("wasteEvidenceHeader:action.restore")}
-                  triggerSize="md"
-                  title={t("wasteEvidenceHeader:confirm.restoreTitle", { code: h.barcode })}
-                  message={t("wasteEvidenceHeader:confirm.restoreMessage")}
-                  confirmLabel={t("wasteEvidenceHeader:action.restore")}
-                />
-              ) : (
-                <ConfirmDialog
-                  name="discard"
-                  intent="discard"
-                  trigger={t("wasteEvidenceHeader:action.discard")}
-                  triggerSize="md"
-                  title={t("wasteEvidenceHeader:confirm.discardTitle", { code: h.barcode })}
-                  message={t("wasteEvidenceHeader:confirm.discardMessage")}
-                  confirmLabel={t("wasteEvidenceHeader:action.discard")}
-                />
-              ))}
+              (() => {
+                // A discarded header is restored, any other is discarded: one dialog, its words by the action.
+                const act = h.state === "Discarded" ? "restore" : "discard";
+                return (
+                  <ConfirmDialog
+                    key={act}
+                    name={act}
+                    intent={act}
+                    tone={act === "restore" ? "primary" : "danger"}
+                    trigger={t(`wasteEvidenceHeader:action.${act}`)}
+                    triggerSize="md"
+                    title={t(`wasteEvidenceHeader:confirm.${act}Title`, { code: h.barcode })}
+                    message={t(`wasteEvidenceHeader:confirm.${act}Message`)}
+                    confirmLabel={t(`wasteEvidenceHeader:action.${act}`)}
+                  />
+                );
+              })()}
             {canEdit && (
               <DialogLink name="transfer" params={{ transferSearch: null }}>
                 {t("wasteEvidenceHeader:action.transfer")}

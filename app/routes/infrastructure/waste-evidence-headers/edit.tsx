@@ -169,22 +169,22 @@ function EditForm(props: {
           placeholder={t("wasteEvidenceHeader:map.noScript")}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            meta={fields.latitude}
-            label={t("wasteEvidenceHeader:field.latitude")}
-            inputMode="decimal"
-            placeholder="49.215300"
-            autoComplete="off"
-            onInput={readCoords}
-          />
-          <InputField
-            meta={fields.longitude}
-            label={t("wasteEvidenceHeader:field.longitude")}
-            inputMode="decimal"
-            placeholder="15.881600"
-            autoComplete="off"
-            onInput={readCoords}
-          />
+          {(
+            [
+              [fields.latitude, "latitude", "49.215300"],
+              [fields.longitude, "longitude", "15.881600"],
+            ] as const
+          ).map(([meta, name, placeholder]) => (
+            <InputField
+              key={name}
+              meta={meta}
+              label={t(`wasteEvidenceHeader:field.${name}`)}
+              inputMode="decimal"
+              placeholder={placeholder}
+              autoComplete="off"
+              onInput={readCoords}
+            />
+          ))}
         </div>
       </SectionCard>
 
