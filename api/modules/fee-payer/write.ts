@@ -104,11 +104,7 @@ async function writeLists(
       addresses.map((a) => ({
         feePayerId,
         type: a.type,
-        street: a.street ?? null,
-        conscriptionNumber: a.conscriptionNumber ?? null,
-        streetNumber: a.streetNumber ?? null,
-        city: a.city ?? null,
-        zipCode: a.zipCode ?? null,
+        ...orNull(a, ["street", "conscriptionNumber", "streetNumber", "city", "zipCode"]),
       })),
     );
   }

@@ -203,8 +203,7 @@ async function insertContacts(db: Db, municipalityId: number, contacts: Municipa
       municipalityId,
       name: c.name,
       type: c.type,
-      phone: c.phone ?? null,
-      email: c.email ?? null,
+      ...orNull(c, ["phone", "email"]),
     })),
   );
 }
