@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { versionedId, timestamps } from "./columns";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -22,9 +23,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 export const municipality = pgTable(
   "municipality",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     name: varchar("name", { length: 200 }).notNull(),
     shortName: varchar("short_name", { length: 50 }),
     type: varchar("type", { length: 30 }).notNull().default("Municipality"),
@@ -47,8 +46,7 @@ export const municipality = pgTable(
     active: boolean("active").notNull().default(true),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     lastRecordAt: timestamp("last_record_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What the list's search matches (name, short name, IČO, city), folded once on write like the other searches
      * ('trebic' finds Třebíč): one LIKE per row instead of four ILIKEs, and one trigram index for selective

@@ -17,14 +17,13 @@ import {
 import { municipality } from "./municipality";
 import { user } from "./user";
 import { foldSql } from "./fold";
+import { versionedId, timestamps } from "./columns";
 
 /** Spec 001 §3 Subject (collection point). Money is numeric; counts are kept current by the services. */
 export const subject = pgTable(
   "subject",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     municipalityId: integer("municipality_id")
       .notNull()
       .references(() => municipality.id, { onDelete: "cascade" }),
@@ -63,8 +62,7 @@ export const subject = pgTable(
     /** Spec 001 §2 'set collection frequency': ordered collections per month or per year. */
     disposeFrequencyPeriod: varchar("dispose_frequency_period", { length: 10 }),
     orderedDisposeCount: integer("ordered_dispose_count"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** What the list's search matches, folded once on write (never written by the product, never returned). */
     search: text("search").generatedAlwaysAs(
       foldSql(
@@ -94,9 +92,7 @@ export const subject = pgTable(
 export const feePayer = pgTable(
   "fee_payer",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     municipalityId: integer("municipality_id")
       .notNull()
       .references(() => municipality.id, { onDelete: "cascade" }),
@@ -130,8 +126,7 @@ export const feePayer = pgTable(
     userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
     finalFee: numeric("final_fee", { precision: 12, scale: 2 }),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     search: text("search").generatedAlwaysAs(
       foldSql(
         sql`coalesce("last_name", '') || ' ' || coalesce("first_name", '') || E'\\n' || coalesce("first_name", '') || ' ' || coalesce("last_name", '') || E'\\n' || coalesce("company_name", '') || E'\\n' || coalesce("variable_symbol", '') || E'\\n' || coalesce("email", '') || E'\\n' || coalesce("identification_number", '') || E'\\n' || coalesce("street_address", '')`,
