@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipality } from "./municipality";
+import { municipality, municipalityColumn } from "./municipality";
 import { subject } from "./subject";
 import { user } from "./user";
 import { versionedId, timestamps } from "./columns";
@@ -83,9 +83,7 @@ export const printBatch = pgTable(
   "print_batch",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     /** Regular (addressed to subjects) or NoSubject (spec 001 §9). */
     codeType: varchar("code_type", { length: 12 }).notNull(),
     codeCount: integer("code_count").notNull(),
@@ -111,9 +109,7 @@ export const wasteEvidenceHeader = pgTable(
   "waste_evidence_header",
   {
     ...versionedId(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     /** The check-protected code printed as the barcode: globally unique (it names its municipality). */
     barcode: varchar("barcode", { length: 40 }).notNull(),
     /** The short number clerks type, unique within the municipality. */
@@ -200,9 +196,7 @@ export const importJob = pgTable(
   "import_job",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     type: varchar("type", { length: 30 }).notNull(),
     fileName: varchar("file_name", { length: 255 }).notNull(),
     state: varchar("state", { length: 15 }).notNull().default("unprocessed"),

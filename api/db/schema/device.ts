@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { municipality } from "./municipality";
+import { municipalityColumn } from "./municipality";
 import { foldSql } from "./fold";
 import { user } from "./user";
 import { versionedId, timestamps } from "./columns";
@@ -54,9 +54,7 @@ export const deviceAssignment = pgTable(
     deviceId: integer("device_id")
       .notNull()
       .references(() => device.id, { onDelete: "cascade" }),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
 
+/** The municipality a row belongs to: required, and deleted with it. */
+export const municipalityColumn = () =>
+  integer("municipality_id")
+    .notNull()
+    .references(() => municipality.id, { onDelete: "cascade" });
+
 /** Spec 001 §3 Municipality. */
 export const municipality = pgTable(
   "municipality",
@@ -83,9 +89,7 @@ export const municipalityLogo = pgTable("municipality_logo", {
 export const municipalityModule = pgTable(
   "municipality_module",
   {
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     module: varchar("module", { length: 40 }).notNull(),
     enabled: boolean("enabled").notNull().default(false),
   },
@@ -96,9 +100,7 @@ export const municipalityContact = pgTable(
   "municipality_contact",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     name: varchar("name", { length: 200 }).notNull(),
     type: varchar("type", { length: 30 }).notNull(),
     phone: varchar("phone", { length: 30 }),
@@ -112,9 +114,7 @@ export const externalAccount = pgTable(
   "external_account",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     type: varchar("type", { length: 30 }).notNull(),
     login: varchar("login", { length: 100 }).notNull(),
     /** Sealed (api/lib/secret-box.ts, decision 0015): a 200-character password takes about 1,100 characters. */

@@ -14,7 +14,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { municipality } from "./municipality";
+import { municipalityColumn } from "./municipality";
 import { user } from "./user";
 import { foldSql } from "./fold";
 import { versionedId, timestamps } from "./columns";
@@ -24,9 +24,7 @@ export const subject = pgTable(
   "subject",
   {
     ...versionedId(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     type: varchar("type", { length: 30 }).notNull(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Printed on the label. */
@@ -93,9 +91,7 @@ export const feePayer = pgTable(
   "fee_payer",
   {
     ...versionedId(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     /** Company or Resident. */
     type: varchar("type", { length: 10 }).notNull(),
     titleBefore: varchar("title_before", { length: 30 }),
@@ -169,9 +165,7 @@ export const subjectFeePayer = pgTable(
   "subject_fee_payer",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     subjectId: integer("subject_id")
       .notNull()
       .references(() => subject.id, { onDelete: "cascade" }),
@@ -194,9 +188,7 @@ export const discount = pgTable(
   "discount",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Age or Other (spec 001 §9 fixed discount types). */
     type: varchar("type", { length: 10 }).notNull(),
@@ -232,9 +224,7 @@ export const fee = pgTable(
   "fee",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     subjectId: integer("subject_id").references(() => subject.id, { onDelete: "cascade" }),
     // No action (not restrict): checked at the end of the statement, so a municipality's cascade still runs; the
     // fee-payer service refuses the delete of a payer with fee records with a clear message first.
@@ -273,9 +263,7 @@ export const wasteCard = pgTable(
   "waste_card",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     // Both COLLATE "C" (migration 0013, written by hand: drizzle has no column collation), so their indexes
     // serve the list's prefix search.
     plainCode: varchar("plain_code", { length: 40 }).notNull(),

@@ -12,7 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { municipality } from "./municipality";
+import { municipality, municipalityColumn } from "./municipality";
 import { versionedId, timestamps } from "./columns";
 
 /** The numbered roles of spec 001 §6 with the role names of spec 000 §6. */
@@ -91,9 +91,7 @@ export const userMunicipality = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     wasteCompanyBranchId: integer("waste_company_branch_id"),
   },
   (t) => [
