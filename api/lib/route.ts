@@ -44,3 +44,9 @@ export function route<const D extends EndpointDef>(endpoint: D, handler: Handler
 }
 
 export type AnyRoute = RouteDef<any, any, any>;
+
+/** The answer of a call that only acts (a delete): 204 once the action is done. */
+export async function noContent(action: Promise<unknown>): Promise<null> {
+  await action;
+  return null;
+}

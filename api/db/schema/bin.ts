@@ -19,9 +19,10 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipality } from "./municipality";
+import { municipality, municipalityColumn } from "./municipality";
 import { subject } from "./subject";
 import { user } from "./user";
+import { versionedId, timestamps } from "./columns";
 
 /**
  * Waste types (spec 001 §2 settings: 'waste types with coefficient and bin count'). municipality_id null = the
@@ -30,9 +31,7 @@ import { user } from "./user";
 export const wasteType = pgTable(
   "waste_type",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "cascade" }),
     name: varchar("name", { length: 150 }).notNull(),
     /** Code of the Czech waste catalogue (vyhláška 8/2021 Sb.), e.g. '200301' mixed municipal waste. */
@@ -53,9 +52,7 @@ export const wasteType = pgTable(
 export const binType = pgTable(
   "bin_type",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "cascade" }),
     name: varchar("name", { length: 150 }).notNull(),
     /** bag, bin, container, wasteBucket, other, wastePrefix, car (spec 001 §9 bin types). */
@@ -86,9 +83,7 @@ export const printBatch = pgTable(
   "print_batch",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     /** Regular (addressed to subjects) or NoSubject (spec 001 §9). */
     codeType: varchar("code_type", { length: 12 }).notNull(),
     codeCount: integer("code_count").notNull(),
@@ -113,12 +108,8 @@ export const printBatch = pgTable(
 export const wasteEvidenceHeader = pgTable(
   "waste_evidence_header",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
     /** The check-protected code printed as the barcode: globally unique (it names its municipality). */
     barcode: varchar("barcode", { length: 40 }).notNull(),
     /** The short number clerks type, unique within the municipality. */
@@ -146,8 +137,7 @@ export const wasteEvidenceHeader = pgTable(
     /** Spec 001 §2 dispose frequency of the bin: ordered collections per Month or Year. */
     disposePeriod: varchar("dispose_period", { length: 10 }),
     orderedDisposeCount: integer("ordered_dispose_count"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("weh_barcode_unique").on(t.barcode),
@@ -206,9 +196,7 @@ export const importJob = pgTable(
   "import_job",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     type: varchar("type", { length: 30 }).notNull(),
     fileName: varchar("file_name", { length: 255 }).notNull(),
     state: varchar("state", { length: 15 }).notNull().default("unprocessed"),

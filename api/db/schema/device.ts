@@ -4,17 +4,16 @@
  */
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { municipality } from "./municipality";
+import { municipalityColumn } from "./municipality";
 import { foldSql } from "./fold";
 import { user } from "./user";
+import { versionedId, timestamps } from "./columns";
 
 /** Spec 001 §3 Device: name, type, serial number, uuid, sim card number, note, last used. */
 export const device = pgTable(
   "device",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     name: varchar("name", { length: 150 }).notNull(),
     /** One of DEVICE_TYPES (contract/enums.ts). */
     type: varchar("type", { length: 20 }).notNull(),
@@ -25,8 +24,7 @@ export const device = pgTable(
     note: text("note"),
     /** When the device last sent data (written by the synchronisation, shown in the list). */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** What the list's search matches, folded once on write (never written by the product, never returned). */
     search: text("search").generatedAlwaysAs(
       foldSql(
@@ -56,9 +54,7 @@ export const deviceAssignment = pgTable(
     deviceId: integer("device_id")
       .notNull()
       .references(() => device.id, { onDelete: "cascade" }),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -13,18 +13,23 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { versionedId, timestamps } from "./columns";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
 
+/** The municipality a row belongs to: required, and deleted with it. */
+export const municipalityColumn = () =>
+  integer("municipality_id")
+    .notNull()
+    .references(() => municipality.id, { onDelete: "cascade" });
+
 /** Spec 001 §3 Municipality. */
 export const municipality = pgTable(
   "municipality",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     name: varchar("name", { length: 200 }).notNull(),
     shortName: varchar("short_name", { length: 50 }),
     type: varchar("type", { length: 30 }).notNull().default("Municipality"),
@@ -47,8 +52,7 @@ export const municipality = pgTable(
     active: boolean("active").notNull().default(true),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     lastRecordAt: timestamp("last_record_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What the list's search matches (name, short name, IČO, city), folded once on write like the other searches
      * ('trebic' finds Třebíč): one LIKE per row instead of four ILIKEs, and one trigram index for selective
@@ -85,9 +89,7 @@ export const municipalityLogo = pgTable("municipality_logo", {
 export const municipalityModule = pgTable(
   "municipality_module",
   {
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     module: varchar("module", { length: 40 }).notNull(),
     enabled: boolean("enabled").notNull().default(false),
   },
@@ -98,9 +100,7 @@ export const municipalityContact = pgTable(
   "municipality_contact",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     name: varchar("name", { length: 200 }).notNull(),
     type: varchar("type", { length: 30 }).notNull(),
     phone: varchar("phone", { length: 30 }),
@@ -114,9 +114,7 @@ export const externalAccount = pgTable(
   "external_account",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     type: varchar("type", { length: 30 }).notNull(),
     login: varchar("login", { length: 100 }).notNull(),
     /** Sealed (api/lib/secret-box.ts, decision 0015): a 200-character password takes about 1,100 characters. */

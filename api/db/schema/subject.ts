@@ -14,20 +14,17 @@ import {
   varchar,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { municipality } from "./municipality";
+import { municipalityColumn } from "./municipality";
 import { user } from "./user";
 import { foldSql } from "./fold";
+import { versionedId, timestamps } from "./columns";
 
 /** Spec 001 §3 Subject (collection point). Money is numeric; counts are kept current by the services. */
 export const subject = pgTable(
   "subject",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
     type: varchar("type", { length: 30 }).notNull(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Printed on the label. */
@@ -63,8 +60,7 @@ export const subject = pgTable(
     /** Spec 001 §2 'set collection frequency': ordered collections per month or per year. */
     disposeFrequencyPeriod: varchar("dispose_frequency_period", { length: 10 }),
     orderedDisposeCount: integer("ordered_dispose_count"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** What the list's search matches, folded once on write (never written by the product, never returned). */
     search: text("search").generatedAlwaysAs(
       foldSql(
@@ -94,12 +90,8 @@ export const subject = pgTable(
 export const feePayer = pgTable(
   "fee_payer",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
     /** Company or Resident. */
     type: varchar("type", { length: 10 }).notNull(),
     titleBefore: varchar("title_before", { length: 30 }),
@@ -130,8 +122,7 @@ export const feePayer = pgTable(
     userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
     finalFee: numeric("final_fee", { precision: 12, scale: 2 }),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     search: text("search").generatedAlwaysAs(
       foldSql(
         sql`coalesce("last_name", '') || ' ' || coalesce("first_name", '') || E'\\n' || coalesce("first_name", '') || ' ' || coalesce("last_name", '') || E'\\n' || coalesce("company_name", '') || E'\\n' || coalesce("variable_symbol", '') || E'\\n' || coalesce("email", '') || E'\\n' || coalesce("identification_number", '') || E'\\n' || coalesce("street_address", '')`,
@@ -174,9 +165,7 @@ export const subjectFeePayer = pgTable(
   "subject_fee_payer",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     subjectId: integer("subject_id")
       .notNull()
       .references(() => subject.id, { onDelete: "cascade" }),
@@ -199,9 +188,7 @@ export const discount = pgTable(
   "discount",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Age or Other (spec 001 §9 fixed discount types). */
     type: varchar("type", { length: 10 }).notNull(),
@@ -237,9 +224,7 @@ export const fee = pgTable(
   "fee",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     subjectId: integer("subject_id").references(() => subject.id, { onDelete: "cascade" }),
     // No action (not restrict): checked at the end of the statement, so a municipality's cascade still runs; the
     // fee-payer service refuses the delete of a payer with fee records with a clear message first.
@@ -278,9 +263,7 @@ export const wasteCard = pgTable(
   "waste_card",
   {
     id: serial("id").primaryKey(),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     // Both COLLATE "C" (migration 0013, written by hand: drizzle has no column collation), so their indexes
     // serve the list's prefix search.
     plainCode: varchar("plain_code", { length: 40 }).notNull(),

@@ -12,7 +12,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { municipality } from "./municipality";
+import { municipality, municipalityColumn } from "./municipality";
+import { versionedId, timestamps } from "./columns";
 
 /** The numbered roles of spec 001 §6 with the role names of spec 000 §6. */
 export const role = pgTable("role", {
@@ -44,9 +45,7 @@ export const rolePermission = pgTable(
 export const user = pgTable(
   "user",
   {
-    id: serial("id").primaryKey(),
-    /** Bumped by every edit; a PUT carrying an older one answers 409 (decision 20, optimistic concurrency). */
-    version: integer("version").notNull().default(0),
+    ...versionedId(),
     userName: varchar("user_name", { length: 100 }).notNull(),
     firstName: varchar("first_name", { length: 100 }).notNull(),
     lastName: varchar("last_name", { length: 100 }).notNull(),
@@ -63,8 +62,7 @@ export const user = pgTable(
     failedLogins: integer("failed_logins").notNull().default(0),
     lastFailedLoginAt: timestamp("last_failed_login_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What the users list's search matches (user name, name, e-mail, phone), folded once on write like the other
      * searches ('novakova' finds Nováková). Never written by the product; never returned.
@@ -93,9 +91,7 @@ export const userMunicipality = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    municipalityId: integer("municipality_id")
-      .notNull()
-      .references(() => municipality.id, { onDelete: "cascade" }),
+    municipalityId: municipalityColumn(),
     wasteCompanyBranchId: integer("waste_company_branch_id"),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { noContent, route } from "../../lib/route";
 import type { Db } from "../../db/client";
 import { deviceEndpoints as ep } from "#contract/endpoints/device";
 import { endPairing, pair } from "./assignment";
@@ -10,10 +10,7 @@ export const deviceRoutes = [
   route(ep.create, ({ services, auth, body }) => svc.createDevice(services.db, auth, body)),
   route(ep.detail, ({ services, auth, params }) => svc.getDevice(services.db, auth, params.deviceId)),
   route(ep.update, ({ services, auth, params, body }) => svc.updateDevice(services.db, auth, params.deviceId, body)),
-  route(ep.remove, async ({ services, auth, params }) => {
-    await svc.deleteDevice(services.db, auth, params.deviceId);
-    return null;
-  }),
+  route(ep.remove, ({ services, auth, params }) => noContent(svc.deleteDevice(services.db, auth, params.deviceId))),
   route(ep.pair, async ({ services, auth, params, body }) => {
     await svc.getDevice(services.db, auth, params.deviceId);
     return services.db.transaction((tx) =>

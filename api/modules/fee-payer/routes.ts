@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { noContent, route } from "../../lib/route";
 import { feePayerEndpoints as ep } from "#contract/endpoints/fee-payer";
 import * as svc from "./service";
 
@@ -13,10 +13,9 @@ export const feePayerRoutes = [
   route(ep.update, ({ services, params, body }) =>
     svc.updateFeePayer(services.db, params.municipalityId, params.feePayerId, body),
   ),
-  route(ep.remove, async ({ services, params }) => {
-    await svc.deleteFeePayer(services.db, params.municipalityId, params.feePayerId);
-    return null;
-  }),
+  route(ep.remove, ({ services, params }) =>
+    noContent(svc.deleteFeePayer(services.db, params.municipalityId, params.feePayerId)),
+  ),
   route(ep.history, ({ services, params }) =>
     svc.feePayerHistory(services.db, params.municipalityId, params.feePayerId),
   ),

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { discount, fee, feePayer, feePayerAddress, feePayerDiscount, subject, subjectFeePayer } from "../../db/schema";
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
+import { orNull } from "../../lib/form-columns";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { endMemberships, joinSubject, refreshMemberCount } from "../subject/membership";
 import type { FeePayerAddress, FeePayerForm, FeePayerUpdate } from "#contract/fee-payer";
@@ -13,24 +14,21 @@ import { DELETE_REFUSED, DISCOUNT_NOT_FOUND, findPayer, SUBJECT_NOT_FOUND, VARIA
 function columns(form: FeePayerForm) {
   return {
     type: form.type,
-    titleBefore: form.titleBefore ?? null,
-    firstName: form.firstName ?? null,
-    lastName: form.lastName ?? null,
-    titleAfter: form.titleAfter ?? null,
-    companyName: form.companyName ?? null,
+    ...orNull(form, ["titleBefore", "firstName", "lastName", "titleAfter", "companyName"]),
     identificationNumber: form.identificationNumber?.replace(/\s/g, "") ?? null,
-    vatNumber: form.vatNumber ?? null,
-    gender: form.gender ?? null,
-    phone: form.phone ?? null,
-    email: form.email ?? null,
-    variableSymbol: form.variableSymbol ?? null,
-    dateOfBirth: form.dateOfBirth ?? null,
-    streetAddress: form.streetAddress ?? null,
-    city: form.city ?? null,
-    zipCode: form.zipCode ?? null,
+    ...orNull(form, [
+      "vatNumber",
+      "gender",
+      "phone",
+      "email",
+      "variableSymbol",
+      "dateOfBirth",
+      "streetAddress",
+      "city",
+      "zipCode",
+    ]),
     activeFrom: form.activeFrom,
-    activeTo: form.activeTo ?? null,
-    periodEnd: form.periodEnd ?? null,
+    ...orNull(form, ["activeTo", "periodEnd"]),
     registered: form.registered,
     note: form.note ?? null,
   };
@@ -106,11 +104,7 @@ async function writeLists(
       addresses.map((a) => ({
         feePayerId,
         type: a.type,
-        street: a.street ?? null,
-        conscriptionNumber: a.conscriptionNumber ?? null,
-        streetNumber: a.streetNumber ?? null,
-        city: a.city ?? null,
-        zipCode: a.zipCode ?? null,
+        ...orNull(a, ["street", "conscriptionNumber", "streetNumber", "city", "zipCode"]),
       })),
     );
   }
@@ -175,7 +169,9 @@ export async function updateFeePayer(
           updatedAt: now,
           version: bumped(feePayer.version),
         })
-        .where(and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId), eq(feePayer.version, form.version)))
+        .where(
+          and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId), eq(feePayer.version, form.version)),
+        )
         .returning({ id: feePayer.id });
       writtenOrStale(rows);
       await writeLists(tx, id, form.addresses, discountIds, true);

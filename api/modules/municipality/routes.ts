@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { noContent, route } from "../../lib/route";
 import { LOGO_MAX_BYTES } from "#contract/municipality";
 import { municipalityEndpoints as ep } from "#contract/endpoints/municipality";
 import * as svc from "./service";
@@ -49,15 +49,9 @@ export const municipalityRoutes = [
     await svc.saveLogo(services.db, params.municipalityId, file instanceof File ? file : null);
     return { id: params.municipalityId, hasLogo: true as const };
   }),
-  route(ep.removeLogo, async ({ services, params }) => {
-    await svc.deleteLogo(services.db, params.municipalityId);
-    return null;
-  }),
+  route(ep.removeLogo, ({ services, params }) => noContent(svc.deleteLogo(services.db, params.municipalityId))),
   route(ep.deleteData, async ({ services, params }) => ({
     removed: await svc.deleteMunicipalityData(services.db, params.municipalityId),
   })),
-  route(ep.remove, async ({ services, params }) => {
-    await svc.deleteMunicipality(services.db, params.municipalityId);
-    return null;
-  }),
+  route(ep.remove, ({ services, params }) => noContent(svc.deleteMunicipality(services.db, params.municipalityId))),
 ];

@@ -14,6 +14,7 @@ import {
   role,
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
+import { orNull } from "../../lib/form-columns";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { pageIds } from "../../lib/paging";
 import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
@@ -183,14 +184,9 @@ function columns(form: MunicipalityForm) {
     shortName: form.shortName ?? null,
     type: form.type,
     kind: form.kind,
-    parentId: form.parentId ?? null,
-    district: form.district ?? null,
+    ...orNull(form, ["parentId", "district"]),
     country: form.country,
-    identificationNumber: form.identificationNumber ?? null,
-    vatNumber: form.vatNumber ?? null,
-    companyName: form.companyName ?? null,
-    companyAddress: form.companyAddress ?? null,
-    city: form.city ?? null,
+    ...orNull(form, ["identificationNumber", "vatNumber", "companyName", "companyAddress", "city"]),
     zipCode: form.zipCode ? form.zipCode.replace(/\s/g, "") : null,
     labelType: form.labelType,
     monitoredPeriod: form.monitoredPeriod,
@@ -207,8 +203,7 @@ async function insertContacts(db: Db, municipalityId: number, contacts: Municipa
       municipalityId,
       name: c.name,
       type: c.type,
-      phone: c.phone ?? null,
-      email: c.email ?? null,
+      ...orNull(c, ["phone", "email"]),
     })),
   );
 }

@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { noContent, route } from "../../lib/route";
 import { printBatchEndpoints as ep } from "#contract/endpoints/print-batch";
 import * as svc from "./service";
 
@@ -11,10 +11,9 @@ export const printBatchRoutes = [
   route(ep.detail, ({ services, params, query }) =>
     svc.getPrintBatch(services.db, params.municipalityId, params.printBatchId, query),
   ),
-  route(ep.remove, async ({ services, params }) => {
-    await svc.deletePrintBatch(services.db, params.municipalityId, params.printBatchId);
-    return null;
-  }),
+  route(ep.remove, ({ services, params }) =>
+    noContent(svc.deletePrintBatch(services.db, params.municipalityId, params.printBatchId)),
+  ),
   route(ep.markPrinted, ({ services, params }) =>
     svc.markPrinted(services.db, params.municipalityId, params.printBatchId),
   ),

@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { noContent, route } from "../../lib/route";
 import { subjectEndpoints as ep } from "#contract/endpoints/subject";
 import * as svc from "./service";
 
@@ -19,10 +19,9 @@ export const subjectRoutes = [
   route(ep.update, ({ services, params, body }) =>
     svc.updateSubject(services.db, params.municipalityId, params.subjectId, body),
   ),
-  route(ep.remove, async ({ services, params }) => {
-    await svc.deleteSubject(services.db, params.municipalityId, params.subjectId);
-    return null;
-  }),
+  route(ep.remove, ({ services, params }) =>
+    noContent(svc.deleteSubject(services.db, params.municipalityId, params.subjectId)),
+  ),
   route(ep.deleteImpact, ({ services, params }) =>
     svc.deleteImpact(services.db, params.municipalityId, params.subjectId),
   ),
@@ -49,10 +48,9 @@ export const subjectRoutes = [
   route(ep.createVirtualCard, ({ services, params, body }) =>
     svc.createVirtualCard(services.db, params.municipalityId, params.subjectId, body.feePayerId),
   ),
-  route(ep.removeWasteCard, async ({ services, params }) => {
-    await svc.removeWasteCard(services.db, params.municipalityId, params.subjectId, params.wasteCardId);
-    return null;
-  }),
+  route(ep.removeWasteCard, ({ services, params }) =>
+    noContent(svc.removeWasteCard(services.db, params.municipalityId, params.subjectId, params.wasteCardId)),
+  ),
   route(ep.fees, ({ services, params, query }) =>
     svc.listFees(services.db, params.municipalityId, params.subjectId, query),
   ),

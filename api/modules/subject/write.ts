@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { fee, feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
+import { orNull } from "../../lib/form-columns";
 import { bumped, writtenOrStale } from "../../lib/version";
 import type { DisposeFrequencyPeriod, SubjectDeleteImpact, SubjectForm, SubjectUpdate } from "#contract/subject";
 import { releaseBinsOf } from "./counts";
@@ -21,26 +22,24 @@ function columns(form: SubjectForm) {
   return {
     type: form.type,
     name: form.name,
-    shortName: form.shortName ?? null,
-    variableSymbol: form.variableSymbol ?? null,
-    establishmentIdentificationNumber: form.establishmentIdentificationNumber ?? null,
-    householdCode: form.householdCode ?? null,
-    parentId: form.parentId ?? null,
+    ...orNull(form, ["shortName", "variableSymbol", "establishmentIdentificationNumber", "householdCode", "parentId"]),
     externalChief: form.externalChief,
-    operatorIdentificationNumber: form.operatorIdentificationNumber ?? null,
-    operatorVatNumber: form.operatorVatNumber ?? null,
-    operatorCompanyName: form.operatorCompanyName ?? null,
-    operatorInvoiceAddress: form.operatorInvoiceAddress ?? null,
-    operatorZipCode: form.operatorZipCode ?? null,
-    operatorCity: form.operatorCity ?? null,
-    description: form.description ?? null,
-    cityDistrict: form.cityDistrict ?? null,
-    street: form.street ?? null,
-    conscriptionNumber: form.conscriptionNumber ?? null,
-    streetNumber: form.streetNumber ?? null,
-    provisionalNumber: form.provisionalNumber ?? null,
-    zipCode: form.zipCode ?? null,
-    city: form.city ?? null,
+    ...orNull(form, [
+      "operatorIdentificationNumber",
+      "operatorVatNumber",
+      "operatorCompanyName",
+      "operatorInvoiceAddress",
+      "operatorZipCode",
+      "operatorCity",
+      "description",
+      "cityDistrict",
+      "street",
+      "conscriptionNumber",
+      "streetNumber",
+      "provisionalNumber",
+      "zipCode",
+      "city",
+    ]),
   };
 }
 
@@ -146,7 +145,9 @@ export async function setDisposeFrequency(
       updatedAt: new Date(),
       version: bumped(subject.version),
     })
-    .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId), eq(subject.version, body.version)))
+    .where(
+      and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId), eq(subject.version, body.version)),
+    )
     .returning({ id: subject.id });
   writtenOrStale(res);
   return { period: body.period, orderedDisposeCount: body.orderedDisposeCount };

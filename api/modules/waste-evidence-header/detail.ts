@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
+import { orNull } from "../../lib/form-columns";
 import { iso, userFullName, userNameColumns } from "../../lib/records";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
@@ -82,14 +83,9 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
 /** The edit page's fields as columns; coordinates as numeric(9,6) text, so equal values compare equal. */
 function editColumns(form: WehEdit) {
   return {
-    binTypeId: form.binTypeId ?? null,
-    wasteTypeId: form.wasteTypeId ?? null,
-    rfid: form.rfid ?? null,
+    ...orNull(form, ["binTypeId", "wasteTypeId", "rfid"]),
     disposable: form.disposable,
-    description: form.description ?? null,
-    street: form.street ?? null,
-    city: form.city ?? null,
-    zipCode: form.zipCode ?? null,
+    ...orNull(form, ["description", "street", "city", "zipCode"]),
     latitude: form.latitude === undefined ? null : form.latitude.toFixed(6),
     longitude: form.longitude === undefined ? null : form.longitude.toFixed(6),
   };

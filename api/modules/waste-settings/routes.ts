@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { noContent, route } from "../../lib/route";
 import { wasteSettingsEndpoints as ep } from "#contract/endpoints/waste-settings";
 import * as svc from "./service";
 
@@ -14,10 +14,9 @@ export const wasteSettingsRoutes = [
   route(ep.setWasteTypeActive, ({ services, params, body }) =>
     svc.setWasteTypeActive(services.db, params.municipalityId, params.wasteTypeId, body.active),
   ),
-  route(ep.removeWasteType, async ({ services, params }) => {
-    await svc.deleteWasteType(services.db, params.municipalityId, params.wasteTypeId);
-    return null;
-  }),
+  route(ep.removeWasteType, ({ services, params }) =>
+    noContent(svc.deleteWasteType(services.db, params.municipalityId, params.wasteTypeId)),
+  ),
   route(ep.binTypes, ({ services, params, query }) => svc.listBinTypes(services.db, params.municipalityId, query)),
   route(ep.createBinType, ({ services, params, body }) => svc.createBinType(services.db, params.municipalityId, body)),
   route(ep.updateBinType, ({ services, params, body }) =>
@@ -26,8 +25,7 @@ export const wasteSettingsRoutes = [
   route(ep.setBinTypeActive, ({ services, params, body }) =>
     svc.setBinTypeActive(services.db, params.municipalityId, params.binTypeId, body.active),
   ),
-  route(ep.removeBinType, async ({ services, params }) => {
-    await svc.deleteBinType(services.db, params.municipalityId, params.binTypeId);
-    return null;
-  }),
+  route(ep.removeBinType, ({ services, params }) =>
+    noContent(svc.deleteBinType(services.db, params.municipalityId, params.binTypeId)),
+  ),
 ];
