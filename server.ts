@@ -25,6 +25,8 @@ import { createRegistryClient } from "./api/modules/registry/service";
 import { createIdp } from "./idp/provider";
 import { purgeExpired } from "./idp/adapter";
 import { startHousekeeping } from "./api/jobs/housekeeping";
+import { startQueue } from "./api/jobs/queue";
+import { workImports } from "./api/jobs/imports";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { WebContext } from "./app/server/context";
 
@@ -41,7 +43,9 @@ function openConfigured(config: Config) {
   // start here with a message naming it (issue 11), not with a driver error.
   if (!config.DATABASE_URL || !config.SMTP_URL) ensureWritableDir(config.DATA_DIR, "DATA_DIR");
   if (!config.SMTP_URL) ensureWritableDir(path.resolve(config.DATA_DIR, "outbox"), "DATA_DIR, e-mail outbox");
-  return openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR, "pglite") });
+  return openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR, "pglite") },
+  );
 }
 
 // Without ENCRYPTION_KEY the key lives beside the data it protects: fine for the embedded default, not for
@@ -64,7 +68,10 @@ async function prepareDatabase(config: Config, database: Database): Promise<{ se
 
 export async function startServer(
   config: Config,
-  opts: { fetchForRegistry?: typeof fetch; /** the primary of a cluster prepared the database */ prepared?: boolean } = {},
+  opts: {
+    fetchForRegistry?: typeof fetch;
+    /** the primary of a cluster prepared the database */ prepared?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const database = await openConfigured(config);
   const { seeded } = opts.prepared ? { seeded: false } : await prepareDatabase(config, database);
@@ -73,7 +80,8 @@ export async function startServer(
 
   const apiAudience = `${config.publicUrl}/v1`;
   const clientSecret =
-    config.OIDC_CLIENT_SECRET ?? (config.builtInIdp ? await persistentSecret(db, "oidc_client_secret", randomSecret) : null);
+    config.OIDC_CLIENT_SECRET ??
+    (config.builtInIdp ? await persistentSecret(db, "oidc_client_secret", randomSecret) : null);
   const idp = config.builtInIdp
     ? await createIdp({
         db,
@@ -94,9 +102,14 @@ export async function startServer(
     // External providers differ in the audience they put into access tokens; the issuer and signature decide.
     audience: idp ? apiAudience : undefined,
   });
+  // The job queue and this process's workers (decision 0028): imports run here or in any other process.
+  const jobs = await startQueue(database);
+  await workImports(db, jobs);
+
   const api = createApi({
     services: {
       db,
+      jobs,
       config: {
         publicUrl: config.publicUrl,
         supportEmail: config.SUPPORT_EMAIL,
@@ -104,17 +117,30 @@ export async function startServer(
         builtInIdp: !!idp,
         printerHandlerUrl: config.PRINTER_HANDLER_URL,
       },
-      registry: createRegistryClient({ db, aresUrl: config.ARES_URL, rpoUrl: config.RPO_URL, fetch: opts.fetchForRegistry }),
+      registry: createRegistryClient({
+        db,
+        aresUrl: config.ARES_URL,
+        rpoUrl: config.RPO_URL,
+        fetch: opts.fetchForRegistry,
+      }),
       secretBox,
       // SMTP_URL, else every message becomes an .eml file in <DATA_DIR>/outbox.
-      mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.resolve(config.DATA_DIR, "outbox") }),
+      mailer: createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.resolve(config.DATA_DIR, "outbox"),
+      }),
     },
     verifyToken,
   });
 
   // Web sessions live in the database; the cookie holds only the id (serving/sessions.ts).
   const sessionSecret = config.SESSION_SECRET ?? (await persistentSecret(db, "session_secret", randomSecret));
-  const sessionStorage = createDbSessionStorage({ db, secret: sessionSecret, secure: config.publicUrl.startsWith("https://") });
+  const sessionStorage = createDbSessionStorage({
+    db,
+    secret: sessionSecret,
+    secure: config.publicUrl.startsWith("https://"),
+  });
 
   const buildPath = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(buildPath)) throw new Error("The web part is not built: run `npm run build` (npm start does it).");
@@ -195,7 +221,10 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
 
-  const housekeeping = startHousekeeping(db, [purgeExpired]);
+  const housekeeping = startHousekeeping(db, jobs, {
+    extraHourly: [purgeExpired],
+    soleProcess: database.kind === "pglite",
+  });
 
   if (seeded) console.log("Demo data created.");
   return {
@@ -206,6 +235,8 @@ export async function startServer(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      // Running imports hand their jobs back between two batches; the next start (or another process) resumes them.
+      await jobs.stop();
       await database.close();
     },
   };
@@ -234,7 +265,9 @@ export async function main() {
 }
 
 function printSetup(config: Config) {
-  console.log(`  database: ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.DATA_DIR}/pglite`}`);
+  console.log(
+    `  database: ${config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.DATA_DIR}/pglite`}`,
+  );
   console.log(`  identity provider: ${config.issuer}${config.builtInIdp ? " (built in)" : ""}`);
   if (config.DEMO_DATA && config.builtInIdp) {
     console.log(`  demo accounts (password ${DEMO_PASSWORD}):`);

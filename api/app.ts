@@ -12,6 +12,7 @@ import { registryRoutes } from "./modules/registry/routes";
 import { subjectRoutes } from "./modules/subject/routes";
 import { feePayerRoutes } from "./modules/fee-payer/routes";
 import { wasteCardRoutes } from "./modules/waste-card/routes";
+import { importRoutes } from "./modules/import/routes";
 import { wasteEvidenceHeaderRoutes } from "./modules/waste-evidence-header/routes";
 import { wasteSettingsRoutes } from "./modules/waste-settings/routes";
 import { printBatchRoutes } from "./modules/print-batch/routes";
@@ -25,6 +26,7 @@ export const allRoutes: AnyRoute[] = [
   ...subjectRoutes,
   ...feePayerRoutes,
   ...wasteCardRoutes,
+  ...importRoutes,
   ...wasteEvidenceHeaderRoutes,
   ...wasteSettingsRoutes,
   ...printBatchRoutes,
@@ -86,7 +88,8 @@ async function readBody(c: Context): Promise<Record<string, unknown>> {
 /** 422 for any text with a character no field may hold (NUL), before a schema or SQL sees it (contract/common.ts). */
 function refuseForbiddenText(value: unknown, message: string) {
   const paths = forbiddenTextPaths(value);
-  if (paths.length) throw new ApiError(422, message, Object.fromEntries(paths.map((p) => [p, [FORBIDDEN_TEXT_MESSAGE]])));
+  if (paths.length)
+    throw new ApiError(422, message, Object.fromEntries(paths.map((p) => [p, [FORBIDDEN_TEXT_MESSAGE]])));
 }
 
 export function createApi({ services, verifyToken }: ApiOptions) {

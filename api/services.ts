@@ -1,5 +1,6 @@
 import type { Db } from "./db/client";
 import type { Mailer } from "./lib/mail";
+import type { JobQueue } from "./jobs/queue";
 import type { RegistryClient } from "./modules/registry/service";
 import type { SecretBox } from "./lib/secret-box";
 
@@ -33,4 +34,6 @@ export interface Services {
    * without one (a tool that needs no mail) an invitation counts as not sent.
    */
   mailer?: Mailer;
+  /** The background-job queue (api/jobs/queue.ts): imports are sent to it and run by a worker. */
+  jobs: JobQueue;
 }

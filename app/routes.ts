@@ -59,6 +59,13 @@ export default [
       route(":deviceId", "routes/administration/devices/detail.tsx"),
       route(":deviceId/edit", "routes/administration/devices/edit.tsx"),
     ]),
+    ...prefix("administration/imports", [
+      index("routes/administration/imports/list.tsx"),
+      route("create", "routes/administration/imports/create.tsx"),
+      route(":importJobId", "routes/administration/imports/detail.tsx"),
+      route(":importJobId/errors.csv", "routes/administration/imports/errors-csv.ts"),
+      route(":importJobId/file", "routes/administration/imports/file.ts"),
+    ]),
     route("administration/waste-bins", "routes/administration/waste-bins.ts"),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),

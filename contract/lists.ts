@@ -111,7 +111,14 @@ export const wasteCardListKeys = listKeys({
   defaultSort: "plainCode",
 });
 
-/** The rejected rows of a waste-card import (spec 001 §8 'Import'), in the file's order. */
+/** Administration → Imports (spec 001 §2 'Imports'): newest first. */
+export const importJobListKeys = listKeys({
+  id: "imports",
+  sorts: ["createdAt"],
+  defaultSort: "-createdAt",
+});
+
+/** The rejected rows of an import (spec 001 §8 'Import'), in the file's order. */
 export const importErrorListKeys = listKeys({
   id: "import-errors",
   sorts: ["rowNumber"],

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { SUBJECT_TYPES } from "./enums";
 import { listFilter, listQuery } from "./list";
-import { importErrorListKeys, wasteCardListKeys } from "./lists";
+import { wasteCardListKeys } from "./lists";
 import { dateField, optionalId, subjectIdField } from "./subject";
 import { NOTHING_SELECTED } from "./common";
 
@@ -80,58 +80,3 @@ export const WASTE_CARD_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** Longest plain code and code (the columns of waste_card). */
 export const WASTE_CARD_PLAIN_CODE_MAX = 40;
 export const WASTE_CARD_CODE_MAX = 60;
-export const NOT_CSV = "Soubor musí být ve formátu CSV.";
-
-/** Spec 001 §4 import job states. */
-export const IMPORT_JOB_STATES = ["unprocessed", "processing", "processed", "error", "discarded"] as const;
-export type ImportJobState = (typeof IMPORT_JOB_STATES)[number];
-
-/** What kind of problem a rejected row has (the error table's reason is the Czech message). */
-export const IMPORT_ERROR_CATEGORIES = [
-  "Format",
-  "MissingCode",
-  "TooLong",
-  "InvalidValue",
-  "SubjectNotFound",
-  "FeePayerNotFound",
-  "DuplicateInFile",
-  "CodeConflict",
-] as const;
-export type ImportErrorCategory = (typeof IMPORT_ERROR_CATEGORIES)[number];
-
-/**
- * The answer of POST waste-card/import and GET import/{importJobId}. acceptedRows are the cards written, unchangedRows
- * the rows whose card already exists with the same data (a re-import), errorRows the rejected ones.
- */
-export const importJobAnswer = z.object({
-  id: z.number(),
-  type: z.string(),
-  fileName: z.string(),
-  state: z.enum(IMPORT_JOB_STATES),
-  totalRows: z.number(),
-  acceptedRows: z.number(),
-  unchangedRows: z.number(),
-  errorRows: z.number(),
-  /** 'Import obsahuje chyby' (state error) or the reason of a critical failure (state discarded). */
-  message: z.string().nullable(),
-  createdAt: z.string(),
-  processedAt: z.string().nullable(),
-});
-export type ImportJobAnswer = z.infer<typeof importJobAnswer>;
-
-/** GET municipality/{id}/import/{importJobId}/errors: the rejected rows, paged, by row number. */
-export const importErrorList = listQuery(importErrorListKeys, {});
-export type ImportErrorListQuery = z.output<typeof importErrorList.query>;
-
-/** A rejected row: its line in the file, the category, the reason and the row as it was in the file. */
-export const importJobErrorRow = z.object({
-  id: z.number(),
-  rowNumber: z.number(),
-  category: z.enum(IMPORT_ERROR_CATEGORIES),
-  message: z.string(),
-  rawRow: z.string().nullable(),
-});
-export type ImportJobErrorRow = z.infer<typeof importJobErrorRow>;
-
-/** The state shown for the error count: spec 001 §8 'Import obsahuje chyby'. */
-export const IMPORT_HAS_ERRORS = "Import obsahuje chyby";

@@ -99,7 +99,10 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
   await timed(phases, "catalogue", () => syncCatalogue(database.db));
 
   const personas = new Map<string, Persona>();
-  const ctx = createGenerateContext({ db: database.db, kind: bench.kind, rnd: new Random(SEED), scale }, personas);
+  const ctx = createGenerateContext(
+    { db: database.db, database, kind: bench.kind, rnd: new Random(SEED), scale },
+    personas,
+  );
   await timed(phases, "generate", async () => {
     for (const area of AREAS) {
       const started = performance.now();
@@ -111,7 +114,7 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
   // autovacuum: there only an explicit VACUUM ANALYZE gives the same (docs/benchmarks.md, notes).
   await timed(phases, "vacuum analyze", () => database.db.execute("vacuum analyze"));
 
-  const api = await createBenchApi(database.db);
+  const api = await createBenchApi(database);
   const web = await createBenchWeb(api);
   const scenarios = AREAS.flatMap((a) => a.scenarios({ state: ctx.state }));
   const timings = await timed(phases, "requests", () =>
@@ -157,6 +160,7 @@ async function loadScenario(bench: BenchDatabase, scenarios: Scenario[], persona
         : Array.from({ length: 100 }, (_, i) => (s.path as (i: number) => string)(i)),
   }));
   // PGlite's files belong to one process: the product opens them once the bench has let go.
+  await (await createBenchApi(bench.database)).jobs.stop();
   if (bench.product.exclusive) await bench.database.close();
   console.log(
     `  load: the product over HTTP, ${targets.length} targets, ${loadSeconds} s each at 20 and 50 connections`,

@@ -12,7 +12,7 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 // Both drivers share the PostgreSQL dialect; code is written against this common type.
- 
+
 export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "migrations");
@@ -21,8 +21,10 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
-  /** The PGlite instance when embedded (tests dump and clone it). */
+  /** The PGlite instance when embedded (tests dump and clone it; the job queue runs through it). */
   pglite?: PGlite;
+  /** The PostgreSQL connection string (the job queue opens its own pool). */
+  url?: string;
 }
 
 export interface OpenOptions {
@@ -83,7 +85,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // a listener pg's 'error' event would end the whole process.
     pool.on("error", (err) => console.error("[db] idle connection closed by the server:", err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", url: opts.url, close: () => pool.end() };
   }
   if (opts.dataDir) ensureWritableDir(opts.dataDir, "DATA_DIR, PGlite");
   const client = await PGlite.create({
@@ -98,10 +100,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "pglite") {
-     
     await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   } else {
-     
     await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   }
 }

@@ -2,8 +2,8 @@
  * Housekeeping of a running web process (issue 12: out of server.ts). Every task is idempotent, so with several
  * workers (WEB_CONCURRENCY) each runs them on its own without harm.
  * - at start and hourly: member counts (memberships start and end on dates) and waste cards past their validity;
- * - at start and every minute: imports whose process died are marked 'Import byl přerušen' (decision 0019); live
- *   jobs of other processes keep their heartbeat and are left alone;
+ * - at start and every minute: imports whose process died are queued again and resume after their committed rows
+ *   (an upload cut off is ended); live jobs of other processes keep their heartbeat and are left alone;
  * - hourly: expired registration tokens, sign-in throttle rows and web sessions, and what the caller adds (the
  *   built-in provider's expired grants and tokens).
  */
@@ -12,7 +12,8 @@ import type { Db } from "../db/client";
 import { session } from "../db/schema";
 import { refreshAllMemberCounts } from "../modules/subject/membership";
 import { expireWasteCards } from "../modules/waste-card/service";
-import { failInterruptedImports } from "../modules/waste-card/import";
+import { rescueLostImports } from "./imports";
+import type { JobQueue } from "./queue";
 import { purgeRegistrationTokens } from "../modules/user/registration";
 import { purgeSignInThrottle } from "../lib/password-throttle";
 
@@ -26,15 +27,20 @@ const HOURLY: Task[] = [
   (db) => db.delete(session).where(lt(session.expiresAt, new Date())),
 ];
 
-export function startHousekeeping(db: Db, extraHourly: Task[] = []): { stop(): void } {
+export function startHousekeeping(
+  db: Db,
+  jobs: JobQueue,
+  opts: { extraHourly?: Task[]; soleProcess?: boolean } = {},
+): { stop(): void } {
+  const extraHourly = opts.extraHourly ?? [];
   void refreshAllMemberCounts(db).catch((err: unknown) => console.error("[housekeeping] member counts", err));
   void expireWasteCards(db).catch((err: unknown) => console.error("[housekeeping] waste card expiry", err));
-  const endInterrupted = () =>
-    failInterruptedImports(db)
-      .then((ids) => ids.length && console.warn(`[housekeeping] interrupted import job(s) ${ids.join(", ")} marked failed`))
-      .catch((err: unknown) => console.error("[housekeeping] interrupted imports", err));
-  void endInterrupted();
-  const jobWatch = setInterval(() => void endInterrupted(), 60_000);
+  const rescue = (soleProcess = false) =>
+    rescueLostImports(db, jobs, { soleProcess })
+      .then((ids) => ids.length && console.warn(`[housekeeping] import job(s) ${ids.join(", ")} queued again`))
+      .catch((err: unknown) => console.error("[housekeeping] lost imports", err));
+  void rescue(opts.soleProcess);
+  const jobWatch = setInterval(() => void rescue(), 60_000);
   jobWatch.unref();
   const hourly = setInterval(() => {
     for (const task of [...HOURLY, ...extraHourly]) void task(db).catch(() => undefined);

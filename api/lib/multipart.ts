@@ -19,7 +19,12 @@ export interface MultipartFile {
   contentType: string | null;
   /** The file's bytes as they arrive; the body's end (or a cancel) ends them. */
   chunks: AsyncGenerator<Buffer>;
+  /** The short text fields sent before the file (a form's selects, in document order before the file input). */
+  fields: Record<string, string>;
 }
+
+/** A text field longer than this is cut (the import form's fields are names of a type or a format). */
+const MAX_FIELD_BYTES = 1024;
 
 const MAX_HEADER_BYTES = 16 * 1024;
 /** Parts before (and with) the file: a form sends a handful; more is not an upload from this product. */
@@ -50,7 +55,7 @@ export async function readMultipartFile(
     // The name as the browser sent it (the import checks and stores it); a part is a file when it names one.
     preservePath: true,
     isPartAFile: (_name, _type, fileName) => fileName !== undefined,
-    limits: { headerSize: MAX_HEADER_BYTES, parts: MAX_PARTS },
+    limits: { headerSize: MAX_HEADER_BYTES, parts: MAX_PARTS, fieldSize: MAX_FIELD_BYTES },
   });
   // The pipeline below answers the parser's first error; a later one (after it settled) must not go unhandled.
   parser.on("error", () => undefined);
@@ -61,6 +66,10 @@ export async function readMultipartFile(
     let wanted: BusboyFileStream | null = null;
     let wantedEnded = false;
     const stop = () => source.destroy();
+    const fields: Record<string, string> = {};
+    parser.on("field", (name, value) => {
+      if (!settled && !(name in fields)) fields[name] = value;
+    });
 
     parser.on("file", (name, stream, fileName, _encoding, mimeType) => {
       // busboy reports a cut-off part by emitting 'error' on its stream (then ends it): make that a failure of the
@@ -75,7 +84,7 @@ export async function readMultipartFile(
       settled = true;
       wanted = stream;
       stream.once("end", () => (wantedEnded = true));
-      resolve({ fileName, contentType: mimeType || null, chunks: chunksOf(stream, () => wantedEnded, stop) });
+      resolve({ fileName, contentType: mimeType || null, chunks: chunksOf(stream, () => wantedEnded, stop), fields });
     });
     parser.on("partsLimit", () => {
       if (settled) return;

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { fileResponse } from "./download";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 
@@ -31,14 +32,10 @@ export function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
 }
 
 /** The answer of a PDF download: inline or attachment, with a safe ASCII file name and the UTF-8 one. */
-export function pdfResponse(body: Buffer, fileName: string, disposition: "inline" | "attachment" = "attachment"): Response {
-  const ascii = fileName.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "") || "document.pdf";
-  return new Response(new Uint8Array(body), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+export function pdfResponse(
+  body: Buffer,
+  fileName: string,
+  disposition: "inline" | "attachment" = "attachment",
+): Response {
+  return fileResponse(new Uint8Array(body), fileName, "application/pdf", disposition, "document.pdf");
 }

@@ -75,6 +75,12 @@ export const NAV_ITEMS: NavItem[] = [
     labels: "nav.users",
     permission: "user.aDetail",
   },
+  {
+    group: "administration",
+    to: "/administration/imports",
+    labels: "nav.imports",
+    permission: "import.aDetail",
+  },
 ];
 
 export function visibleNav(permissions: readonly string[]) {

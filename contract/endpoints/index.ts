@@ -4,6 +4,7 @@
  */
 import { deviceEndpoints } from "./device";
 import { feePayerEndpoints } from "./fee-payer";
+import { importEndpoints } from "./import";
 import { municipalityEndpoints } from "./municipality";
 import { printBatchEndpoints } from "./print-batch";
 import { registryEndpoints } from "./registry";
@@ -24,6 +25,7 @@ export const endpoints = {
   printBatch: printBatchEndpoints,
   wasteEvidenceHeader: wasteEvidenceHeaderEndpoints,
   wasteCard: wasteCardEndpoints,
+  import: importEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { idParam, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { importErrorList, importJobAnswer, importJobErrorRow } from "../import";
 import {
   assignSubjectBody,
   expirationBody,
-  importErrorList,
-  importJobAnswer,
-  importJobErrorRow,
   updatedAnswer,
   wasteCardIdsBody,
   wasteCardList,
@@ -72,14 +70,14 @@ export const wasteCardEndpoints = {
     tenancy,
     params: inMunicipality,
     bodyKind: "multipart",
-    // The answer is the finished job, also when it has error rows or was discarded.
-    status: 200,
+    // The job is queued and answered at once; it runs in the background (GET …/import/{importJobId}).
+    status: 202,
     response: importJobAnswer,
   }),
   importJob: endpoint({
     method: "get",
-    path: "/municipality/:municipalityId/import/:importJobId",
-    summary: "A waste-card import job: state and counts (total, accepted, unchanged, rejected rows)",
+    path: `${base}/import/:importJobId`,
+    summary: "A waste-card import job: state, progress and counts (total, accepted, unchanged, rejected rows)",
     permission: "wasteCard.aDetail",
     tenancy,
     params: byImportJob,
@@ -87,7 +85,7 @@ export const wasteCardEndpoints = {
   }),
   importErrors: endpoint({
     method: "get",
-    path: "/municipality/:municipalityId/import/:importJobId/errors",
+    path: `${base}/import/:importJobId/errors`,
     summary: "The rejected rows of a waste-card import job (row number, reason, the row as in the file), paged",
     permission: "wasteCard.aDetail",
     tenancy,

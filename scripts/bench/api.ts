@@ -8,7 +8,9 @@ import { createApi, type AuthMemo } from "../../api/app";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { createRegistryClient } from "../../api/modules/registry/service";
 import { createSecretBox } from "../../api/lib/secret-box";
-import type { Db } from "../../api/db/client";
+import type { Database } from "../../api/db/client";
+import { startQueue, type JobQueue } from "../../api/jobs/queue";
+import { workImports } from "../../api/jobs/imports";
 import { summarise, type Persona, type Scenario, type Timing } from "./harness";
 import type { BenchWeb } from "./web";
 
@@ -23,14 +25,29 @@ export interface BenchApi {
   /** One request, body consumed; returns status and server time in ms. */
   request(path: string, token: string): Promise<{ status: number; ms: number; body: string }>;
   token(persona: Persona): Promise<string>;
+  /** The job queue with this process's import worker (an import answers at once and runs here). */
+  jobs: JobQueue;
 }
 
-export async function createBenchApi(db: Db): Promise<BenchApi> {
+/** One API (and job queue) per database for the whole run. */
+const apis = new WeakMap<Database, Promise<BenchApi>>();
+
+export function createBenchApi(database: Database): Promise<BenchApi> {
+  let api = apis.get(database);
+  if (!api) apis.set(database, (api = makeBenchApi(database)));
+  return api;
+}
+
+async function makeBenchApi(database: Database): Promise<BenchApi> {
+  const { db } = database;
+  const jobs = await startQueue(database);
+  await workImports(db, jobs);
   const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
   const jwks: JSONWebKeySet = { keys: [{ ...(await exportJWK(publicKey)), kid: "bench", alg: "RS256", use: "sig" }] };
   const api = createApi({
     services: {
       db,
+      jobs,
       config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@bench.local" },
       // The scenarios never reach the registries; the addresses are never called.
       registry: createRegistryClient({ db, aresUrl: "http://ares.invalid", rpoUrl: "http://rpo.invalid" }),
@@ -39,6 +56,7 @@ export async function createBenchApi(db: Db): Promise<BenchApi> {
     verifyToken: createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });
   return {
+    jobs,
     publicUrl: PUBLIC_URL,
     fetch: async (request, env) => api.fetch(request, env),
     async request(path, token) {

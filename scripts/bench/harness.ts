@@ -11,7 +11,7 @@
  *   and reports p50 / p95 / max against the scenario's p95 budget.
  */
 import { getTableColumns, getTableName, sql, type Column, type Table } from "drizzle-orm";
-import type { Db } from "../../api/db/client";
+import type { Database, Db } from "../../api/db/client";
 import type { Random } from "./random";
 
 export type DbKind = "pglite" | "postgres";
@@ -29,6 +29,8 @@ export interface Persona {
 
 export interface GenerateContext {
   db: Db;
+  /** The database itself (the API and its job queue run on it). */
+  database: Database;
   kind: DbKind;
   rnd: Random;
   /** Multiplies every data set size (1 = the documented figures). */

@@ -5,9 +5,10 @@ import { createRequire } from "node:module";
 import pg from "pg";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, MIGRATIONS_DIR, openDatabase } from "../../api/db/client";
+import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type Database } from "../../api/db/client";
 import { syncRolesAndPermissions } from "../../api/db/seed";
 import { syncCatalogue } from "../../api/db/catalogue";
+import { startQueue } from "../../api/jobs/queue";
 
 /**
  * API tests start from one migrated database (ARCHITECTURE.md "Tests", "Toolchain facts"):
@@ -19,8 +20,7 @@ import { syncCatalogue } from "../../api/db/catalogue";
  * The signing keys standing in for the identity provider are made here once too (RSA generation is slow).
  */
 export type TestDbSource =
-  | { kind: "pglite"; dumpPath: string }
-  | { kind: "postgres"; adminUrl: string; template: string; prefix: string };
+  { kind: "pglite"; dumpPath: string } | { kind: "postgres"; adminUrl: string; template: string; prefix: string };
 
 export interface TestKeys {
   /** The key the API trusts (its public half is the JWKS given to createTokenVerifier). */
@@ -90,9 +90,7 @@ async function preparePostgres(project: TestProject, adminUrl: string) {
   }
   const database = await openDatabase({ url: dbUrl(adminUrl, template) });
   try {
-    await migrateDatabase(database);
-    await syncRolesAndPermissions(database.db);
-    await syncCatalogue(database.db);
+    await prepare(database);
   } finally {
     // CREATE DATABASE … TEMPLATE needs the template free of sessions.
     await database.close();
@@ -101,6 +99,14 @@ async function preparePostgres(project: TestProject, adminUrl: string) {
   return async () => {
     await dropDatabases(adminUrl, (_name, pid) => pid === runPid);
   };
+}
+
+/** The product's migrations, roles and catalogue, and the job queue's schema (its first start makes it). */
+async function prepare(database: Database) {
+  await migrateDatabase(database);
+  await syncRolesAndPermissions(database.db);
+  await syncCatalogue(database.db);
+  await (await startQueue(database, { supervise: false })).stop();
 }
 
 /** Hash of the inputs that decide the migrated database's content. */
@@ -113,6 +119,8 @@ function schemaHash(): string {
     path.join(ROOT, "api/db/client.ts"),
     path.join(ROOT, "contract/roles.ts"),
     path.join(ROOT, "contract/permissions.ts"),
+    path.join(ROOT, "api/jobs/queue.ts"),
+    path.join(ROOT, "node_modules/pg-boss/package.json"),
     import.meta.filename,
   ]
     .filter((f) => fs.statSync(f).isFile())
@@ -140,9 +148,7 @@ async function preparePglite(project: TestProject) {
   if (!fs.existsSync(dumpPath)) {
     const database = await openDatabase({});
     try {
-      await migrateDatabase(database);
-      await syncRolesAndPermissions(database.db);
-      await syncCatalogue(database.db);
+      await prepare(database);
       const dump = await database.pglite!.dumpDataDir("none");
       // Write then rename: a run started alongside never reads half a file.
       const partial = `${dumpPath}.${process.pid}.partial`;

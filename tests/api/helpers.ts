@@ -15,6 +15,8 @@ import { createRegistryClient } from "../../api/modules/registry/service";
 import { createMailer } from "../../api/lib/mail";
 import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
+import { startQueue, type JobQueue } from "../../api/jobs/queue";
+import { workImports } from "../../api/jobs/imports";
 import { municipality, role, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
@@ -72,6 +74,8 @@ export interface TestApi {
   app: ApiApp;
   db: Db;
   database: Database;
+  /** The file's job queue (pg-boss on its database) with an import worker, as in a running server. */
+  jobs: JobQueue;
   fixtures: Fixtures;
   /** This file's e-mail outbox (a temporary directory): every message sent is an .eml file here. */
   outboxDir: string;
@@ -217,10 +221,15 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   const foreignKey = (await importJWK(keys.foreignPrivateJwk, "RS256")) as CryptoKey;
   const jwks: JSONWebKeySet = { keys: [{ ...keys.publicJwk, kid: "test-key", alg: "RS256", use: "sig" }] };
 
+  // The queue's schema comes with the cloned database (global-setup.ts); maintenance is not needed here.
+  const jobs = await startQueue(database, { supervise: false });
+  await workImports(db, jobs);
+
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
   const app = createApi({
     services: {
       db,
+      jobs,
       config: {
         publicUrl: PUBLIC_URL,
         supportEmail: "podpora@test.local",
@@ -282,6 +291,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
     app,
     db,
     database,
+    jobs,
     fixtures,
     outboxDir,
     outbox: () =>
@@ -303,6 +313,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
     wrongAudienceToken: (as) => signToken({ ...claimsOf(as), aud: "http://other.local/v1" }),
     foreignKeyToken: (as) => signToken(claimsOf(as), { key: foreignKey }),
     async close() {
+      await jobs.stop({ timeoutMs: 2_000 });
       await database.close();
       await drop();
       fs.rmSync(outboxDir, { recursive: true, force: true });
@@ -376,4 +387,23 @@ export async function versionOf(db: Db, table: { id: PgColumn; version: PgColumn
     .where(eq(table.id, id));
   if (!row) throw new Error(`versionOf: no row ${id}`);
   return row.v as number;
+}
+
+/**
+ * An import is answered at once (202) and runs as a background job: reads the job at `jobPath` as its page does,
+ * until it is finished, and answers the finished job (a test that cannot see it finish fails after 30 s).
+ */
+export async function finishedJob<T extends { state: string }>(
+  t: TestApi,
+  jobPath: string,
+  as: Persona = "admin",
+): Promise<T> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const res = await t.call<T>("GET", jobPath, { as });
+    if (res.status !== 200) throw new Error(`${jobPath}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.body.state !== "unprocessed" && res.body.state !== "processing") return res.body;
+    if (Date.now() > until) throw new Error(`${jobPath} did not finish: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

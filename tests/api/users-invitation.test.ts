@@ -56,6 +56,7 @@ describe("invitations when the e-mail cannot go out, or the passwords live elsew
     config: { publicUrl: PUBLIC_URL, supportEmail: "podpora@test.local", setPasswordUrl: SET_PASSWORD_URL },
     registry: undefined as never,
     secretBox: TEST_SECRET_BOX,
+    jobs: t.jobs,
     ...over,
   });
   const failing = { kind: "smtp" as const, send: () => Promise.reject(new Error("SMTP down")) };

@@ -8,14 +8,14 @@
 import { afterAll, beforeAll } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { feePayer, importJobError, subject, subjectFeePayer, wasteCard } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { finishedJob, setupApiWithIds, type TestApi } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
 export let B: number;
 
 export const cards = (m: number, rest = "") => `/municipality/${m}/waste-card${rest}`;
-export const jobs = (m: number, rest = "") => `/municipality/${m}/import${rest}`;
+export const jobs = (m: number, rest = "") => `/municipality/${m}/waste-card/import${rest}`;
 
 export async function insertSubject(municipalityId: number, name: string, type = "Household"): Promise<number> {
   const [row] = await t.db.insert(subject).values({ municipalityId, name, type }).returning({ id: subject.id });
@@ -59,7 +59,7 @@ export async function cardByCode(municipalityId: number, code: string) {
 }
 
 /** POST waste-card/import with a multipart body whose field 'file' holds `content` named `name`. */
-export function upload(
+export async function upload(
   municipalityId: number,
   content: string | Uint8Array,
   name = "karty.csv",
@@ -67,7 +67,13 @@ export function upload(
 ) {
   const body = new FormData();
   body.set("file", new File([content as BlobPart], name, { type: "text/csv" }));
-  return t.call("POST", cards(municipalityId, "/import"), { as, body });
+  const res = await t.call("POST", cards(municipalityId, "/import"), { as, body });
+  // Queued (202): the finished job, read as the result page does; a refusal as it came.
+  if (res.status !== 202) return res;
+  return {
+    ...res,
+    body: await finishedJob(t, jobs(municipalityId, `/${res.body.id}`), as === "readonly" ? "admin" : as),
+  };
 }
 export async function errorsOf(jobId: number) {
   return t.db

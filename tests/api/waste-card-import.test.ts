@@ -59,7 +59,7 @@ describe("CSV import (spec 001 §5, §8 'Import')", () => {
       "9001;IMP-NEW;;",
     ].join("\r\n");
     const res = await upload(A, file);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(202);
     expect(res.body).toMatchObject({
       type: "wasteCard",
       fileName: "karty.csv",
@@ -141,7 +141,7 @@ describe("CSV import (spec 001 §5, §8 'Import')", () => {
     const before = await t.db.select().from(wasteCard).where(eq(wasteCard.municipalityId, A));
 
     const again = await upload(A, file);
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ state: "error", totalRows: 4, acceptedRows: 0, unchangedRows: 3, errorRows: 1 });
     expect(again.body.id).not.toBe(first.body.id);
     const after = await t.db.select().from(wasteCard).where(eq(wasteCard.municipalityId, A));
@@ -229,7 +229,7 @@ describe("CSV import (spec 001 §5, §8 'Import')", () => {
 
   it("a critical failure ends the job as discarded with the reason: no rows, commas instead of semicolons, broken quotes", async () => {
     const empty = await upload(A, "plainCode;code;subjectId;feePayerId\r\n\r\n");
-    expect(empty.status).toBe(200);
+    expect(empty.status).toBe(202);
     expect(empty.body).toMatchObject({ state: "discarded", totalRows: 0, message: "Soubor neobsahuje žádné řádky." });
     const commas = await upload(A, "plainCode,code,subjectId,feePayerId\n1,C-1,,\n");
     expect(commas.body).toMatchObject({ state: "discarded", message: "Sloupce musí být oddělené středníkem (;)." });
@@ -272,7 +272,7 @@ describe("CSV import (spec 001 §5, §8 'Import')", () => {
 
   it("a worker imports; the read-only administrator may read jobs but not import (403)", async () => {
     const res = await upload(A, "6001;W-1;;\n", "karty.csv", "worker");
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(202);
     const ro = await upload(A, "6002;W-2;;\n", "karty.csv", "readonly");
     expect(ro.status).toBe(403);
     expect(await cardByCode(A, "W-2")).toBeUndefined();

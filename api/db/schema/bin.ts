@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -215,10 +216,30 @@ export const importJob = pgTable(
      * heartbeat stopped (the process died) is marked discarded 'Import byl přerušen' (decision 0019).
      */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    /**
+     * When the upload was stored whole and the job queued. A job left unprocessed without it was cut off while
+     * uploading (the process died): housekeeping ends it; with it, housekeeping queues it again (issue 13).
+     */
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    /** The job of the queue (pg-boss) that runs it; a lost one is queued again under a new id. */
+    queueJobId: varchar("queue_job_id", { length: 36 }),
+    /** The file's format (collection imports: Universal or a vendor mapping; null where a type has one format). */
+    format: varchar("format", { length: 40 }),
+    /** The stored upload's size, and how far into it the committed batches reach (progress). */
+    fileSize: bigint("file_size", { mode: "number" }).notNull().default(0),
+    bytesDone: bigint("bytes_done", { mode: "number" }).notNull().default(0),
+    /** Data rows whose batch is committed: a job run again (restart, retry) skips them (issue 13). */
+    rowsDone: integer("rows_done").notNull().default(0),
+    /** When the stored upload was deleted (a finished job's file may be removed; its log stays). */
+    fileDeletedAt: timestamp("file_deleted_at", { withTimezone: true }),
+    /** What the job reports beyond the row counts (e.g. the collections an import made). */
+    summary: jsonb("summary"),
   },
   (t) => [
     index("import_job_municipality_idx").on(t.municipalityId, t.createdAt),
-    index("import_job_processing_idx").on(t.heartbeatAt).where(sql`state = 'processing'`),
+    index("import_job_processing_idx")
+      .on(t.heartbeatAt)
+      .where(sql`state = 'processing'`),
   ],
 );
 

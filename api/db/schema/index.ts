@@ -5,3 +5,4 @@ export * from "./subject";
 export * from "./bin";
 export * from "./device";
 export * from "./list-counts";
+export * from "./import";

@@ -1,14 +1,10 @@
 import { route } from "../../lib/route";
-import { ApiError, validation } from "../../lib/errors";
-import { WASTE_CARD_IMPORT_MAX_BYTES } from "#contract/waste-card";
 import { wasteCardEndpoints as ep } from "#contract/endpoints/waste-card";
-import { importWasteCards, TOO_LARGE } from "./import";
-import { MultipartError, multipartBoundary, readMultipartFile } from "../../lib/multipart";
+import { acceptUpload } from "../import/upload";
+import { getImportJob, listImportErrors } from "../import/service";
+import { wasteCardImporter } from "./import";
 import * as svc from "./service";
-
-const CHOOSE_FILE = "Vyberte soubor CSV.";
-/** Room for the multipart envelope around a file of the largest size. */
-const ENVELOPE_BYTES = 64 * 1024;
+import { WASTE_CARD_IMPORT_TYPE } from "./service";
 
 /** Waste cards and their CSV import (contract/endpoints/waste-card.ts): the handlers of the card calls. */
 export const wasteCardRoutes = [
@@ -20,26 +16,19 @@ export const wasteCardRoutes = [
     svc.assignSubject(services.db, params.municipalityId, body.ids, body.subjectId, body.feePayerId),
   ),
   route(ep.remove, ({ services, params, body }) => svc.removeCards(services.db, params.municipalityId, body.ids)),
-  route(ep.import, async ({ c, auth, services, params }) => {
-    if (Number(c.req.header("content-length") ?? 0) > WASTE_CARD_IMPORT_MAX_BYTES + ENVELOPE_BYTES) {
-      throw new ApiError(413, TOO_LARGE);
-    }
-    const boundary = multipartBoundary(c.req.header("content-type"));
-    const body = c.req.raw.body;
-    if (!boundary || !body) throw validation({ file: [CHOOSE_FILE] }, CHOOSE_FILE);
-    // The upload is read as a stream, part by part; the file's bytes go straight into the CSV parser.
-    const file = await readMultipartFile(body, boundary, "file").catch((err) => {
-      if (err instanceof MultipartError) throw validation({ file: [CHOOSE_FILE] }, CHOOSE_FILE);
-      throw err;
-    });
-    // A form sent without a chosen file has the part with an empty file name.
-    if (!file || !file.fileName) throw validation({ file: [CHOOSE_FILE] }, CHOOSE_FILE);
-    return importWasteCards(services.db, params.municipalityId, auth.user.id, file);
-  }),
+  route(ep.import, ({ c, auth, services, params }) =>
+    acceptUpload(c, {
+      db: services.db,
+      jobs: services.jobs,
+      municipalityId: params.municipalityId,
+      userId: auth.user.id,
+      importer: wasteCardImporter,
+    }),
+  ),
   route(ep.importJob, ({ services, params }) =>
-    svc.getImportJob(services.db, params.municipalityId, params.importJobId),
+    getImportJob(services.db, params.municipalityId, params.importJobId, WASTE_CARD_IMPORT_TYPE),
   ),
   route(ep.importErrors, ({ services, params, query }) =>
-    svc.listImportErrors(services.db, params.municipalityId, params.importJobId, query),
+    listImportErrors(services.db, params.municipalityId, params.importJobId, query, WASTE_CARD_IMPORT_TYPE),
   ),
 ];

@@ -9,29 +9,18 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { feePayer, importJob, importJobError, subject, subjectFeePayer, wasteCard } from "../../db/schema";
+import { feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
 import { pageWindow } from "../../lib/paging";
-import { importErrorListKeys, parseListSort, wasteCardListKeys, type SortKey as ListSortKey } from "#contract/lists";
+import { parseListSort, wasteCardListKeys, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import { feePayerName } from "#contract/fee-payer";
 import type { SubjectType } from "#contract/subject";
-import {
-  IMPORT_HAS_ERRORS,
-  type ImportErrorCategory,
-  type ImportErrorListQuery,
-  type ImportJobAnswer,
-  type ImportJobErrorRow,
-  type ImportJobState,
-  type WasteCardListItem,
-  type WasteCardListQuery,
-  type WasteCardState,
-} from "#contract/waste-card";
+import { type WasteCardListItem, type WasteCardListQuery, type WasteCardState } from "#contract/waste-card";
 import { today, validOn } from "../subject/membership";
 
 export const cardsNotFound = () => notFound("Karty nebyly nalezeny.");
-export const importJobNotFound = () => notFound("Import nebyl nalezen.");
 /** Spec 001 §8 'municipality of subject and card do not match'. */
 export const SUBJECT_MUNICIPALITY_MISMATCH = "Obec odběrného místa a karty se neshoduje.";
 const NOT_A_MEMBER = "Poplatník není současným členem tohoto odběrného místa.";
@@ -369,69 +358,6 @@ export async function removeCards(db: Db, municipalityId: number, ids: number[])
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Import jobs (reading; the import itself is import.ts)
+// Import jobs of this type (the import is import.ts; reading them is api/modules/import/service.ts)
 
 export const WASTE_CARD_IMPORT_TYPE = "wasteCard";
-
-/** The answer shape of a job row. */
-export function jobAnswer(row: typeof importJob.$inferSelect): ImportJobAnswer {
-  return {
-    id: row.id,
-    type: row.type,
-    fileName: row.fileName,
-    state: row.state as ImportJobState,
-    totalRows: row.totalRows,
-    acceptedRows: row.acceptedRows,
-    unchangedRows: row.unchangedRows,
-    errorRows: row.errorRows,
-    message: row.message ?? (row.state === "error" ? IMPORT_HAS_ERRORS : null),
-    createdAt: row.createdAt.toISOString(),
-    processedAt: row.processedAt ? row.processedAt.toISOString() : null,
-  };
-}
-
-/** A waste-card import job of the municipality; 404 'Import nebyl nalezen.' for anything else. */
-export async function getImportJob(db: Db, municipalityId: number, importJobId: number): Promise<ImportJobAnswer> {
-  const [row] = await db
-    .select()
-    .from(importJob)
-    .where(
-      and(
-        eq(importJob.id, importJobId),
-        eq(importJob.municipalityId, municipalityId),
-        eq(importJob.type, WASTE_CARD_IMPORT_TYPE),
-      ),
-    );
-  if (!row) throw importJobNotFound();
-  return jobAnswer(row);
-}
-
-/** The job's rejected rows in file order, paged. */
-export async function listImportErrors(
-  db: Db,
-  municipalityId: number,
-  importJobId: number,
-  q: ImportErrorListQuery,
-): Promise<{ items: ImportJobErrorRow[]; total: number }> {
-  const job = await getImportJob(db, municipalityId, importJobId);
-  const { limit, offset } = pageWindow(q);
-  const dir = parseListSort(importErrorListKeys, q.sort).desc ? desc : asc;
-  const rows = await db
-    .select({
-      id: importJobError.id,
-      rowNumber: importJobError.rowNumber,
-      category: importJobError.category,
-      message: importJobError.message,
-      rawRow: importJobError.rawRow,
-    })
-    .from(importJobError)
-    .where(eq(importJobError.importJobId, job.id))
-    .orderBy(dir(importJobError.rowNumber), dir(importJobError.id))
-    .limit(limit)
-    .offset(offset);
-  return {
-    items: rows.map((r) => ({ ...r, category: r.category as ImportErrorCategory })),
-    // error_rows is kept with the rows (one transaction per batch).
-    total: job.errorRows,
-  };
-}

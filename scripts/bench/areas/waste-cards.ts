@@ -94,7 +94,7 @@ async function generate(ctx: GenerateContext) {
   // A live database has planner statistics (autovacuum, or VACUUM ANALYZE after a load): give the import the same,
   // or every batch's lookups are planned as if the tables were empty.
   await ctx.db.execute("analyze");
-  const api = await createBenchApi(ctx.db);
+  const api = await createBenchApi(ctx.database);
   const token = await api.token(MANAGER);
   const body = new FormData();
   body.set("file", new File([csv], "karty.csv", { type: "text/csv" }));
@@ -106,9 +106,18 @@ async function generate(ctx: GenerateContext) {
       body,
     }),
   );
-  const job = (await res.json()) as { state: string; totalRows: number; acceptedRows: number; errorRows: number };
+  type Job = { id: number; state: string; totalRows: number; acceptedRows: number; errorRows: number };
+  let job = (await res.json()) as Job;
+  if (res.status !== 202)
+    throw new Error(`waste card import answered ${res.status}: ${JSON.stringify(job).slice(0, 300)}`);
+  // The upload answers at once; the job runs in the background: read it as its page does until it is finished.
+  while (job.state === "unprocessed" || job.state === "processing") {
+    await new Promise((r) => setTimeout(r, 100));
+    const read = await api.request(`/municipality/${municipalityId}/waste-card/import/${job.id}`, token);
+    job = JSON.parse(read.body) as Job;
+  }
   const ms = performance.now() - started;
-  if (res.status !== 200 || job.totalRows !== importRows) {
+  if (job.totalRows !== importRows) {
     throw new Error(`waste card import answered ${res.status}: ${JSON.stringify(job).slice(0, 300)}`);
   }
   const mb = (Buffer.byteLength(csv) / 2 ** 20).toFixed(1);

@@ -1,0 +1,118 @@
+/**
+ * Spec 000 §2 /administration/imports/{import_id}, spec 001 §2 'Imports: a detail page with an error log and file
+ * download': the job's state and progress (kept fresh while it runs), its counts, the rejected rows (filterable by
+ * category, downloadable as CSV), the original file, and deleting a finished job's file.
+ */
+import { useTranslation } from "~/i18n/use-translation";
+import type { Route } from "./+types/detail";
+import { importErrorList as importErrorContract, isImportRunning } from "#contract/import";
+import { readListParams } from "~/lib/list-params";
+import { formatDateTime } from "#contract/calendar";
+import { formatNumber } from "~/lib/format";
+import { useMessage } from "~/lib/messages";
+import { useCan } from "~/lib/permissions";
+import { requireId } from "~/lib/route-checks";
+import { requireMunicipality } from "~/server/guard.server";
+import { apiAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { userT } from "~/server/i18n.server";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { DetailRow } from "~/components/detail-row";
+import { SectionCard } from "~/components/section-card";
+import { PageHeader } from "~/components/page-header";
+import { pageTitle } from "~/components/page-title";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { ImportJobCounts, ImportJobOutcome, ImportJobStateBadge, LiveJob } from "~/components/import/job";
+import { ImportErrors } from "~/components/import/errors";
+import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
+
+export const handle = pageTitle("import:detail.title");
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const importJobId = requireId(params.importJobId, request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "import.aDetail");
+  const list = readListParams(importErrorContract, request.url);
+  const [job, errors] = await Promise.all([
+    api.import.get({ municipalityId, importJobId }),
+    api.import.errors({ municipalityId, importJobId, ...list }),
+  ]);
+  return { job, errors, params: list };
+}
+
+/** 'deleteFile': the stored file of a finished job goes; its counts and error log stay. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const importJobId = requireId(params.importJobId, request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "import.aRemove");
+  const { intent } = await readIntent(request);
+  const t = await userT(api.session);
+  if (intent !== "deleteFile") return unknownIntent(intent, t);
+  const res = await api.result.import.deleteFile({ municipalityId, importJobId });
+  if (!res.ok) return apiAnswer(intent, res);
+  return redirectWithFlash(api, context, importPath(importJobId), t("import:flash.fileDeleted"));
+}
+
+export default function ImportDetail({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { job, errors, params } = loaderData;
+  const { t, i18n } = useTranslation();
+  const shown = useMessage();
+  const canRemove = useCan("aRemove", "import");
+  const running = isImportRunning(job.state);
+  const base = importPath(job.id);
+  return (
+    <div className="space-y-4">
+      <LiveJob running={running} />
+      <PageHeader
+        back={{ to: IMPORTS_PATH, label: t("import:list.title") }}
+        title={job.fileName}
+        subtitle={
+          <>
+            <ImportTypeName type={job.type} /> · {formatDateTime(job.createdAt, i18n.language)}{" "}
+            <ImportJobStateBadge state={job.state} />
+          </>
+        }
+        actions={
+          <>
+            {job.hasFile && (
+              <Button to={`${base}/file`} reloadDocument variant="secondary">
+                {t("import:detail.downloadFile")}
+              </Button>
+            )}
+            {job.hasFile && canRemove && !running && (
+              <ConfirmDialog
+                name="deleteFile"
+                intent="deleteFile"
+                tone="danger"
+                trigger={t("import:detail.deleteFile")}
+                triggerSize="md"
+                title={t("import:detail.deleteFileTitle", { name: job.fileName })}
+                message={t("import:detail.deleteFileMessage")}
+                confirmLabel={t("import:detail.deleteFile")}
+              />
+            )}
+          </>
+        }
+      />
+      {answer?.message && <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>}
+      <ImportJobOutcome job={job} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ImportJobCounts job={job} />
+        <SectionCard aria-labelledby="import-file" title={t("import:detail.fileTitle")} titleId="import-file">
+          <dl className="divide-y divide-slate-100">
+            <DetailRow label={t("import:field.fileName")} value={job.fileName} />
+            <DetailRow
+              label={t("import:detail.fileSize")}
+              value={`${formatNumber(Math.ceil(job.fileSize / 1024))} kB`}
+            />
+            <DetailRow label={t("import:field.createdBy")} value={job.createdByName} />
+            <DetailRow
+              label={t("import:detail.processedAt")}
+              value={job.processedAt ? formatDateTime(job.processedAt, i18n.language) : null}
+            />
+            {!job.hasFile && <DetailRow label={t("import:detail.file")} value={t("import:detail.fileDeleted")} />}
+          </dl>
+        </SectionCard>
+      </div>
+      <ImportErrors errors={errors} params={params} filtered={!!params.category} csvHref={`${base}/errors.csv`} />
+    </div>
+  );
+}

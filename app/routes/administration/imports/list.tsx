@@ -1,0 +1,87 @@
+import { useTranslation } from "~/i18n/use-translation";
+import type { Route } from "./+types/list";
+import {
+  IMPORT_JOB_STATES,
+  IMPORT_TYPES,
+  importJobList as importJobContract,
+  type ImportJobAnswer,
+} from "#contract/import";
+import { importJobListKeys } from "#contract/lists";
+import { defineList } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
+import { formatNumber } from "~/lib/format";
+import { formatDateTime } from "#contract/calendar";
+import { requireMunicipality } from "~/server/guard.server";
+import { pageTitle } from "~/components/page-title";
+import { ListPage } from "~/components/list-page";
+import { DateTime, column, linkColumn, textColumn } from "~/components/list-columns";
+import { dateFilter, enumFilter } from "~/lib/list-filters";
+import { ImportJobStateBadge } from "~/components/import/job";
+import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
+
+export const handle = pageTitle("import:list.title");
+
+const count = (value: (row: ImportJobAnswer) => number) => (row: ImportJobAnswer) => (
+  <span className="tabular-nums">{formatNumber(value(row))}</span>
+);
+
+/** Spec 001 §2 'Imports: list with filters by date, state and type': newest first. */
+export const importJobList = defineList(importJobListKeys, {
+  filters: [
+    enumFilter("type", "import:field.type", IMPORT_TYPES, "import:type"),
+    enumFilter("state", "import:field.state", IMPORT_JOB_STATES, "import:state"),
+    dateFilter("dateFrom", "import:filter.dateFrom"),
+    dateFilter("dateTo", "import:filter.dateTo"),
+  ],
+  columns: [
+    linkColumn(
+      "createdAt",
+      "import:field.createdAt",
+      (row: ImportJobAnswer) => importPath(row.id),
+      (row) => <DateTime value={row.createdAt} />,
+      { className: "whitespace-nowrap" },
+    ),
+    column("type", "import:field.type", (row: ImportJobAnswer) => <ImportTypeName type={row.type} />),
+    textColumn("fileName", "import:field.fileName", (row: ImportJobAnswer) => row.fileName),
+    column("state", "import:field.state", (row: ImportJobAnswer) => <ImportJobStateBadge state={row.state} />),
+    column(
+      "totalRows",
+      "import:job.total",
+      count((r) => r.totalRows),
+      { align: "right" },
+    ),
+    column(
+      "acceptedRows",
+      "import:job.accepted",
+      count((r) => r.acceptedRows),
+      { align: "right" },
+    ),
+    column(
+      "errorRows",
+      "import:job.rejected",
+      count((r) => r.errorRows),
+      { align: "right" },
+    ),
+    textColumn("createdByName", "import:field.createdBy", (row: ImportJobAnswer) => row.createdByName),
+  ],
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "import.aDetail");
+  const params = readListParams(importJobContract, request.url);
+  const list = await api.import.list({ municipalityId, ...params });
+  return { ...list, params };
+}
+
+export default function ImportList({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  return (
+    <ListPage
+      ns="import"
+      list={loaderData}
+      def={importJobList}
+      create={{ to: `${IMPORTS_PATH}/create` }}
+      rowLabel={(row) => formatDateTime(row.createdAt, i18n.language)}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { idParam, listAnswer } from "../common";
+import { endpoint } from "../endpoint";
+import { importErrorList, importJobAnswer, importJobErrorRow, importJobList } from "../import";
+
+const tenancy = { municipalityParam: "municipalityId" } as const;
+const base = "/municipality/:municipalityId/import";
+const job = `${base}/:importJobId`;
+const inMunicipality = z.object({ municipalityId: idParam });
+const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
+
+/**
+ * Administration → Imports (spec 000 §2 /administration/imports*, spec 001 §2 'Imports', issue 13): every import
+ * job of the municipality, whatever its type. An upload answers at once (202) with the job, which then runs in the
+ * background; its page reads the job until it is finished.
+ */
+export const importEndpoints = {
+  list: endpoint({
+    method: "get",
+    path: base,
+    summary: "List import jobs (type, state, created from/to; newest first, paged)",
+    permission: "import.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: importJobList.query,
+    response: listAnswer(importJobAnswer),
+  }),
+  create: endpoint({
+    method: "post",
+    path: base,
+    summary: "Upload a file to import (multipart: 'type', then 'file'); answers the queued job at once",
+    permission: "import.aAdd",
+    tenancy,
+    params: inMunicipality,
+    bodyKind: "multipart",
+    status: 202,
+    response: importJobAnswer,
+  }),
+  get: endpoint({
+    method: "get",
+    path: job,
+    summary: "An import job: state, progress and counts (total, accepted, unchanged, rejected rows)",
+    permission: "import.aDetail",
+    tenancy,
+    params: byImportJob,
+    response: importJobAnswer,
+  }),
+  errors: endpoint({
+    method: "get",
+    path: `${job}/errors`,
+    summary: "The rejected rows of an import job (row number, category, reason, the row as in the file), paged",
+    permission: "import.aDetail",
+    tenancy,
+    params: byImportJob,
+    query: importErrorList.query,
+    response: listAnswer(importJobErrorRow),
+  }),
+  errorsCsv: endpoint({
+    method: "get",
+    path: `${job}/errors.csv`,
+    summary: "All rejected rows of an import job as a CSV file (UTF-8 with BOM, ';')",
+    permission: "import.aDetail",
+    tenancy,
+    params: byImportJob,
+    answer: "binary",
+  }),
+  file: endpoint({
+    method: "get",
+    path: `${job}/file`,
+    summary: "The original uploaded file of an import job (404 once deleted)",
+    permission: "import.aDetail",
+    tenancy,
+    params: byImportJob,
+    answer: "binary",
+  }),
+  deleteFile: endpoint({
+    method: "delete",
+    path: `${job}/file`,
+    summary: "Delete the stored file of a finished import job (its counts and error log stay)",
+    permission: "import.aRemove",
+    tenancy,
+    params: byImportJob,
+  }),
+};
