@@ -5,9 +5,13 @@
  * and resumes after its committed rows (nothing lost, nothing counted twice), two workers share the queue, and the
  * area lists, filters, explains and downloads.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { importJob, importJobError, wasteCard } from "../../api/db/schema";
+import { importJob, importJobError, municipality, wasteCard } from "../../api/db/schema";
+import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { storeUpload } from "../../api/modules/import/store";
 import { runImportJob, UPLOAD_INTERRUPTED, type Importer } from "../../api/modules/import/runner";
 import { IMPORTERS } from "../../api/modules/import/importers";
@@ -15,7 +19,7 @@ import { queueImport } from "../../api/modules/import/upload";
 import { wasteCardImporter } from "../../api/modules/waste-card/import";
 import { rescueLostImports, workImports } from "../../api/jobs/imports";
 import { startQueue } from "../../api/jobs/queue";
-import { finishedJob, setupApiWithIds, type TestApi } from "./helpers";
+import { cloneDatabase, finishedJob, setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -37,13 +41,13 @@ function form(content: string, fields: Record<string, string> = { type: "wasteCa
 }
 
 /** A stored upload of municipality A that no worker has been told about (the test runs it by hand). */
-async function storedJob(content: string): Promise<number> {
+async function storedJob(content: string, db: Db = t.db, municipalityId = A): Promise<number> {
   async function* chunks() {
     yield Buffer.from(content);
   }
   return storeUpload(
-    t.db,
-    { municipalityId: A, userId: null, type: "wasteCard", maxBytes: 50 * 2 ** 20, checkHead: () => undefined },
+    db,
+    { municipalityId, userId: null, type: "wasteCard", maxBytes: 50 * 2 ** 20, checkHead: () => undefined },
     { fileName: "karty.csv", chunks: chunks() },
   );
 }
@@ -172,6 +176,91 @@ describe("the job engine (issue 13 part 1)", () => {
       expect(await cardCount("K30___")).toBe(600);
     } finally {
       await other.stop();
+    }
+  });
+});
+
+/**
+ * A database that outlives its 'process': PGlite in a data directory (loaded from the migrated test dump), or a
+ * PostgreSQL copy; `reopen` opens the same data again, as the next start of the server does.
+ */
+async function restartable(): Promise<{ database: Database; reopen(): Promise<Database>; drop(): Promise<void> }> {
+  const source = inject("testDb");
+  if (source.kind === "pglite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-restart-"));
+    const dump = new Blob([fs.readFileSync(source.dumpPath)]);
+    return {
+      database: await openDatabase({ dataDir, loadDataDir: dump }),
+      reopen: () => openDatabase({ dataDir }),
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const { database, drop } = await cloneDatabase();
+  return { database, reopen: () => openDatabase({ url: database.url }), drop };
+}
+
+describe("a restart (issue 13 part 1: a job survives a restart)", () => {
+  it("a job queued before a stop, and one cut off mid-run by a kill, both finish after the next start; nothing counted twice", async () => {
+    const { database, reopen, drop } = await restartable();
+    try {
+      const [m] = await database.db
+        .insert(municipality)
+        .values({ name: "Restart", shortName: "Restart", type: "Municipality", kind: "Small", country: "CZ" })
+        .returning({ id: municipality.id });
+      // First life: one job queued but never worked (the process stops first), one half done when it is killed.
+      const first = await startQueue(database, { supervise: false });
+      const queued = await storedJob(cardsFile(50_000, 50_300), database.db, m!.id);
+      await queueImport(database.db, first, queued);
+      const killed = await storedJob(cardsFile(60_000, 64_100), database.db, m!.id);
+      await queueImport(database.db, first, killed);
+      const stop = new AbortController();
+      await expect(runImportJob(database.db, stoppingAfterFirstBatch(stop), killed, stop.signal)).rejects.toThrow();
+      // A kill leaves the job 'processing' (no hand-back) with its first batch committed.
+      await database.db
+        .update(importJob)
+        .set({ state: "processing", heartbeatAt: sql`now()` })
+        .where(eq(importJob.id, killed));
+      await first.stop();
+      await database.close();
+
+      // Second life: the same data, a new queue and worker, the start's rescue.
+      const again = await reopen();
+      const jobs = await startQueue(again, { supervise: false });
+      try {
+        await workImports(again.db, jobs);
+        await rescueLostImports(again.db, jobs, { soleProcess: again.kind === "pglite" });
+        if (again.kind === "postgres") {
+          // Another process may still run it: taken up once its heartbeat is stale.
+          await again.db
+            .update(importJob)
+            .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
+            .where(eq(importJob.id, killed));
+          await rescueLostImports(again.db, jobs);
+        }
+        const state = async (id: number) => (await again.db.select().from(importJob).where(eq(importJob.id, id)))[0]!;
+        for (const [id, rows] of [
+          [queued, 300],
+          [killed, 4_100],
+        ] as const) {
+          await expect.poll(async () => (await state(id)).state, { timeout: 30_000, interval: 100 }).toBe("processed");
+          expect(await state(id)).toMatchObject({
+            totalRows: rows,
+            acceptedRows: rows,
+            unchangedRows: 0,
+            rowsDone: rows,
+          });
+        }
+        const [cards] = await again.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(wasteCard)
+          .where(eq(wasteCard.municipalityId, m!.id));
+        expect(cards!.n).toBe(4_400);
+      } finally {
+        await jobs.stop();
+        await again.close();
+      }
+    } finally {
+      await drop();
     }
   });
 });
