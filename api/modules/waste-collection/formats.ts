@@ -1,0 +1,257 @@
+/**
+ * A collection file's rows read through a format's mapping (contract/collection-import.ts CollectionFormat,
+ * docs/collection-import.md): the header is matched once (names compared without case, diacritics, spaces or
+ * punctuation; a missing required column is a whole-file error), then each row's cells become a CollectionRow or
+ * an error with its category and Czech message. Database-free: the pipeline resolves codes, bins and wastes.
+ */
+import {
+  COLLECTION_CODE_MAX,
+  COLLECTION_TEXT_MAX,
+  FULLNESS_MAX,
+  NONCONFORMING_STATE_IDS,
+  type CollectionField,
+  type CollectionFormat,
+  type CollectionRow,
+  type CollectionRowErrorCategory,
+  type ColumnRef,
+  type NonconformingStateId,
+} from "#contract/collection-import";
+import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenChars } from "#contract/common";
+import {
+  compileTimeReader,
+  decimalToNumber,
+  decimalToScaled,
+  nameKey,
+  readDecimal,
+  timeExample,
+  type Decimal,
+} from "./row-values";
+
+export type RowResult =
+  | { ok: true; row: CollectionRow }
+  | { ok: false; category: CollectionRowErrorCategory; message: string };
+
+/** Reads one record's cells (as split by the CSV parser, with the format's delimiter). */
+export type RowReader = (cells: readonly string[]) => RowResult;
+
+export type ReaderResult =
+  | { ok: true; read: RowReader; columns: Partial<Record<CollectionField, number>> }
+  | { ok: false; message: string };
+
+/** The largest bin (100 m³) and the heaviest single emptying (100 t) a row may state. */
+export const BIN_VOLUME_MAX_LITRES = 100_000;
+export const ROW_WEIGHT_MAX_GRAMS = 100_000_000;
+
+const DELIMITER_NAMES: Record<CollectionFormat["delimiter"], string> = {
+  ";": "středníkem (;)",
+  ",": "čárkou (,)",
+  "\t": "tabulátorem",
+  "|": "svislou čarou (|)",
+};
+
+const names = (ref: ColumnRef): string[] => (typeof ref === "number" ? [] : typeof ref === "string" ? [ref] : [...ref]);
+const quoted = (ref: ColumnRef) =>
+  typeof ref === "number"
+    ? `${ref + 1}. sloupec`
+    : names(ref)
+        .map((n) => `„${n}“`)
+        .join(" nebo ");
+
+/**
+ * The reader of a format's rows. `header`: the first record's cells when the format has a header (else null, and
+ * the columns are the format's indexes). Fails (a whole-file error, in Czech) when the header lacks the time (or
+ * date) column or has neither a code nor an RFID column, or when the file is separated by another delimiter.
+ */
+export function buildRowReader(format: CollectionFormat, header: readonly string[] | null): ReaderResult {
+  const columns: Partial<Record<CollectionField, number>> = {};
+  const labels: Partial<Record<CollectionField, string>> = {};
+  const entries = Object.entries(format.columns) as [CollectionField, ColumnRef][];
+  if (format.hasHeader) {
+    if (!header) return { ok: false, message: "Soubor neobsahuje hlavičku." };
+    if (header.length === 1 && /[;,\t|]/.test(header[0]!)) {
+      return { ok: false, message: `Sloupce musí být oddělené ${DELIMITER_NAMES[format.delimiter]}.` };
+    }
+    const keys = header.map((h) => nameKey(h));
+    for (const [field, ref] of entries) {
+      const wanted = names(ref).map(nameKey);
+      const index = keys.findIndex((k) => k !== "" && wanted.includes(k));
+      if (index >= 0) {
+        columns[field] = index;
+        labels[field] = header[index]!.trim();
+      }
+    }
+  } else {
+    for (const [field, ref] of entries) {
+      if (typeof ref !== "number") throw new Error(`Format ${format.id}: ${field} must be a column index`);
+      columns[field] = ref;
+      labels[field] = `${ref + 1}. sloupec`;
+    }
+  }
+  for (const field of ["date", "time"] as const) {
+    const ref = format.columns[field];
+    if (ref !== undefined && columns[field] === undefined) {
+      return { ok: false, message: `V hlavičce souboru chybí sloupec ${quoted(ref)}.` };
+    }
+  }
+  if (format.columns.time === undefined) throw new Error(`Format ${format.id}: no time column`);
+  if (columns.code === undefined && columns.rfid === undefined) {
+    const refs = [format.columns.code, format.columns.rfid].filter((r) => r !== undefined).map(quoted);
+    return { ok: false, message: `V hlavičce souboru chybí sloupec s kódem nádoby (${refs.join(" nebo ")}).` };
+  }
+  return { ok: true, read: rowReaderOf(format, columns, labels), columns };
+}
+
+class RowError extends Error {
+  constructor(
+    public category: CollectionRowErrorCategory,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const fail = (category: CollectionRowErrorCategory, message: string): never => {
+  throw new RowError(category, message);
+};
+
+function rowReaderOf(
+  format: CollectionFormat,
+  columns: Partial<Record<CollectionField, number>>,
+  labels: Partial<Record<CollectionField, string>>,
+): RowReader {
+  const readTime = compileTimeReader(format.timeFormats);
+  const example = timeExample(format.timeFormats[0]!);
+  const weightExponent = format.weightUnit === "t" ? 6 : format.weightUnit === "kg" ? 3 : 0;
+  const volumeExponent = format.volumeUnit === "m3" ? 3 : 0;
+  const fullnessWords =
+    typeof format.fullness === "object"
+      ? new Map(Object.entries(format.fullness.words).map(([w, p]) => [nameKey(w), p]))
+      : null;
+  const vendorStates = format.nonconformingValues
+    ? new Map(Object.entries(format.nonconformingValues).map(([w, id]) => [nameKey(w), id]))
+    : null;
+  const label = (field: CollectionField) => `„${labels[field]}“`;
+
+  return (cells) => {
+    const cell = (field: CollectionField): string => {
+      const i = columns[field];
+      return i === undefined ? "" : (cells[i] ?? "").trim();
+    };
+    const decimal = (field: CollectionField): Decimal | null => {
+      const text = cell(field);
+      const v = readDecimal(field === "fullness" ? text.replace(/%$/, "") : text, format.decimal);
+      if (v === undefined) fail("InvalidValue", `Hodnota „${text}“ ve sloupci ${label(field)} není číslo.`);
+      return v ?? null;
+    };
+    const notNegative = (field: CollectionField, message: string): Decimal | null => {
+      const v = decimal(field);
+      if (v?.negative && decimalToScaled(v, 9) !== 0n) fail("InvalidValue", message);
+      return v;
+    };
+    const text = (field: CollectionField, max: number): string | null => {
+      const v = cell(field);
+      if (v.length > max) fail("InvalidValue", `Text ve sloupci ${label(field)} je delší než ${max} znaků.`);
+      return v || null;
+    };
+
+    try {
+      if (cells.some(hasForbiddenChars)) fail("InvalidValue", FORBIDDEN_TEXT_MESSAGE);
+      // Time: Europe/Prague local unless the cell has a zone.
+      const timeText = cell("time");
+      const dateText = columns.date !== undefined ? cell("date") : null;
+      if (dateText === "") fail("MissingValue", "Chybí datum.");
+      if (timeText === "") fail("MissingValue", "Chybí čas.");
+      const whole = dateText === null ? timeText : `${dateText} ${timeText}`;
+      const instant = readTime(whole);
+      if (instant === null) fail("InvalidValue", `Čas „${whole}“ nelze přečíst (očekává se např. ${example}).`);
+      // Codes: at least one (spec 001 §8 EmptyCode).
+      const code = text("code", COLLECTION_CODE_MAX);
+      const rfid = text("rfid", COLLECTION_CODE_MAX);
+      if (!code && !rfid) fail("EmptyCode", "Chybí kód i RFID nádoby.");
+
+      const volume = notNegative("binVolume", "Objem nádoby nesmí být záporný.");
+      const binVolume = volume ? Number(decimalToScaled(volume, volumeExponent)) : null;
+      if (binVolume !== null && binVolume > BIN_VOLUME_MAX_LITRES) {
+        fail("OutOfRange", `Objem nádoby ${binVolume} l je mimo rozsah 0–${BIN_VOLUME_MAX_LITRES} l.`);
+      }
+
+      const fullness = readFullness();
+      const weight = notNegative("weight", "Hmotnost nesmí být záporná.");
+      const weightGrams = weight ? Number(decimalToScaled(weight, weightExponent)) : null;
+      if (weightGrams !== null && weightGrams > ROW_WEIGHT_MAX_GRAMS) {
+        fail("OutOfRange", `Hmotnost ${cell("weight")} je mimo rozsah (nejvýš 100 t).`);
+      }
+      const [latitude, longitude] = readPosition();
+
+      return {
+        ok: true,
+        row: {
+          time: new Date(instant!).toISOString(),
+          code,
+          rfid,
+          waste: text("waste", COLLECTION_TEXT_MAX),
+          binVolume,
+          fullness,
+          weightGrams,
+          latitude,
+          longitude,
+          licencePlate: text("licencePlate", COLLECTION_TEXT_MAX),
+          device: text("device", COLLECTION_TEXT_MAX),
+          nonconformingStateIds: readStates(),
+        },
+      };
+    } catch (err) {
+      if (err instanceof RowError) return { ok: false, category: err.category, message: err.message };
+      throw err;
+    }
+
+    function readFullness(): number | null {
+      const raw = cell("fullness");
+      const word = fullnessWords?.get(nameKey(raw));
+      if (word !== undefined) return word;
+      const v = decimal("fullness");
+      if (!v) return null;
+      const percent = Number(decimalToScaled(v, format.fullness === "fraction" ? 2 : 0));
+      if (percent < 0 || percent > FULLNESS_MAX) {
+        fail("OutOfRange", `Naplněnost ${raw} je mimo rozsah 0–${FULLNESS_MAX} %.`);
+      }
+      return percent;
+    }
+
+    function readPosition(): [number | null, number | null] {
+      const lat = decimal("latitude");
+      const lon = decimal("longitude");
+      const latitude = lat ? decimalToNumber(lat) : null;
+      const longitude = lon ? decimalToNumber(lon) : null;
+      // A terminal without a GPS fix writes 0 and 0: no position.
+      if (latitude === 0 && longitude === 0) return [null, null];
+      if (latitude !== null && (latitude < -90 || latitude > 90)) {
+        fail("OutOfRange", `Zeměpisná šířka ${cell("latitude")} je mimo rozsah −90 až 90.`);
+      }
+      if (longitude !== null && (longitude < -180 || longitude > 180)) {
+        fail("OutOfRange", `Zeměpisná délka ${cell("longitude")} je mimo rozsah −180 až 180.`);
+      }
+      if (latitude === null && longitude !== null) fail("MissingValue", "Chybí zeměpisná šířka (délka je uvedena).");
+      if (latitude !== null && longitude === null) fail("MissingValue", "Chybí zeměpisná délka (šířka je uvedena).");
+      return [latitude, longitude];
+    }
+
+    function readStates(): NonconformingStateId[] {
+      const raw = cell("nonconformingStates");
+      if (raw === "") return [];
+      const parts = raw.split(vendorStates ? /[,|+;]+/ : /[\s,|+;]+/).filter((p) => p.trim() !== "");
+      const ids = new Set<NonconformingStateId>();
+      for (const part of parts) {
+        const id = vendorStates?.get(nameKey(part)) ?? (/^\s*\d+\s*$/.test(part) ? Number(part) : NaN);
+        if (!(NONCONFORMING_STATE_IDS as readonly number[]).includes(id)) {
+          fail(
+            "InvalidValue",
+            `Neznámý stav nevyhovující nádoby „${part.trim()}“ (povolené: ${NONCONFORMING_STATE_IDS.join(", ")}).`,
+          );
+        }
+        ids.add(id as NonconformingStateId);
+      }
+      return [...ids].sort((a, b) => a - b);
+    }
+  };
+}
