@@ -120,7 +120,7 @@ function rowReaderOf(
   labels: Partial<Record<CollectionField, string>>,
 ): RowReader {
   const readTime = compileTimeReader(format.timeFormats);
-  const example = timeExample(format.timeFormats[0]!);
+  const example = [...new Set(format.timeFormats.map(timeExample))].slice(0, 2).join(" nebo ");
   const weightExponent = format.weightUnit === "t" ? 6 : format.weightUnit === "kg" ? 3 : 0;
   const volumeExponent = format.volumeUnit === "m3" ? 3 : 0;
   const fullnessWords =
@@ -179,7 +179,7 @@ function rowReaderOf(
       const weight = notNegative("weight", "Hmotnost nesmí být záporná.");
       const weightGrams = weight ? Number(decimalToScaled(weight, weightExponent)) : null;
       if (weightGrams !== null && weightGrams > ROW_WEIGHT_MAX_GRAMS) {
-        fail("OutOfRange", `Hmotnost ${cell("weight")} je mimo rozsah (nejvýš 100 t).`);
+        fail("OutOfRange", `Hmotnost „${cell("weight")}“ je mimo rozsah (nejvýš 100 t).`);
       }
       const [latitude, longitude] = readPosition();
 
@@ -213,7 +213,7 @@ function rowReaderOf(
       if (!v) return null;
       const percent = Number(decimalToScaled(v, format.fullness === "fraction" ? 2 : 0));
       if (percent < 0 || percent > FULLNESS_MAX) {
-        fail("OutOfRange", `Naplněnost ${raw} je mimo rozsah 0–${FULLNESS_MAX} %.`);
+        fail("OutOfRange", `Naplněnost „${raw}“ je mimo rozsah 0–${FULLNESS_MAX} %.`);
       }
       return percent;
     }
@@ -226,10 +226,10 @@ function rowReaderOf(
       // A terminal without a GPS fix writes 0 and 0: no position.
       if (latitude === 0 && longitude === 0) return [null, null];
       if (latitude !== null && (latitude < -90 || latitude > 90)) {
-        fail("OutOfRange", `Zeměpisná šířka ${cell("latitude")} je mimo rozsah −90 až 90.`);
+        fail("OutOfRange", `Zeměpisná šířka „${cell("latitude")}“ je mimo rozsah −90 až 90.`);
       }
       if (longitude !== null && (longitude < -180 || longitude > 180)) {
-        fail("OutOfRange", `Zeměpisná délka ${cell("longitude")} je mimo rozsah −180 až 180.`);
+        fail("OutOfRange", `Zeměpisná délka „${cell("longitude")}“ je mimo rozsah −180 až 180.`);
       }
       if (latitude === null && longitude !== null) fail("MissingValue", "Chybí zeměpisná šířka (délka je uvedena).");
       if (latitude !== null && longitude === null) fail("MissingValue", "Chybí zeměpisná délka (šířka je uvedena).");
