@@ -28,6 +28,7 @@ export function decoderFor(encoding: CollectionEncoding | "auto"): ChunkDecoder 
   let chosen: CollectionEncoding | null = encoding === "auto" ? null : encoding;
   let decoder: TextDecoder | null = chosen ? makeDecoder(chosen) : null;
   let first = true;
+  let held = "";
   const decode = (chunk: Uint8Array, stream: boolean) => {
     if (!decoder) {
       const high = chunk.findIndex((b) => b >= 0x80);
@@ -45,10 +46,12 @@ export function decoderFor(encoding: CollectionEncoding | "auto"): ChunkDecoder 
       throw new EncodingError(NOT_UTF8);
     }
     if (first && text !== "") {
+      // TextDecoder drops the UTF-8 BOM itself; the Windows-1250 reading of it ('ď»ż') is removed here, held back
+      // while the start of the file could still be it.
+      held += text;
+      if (chosen === "windows-1250" && stream && held.length < WRONG_BOM.length && WRONG_BOM.startsWith(held)) return "";
       first = false;
-      // TextDecoder drops the UTF-8 BOM itself; the Windows-1250 reading of it ('ď»ż') is removed here.
-      if (text.startsWith("\uFEFF")) text = text.slice(1);
-      else if (chosen === "windows-1250" && text.startsWith("ď»ż")) text = text.slice(3);
+      text = held.startsWith(WRONG_BOM) ? held.slice(WRONG_BOM.length) : held;
     }
     return text;
   };
@@ -60,6 +63,9 @@ export function decoderFor(encoding: CollectionEncoding | "auto"): ChunkDecoder 
     },
   };
 }
+
+/** A UTF-8 BOM read as Windows-1250. */
+const WRONG_BOM = "ď»ż";
 
 const makeDecoder = (encoding: CollectionEncoding) =>
   encoding === "utf-8" ? new TextDecoder("utf-8", { fatal: true }) : new TextDecoder("windows-1250");
