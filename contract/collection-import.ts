@@ -190,7 +190,7 @@ export const FCC_V1_FORMAT: CollectionFormat = {
   nonconformingValues: {
     "špatný obsah": 1,
     "nestlačený odpad": 33,
-    "netříděno": 34,
+    netříděno: 34,
     "poškozená nádoba": 52,
     "černá skládka": 53,
   },

@@ -9,7 +9,12 @@ import {
   type CollectionFormat,
   type CollectionRow,
 } from "#contract/collection-import";
-import { CollectionFileError, NO_ROWS, readCollectionFile, type ReadRow } from "../../api/modules/waste-collection/read-file";
+import {
+  CollectionFileError,
+  NO_ROWS,
+  readCollectionFile,
+  type ReadRow,
+} from "../../api/modules/waste-collection/read-file";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/collection-import");
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
@@ -246,23 +251,25 @@ describe("collection formats: row errors", () => {
   it("every message of the crafted file, the good row kept", async () => {
     const { rows } = await readAll(fixture("universal-errors.csv"), UNIVERSAL_FORMAT);
     expect(rows[0]!.result.ok).toBe(true);
-    expect(rows.slice(1).map((r) => [r.rowNumber, r.result.ok ? "ok" : [r.result.category, r.result.message]])).toEqual([
-      [3, ["MissingValue", "Chybí čas."]],
+    expect(rows.slice(1).map((r) => [r.rowNumber, r.result.ok ? "ok" : [r.result.category, r.result.message]])).toEqual(
       [
-        4,
+        [3, ["MissingValue", "Chybí čas."]],
         [
-          "InvalidValue",
-          "Čas „2.3.2026 25:00“ nelze přečíst (očekává se např. 2026-03-02T06:15:00 nebo 2026-03-02 06:15:00).",
+          4,
+          [
+            "InvalidValue",
+            "Čas „2.3.2026 25:00“ nelze přečíst (očekává se např. 2026-03-02T06:15:00 nebo 2026-03-02 06:15:00).",
+          ],
         ],
+        [5, ["EmptyCode", "Chybí kód i RFID nádoby."]],
+        [6, ["InvalidValue", "Hodnota „sto“ ve sloupci „binVolume“ není číslo."]],
+        [7, ["OutOfRange", "Naplněnost „250“ je mimo rozsah 0–200 %."]],
+        [8, ["OutOfRange", "Zeměpisná šířka „95.1“ je mimo rozsah −90 až 90."]],
+        [9, ["OutOfRange", "Zeměpisná délka „181“ je mimo rozsah −180 až 180."]],
+        [10, ["InvalidValue", "Neznámý stav nevyhovující nádoby „7“ (povolené: 1, 33, 34, 52, 53)."]],
+        [11, ["InvalidValue", "Hmotnost nesmí být záporná."]],
       ],
-      [5, ["EmptyCode", "Chybí kód i RFID nádoby."]],
-      [6, ["InvalidValue", "Hodnota „sto“ ve sloupci „binVolume“ není číslo."]],
-      [7, ["OutOfRange", "Naplněnost „250“ je mimo rozsah 0–200 %."]],
-      [8, ["OutOfRange", "Zeměpisná šířka „95.1“ je mimo rozsah −90 až 90."]],
-      [9, ["OutOfRange", "Zeměpisná délka „181“ je mimo rozsah −180 až 180."]],
-      [10, ["InvalidValue", "Neznámý stav nevyhovující nádoby „7“ (povolené: 1, 33, 34, 52, 53)."]],
-      [11, ["InvalidValue", "Hmotnost nesmí být záporná."]],
-    ]);
+    );
     expect(collectionLogError("EmptyCode")).toBe("EmptyCode");
     expect(collectionLogError("OutOfRange")).toBe("Undefined");
   });
@@ -327,7 +334,11 @@ describe("collection formats: whole-file errors", () => {
       UNIVERSAL_FORMAT,
       "V hlavičce souboru chybí sloupec s kódem nádoby („code“ nebo „rfid“).",
     );
-    await fails(encode1250(["Čas;Kód", "6:15:00;1"]), collectionFormat("FCCv1")!, "V hlavičce souboru chybí sloupec „Datum“.");
+    await fails(
+      encode1250(["Čas;Kód", "6:15:00;1"]),
+      collectionFormat("FCCv1")!,
+      "V hlavičce souboru chybí sloupec „Datum“.",
+    );
     await fails(
       encode1250(["Datum;Čas;Odpad", "2.3.2026;6:15:00;x"]),
       collectionFormat("FCCv1")!,
@@ -336,7 +347,11 @@ describe("collection formats: whole-file errors", () => {
   });
 
   it("says which delimiter the format wants", async () => {
-    await fails(text("time,code\n2026-03-02T06:15:00,1\n"), UNIVERSAL_FORMAT, "Sloupce musí být oddělené středníkem (;).");
+    await fails(
+      text("time,code\n2026-03-02T06:15:00,1\n"),
+      UNIVERSAL_FORMAT,
+      "Sloupce musí být oddělené středníkem (;).",
+    );
     await fails(
       text("Timestamp;Tag\n2026-03-02T06:15:00Z;E1\n"),
       collectionFormat("MariusPedersenV2")!,

@@ -103,7 +103,8 @@ describe("numbers and names", () => {
     expect(readDecimal(",5", "any")).toEqual({ negative: false, whole: "0", fraction: "5" });
     expect(readDecimal("12\u00a0500", ".")).toEqual({ negative: false, whole: "12500", fraction: "" });
     expect(readDecimal("  ", ".")).toBeNull();
-    for (const bad of ["1,5", "1.2.3", "abc", "-", ".", "1e3", "0x10"]) expect(readDecimal(bad, "."), bad).toBeUndefined();
+    for (const bad of ["1,5", "1.2.3", "abc", "-", ".", "1e3", "0x10"])
+      expect(readDecimal(bad, "."), bad).toBeUndefined();
     expect(readDecimal("1.5", ",")).toBeUndefined();
   });
 

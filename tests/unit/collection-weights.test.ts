@@ -47,7 +47,12 @@ describe("weight distribution", () => {
       { id: 2, grams: 33 },
     ]);
     expect(distributeWeight(101, records).map((s) => s.grams)).toEqual([33, 34, 34]);
-    expect(distributeWeight(2, records.map((r) => ({ ...r, id: BigInt(r.id) + 10n ** 15n })))).toEqual([
+    expect(
+      distributeWeight(
+        2,
+        records.map((r) => ({ ...r, id: BigInt(r.id) + 10n ** 15n })),
+      ),
+    ).toEqual([
       { id: 10n ** 15n + 3n, grams: 0 },
       { id: 10n ** 15n + 1n, grams: 1 },
       { id: 10n ** 15n + 2n, grams: 1 },

@@ -49,7 +49,8 @@ export function decoderFor(encoding: CollectionEncoding | "auto"): ChunkDecoder 
       // TextDecoder drops the UTF-8 BOM itself; the Windows-1250 reading of it ('ď»ż') is removed here, held back
       // while the start of the file could still be it.
       held += text;
-      if (chosen === "windows-1250" && stream && held.length < WRONG_BOM.length && WRONG_BOM.startsWith(held)) return "";
+      if (chosen === "windows-1250" && stream && held.length < WRONG_BOM.length && WRONG_BOM.startsWith(held))
+        return "";
       first = false;
       text = held.startsWith(WRONG_BOM) ? held.slice(WRONG_BOM.length) : held;
     }

@@ -28,15 +28,13 @@ import {
 } from "./row-values";
 
 export type RowResult =
-  | { ok: true; row: CollectionRow }
-  | { ok: false; category: CollectionRowErrorCategory; message: string };
+  { ok: true; row: CollectionRow } | { ok: false; category: CollectionRowErrorCategory; message: string };
 
 /** Reads one record's cells (as split by the CSV parser, with the format's delimiter). */
 export type RowReader = (cells: readonly string[]) => RowResult;
 
 export type ReaderResult =
-  | { ok: true; read: RowReader; columns: Partial<Record<CollectionField, number>> }
-  | { ok: false; message: string };
+  { ok: true; read: RowReader; columns: Partial<Record<CollectionField, number>> } | { ok: false; message: string };
 
 /** The largest bin (100 m³) and the heaviest single emptying (100 t) a row may state. */
 export const BIN_VOLUME_MAX_LITRES = 100_000;

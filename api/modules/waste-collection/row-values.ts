@@ -115,7 +115,7 @@ function compileTimePattern(pattern: string): (text: string) => TimeFields | nul
   const groups: (keyof TimeFields | "frac")[] = [];
   let source = "";
   let depth = 0;
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const ch = pattern[i]!;
     if (ch === "[") {
       source += "(?:";
@@ -204,7 +204,8 @@ export function readDecimal(text: string, separator: "." | "," | "any"): Decimal
   return { negative: m[1] === "-", whole: m[2] || "0", fraction: m[3] ?? "" };
 }
 
-export const decimalToNumber = (v: Decimal): number => Number(`${v.negative ? "-" : ""}${v.whole}.${v.fraction || "0"}`);
+export const decimalToNumber = (v: Decimal): number =>
+  Number(`${v.negative ? "-" : ""}${v.whole}.${v.fraction || "0"}`);
 
 /**
  * The decimal times 10^exponent as an integer, rounded half away from zero, exact (digits, not floats):
