@@ -117,69 +117,75 @@ function rowReaderOf(
   columns: Partial<Record<CollectionField, number>>,
   labels: Partial<Record<CollectionField, string>>,
 ): RowReader {
-  const readTime = compileTimeReader(format.timeFormats);
-  const example = [...new Set(format.timeFormats.map(timeExample))].slice(0, 2).join(" nebo ");
-  const weightExponent = format.weightUnit === "t" ? 6 : format.weightUnit === "kg" ? 3 : 0;
-  const volumeExponent = format.volumeUnit === "m3" ? 3 : 0;
-  const fullnessWords =
-    typeof format.fullness === "object"
-      ? new Map(Object.entries(format.fullness.words).map(([w, p]) => [nameKey(w), p]))
+  const reader = new Reader(format, columns, labels);
+  return (cells) => reader.read(cells);
+}
+
+const STATE_IDS: readonly number[] = NONCONFORMING_STATE_IDS;
+
+/**
+ * One format's row reading, set up once. Methods rather than closures made per row: a file has hundreds of
+ * thousands of rows, and under tsx every function created also gets its name defined (esbuild keepNames).
+ */
+class Reader {
+  private readTime;
+  private example;
+  private weightExponent;
+  private volumeExponent;
+  private fullnessWords;
+  private vendorStates;
+  private cells: readonly string[] = [];
+
+  constructor(
+    private format: CollectionFormat,
+    private columns: Partial<Record<CollectionField, number>>,
+    private labels: Partial<Record<CollectionField, string>>,
+  ) {
+    this.readTime = compileTimeReader(format.timeFormats);
+    this.example = [...new Set(format.timeFormats.map(timeExample))].slice(0, 2).join(" nebo ");
+    this.weightExponent = format.weightUnit === "t" ? 6 : format.weightUnit === "kg" ? 3 : 0;
+    this.volumeExponent = format.volumeUnit === "m3" ? 3 : 0;
+    this.fullnessWords =
+      typeof format.fullness === "object"
+        ? new Map(Object.entries(format.fullness.words).map(([w, p]) => [nameKey(w), p]))
+        : null;
+    this.vendorStates = format.nonconformingValues
+      ? new Map(Object.entries(format.nonconformingValues).map(([w, id]) => [nameKey(w), id]))
       : null;
-  const vendorStates = format.nonconformingValues
-    ? new Map(Object.entries(format.nonconformingValues).map(([w, id]) => [nameKey(w), id]))
-    : null;
-  const label = (field: CollectionField) => `„${labels[field]}“`;
+  }
 
-  return (cells) => {
-    const cell = (field: CollectionField): string => {
-      const i = columns[field];
-      return i === undefined ? "" : (cells[i] ?? "").trim();
-    };
-    const decimal = (field: CollectionField): Decimal | null => {
-      const text = cell(field);
-      const v = readDecimal(field === "fullness" ? text.replace(/%$/, "") : text, format.decimal);
-      if (v === undefined) fail("InvalidValue", `Hodnota „${text}“ ve sloupci ${label(field)} není číslo.`);
-      return v ?? null;
-    };
-    const notNegative = (field: CollectionField, message: string): Decimal | null => {
-      const v = decimal(field);
-      if (v?.negative && decimalToScaled(v, 9) !== 0n) fail("InvalidValue", message);
-      return v;
-    };
-    const text = (field: CollectionField, max: number): string | null => {
-      const v = cell(field);
-      if (v.length > max) fail("InvalidValue", `Text ve sloupci ${label(field)} je delší než ${max} znaků.`);
-      return v || null;
-    };
-
+  read(cells: readonly string[]): RowResult {
+    this.cells = cells;
     try {
-      if (cells.some(hasForbiddenChars)) fail("InvalidValue", FORBIDDEN_TEXT_MESSAGE);
+      for (const c of cells) if (hasForbiddenChars(c)) fail("InvalidValue", FORBIDDEN_TEXT_MESSAGE);
       // Time: Europe/Prague local unless the cell has a zone.
-      const timeText = cell("time");
-      const dateText = columns.date !== undefined ? cell("date") : null;
+      const timeText = this.cell("time");
+      const dateText = this.columns.date !== undefined ? this.cell("date") : null;
       if (dateText === "") fail("MissingValue", "Chybí datum.");
       if (timeText === "") fail("MissingValue", "Chybí čas.");
       const whole = dateText === null ? timeText : `${dateText} ${timeText}`;
-      const instant = readTime(whole);
-      if (instant === null) fail("InvalidValue", `Čas „${whole}“ nelze přečíst (očekává se např. ${example}).`);
+      const instant = this.readTime(whole);
+      if (instant === null) fail("InvalidValue", `Čas „${whole}“ nelze přečíst (očekává se např. ${this.example}).`);
       // Codes: at least one (spec 001 §8 EmptyCode).
-      const code = text("code", COLLECTION_CODE_MAX);
-      const rfid = text("rfid", COLLECTION_CODE_MAX);
+      const code = this.text("code", COLLECTION_CODE_MAX);
+      const rfid = this.text("rfid", COLLECTION_CODE_MAX);
       if (!code && !rfid) fail("EmptyCode", "Chybí kód i RFID nádoby.");
 
-      const volume = notNegative("binVolume", "Objem nádoby nesmí být záporný.");
-      const binVolume = volume ? Number(decimalToScaled(volume, volumeExponent)) : null;
+      const volume = this.notNegative("binVolume", "Objem nádoby nesmí být záporný.");
+      const binVolume = volume ? decimalToScaled(volume, this.volumeExponent) : null;
       if (binVolume !== null && binVolume > BIN_VOLUME_MAX_LITRES) {
         fail("OutOfRange", `Objem nádoby ${binVolume} l je mimo rozsah 0–${BIN_VOLUME_MAX_LITRES} l.`);
       }
-
-      const fullness = readFullness();
-      const weight = notNegative("weight", "Hmotnost nesmí být záporná.");
-      const weightGrams = weight ? Number(decimalToScaled(weight, weightExponent)) : null;
+      const fullness = this.fullness();
+      const weight = this.notNegative("weight", "Hmotnost nesmí být záporná.");
+      const weightGrams = weight ? decimalToScaled(weight, this.weightExponent) : null;
       if (weightGrams !== null && weightGrams > ROW_WEIGHT_MAX_GRAMS) {
-        fail("OutOfRange", `Hmotnost „${cell("weight")}“ je mimo rozsah (nejvýš 100 t).`);
+        fail("OutOfRange", `Hmotnost „${this.cell("weight")}“ je mimo rozsah (nejvýš 100 t).`);
       }
-      const [latitude, longitude] = readPosition();
+      const latitude = this.coordinate("latitude");
+      const longitude = this.coordinate("longitude");
+      const noFix = latitude === 0 && longitude === 0;
+      if (!noFix) this.checkPosition(latitude, longitude);
 
       return {
         ok: true,
@@ -187,69 +193,93 @@ function rowReaderOf(
           time: new Date(instant!).toISOString(),
           code,
           rfid,
-          waste: text("waste", COLLECTION_TEXT_MAX),
+          waste: this.text("waste", COLLECTION_TEXT_MAX),
           binVolume,
           fullness,
           weightGrams,
-          latitude,
-          longitude,
-          licencePlate: text("licencePlate", COLLECTION_TEXT_MAX),
-          device: text("device", COLLECTION_TEXT_MAX),
-          nonconformingStateIds: readStates(),
+          // A terminal without a GPS fix writes 0 and 0: no position.
+          latitude: noFix ? null : latitude,
+          longitude: noFix ? null : longitude,
+          licencePlate: this.text("licencePlate", COLLECTION_TEXT_MAX),
+          device: this.text("device", COLLECTION_TEXT_MAX),
+          nonconformingStateIds: this.states(),
         },
       };
     } catch (err) {
       if (err instanceof RowError) return { ok: false, category: err.category, message: err.message };
       throw err;
     }
+  }
 
-    function readFullness(): number | null {
-      const raw = cell("fullness");
-      const word = fullnessWords?.get(nameKey(raw));
-      if (word !== undefined) return word;
-      const v = decimal("fullness");
-      if (!v) return null;
-      const percent = Number(decimalToScaled(v, format.fullness === "fraction" ? 2 : 0));
-      if (percent < 0 || percent > FULLNESS_MAX) {
-        fail("OutOfRange", `Naplněnost „${raw}“ je mimo rozsah 0–${FULLNESS_MAX} %.`);
-      }
-      return percent;
-    }
+  private cell(field: CollectionField): string {
+    const i = this.columns[field];
+    return i === undefined ? "" : (this.cells[i] ?? "").trim();
+  }
 
-    function readPosition(): [number | null, number | null] {
-      const lat = decimal("latitude");
-      const lon = decimal("longitude");
-      const latitude = lat ? decimalToNumber(lat) : null;
-      const longitude = lon ? decimalToNumber(lon) : null;
-      // A terminal without a GPS fix writes 0 and 0: no position.
-      if (latitude === 0 && longitude === 0) return [null, null];
-      if (latitude !== null && (latitude < -90 || latitude > 90)) {
-        fail("OutOfRange", `Zeměpisná šířka „${cell("latitude")}“ je mimo rozsah −90 až 90.`);
-      }
-      if (longitude !== null && (longitude < -180 || longitude > 180)) {
-        fail("OutOfRange", `Zeměpisná délka „${cell("longitude")}“ je mimo rozsah −180 až 180.`);
-      }
-      if (latitude === null && longitude !== null) fail("MissingValue", "Chybí zeměpisná šířka (délka je uvedena).");
-      if (latitude !== null && longitude === null) fail("MissingValue", "Chybí zeměpisná délka (šířka je uvedena).");
-      return [latitude, longitude];
-    }
+  private label(field: CollectionField): string {
+    return `„${this.labels[field]}“`;
+  }
 
-    function readStates(): NonconformingStateId[] {
-      const raw = cell("nonconformingStates");
-      if (raw === "") return [];
-      const parts = raw.split(vendorStates ? /[,|+;]+/ : /[\s,|+;]+/).filter((p) => p.trim() !== "");
-      const ids = new Set<NonconformingStateId>();
-      for (const part of parts) {
-        const id = vendorStates?.get(nameKey(part)) ?? (/^\s*\d+\s*$/.test(part) ? Number(part) : NaN);
-        if (!(NONCONFORMING_STATE_IDS as readonly number[]).includes(id)) {
-          fail(
-            "InvalidValue",
-            `Neznámý stav nevyhovující nádoby „${part.trim()}“ (povolené: ${NONCONFORMING_STATE_IDS.join(", ")}).`,
-          );
-        }
-        ids.add(id as NonconformingStateId);
-      }
-      return [...ids].sort((a, b) => a - b);
+  private decimal(field: CollectionField, text = this.cell(field)): Decimal | null {
+    const v = readDecimal(text, this.format.decimal);
+    if (v === undefined) fail("InvalidValue", `Hodnota „${text}“ ve sloupci ${this.label(field)} není číslo.`);
+    return v ?? null;
+  }
+
+  private notNegative(field: CollectionField, message: string): Decimal | null {
+    const v = this.decimal(field);
+    if (v?.negative && /[1-9]/.test(v.whole + v.fraction)) fail("InvalidValue", message);
+    return v;
+  }
+
+  private text(field: CollectionField, max: number): string | null {
+    const v = this.cell(field);
+    if (v.length > max) fail("InvalidValue", `Text ve sloupci ${this.label(field)} je delší než ${max} znaků.`);
+    return v || null;
+  }
+
+  private fullness(): number | null {
+    const raw = this.cell("fullness");
+    if (raw === "") return null;
+    const word = this.fullnessWords?.get(nameKey(raw));
+    if (word !== undefined) return word;
+    const v = this.decimal("fullness", raw.endsWith("%") ? raw.slice(0, -1) : raw)!;
+    const percent = decimalToScaled(v, this.format.fullness === "fraction" ? 2 : 0);
+    if (percent < 0 || percent > FULLNESS_MAX) {
+      fail("OutOfRange", `Naplněnost „${raw}“ je mimo rozsah 0–${FULLNESS_MAX} %.`);
     }
-  };
+    return percent;
+  }
+
+  private coordinate(field: "latitude" | "longitude"): number | null {
+    const v = this.decimal(field);
+    return v ? decimalToNumber(v) : null;
+  }
+
+  private checkPosition(latitude: number | null, longitude: number | null): void {
+    if (latitude !== null && (latitude < -90 || latitude > 90)) {
+      fail("OutOfRange", `Zeměpisná šířka „${this.cell("latitude")}“ je mimo rozsah −90 až 90.`);
+    }
+    if (longitude !== null && (longitude < -180 || longitude > 180)) {
+      fail("OutOfRange", `Zeměpisná délka „${this.cell("longitude")}“ je mimo rozsah −180 až 180.`);
+    }
+    if (latitude === null && longitude !== null) fail("MissingValue", "Chybí zeměpisná šířka (délka je uvedena).");
+    if (latitude !== null && longitude === null) fail("MissingValue", "Chybí zeměpisná délka (šířka je uvedena).");
+  }
+
+  private states(): NonconformingStateId[] {
+    const raw = this.cell("nonconformingStates");
+    if (raw === "") return [];
+    const vendor = this.vendorStates;
+    const ids = new Set<NonconformingStateId>();
+    for (const part of raw.split(vendor ? /[,|+;]+/ : /[\s,|+;]+/)) {
+      if (part.trim() === "") continue;
+      const id = vendor?.get(nameKey(part)) ?? (/^\s*\d+\s*$/.test(part) ? Number(part) : NaN);
+      if (!STATE_IDS.includes(id)) {
+        fail("InvalidValue", `Neznámý stav nevyhovující nádoby „${part.trim()}“ (povolené: ${STATE_IDS.join(", ")}).`);
+      }
+      ids.add(id as NonconformingStateId);
+    }
+    return [...ids].sort((a, b) => a - b);
+  }
 }

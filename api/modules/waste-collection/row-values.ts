@@ -53,17 +53,29 @@ export function pragueOffsetAt(instant: number): number {
  */
 export function pragueInstant(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number): number {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s, ms);
+  // Every wall time of one wall-clock hour gets the same offset (the changes are on whole hours).
+  const wallHour = Math.floor(wall / HOUR_MS);
+  const known = offsetByWallHour.get(wallHour);
+  if (known !== undefined) return wall - known;
+  const offset = wallOffset(wall);
+  if (offsetByWallHour.size > 100_000) offsetByWallHour.clear();
+  offsetByWallHour.set(wallHour, offset);
+  return wall - offset;
+}
+
+const offsetByWallHour = new Map<number, number>();
+
+function wallOffset(wall: number): number {
   // The offsets a day either side of the wall time bracket every candidate (a change is at most one per day).
   const before = pragueOffsetAt(wall - 24 * HOUR_MS);
   const after = pragueOffsetAt(wall + 24 * HOUR_MS);
   const candidates = before === after ? [before] : [Math.max(before, after), Math.min(before, after)];
   // The larger offset gives the earlier instant; the first candidate that reads back as this wall time wins.
   for (const offset of candidates) {
-    const instant = wall - offset;
-    if (pragueOffsetAt(instant) === offset) return instant;
+    if (pragueOffsetAt(wall - offset) === offset) return offset;
   }
   // In the gap: read with the offset in force before it, i.e. moved forward by the gap's length.
-  return wall - before;
+  return before;
 }
 
 interface TimeFields {
@@ -150,13 +162,14 @@ function compileTimePattern(pattern: string): (text: string) => TimeFields | nul
     const m = regex.exec(text);
     if (!m) return null;
     const f: TimeFields = { y: 0, mo: 0, d: 0, h: 0, mi: 0, s: 0, ms: 0, zone: null };
-    groups.forEach((g, k) => {
+    for (let k = 0; k < groups.length; k++) {
       const v = m[k + 1];
-      if (v === undefined) return;
+      const g = groups[k]!;
+      if (v === undefined) continue;
       if (g === "frac") f.ms = Math.floor(Number(`0.${v}`) * 1000);
       else if (g === "zone") f.zone = zoneMinutes(v);
       else f[g] = Number(v);
-    });
+    }
     return f;
   };
 }
@@ -187,6 +200,8 @@ export interface Decimal {
   fraction: string;
 }
 
+const SPACES = /[\s\u00a0\u202f]/;
+const SPACES_ALL = /[\s\u00a0\u202f]+/g;
 const DECIMAL_POINT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 const DECIMAL_COMMA = /^([+-]?)(\d*)(?:,(\d*))?$/;
 const DECIMAL_ANY = /^([+-]?)(\d*)(?:[.,](\d*))?$/;
@@ -196,7 +211,7 @@ const DECIMAL_ANY = /^([+-]?)(\d*)(?:[.,](\d*))?$/;
  * ('.', ',' or either). Empty → null; anything else that is not a number → undefined.
  */
 export function readDecimal(text: string, separator: "." | "," | "any"): Decimal | null | undefined {
-  const compact = text.replace(/[\s\u00a0\u202f]+/g, "");
+  const compact = SPACES.test(text) ? text.replace(SPACES_ALL, "") : text;
   if (compact === "") return null;
   const regex = separator === "." ? DECIMAL_POINT : separator === "," ? DECIMAL_COMMA : DECIMAL_ANY;
   const m = regex.exec(compact);
@@ -209,13 +224,15 @@ export const decimalToNumber = (v: Decimal): number =>
 
 /**
  * The decimal times 10^exponent as an integer, rounded half away from zero, exact (digits, not floats):
- * ('1,2345' kg, 3) → 1235 g.
+ * ('1,2345' kg, 3) → 1235 g. Answers a number, so it must stay within 2^53 (callers bound their values).
  */
-export function decimalToScaled(v: Decimal, exponent: number): bigint {
-  const fraction = v.fraction.padEnd(exponent + 1, "0");
-  const digits = BigInt(`${v.whole}${fraction.slice(0, exponent)}`);
-  const rounded = fraction[exponent]! >= "5" ? digits + 1n : digits;
-  return v.negative ? -rounded : rounded;
+export function decimalToScaled(v: Decimal, exponent: number): number {
+  const fraction = v.fraction.length > exponent ? v.fraction : v.fraction.padEnd(exponent + 1, "0");
+  const digits = `${v.whole}${fraction.slice(0, exponent)}`;
+  // Up to 15 digits a Number is exact; beyond, BigInt (then Number: a value past 2^53 is the caller's to refuse).
+  let n = digits.length <= 15 ? Number(digits) : Number(BigInt(digits));
+  if (fraction.charCodeAt(exponent) >= 53 /* '5' */) n += 1;
+  return v.negative && n !== 0 ? -n : n;
 }
 
 /**

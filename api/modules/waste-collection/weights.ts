@@ -84,9 +84,10 @@ export function weightToGrams(text: string, unit: WeightUnit): number | null | u
   const v = readDecimal(text, "any");
   if (v === null) return null;
   if (v === undefined) return undefined;
+  // Up to 10^15 g (a billion tonnes): every value is exact.
+  if (v.whole.replace(/^0+/, "").length + UNIT_EXPONENT[unit] > 15) return undefined;
   const grams = decimalToScaled(v, UNIT_EXPONENT[unit]);
-  if (grams < 0n || grams > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
-  return Number(grams);
+  return grams < 0 ? undefined : grams;
 }
 
 /** Whole grams as an exact decimal in a unit: (1234567, 't') → '1.234567', (1500, 'kg') → '1.5'. */
