@@ -90,6 +90,7 @@ export type ColumnRef = string | readonly string[] | number;
 export interface CollectionFormat {
   /** Stored with the import job; never renamed. */
   id: string;
+  /** The vendor's name and version, the same in every language (the web adds 'assumed layout' from `layout`). */
   label: string;
   /** 'ours': documented by us (Universal); 'assumed': our guess of a vendor layout, not confirmed by a real file. */
   layout: "ours" | "assumed";
@@ -126,9 +127,9 @@ export interface CollectionFormat {
 }
 
 /** Our own format (docs/collection-import.md 'Universal'). */
-export const UNIVERSAL_FORMAT: CollectionFormat = {
+export const UNIVERSAL_FORMAT = {
   id: "Universal",
-  label: "Universal (CSV, středník)",
+  label: "Universal",
   layout: "ours",
   delimiter: ";",
   encoding: "auto",
@@ -152,15 +153,15 @@ export const UNIVERSAL_FORMAT: CollectionFormat = {
   weightUnit: "kg",
   volumeUnit: "l",
   fullness: "percent",
-};
+} satisfies CollectionFormat;
 
 /**
  * FCC v1 — ASSUMED layout: Czech header with the date and the time in two columns, ';', Windows-1250, decimal
  * comma, weight in kg, fullness as a word or a percentage.
  */
-export const FCC_V1_FORMAT: CollectionFormat = {
+export const FCC_V1_FORMAT = {
   id: "FCCv1",
-  label: "FCC v1 (předpokládané rozložení)",
+  label: "FCC v1",
   layout: "assumed",
   delimiter: ";",
   encoding: "windows-1250",
@@ -194,15 +195,15 @@ export const FCC_V1_FORMAT: CollectionFormat = {
     "poškozená nádoba": 52,
     "černá skládka": 53,
   },
-};
+} satisfies CollectionFormat;
 
 /**
  * Marius Pedersen v2 — ASSUMED layout: tab-separated UTF-8, English header in another order, ISO 8601 instants
  * with a zone, weight in tonnes, fullness as a fraction (1 full), nonconforming states as our ids.
  */
-export const MARIUS_PEDERSEN_V2_FORMAT: CollectionFormat = {
+export const MARIUS_PEDERSEN_V2_FORMAT = {
   id: "MariusPedersenV2",
-  label: "Marius Pedersen v2 (předpokládané rozložení)",
+  label: "Marius Pedersen v2",
   layout: "assumed",
   delimiter: "\t",
   encoding: "utf-8",
@@ -226,15 +227,15 @@ export const MARIUS_PEDERSEN_V2_FORMAT: CollectionFormat = {
   weightUnit: "t",
   volumeUnit: "m3",
   fullness: "fraction",
-};
+} satisfies CollectionFormat;
 
 /**
  * TSZlinsko v1 — ASSUMED layout: no header, ',' separated, columns by position (time, RFID, volume, fullness %,
  * weight in grams, latitude, longitude, licence plate), 'yyyy/MM/dd HH:mm' local time.
  */
-export const TSZLINSKO_V1_FORMAT: CollectionFormat = {
+export const TSZLINSKO_V1_FORMAT = {
   id: "TSZlinskoV1",
-  label: "TSZlinsko v1 (předpokládané rozložení)",
+  label: "TSZlinsko v1",
   layout: "assumed",
   delimiter: ",",
   encoding: "utf-8",
@@ -245,7 +246,7 @@ export const TSZLINSKO_V1_FORMAT: CollectionFormat = {
   weightUnit: "g",
   volumeUnit: "l",
   fullness: "percent",
-};
+} satisfies CollectionFormat;
 
 /** Every format the product reads, Universal first (the import form's choices and format help). */
 export const COLLECTION_IMPORT_FORMATS: readonly CollectionFormat[] = [

@@ -9,6 +9,7 @@ import {
   type CollectionFormat,
   type CollectionRow,
 } from "#contract/collection-import";
+import { messageKey, registerMessageKeys } from "~/lib/messages";
 import {
   CollectionFileError,
   NO_ROWS,
@@ -65,6 +66,12 @@ describe("collection formats: every mapping reads its sample file", () => {
     expect(new Set(COLLECTION_IMPORT_FORMATS.map((f) => f.id)).size).toBe(COLLECTION_IMPORT_FORMATS.length);
     expect(collectionFormat("FCCv1")?.encoding).toBe("windows-1250");
     expect(collectionFormat("Nope")).toBeUndefined();
+  });
+
+  it("the example of docs/collection-import.md is the sample file", () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/collection-import.md"), "utf8");
+    const example = /```csv\n([\s\S]*?)```/.exec(doc)![1];
+    expect(example).toBe(fixture("universal.csv").toString("utf8"));
   });
 
   it.each([1, 7, 65_536])("Universal, UTF-8 without BOM, in chunks of %i bytes", async (size) => {
@@ -247,20 +254,22 @@ describe("collection formats: every mapping reads its sample file", () => {
   });
 });
 
+/** Every message a test below meets; each must have a key of the messages namespace (shown in sk and en too). */
+const messagesMet = new Set<string>();
+const met = (r: ReadRow) => {
+  if (!r.result.ok) messagesMet.add(r.result.message);
+  return r;
+};
+
 describe("collection formats: row errors", () => {
   it("every message of the crafted file, the good row kept", async () => {
     const { rows } = await readAll(fixture("universal-errors.csv"), UNIVERSAL_FORMAT);
+    rows.forEach(met);
     expect(rows[0]!.result.ok).toBe(true);
     expect(rows.slice(1).map((r) => [r.rowNumber, r.result.ok ? "ok" : [r.result.category, r.result.message]])).toEqual(
       [
         [3, ["MissingValue", "Chybí čas."]],
-        [
-          4,
-          [
-            "InvalidValue",
-            "Čas „2.3.2026 25:00“ nelze přečíst (očekává se např. 2026-03-02T06:15:00 nebo 2026-03-02 06:15:00).",
-          ],
-        ],
+        [4, ["InvalidValue", "Čas „2.3.2026 25:00“ nelze přečíst (očekává se např. 2026-03-02T06:15:00)."]],
         [5, ["EmptyCode", "Chybí kód i RFID nádoby."]],
         [6, ["InvalidValue", "Hodnota „sto“ ve sloupci „binVolume“ není číslo."]],
         [7, ["OutOfRange", "Naplněnost „250“ je mimo rozsah 0–200 %."]],
@@ -287,6 +296,7 @@ describe("collection formats: row errors", () => {
     ["2026-03-02T06:15:00;0000010000017\u0000;;;;;;;", "Text obsahuje nepovolené znaky."],
   ])("%s → %s", async (line, message) => {
     const { rows } = await readAll(universal([line]), UNIVERSAL_FORMAT);
+    rows.forEach(met);
     expect(rows[0]!.result.ok).toBe(false);
     expect(rows[0]!.result.ok ? "" : rows[0]!.result.message).toContain(message);
   });
@@ -295,6 +305,7 @@ describe("collection formats: row errors", () => {
     const header = "Datum;Čas;Kód;Naplnění;Závady";
     const cp1250 = encode1250([header, ";6:15:00;1;;", "2.3.2026;6:15:00;1;napůl;", "2.3.2026;6:15:00;1;plná;rozbitá"]);
     const { rows } = await readAll(cp1250, collectionFormat("FCCv1")!);
+    rows.forEach(met);
     expect(rows.map((r) => (r.result.ok ? "ok" : r.result.message))).toEqual([
       "Chybí datum.",
       "Hodnota „napůl“ ve sloupci „Naplnění“ není číslo.",
@@ -324,6 +335,7 @@ describe("collection formats: whole-file errors", () => {
   const fails = async (bytes: Uint8Array, format: CollectionFormat, message: string) => {
     const error = await readAll(bytes, format).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CollectionFileError);
+    messagesMet.add((error as Error).message);
     expect((error as Error).message).toBe(message);
   };
 
@@ -332,7 +344,7 @@ describe("collection formats: whole-file errors", () => {
     await fails(
       text("time;waste\n2026-03-02T06:15:00;x\n"),
       UNIVERSAL_FORMAT,
-      "V hlavičce souboru chybí sloupec s kódem nádoby („code“ nebo „rfid“).",
+      "V hlavičce souboru chybí sloupec s kódem nádoby („code“, „rfid“).",
     );
     await fails(
       encode1250(["Čas;Kód", "6:15:00;1"]),
@@ -342,7 +354,7 @@ describe("collection formats: whole-file errors", () => {
     await fails(
       encode1250(["Datum;Čas;Odpad", "2.3.2026;6:15:00;x"]),
       collectionFormat("FCCv1")!,
-      "V hlavičce souboru chybí sloupec s kódem nádoby („Kód“ nebo „RFID“ nebo „Čip“).",
+      "V hlavičce souboru chybí sloupec s kódem nádoby („Kód“, „RFID“).",
     );
   });
 
@@ -392,5 +404,16 @@ describe("collection formats: whole-file errors", () => {
       expect(r.rowNumber).toBe(2);
       break;
     }
+  });
+});
+
+describe("collection formats: messages", () => {
+  it("every row and file message met above has a key of the messages namespace", () => {
+    const catalog = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, "../../locales/cs/messages.json"), "utf8"),
+    );
+    registerMessageKeys(Object.keys(catalog));
+    expect(messagesMet.size).toBeGreaterThan(25);
+    expect([...messagesMet].filter((m) => !messageKey(m))).toEqual([]);
   });
 });

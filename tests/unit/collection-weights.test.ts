@@ -148,6 +148,8 @@ describe("weights as text", () => {
     expect(weightToGrams(" ", "kg")).toBeNull();
     expect(weightToGrams("abc", "kg")).toBeUndefined();
     expect(weightToGrams("-1", "kg")).toBeUndefined();
+    expect(weightToGrams("1000000000", "t")).toBeUndefined(); // 10^15 g: beyond what is kept exactly
+    expect(weightToGrams("999999999", "t")).toBe(999_999_999_000_000);
   });
 
   it("grams back to an exact decimal", () => {

@@ -65,8 +65,8 @@ export function decoderFor(encoding: CollectionEncoding | "auto"): ChunkDecoder 
   };
 }
 
-/** A UTF-8 BOM read as Windows-1250. */
-const WRONG_BOM = "ď»ż";
+/** A UTF-8 BOM read as Windows-1250 ('ď»ż'). */
+const WRONG_BOM = new TextDecoder("windows-1250").decode(Uint8Array.of(0xef, 0xbb, 0xbf));
 
 const makeDecoder = (encoding: CollectionEncoding) =>
   encoding === "utf-8" ? new TextDecoder("utf-8", { fatal: true }) : new TextDecoder("windows-1250");

@@ -48,12 +48,8 @@ const DELIMITER_NAMES: Record<CollectionFormat["delimiter"], string> = {
 };
 
 const names = (ref: ColumnRef): string[] => (typeof ref === "number" ? [] : typeof ref === "string" ? [ref] : [...ref]);
-const quoted = (ref: ColumnRef) =>
-  typeof ref === "number"
-    ? `${ref + 1}. sloupec`
-    : names(ref)
-        .map((n) => `„${n}“`)
-        .join(" nebo ");
+/** A column as a message names it: its first accepted name. */
+const quoted = (ref: ColumnRef) => (typeof ref === "number" ? `${ref + 1}` : `„${names(ref)[0]}“`);
 
 /**
  * The reader of a format's rows. `header`: the first record's cells when the format has a header (else null, and
@@ -82,7 +78,7 @@ export function buildRowReader(format: CollectionFormat, header: readonly string
     for (const [field, ref] of entries) {
       if (typeof ref !== "number") throw new Error(`Format ${format.id}: ${field} must be a column index`);
       columns[field] = ref;
-      labels[field] = `${ref + 1}. sloupec`;
+      labels[field] = `${ref + 1}`;
     }
   }
   for (const field of ["date", "time"] as const) {
@@ -94,7 +90,7 @@ export function buildRowReader(format: CollectionFormat, header: readonly string
   if (format.columns.time === undefined) throw new Error(`Format ${format.id}: no time column`);
   if (columns.code === undefined && columns.rfid === undefined) {
     const refs = [format.columns.code, format.columns.rfid].filter((r) => r !== undefined).map(quoted);
-    return { ok: false, message: `V hlavičce souboru chybí sloupec s kódem nádoby (${refs.join(" nebo ")}).` };
+    return { ok: false, message: `V hlavičce souboru chybí sloupec s kódem nádoby (${refs.join(", ")}).` };
   }
   return { ok: true, read: rowReaderOf(format, columns, labels), columns };
 }
@@ -108,7 +104,8 @@ class RowError extends Error {
   }
 }
 
-const fail = (category: CollectionRowErrorCategory, message: string): never => {
+/** Ends the row's reading with its category and Czech message (the messages test finds these by the name). */
+const rowError = (category: CollectionRowErrorCategory, message: string): never => {
   throw new RowError(category, message);
 };
 
@@ -142,7 +139,7 @@ class Reader {
     private labels: Partial<Record<CollectionField, string>>,
   ) {
     this.readTime = compileTimeReader(format.timeFormats);
-    this.example = [...new Set(format.timeFormats.map(timeExample))].slice(0, 2).join(" nebo ");
+    this.example = timeExample(format.timeFormats[0]!);
     this.weightExponent = format.weightUnit === "t" ? 6 : format.weightUnit === "kg" ? 3 : 0;
     this.volumeExponent = format.volumeUnit === "m3" ? 3 : 0;
     this.fullnessWords =
@@ -157,30 +154,31 @@ class Reader {
   read(cells: readonly string[]): RowResult {
     this.cells = cells;
     try {
-      for (const c of cells) if (hasForbiddenChars(c)) fail("InvalidValue", FORBIDDEN_TEXT_MESSAGE);
+      for (const c of cells) if (hasForbiddenChars(c)) rowError("InvalidValue", FORBIDDEN_TEXT_MESSAGE);
       // Time: Europe/Prague local unless the cell has a zone.
       const timeText = this.cell("time");
       const dateText = this.columns.date !== undefined ? this.cell("date") : null;
-      if (dateText === "") fail("MissingValue", "Chybí datum.");
-      if (timeText === "") fail("MissingValue", "Chybí čas.");
+      if (dateText === "") rowError("MissingValue", "Chybí datum.");
+      if (timeText === "") rowError("MissingValue", "Chybí čas.");
       const whole = dateText === null ? timeText : `${dateText} ${timeText}`;
       const instant = this.readTime(whole);
-      if (instant === null) fail("InvalidValue", `Čas „${whole}“ nelze přečíst (očekává se např. ${this.example}).`);
+      if (instant === null)
+        rowError("InvalidValue", `Čas „${whole}“ nelze přečíst (očekává se např. ${this.example}).`);
       // Codes: at least one (spec 001 §8 EmptyCode).
       const code = this.text("code", COLLECTION_CODE_MAX);
       const rfid = this.text("rfid", COLLECTION_CODE_MAX);
-      if (!code && !rfid) fail("EmptyCode", "Chybí kód i RFID nádoby.");
+      if (!code && !rfid) rowError("EmptyCode", "Chybí kód i RFID nádoby.");
 
       const volume = this.notNegative("binVolume", "Objem nádoby nesmí být záporný.");
       const binVolume = volume ? decimalToScaled(volume, this.volumeExponent) : null;
       if (binVolume !== null && binVolume > BIN_VOLUME_MAX_LITRES) {
-        fail("OutOfRange", `Objem nádoby ${binVolume} l je mimo rozsah 0–${BIN_VOLUME_MAX_LITRES} l.`);
+        rowError("OutOfRange", `Objem nádoby ${binVolume} l je mimo rozsah 0–${BIN_VOLUME_MAX_LITRES} l.`);
       }
       const fullness = this.fullness();
       const weight = this.notNegative("weight", "Hmotnost nesmí být záporná.");
       const weightGrams = weight ? decimalToScaled(weight, this.weightExponent) : null;
       if (weightGrams !== null && weightGrams > ROW_WEIGHT_MAX_GRAMS) {
-        fail("OutOfRange", `Hmotnost „${this.cell("weight")}“ je mimo rozsah (nejvýš 100 t).`);
+        rowError("OutOfRange", `Hmotnost „${this.cell("weight")}“ je mimo rozsah (nejvýš 100 t).`);
       }
       const latitude = this.coordinate("latitude");
       const longitude = this.coordinate("longitude");
@@ -222,19 +220,19 @@ class Reader {
 
   private decimal(field: CollectionField, text = this.cell(field)): Decimal | null {
     const v = readDecimal(text, this.format.decimal);
-    if (v === undefined) fail("InvalidValue", `Hodnota „${text}“ ve sloupci ${this.label(field)} není číslo.`);
+    if (v === undefined) rowError("InvalidValue", `Hodnota „${text}“ ve sloupci ${this.label(field)} není číslo.`);
     return v ?? null;
   }
 
   private notNegative(field: CollectionField, message: string): Decimal | null {
     const v = this.decimal(field);
-    if (v?.negative && /[1-9]/.test(v.whole + v.fraction)) fail("InvalidValue", message);
+    if (v?.negative && /[1-9]/.test(v.whole + v.fraction)) rowError("InvalidValue", message);
     return v;
   }
 
   private text(field: CollectionField, max: number): string | null {
     const v = this.cell(field);
-    if (v.length > max) fail("InvalidValue", `Text ve sloupci ${this.label(field)} je delší než ${max} znaků.`);
+    if (v.length > max) rowError("InvalidValue", `Text ve sloupci ${this.label(field)} je delší než ${max} znaků.`);
     return v || null;
   }
 
@@ -246,7 +244,7 @@ class Reader {
     const v = this.decimal("fullness", raw.endsWith("%") ? raw.slice(0, -1) : raw)!;
     const percent = decimalToScaled(v, this.format.fullness === "fraction" ? 2 : 0);
     if (percent < 0 || percent > FULLNESS_MAX) {
-      fail("OutOfRange", `Naplněnost „${raw}“ je mimo rozsah 0–${FULLNESS_MAX} %.`);
+      rowError("OutOfRange", `Naplněnost „${raw}“ je mimo rozsah 0–${FULLNESS_MAX} %.`);
     }
     return percent;
   }
@@ -258,13 +256,13 @@ class Reader {
 
   private checkPosition(latitude: number | null, longitude: number | null): void {
     if (latitude !== null && (latitude < -90 || latitude > 90)) {
-      fail("OutOfRange", `Zeměpisná šířka „${this.cell("latitude")}“ je mimo rozsah −90 až 90.`);
+      rowError("OutOfRange", `Zeměpisná šířka „${this.cell("latitude")}“ je mimo rozsah −90 až 90.`);
     }
     if (longitude !== null && (longitude < -180 || longitude > 180)) {
-      fail("OutOfRange", `Zeměpisná délka „${this.cell("longitude")}“ je mimo rozsah −180 až 180.`);
+      rowError("OutOfRange", `Zeměpisná délka „${this.cell("longitude")}“ je mimo rozsah −180 až 180.`);
     }
-    if (latitude === null && longitude !== null) fail("MissingValue", "Chybí zeměpisná šířka (délka je uvedena).");
-    if (latitude !== null && longitude === null) fail("MissingValue", "Chybí zeměpisná délka (šířka je uvedena).");
+    if (latitude === null && longitude !== null) rowError("MissingValue", "Chybí zeměpisná šířka (délka je uvedena).");
+    if (latitude !== null && longitude === null) rowError("MissingValue", "Chybí zeměpisná délka (šířka je uvedena).");
   }
 
   private states(): NonconformingStateId[] {
@@ -276,7 +274,10 @@ class Reader {
       if (part.trim() === "") continue;
       const id = vendor?.get(nameKey(part)) ?? (/^\s*\d+\s*$/.test(part) ? Number(part) : NaN);
       if (!STATE_IDS.includes(id)) {
-        fail("InvalidValue", `Neznámý stav nevyhovující nádoby „${part.trim()}“ (povolené: ${STATE_IDS.join(", ")}).`);
+        rowError(
+          "InvalidValue",
+          `Neznámý stav nevyhovující nádoby „${part.trim()}“ (povolené: ${STATE_IDS.join(", ")}).`,
+        );
       }
       ids.add(id as NonconformingStateId);
     }
