@@ -398,6 +398,17 @@ describe("collection formats: whole-file errors", () => {
     expect(seen.slice(0, 3)).toEqual([2, 3, 4]);
   });
 
+  it("a header format may fix a column by position", async () => {
+    const format = { ...UNIVERSAL_FORMAT, columns: { time: 0, code: "Kód" } };
+    const { rows } = await readAll(text("Kdy;Kod\n2026-03-02T06:15:00;1\n"), format);
+    expect(okRows(rows)).toEqual([row({ time: "2026-03-02T05:15:00.000Z", code: "1" })]);
+  });
+
+  it("Excel's 'sep=;' line before the header is skipped", async () => {
+    const { rows } = await readAll(text("sep=;\r\ntime;code\r\n2026-03-02T06:15:00;1\r\n"), UNIVERSAL_FORMAT);
+    expect(rows.map((r) => [r.rowNumber, r.result.ok])).toEqual([[3, true]]);
+  });
+
   it("a reader that stops early does not hang", async () => {
     const lines = Array.from({ length: 5000 }, (_, i) => `2026-03-02T06:15:00;${i + 1};;;;;;;`);
     for await (const r of readCollectionFile(chunked(universal(lines), 1024), UNIVERSAL_FORMAT)) {

@@ -67,8 +67,14 @@ export function buildRowReader(format: CollectionFormat, header: readonly string
     }
     const keys = header.map((h) => nameKey(h));
     for (const [field, ref] of entries) {
+      // A header format may still fix a column by position (a vendor whose header names vary).
       const wanted = names(ref).map(nameKey);
-      const index = keys.findIndex((k) => k !== "" && wanted.includes(k));
+      const index =
+        typeof ref === "number"
+          ? ref < header.length
+            ? ref
+            : -1
+          : keys.findIndex((k) => k !== "" && wanted.includes(k));
       if (index >= 0) {
         columns[field] = index;
         labels[field] = header[index]!.trim();

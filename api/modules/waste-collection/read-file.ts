@@ -79,6 +79,7 @@ export async function* readCollectionFile(
     read = built.read;
   }
   let rows = 0;
+  let sawSep = false;
   try {
     for await (const { record, info, raw } of parser as AsyncIterable<{
       record: string[];
@@ -86,6 +87,11 @@ export async function* readCollectionFile(
       raw: string;
     }>) {
       if (record.every((c) => c.trim() === "")) continue;
+      // Excel's 'sep=;' line before the header says which delimiter the file uses; the format already knows.
+      if (rows === 0 && !sawSep && /^sep=.?$/i.test(record.join(format.delimiter).trim())) {
+        sawSep = true;
+        continue;
+      }
       if (!read) {
         const built = buildRowReader(format, record);
         if (!built.ok) throw new CollectionFileError(built.message);

@@ -45,7 +45,8 @@ export function distributeWeight(totalGrams: number | bigint, records: readonly 
     throw new RangeError(`totalGrams too large: ${totalGrams}`);
   }
   if (records.length === 0) return [];
-  if (new Set(records.map((r) => BigInt(r.id))).size !== records.length) throw new RangeError("record ids repeat");
+  const ids = records.map((r) => BigInt(r.id));
+  if (new Set(ids).size !== records.length) throw new RangeError("record ids repeat");
 
   let factors = records.map(acknowledgedFactor);
   if (factors.every((f) => f === 0n)) factors = records.map((r) => BigInt(r.binVolume ?? 0));
@@ -61,9 +62,7 @@ export function distributeWeight(totalGrams: number | bigint, records: readonly 
     .sort((a, b) => {
       const byRemainder = remainders[b]! - remainders[a]!;
       if (byRemainder !== 0n) return byRemainder > 0n ? 1 : -1;
-      const ia = BigInt(records[a]!.id);
-      const ib = BigInt(records[b]!.id);
-      return ia < ib ? -1 : ia > ib ? 1 : 0;
+      return ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0;
     });
   for (const i of order) {
     if (left === 0n) break;
