@@ -292,6 +292,7 @@ describe("collection formats: row errors", () => {
     ["2026-03-02T06:15:00;0000010000017;;;;;49.2;;", "Chybí zeměpisná délka (šířka je uvedena)."],
     ["2026-03-02T06:15:00;0000010000017;;;;;;15.8;", "Chybí zeměpisná šířka (délka je uvedena)."],
     ["2026-02-30T06:15:00;0000010000017;;;;;;;", "Čas „2026-02-30T06:15:00“ nelze přečíst"],
+    ["1970-01-01T00:00:00Z;0000010000017;;;;;;;", "Čas „1970-01-01T00:00:00Z“ je mimo roky 2000–2100."],
     [`2026-03-02T06:15:00;${"1".repeat(41)};;;;;;;`, "Text ve sloupci „code“ je delší než 40 znaků."],
     ["2026-03-02T06:15:00;0000010000017\u0000;;;;;;;", "Text obsahuje nepovolené znaky."],
   ])("%s → %s", async (line, message) => {

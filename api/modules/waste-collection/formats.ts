@@ -39,6 +39,9 @@ export type ReaderResult =
 /** The largest bin (100 m³) and the heaviest single emptying (100 t) a row may state. */
 export const BIN_VOLUME_MAX_LITRES = 100_000;
 export const ROW_WEIGHT_MAX_GRAMS = 100_000_000;
+/** The years a row's time may fall in (the years the product keeps, contract/common.ts yearField). */
+export const COLLECTION_YEAR_MIN = 2000;
+export const COLLECTION_YEAR_MAX = 2100;
 
 const DELIMITER_NAMES: Record<CollectionFormat["delimiter"], string> = {
   ";": "středníkem (;)",
@@ -170,6 +173,11 @@ class Reader {
       const instant = this.readTime(whole);
       if (instant === null)
         rowError("InvalidValue", `Čas „${whole}“ nelze přečíst (očekává se např. ${this.example}).`);
+      // A terminal whose clock was reset writes 1970 or 2000-01-01: not a collection of this product's years.
+      const year = new Date(instant!).getUTCFullYear();
+      if (year < COLLECTION_YEAR_MIN || year > COLLECTION_YEAR_MAX) {
+        rowError("OutOfRange", `Čas „${whole}“ je mimo roky ${COLLECTION_YEAR_MIN}–${COLLECTION_YEAR_MAX}.`);
+      }
       // Codes: at least one (spec 001 §8 EmptyCode).
       const code = this.text("code", COLLECTION_CODE_MAX);
       const rfid = this.text("rfid", COLLECTION_CODE_MAX);
