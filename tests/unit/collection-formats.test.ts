@@ -405,6 +405,17 @@ describe("collection formats: whole-file errors", () => {
     expect(okRows(rows)).toEqual([row({ time: "2026-03-02T05:15:00.000Z", code: "1" })]);
   });
 
+  it("a quoted value over two lines: the row number is the line where the record starts", async () => {
+    const { rows } = await readAll(
+      text('time;code;waste\n2026-03-02T06:15:00;1;"a\nb"\n2026-03-02T06:16:00;2;c\n'),
+      UNIVERSAL_FORMAT,
+    );
+    expect(rows.map((r) => [r.rowNumber, r.result.ok && r.result.row.waste])).toEqual([
+      [2, "a\nb"],
+      [4, "c"],
+    ]);
+  });
+
   it("Excel's 'sep=;' line before the header is skipped", async () => {
     const { rows } = await readAll(text("sep=;\r\ntime;code\r\n2026-03-02T06:15:00;1\r\n"), UNIVERSAL_FORMAT);
     expect(rows.map((r) => [r.rowNumber, r.result.ok])).toEqual([[3, true]]);

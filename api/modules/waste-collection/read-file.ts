@@ -86,7 +86,7 @@ export async function* readCollectionFile(
       info: { lines: number };
       raw: string;
     }>) {
-      if (record.every((c) => c.trim() === "")) continue;
+      if (record.every(blank)) continue;
       // Excel's 'sep=;' line before the header says which delimiter the file uses; the format already knows.
       if (rows === 0 && !sawSep && /^sep=.?$/i.test(record.join(format.delimiter).trim())) {
         sawSep = true;
@@ -100,7 +100,7 @@ export async function* readCollectionFile(
       }
       rows++;
       // The line where the record starts (a quoted value may span lines).
-      const rowNumber = info.lines - record.reduce((n, c) => n + (c.match(/\n/g)?.length ?? 0), 0);
+      const rowNumber = info.lines - record.reduce(addLineBreaks, 0);
       yield { rowNumber, raw: rawText(raw), result: read(record) };
     }
     await feeding;
@@ -115,6 +115,9 @@ export async function* readCollectionFile(
   if (failure) throw fileError(failure);
   if (rows === 0) throw new CollectionFileError(NO_ROWS);
 }
+
+const blank = (cell: string) => cell.trim() === "";
+const addLineBreaks = (n: number, cell: string) => (cell.includes("\n") ? n + cell.split("\n").length - 1 : n);
 
 const rawText = (raw: string) =>
   raw
