@@ -2,6 +2,7 @@
  * The bytes of a collection file as text (issue 13 'Windows-1250 and UTF-8 (with or without BOM) both read'), chunk
  * by chunk so that a file of any size is never held whole. Node's full ICU decodes Windows-1250 (TextDecoder).
  */
+import { isAscii } from "node:buffer";
 import type { CollectionEncoding } from "#contract/collection-import";
 
 export const NOT_UTF8 = "Soubor není v kódování UTF-8.";
@@ -31,11 +32,11 @@ export function decoderFor(encoding: CollectionEncoding | "auto"): ChunkDecoder 
   let held = "";
   const decode = (chunk: Uint8Array, stream: boolean) => {
     if (!decoder) {
-      const high = chunk.findIndex((b) => b >= 0x80);
-      if (high < 0 && stream) {
+      if (isAscii(chunk) && stream) {
         if (chunk.length) first = false;
-        return ascii(chunk);
+        return asciiDecoder.decode(chunk);
       }
+      const high = firstHighByte(chunk);
       chosen = high < 0 ? "utf-8" : sniffEncoding(chunk.subarray(high), first && high === 0);
       decoder = makeDecoder(chosen);
     }
@@ -71,10 +72,12 @@ const WRONG_BOM = new TextDecoder("windows-1250").decode(Uint8Array.of(0xef, 0xb
 const makeDecoder = (encoding: CollectionEncoding) =>
   encoding === "utf-8" ? new TextDecoder("utf-8", { fatal: true }) : new TextDecoder("windows-1250");
 
-function ascii(chunk: Uint8Array): string {
-  let text = "";
-  for (let i = 0; i < chunk.length; i += 8192) text += String.fromCharCode(...chunk.subarray(i, i + 8192));
-  return text;
+/** ASCII reads the same in both encodings. */
+const asciiDecoder = new TextDecoder("utf-8");
+
+function firstHighByte(chunk: Uint8Array): number {
+  for (let i = 0; i < chunk.length; i++) if (chunk[i]! >= 0x80) return i;
+  return -1;
 }
 
 /**

@@ -1,14 +1,12 @@
 /**
  * A whole collection file read row by row as it arrives (the import pipeline's source): bytes → text in the format's
- * encoding (decoding.ts) → CSV records (csv-parse with the format's delimiter) → the header matched once → each
+ * encoding (decoding.ts) → CSV records (csv-split.ts, the format's delimiter) → the header matched once → each
  * record's CollectionRow or its error (formats.ts). Memory stays flat whatever the file size: nothing is held but the
  * record being read. A failure of the file itself (encoding, CSV syntax, header) is a CollectionFileError with its
  * Czech message; a bad row is only that row's error.
  */
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { CsvError, parse } from "csv-parse";
 import type { CollectionEncoding, CollectionFormat } from "#contract/collection-import";
+import { CsvSplitter, CsvSyntaxError, type CsvRecord } from "./csv-split";
 import { decoderFor, EncodingError } from "./decoding";
 import { buildRowReader, type RowReader, type RowResult } from "./formats";
 
@@ -42,36 +40,7 @@ export async function* readCollectionFile(
   options: ReadOptions = {},
 ): AsyncGenerator<ReadRow> {
   const decoder = decoderFor(format.encoding);
-  let told = false;
-  const tell = () => {
-    if (!told && decoder.encoding) {
-      told = true;
-      options.onEncoding?.(decoder.encoding);
-    }
-  };
-  async function* text(): AsyncGenerator<string> {
-    for await (const chunk of chunks) {
-      const part = decoder.write(chunk);
-      tell();
-      if (part) yield part;
-    }
-    const rest = decoder.end();
-    tell();
-    if (rest) yield rest;
-  }
-  const parser = parse({
-    delimiter: format.delimiter,
-    info: true,
-    raw: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-  });
-  let failure: unknown = null;
-  const feeding = pipeline(Readable.from(text()), parser).catch((err: unknown) => {
-    failure ??= err;
-  });
-
+  const splitter = new CsvSplitter(format.delimiter, RAW_ROW_MAX);
   let read: RowReader | null = null;
   if (!format.hasHeader) {
     const built = buildRowReader(format, null);
@@ -80,60 +49,50 @@ export async function* readCollectionFile(
   }
   let rows = 0;
   let sawSep = false;
+  let told = false;
   try {
-    for await (const { record, info, raw } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-      raw: string;
-    }>) {
-      if (record.every(blank)) continue;
-      // Excel's 'sep=;' line before the header says which delimiter the file uses; the format already knows.
-      if (rows === 0 && !sawSep && /^sep=.?$/i.test(record.join(format.delimiter).trim())) {
-        sawSep = true;
-        continue;
+    for await (const chunk of chunks) {
+      const text = decoder.write(chunk);
+      if (!told && decoder.encoding) {
+        told = true;
+        options.onEncoding?.(decoder.encoding);
       }
-      if (!read) {
-        const built = buildRowReader(format, record);
-        if (!built.ok) throw new CollectionFileError(built.message);
-        read = built.read;
-        continue;
+      for (const record of splitter.push(text)) {
+        const row = take(record);
+        if (row) yield row;
       }
-      rows++;
-      // The line where the record starts (a quoted value may span lines).
-      const rowNumber = info.lines - record.reduce(addLineBreaks, 0);
-      yield { rowNumber, raw: rawText(raw), result: read(record) };
     }
-    await feeding;
+    const rest = decoder.end();
+    if (!told) options.onEncoding?.(decoder.encoding ?? "utf-8");
+    for (const record of [...splitter.push(rest), ...splitter.end()]) {
+      const row = take(record);
+      if (row) yield row;
+    }
   } catch (err) {
-    // Stop the feeding first: a reader that stopped reading would otherwise wait for it for ever.
-    parser.destroy();
-    await feeding;
-    throw fileError(err instanceof CollectionFileError ? err : (failure ?? err));
-  } finally {
-    parser.destroy();
+    if (err instanceof EncodingError) throw new CollectionFileError(err.message);
+    if (err instanceof CsvSyntaxError) throw new CollectionFileError(err.message);
+    throw err;
   }
-  if (failure) throw fileError(failure);
   if (rows === 0) throw new CollectionFileError(NO_ROWS);
+
+  /** The row of a record; null for a blank line, Excel's 'sep=' line and the header. */
+  function take(record: CsvRecord): ReadRow | null {
+    const { cells } = record;
+    if (cells.every(blank)) return null;
+    // Excel's 'sep=;' line before the header says which delimiter the file uses; the format already knows.
+    if (rows === 0 && !read && !sawSep && /^sep=.?$/i.test(cells.join(format.delimiter).trim())) {
+      sawSep = true;
+      return null;
+    }
+    if (!read) {
+      const built = buildRowReader(format, cells);
+      if (!built.ok) throw new CollectionFileError(built.message);
+      read = built.read;
+      return null;
+    }
+    rows++;
+    return { rowNumber: record.line, raw: record.raw.replaceAll("\u0000", "\uFFFD"), result: read(cells) };
+  }
 }
 
 const blank = (cell: string) => cell.trim() === "";
-const addLineBreaks = (n: number, cell: string) => (cell.includes("\n") ? n + cell.split("\n").length - 1 : n);
-
-const rawText = (raw: string) =>
-  raw
-    .replace(/^[\r\n]+|[\r\n]+$/g, "")
-    .slice(0, RAW_ROW_MAX)
-    .replaceAll("\u0000", "\uFFFD");
-
-function fileError(err: unknown): unknown {
-  const cause = (err as { cause?: unknown })?.cause;
-  if (err instanceof CollectionFileError) return err;
-  if (err instanceof EncodingError || cause instanceof EncodingError) {
-    return new CollectionFileError(((err instanceof EncodingError ? err : cause) as Error).message);
-  }
-  if (err instanceof CsvError) {
-    const line = (err as CsvError & { lines?: number }).lines;
-    return new CollectionFileError(line ? `Chyba formátu CSV na řádku ${line}.` : "Chyba formátu CSV.");
-  }
-  return err;
-}
