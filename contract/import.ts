@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { listFilter, listQuery } from "./list";
 import { importErrorListKeys, importJobListKeys } from "./lists";
+import { COLLECTION_ERROR_TYPES } from "./collection";
 
 /** Spec 001 §4 import job states. */
 export const IMPORT_JOB_STATES = ["unprocessed", "processing", "processed", "error", "discarded"] as const;
@@ -17,7 +18,7 @@ export const isImportRunning = (state: ImportJobState) => state === "unprocessed
  * The import types the product reads (spec 001 §9 names more: ELWIS DB, ELWIS PZO, generic, household, RFID,
  * resident, moba; they are not offered until the product reads them).
  */
-export const IMPORT_TYPES = ["wasteCard"] as const;
+export const IMPORT_TYPES = ["wasteCollection", "wasteCard"] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 export const NOT_CSV = "Soubor musí být ve formátu CSV.";
@@ -34,6 +35,8 @@ export const IMPORT_ERROR_CATEGORIES = [
   "FeePayerNotFound",
   "DuplicateInFile",
   "CodeConflict",
+  // Waste collections (spec 001 §8 collection log record errors)
+  ...COLLECTION_ERROR_TYPES,
 ] as const;
 export type ImportErrorCategory = (typeof IMPORT_ERROR_CATEGORIES)[number];
 

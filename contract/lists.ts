@@ -111,6 +111,27 @@ export const wasteCardListKeys = listKeys({
   defaultSort: "plainCode",
 });
 
+/** Waste evidence → Waste collections (spec 001 §2): newest day first. */
+export const collectionListKeys = listKeys({
+  id: "waste-collections",
+  sorts: ["collectedOn", "name", "recordCount", "errorCount", "weightKg", "id"],
+  defaultSort: "-collectedOn",
+});
+
+/** A collection's errors table, in the file's order. */
+export const collectionLogListKeys = listKeys({
+  id: "collection-log",
+  sorts: ["rowNumber", "errorType"],
+  defaultSort: "rowNumber",
+});
+
+/** Waste evidence → Waste evidence records (spec 001 §2): newest first. */
+export const evidenceListKeys = listKeys({
+  id: "waste-evidences",
+  sorts: ["collectedAt", "id"],
+  defaultSort: "-collectedAt",
+});
+
 /** Administration → Imports (spec 001 §2 'Imports'): newest first. */
 export const importJobListKeys = listKeys({
   id: "imports",

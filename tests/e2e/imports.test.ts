@@ -123,6 +123,7 @@ describe("Imports (spec 001 §2 Imports)", () => {
     );
 
     const file = csvFile(`bez-js-${id}.csv`, [`J${id}1;JC-${id}-1;;`, `J${id}2;JC-${id}-2;;`]);
+    await page.getByLabel("Typ importu").selectOption({ label: "Karty odpadu" });
     await page.getByLabel("Soubor CSV").setInputFiles(file);
     await page.getByRole("button", { name: "Nahrát a importovat" }).click();
     await page.waitForURL(DETAIL);

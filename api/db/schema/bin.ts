@@ -234,6 +234,8 @@ export const importJob = pgTable(
     fileDeletedAt: timestamp("file_deleted_at", { withTimezone: true }),
     /** What the job reports beyond the row counts (e.g. the collections an import made). */
     summary: jsonb("summary"),
+    /** What the upload form added to the file (a collection's licence plate and total weight). */
+    options: jsonb("options"),
   },
   (t) => [
     index("import_job_municipality_idx").on(t.municipalityId, t.createdAt),

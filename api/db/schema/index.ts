@@ -6,3 +6,4 @@ export * from "./bin";
 export * from "./device";
 export * from "./list-counts";
 export * from "./import";
+export * from "./collection";

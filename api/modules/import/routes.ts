@@ -4,16 +4,19 @@ import { fileResponse, streamBody } from "../../lib/download";
 import { importEndpoints as ep } from "#contract/endpoints/import";
 import { IMPORT_TYPES } from "#contract/import";
 import { IMPORTERS } from "./importers";
-import { acceptUpload } from "./upload";
+import { acceptUpload, type ChosenImport } from "./upload";
+import { collectionUpload } from "../waste-collection/upload-fields";
+import { WASTE_COLLECTION_IMPORT_TYPE } from "../waste-collection/import";
 import * as svc from "./service";
 
 const CHOOSE_TYPE = "Vyberte typ importu.";
 
 /** The importer the form's 'type' field names (it comes before the file); 422 type otherwise. */
-function chosenImporter(fields: Record<string, string>) {
+function chosenImporter(fields: Record<string, string>): ChosenImport {
   const importer = (IMPORT_TYPES as readonly string[]).includes(fields.type ?? "") ? IMPORTERS.get(fields.type!) : null;
   if (!importer) throw validation({ type: [CHOOSE_TYPE] }, CHOOSE_TYPE);
-  return { importer, format: fields.format?.trim() || null };
+  if (importer.type === WASTE_COLLECTION_IMPORT_TYPE) return collectionUpload(fields);
+  return { importer, format: null };
 }
 const LARGEST = Math.max(...[...IMPORTERS.values()].map((i) => i.maxBytes));
 

@@ -64,6 +64,8 @@ export interface NewJob {
   userId: number | null;
   type: string;
   format?: string | null;
+  /** What the upload form added to the file (kept with the job for its run). */
+  options?: object | null;
   maxBytes: number;
   /** Refuses a file that is not of the type by its name and first bytes (422 file). */
   checkHead(fileName: string, head: Buffer): void;
@@ -82,6 +84,7 @@ export async function storeUpload(db: Db, job: NewJob, upload: Upload): Promise<
       municipalityId: job.municipalityId,
       type: job.type,
       format: job.format ?? null,
+      options: job.options ?? null,
       fileName: upload.fileName.trim().slice(0, 255),
       state: "unprocessed",
       createdBy: job.userId,

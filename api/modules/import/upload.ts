@@ -24,13 +24,20 @@ export async function queueImport(db: Db, jobs: JobQueue, importJobId: number): 
   await db.update(importJob).set({ queueJobId }).where(eq(importJob.id, importJobId));
 }
 
+/** The importer a form's fields choose, the file's format and what the form adds to the file. */
+export interface ChosenImport {
+  importer: Importer;
+  format: string | null;
+  options?: object | null;
+}
+
 export interface UploadTarget {
   db: Db;
   jobs: JobQueue;
   municipalityId: number;
   userId: number | null;
   /** The importer, chosen by the route or by the form's 'type' field (read before the file). */
-  importer: Importer | ((fields: Record<string, string>) => { importer: Importer; format: string | null });
+  importer: Importer | ((fields: Record<string, string>) => ChosenImport);
   /** With a chosen importer: the largest file any of them takes (checked before the body is read). */
   maxBytes?: number;
 }
@@ -50,8 +57,9 @@ export async function acceptUpload(c: Context, target: UploadTarget): Promise<Im
   });
   // A form sent without a chosen file has the part with an empty file name.
   if (!file || !file.fileName) throw validation({ file: [CHOOSE_CSV_FILE] }, CHOOSE_CSV_FILE);
-  const { importer, format } =
+  const chosen: ChosenImport =
     typeof target.importer === "function" ? target.importer(file.fields) : { importer: target.importer, format: null };
+  const { importer, format } = chosen;
   // The declared size against the chosen type's limit, before the file is read (the stored size is counted too).
   if (over(declared, importer.maxBytes)) {
     await file.chunks.return(undefined);
@@ -64,6 +72,7 @@ export async function acceptUpload(c: Context, target: UploadTarget): Promise<Im
       userId: target.userId,
       type: importer.type,
       format,
+      options: chosen.options ?? null,
       maxBytes: importer.maxBytes,
       checkHead: (name, head) => importer.checkHead(name, head, format),
     },

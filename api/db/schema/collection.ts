@@ -1,0 +1,179 @@
+/**
+ * Waste collections and their per-bin evidence (issue 13): spec 001 §2 'Waste collections', 'Waste evidence
+ * records'; §3 Waste collection, Waste evidence record, waste collection log record; §4 collection states; §8
+ * collection log record errors; §9 evidence origins, collection types, nonconforming states. See
+ * docs/collection-import.md and docs/decisions/0029.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { municipalityColumn } from "./municipality";
+import { importJob, wasteEvidenceHeader, wasteType } from "./bin";
+import { feePayer, subject } from "./subject";
+import { device } from "./device";
+import { user } from "./user";
+import { timestamps, versionedId } from "./columns";
+
+/**
+ * One run of a vehicle (or a manual or exceptional collection): spec 001 §3 Waste collection. An import groups a
+ * file's rows by vehicle, Prague day and waste into collections.
+ */
+export const wasteCollection = pgTable(
+  "waste_collection",
+  {
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
+    name: varchar("name", { length: 200 }).notNull(),
+    /** The Prague calendar day of the collection. */
+    collectedOn: date("collected_on").notNull(),
+    /** The first and last emptied bin's time. */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    wasteTypeId: integer("waste_type_id").references(() => wasteType.id, { onDelete: "set null" }),
+    /** The waste as the file named it (shown when it is none of the municipality's waste types). */
+    wasteName: varchar("waste_name", { length: 150 }),
+    licencePlate: varchar("licence_plate", { length: 20 }),
+    deviceId: integer("device_id").references(() => device.id, { onDelete: "set null" }),
+    /** Spec 001 §9 evidence origins: WebImport, WebManual, AndroidTerminal, … */
+    origin: varchar("origin", { length: 20 }).notNull(),
+    /** Spec 001 §9 collection types: Basic, MultiCollection, NoMwc. */
+    collectionType: varchar("collection_type", { length: 20 }).notNull().default("Basic"),
+    /** Spec 001 §4: None, WaitingData, UnProcessed, Processed, Error, Discarded. */
+    state: varchar("state", { length: 15 }).notNull().default("UnProcessed"),
+    /** The total weight in kg, exact to the gram (shown in tonnes); null: not weighed. */
+    weightKg: numeric("weight_kg", { precision: 14, scale: 3 }),
+    /** The unit the weight was entered in (kg or t; an exceptional collection's modal asks). */
+    weightUnit: varchar("weight_unit", { length: 4 }),
+    /** The invoice value (spec 001 §2 'set invoice price'), in price_unit (CZK, EUR). */
+    invoiceValue: numeric("invoice_value", { precision: 14, scale: 2 }),
+    priceUnit: varchar("price_unit", { length: 4 }),
+    /** An exceptional collection (a bulky-waste round, an extra run): its weight and value are entered by hand. */
+    exceptional: boolean("exceptional").notNull().default(false),
+    /** Kept with the records and the log (one transaction per batch), for the list's columns. */
+    recordCount: integer("record_count").notNull().default(0),
+    errorCount: integer("error_count").notNull().default(0),
+    importJobId: integer("import_job_id").references(() => importJob.id, { onDelete: "set null" }),
+    /** Day, vehicle and waste of an imported collection: a resumed run or another file of the same run finds it. */
+    importKey: varchar("import_key", { length: 300 }),
+    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("waste_collection_municipality_day_idx").on(t.municipalityId, t.collectedOn, t.id),
+    // Imports put the rows of one vehicle, day and waste into one collection, whichever file brought them.
+    uniqueIndex("waste_collection_import_key").on(t.municipalityId, t.importKey),
+  ],
+);
+
+/** One emptied bin: spec 001 §3 Waste evidence record. Fees are computed from these (issue 14). */
+export const wasteEvidenceRecord = pgTable(
+  "waste_evidence_record",
+  {
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
+    wasteCollectionId: integer("waste_collection_id").references(() => wasteCollection.id, { onDelete: "cascade" }),
+    headerId: integer("header_id").references(() => wasteEvidenceHeader.id, { onDelete: "set null" }),
+    /** The code as read (barcode or plain code) and the RFID tag. */
+    code: varchar("code", { length: 60 }),
+    rfid: varchar("rfid", { length: 40 }),
+    wasteTypeId: integer("waste_type_id").references(() => wasteType.id, { onDelete: "set null" }),
+    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
+    feePayerId: integer("fee_payer_id").references(() => feePayer.id, { onDelete: "set null" }),
+    city: varchar("city", { length: 100 }),
+    collectedAt: timestamp("collected_at", { withTimezone: true }).notNull(),
+    /** Fullness in percent (spec 001 §5: 100 full, 200 overfilled). */
+    fullness: smallint("fullness"),
+    /** The bin's volume in litres (from the file, else the bin type's). */
+    binVolume: integer("bin_volume"),
+    /** The weight measured on the vehicle for this bin, kg. */
+    weightKg: numeric("weight_kg", { precision: 12, scale: 3 }),
+    /** This record's share of the collection's weight (docs/collection-import.md 'Weights'), kg. */
+    acknowledgedWeightKg: numeric("acknowledged_weight_kg", { precision: 12, scale: 3 }),
+    latitude: numeric("latitude", { precision: 9, scale: 6 }),
+    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    /** Spec 001 §9 nonconforming states 1, 33, 34, 52, 53. */
+    nonconformingStateIds: smallint("nonconforming_state_ids").array().notNull().default(sql`'{}'`),
+    /** processed or unprocessed (spec 001 §4). */
+    state: varchar("state", { length: 12 }).notNull().default("processed"),
+    /** Spec 001 §9 evidence origins. */
+    origin: varchar("origin", { length: 20 }).notNull(),
+    /** Set when the record was marked a duplicate kept anyway (strategy NoAction), for the map. */
+    duplicate: boolean("duplicate").notNull().default(false),
+    discardedAt: timestamp("discarded_at", { withTimezone: true }),
+    importJobId: integer("import_job_id").references(() => importJob.id, { onDelete: "set null" }),
+    /** The line of the import file the record came from. */
+    rowNumber: integer("row_number"),
+    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("wer_collection_idx").on(t.wasteCollectionId, t.id),
+    index("wer_municipality_time_idx").on(t.municipalityId, t.collectedAt, t.id),
+    index("wer_subject_time_idx").on(t.subjectId, t.collectedAt),
+    index("wer_header_time_idx").on(t.headerId, t.collectedAt),
+    // The same bin read at the same instant is the same emptying: a file imported again adds nothing.
+    uniqueIndex("wer_header_instant_unique").on(t.headerId, t.collectedAt).where(sql`header_id is not null`),
+  ],
+);
+
+/**
+ * A row of a collection that did not become a record, or became one with a remark: spec 001 §3 waste collection
+ * log record, §8 error types (DiscardedCode, DuplicateRecord, EmptyCode, InvalidBin, InvalidWaste, NoBin,
+ * OutOfRoute, UnknownCode, Undefined, AlreadyUsedDisposableBin). The row as read is kept, so that a fixed error
+ * (the code assigned to a bin) can be processed again.
+ */
+export const wasteCollectionLog = pgTable(
+  "waste_collection_log",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: municipalityColumn(),
+    wasteCollectionId: integer("waste_collection_id")
+      .notNull()
+      .references(() => wasteCollection.id, { onDelete: "cascade" }),
+    importJobId: integer("import_job_id").references(() => importJob.id, { onDelete: "set null" }),
+    rowNumber: integer("row_number"),
+    errorType: varchar("error_type", { length: 30 }).notNull(),
+    /** The route-evidence message of spec 001 §8 (Czech; the web translates it). */
+    message: text("message").notNull(),
+    code: varchar("code", { length: 60 }),
+    collectedAt: timestamp("collected_at", { withTimezone: true }),
+    latitude: numeric("latitude", { precision: 9, scale: 6 }),
+    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    /** The bin the row matched (a discarded or mismatched one), and the record a duplicate met. */
+    headerId: integer("header_id").references(() => wasteEvidenceHeader.id, { onDelete: "set null" }),
+    recordId: integer("record_id").references(() => wasteEvidenceRecord.id, { onDelete: "set null" }),
+    /** The row as read (CollectionRow) and its raw text. */
+    data: jsonb("data").notNull(),
+    rawRow: text("raw_row"),
+    /** When the error was fixed (its record made) or dismissed, and by whom. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: integer("resolved_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("wcl_collection_idx").on(t.wasteCollectionId, t.errorType, t.id),
+    index("wcl_open_code_idx").on(t.municipalityId, t.code).where(sql`resolved_at is null`),
+    // A duplicate already handled is known by its bin and instant: the same file again changes nothing.
+    index("wcl_header_instant_idx").on(t.headerId, t.collectedAt),
+    // The same row of the same collection is logged once, however often its file is imported.
+    uniqueIndex("wcl_row_unique").on(
+      t.wasteCollectionId,
+      t.errorType,
+      sql`coalesce(code, '')`,
+      sql`coalesce(collected_at, 'epoch'::timestamptz)`,
+    ),
+  ],
+);

@@ -1,0 +1,128 @@
+/**
+ * The waste collection import (issue 13 part 3; spec 001 §5 'Waste collection import must also be .csv', §9
+ * collection import formats): the stored file read in its format (read-file.ts: Universal or a vendor mapping,
+ * UTF-8 or Windows-1250), ~2,000 rows a batch through processRows (process.ts) in one transaction with the job's
+ * counts and resume point; at the end the collections' weights and states are settled. A row that cannot be read
+ * is an error of the job (EmptyCode or Undefined with its reason); the file's own failure ends the job discarded.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { municipality } from "../../db/schema";
+import { validation } from "../../lib/errors";
+import { collectionFormat, collectionLogError } from "#contract/collection-import";
+import { COLLECTION_IMPORT_MAX_BYTES } from "#contract/collection";
+import type { DuplicateHandlingStrategy } from "#contract/enums";
+import { checkCsvName } from "../import/store";
+import { ImportAbort, isUtf8, NOT_UTF8 } from "../import/csv";
+import { throwIfStopping, type Importer, type ImportContext, type RowError } from "../import/runner";
+import { CollectionFileError, readCollectionFile } from "./read-file";
+import { processRows, type ProcessContext, type RowIn } from "./process";
+import { loadWasteTypes } from "./waste-types";
+import { settleMeasuredWeight, settleState, spreadWeight } from "./settle";
+
+export const WASTE_COLLECTION_IMPORT_TYPE = "wasteCollection";
+const BATCH_ROWS = 2_000;
+export const CHOOSE_FORMAT = "Vyberte formát souboru.";
+
+/** What the collection list's 'import collection' form adds to the file (spec 001 §2). */
+export interface CollectionImportOptions {
+  licencePlate?: string | null;
+  /** The collection's total weight in kg (a decimal string), spread over its records. */
+  weightKg?: string | null;
+}
+
+async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
+  const { db, job } = ctx;
+  const format = collectionFormat(job.format ?? "");
+  if (!format) throw new ImportAbort(CHOOSE_FORMAT);
+  const options = (job.options ?? {}) as CollectionImportOptions;
+  const [m] = await db
+    .select({ strategy: municipality.duplicateHandlingStrategy })
+    .from(municipality)
+    .where(eq(municipality.id, job.municipalityId));
+  const pctx: ProcessContext = {
+    municipalityId: job.municipalityId,
+    strategy: (m?.strategy ?? "Ignore") as DuplicateHandlingStrategy,
+    wasteTypes: await loadWasteTypes(db, job.municipalityId),
+    importJobId: job.id,
+    origin: "WebImport",
+    userId: job.createdBy,
+    licencePlate: options.licencePlate ?? null,
+  };
+
+  let rows: RowIn[] = [];
+  let unread: RowError[] = [];
+  let total = 0;
+  let dataRows = 0;
+  const flush = async () => {
+    throwIfStopping(ctx.signal);
+    if (!total) return;
+    const batch = { rows, unread, total };
+    rows = [];
+    unread = [];
+    total = 0;
+    await db.transaction(async (tx) => {
+      const res = await processRows(tx as unknown as Db, pctx, batch.rows);
+      await ctx.commit(tx as unknown as Db, {
+        rows: batch.total,
+        accepted: res.accepted,
+        unchanged: res.unchanged,
+        errors: [...batch.unread, ...res.errors].sort((a, b) => a.rowNumber - b.rowNumber),
+      });
+    });
+  };
+
+  try {
+    for await (const { rowNumber, raw, result } of readCollectionFile(ctx.chunks, format)) {
+      dataRows++;
+      if (dataRows <= ctx.resumeRows) continue;
+      total++;
+      if (result.ok) rows.push({ rowNumber, raw, row: result.row });
+      else unread.push({ rowNumber, rawRow: raw, category: collectionLogError(result.category), message: result.message });
+      if (total >= BATCH_ROWS) await flush();
+    }
+    await flush();
+  } catch (err) {
+    if (err instanceof CollectionFileError) {
+      // The rows before the failure are kept (committed batches); the job ends with the file's reason.
+      throw new ImportAbort(err.message);
+    }
+    throw err;
+  }
+  await settle(db, job.id, options);
+  return { dataRows };
+}
+
+/** The collections this job wrote to: their weights, their states; those left empty by a re-import go. */
+async function settle(db: Db, jobId: number, options: CollectionImportOptions): Promise<void> {
+  const res = await db.execute(sql`
+    select distinct waste_collection_id as id from waste_evidence_record where import_job_id = ${jobId}
+    union select distinct waste_collection_id from waste_collection_log where import_job_id = ${jobId}
+    union select id from waste_collection where import_job_id = ${jobId}`);
+  const ids = (res as unknown as { rows: { id: number | null }[] }).rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+  // A file imported again: the collections it would have made hold nothing.
+  await db.execute(sql`
+    delete from waste_collection c where c.import_job_id = ${jobId} and c.record_count = 0 and c.error_count = 0
+      and c.weight_kg is null and not exists (select 1 from waste_collection_log l where l.waste_collection_id = c.id)`);
+  const kept = (
+    (await db.execute(sql`select id from waste_collection where id = any(${sql.param(ids)}::int[])`)) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows.map((r) => r.id);
+  if (options.weightKg) await spreadWeight(db, kept, options.weightKg);
+  else for (const id of kept) await settleMeasuredWeight(db, id);
+  await settleState(db, kept);
+}
+
+export const collectionImporter: Importer = {
+  type: WASTE_COLLECTION_IMPORT_TYPE,
+  maxBytes: COLLECTION_IMPORT_MAX_BYTES,
+  checkHead(fileName, head, formatId) {
+    checkCsvName(fileName, head);
+    const format = collectionFormat(formatId ?? "");
+    if (!format) throw validation({ format: [CHOOSE_FORMAT] }, CHOOSE_FORMAT);
+    // 'auto' formats read Windows-1250 too; a UTF-8 format refuses anything else at once.
+    if (format.encoding === "utf-8" && !isUtf8(head)) throw validation({ file: [NOT_UTF8] }, NOT_UTF8);
+  },
+  run,
+};

@@ -1,0 +1,435 @@
+/**
+ * Rows of a collection file become evidence records (issue 13 part 3; spec 001 §8 collection log record errors,
+ * route evidence, duplicate handling). One batch, inside its transaction, set-based:
+ *  1. the rows are put into collections by vehicle, Prague day and waste (created or found again);
+ *  2. each row's code (barcode, plain code or RFID) is resolved to its bin in one statement, with what the checks
+ *     need: the bin's state, type and subject, and whether the bin already has a record at that instant or that day;
+ *  3. the verdict of each row is decided here: a record, the same record again (unchanged: a re-import), a duplicate
+ *     handled by the municipality's strategy (Ignore, Merge, NoAction, Overwrite), or an error with its type;
+ *  4. records are inserted and updated, errors and duplicates logged on the collection, counts kept, bins and
+ *     devices marked as used.
+ * Nothing is lost (every row ends as a record, an unchanged row or a logged error) or counted twice (a bin read at
+ * the same instant, or a duplicate already handled, is unchanged).
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { CollectionRow } from "#contract/collection-import";
+import { ROUTE_EVIDENCE, type CollectionErrorType, type EvidenceOrigin } from "#contract/collection";
+import type { DuplicateHandlingStrategy } from "#contract/enums";
+import type { RowError } from "../import/runner";
+import { pragueDay, pragueDayBounds } from "./days";
+import type { WasteTypeIndex } from "./waste-types";
+
+export interface RowIn {
+  rowNumber: number | null;
+  raw: string | null;
+  row: CollectionRow;
+  /** Reprocessing a logged row: the log entry it came from (resolved when the row becomes a record). */
+  logId?: number;
+}
+
+export interface ProcessContext {
+  municipalityId: number;
+  strategy: DuplicateHandlingStrategy;
+  wasteTypes: WasteTypeIndex;
+  importJobId: number | null;
+  origin: EvidenceOrigin;
+  userId: number | null;
+  /** The import form's licence plate, for files that do not name the vehicle. */
+  licencePlate?: string | null;
+  /** Reprocessing: the rows stay in their collection. */
+  collectionId?: number;
+}
+
+export interface ProcessResult {
+  accepted: number;
+  unchanged: number;
+  /** Rows that did not become records (the import job's error log). */
+  errors: RowError[];
+  collectionIds: Set<number>;
+  /** Log entries whose row became a record (reprocessing). */
+  resolvedLogIds: number[];
+}
+
+const DUPLICATE_MESSAGE: Record<DuplicateHandlingStrategy, string> = {
+  Ignore: "Nádoba už byla tento den svezena: řádek byl vynechán.",
+  Merge: "Nádoba už byla tento den svezena: řádek byl sloučen s dřívějším záznamem.",
+  NoAction: "Nádoba už byla tento den svezena: záznam byl uložen znovu.",
+  Overwrite: "Nádoba už byla tento den svezena: dřívější záznam byl přepsán.",
+};
+
+interface Resolved {
+  row_no: number;
+  header_id: number | null;
+  state: string | null;
+  disposable: boolean | null;
+  bin_type_id: number | null;
+  capacity: number | null;
+  subject_id: number | null;
+  waste_type_id: number | null;
+  city: string | null;
+  same_instant: number | null;
+  seen_duplicate: boolean;
+  same_day: number | null;
+  used_record: number | null;
+}
+
+/** A record to write: a new one, or the values a duplicate's strategy puts into an existing one. */
+interface RecordOut {
+  i: number;
+  collectionId: number;
+  headerId: number;
+  subjectId: number | null;
+  wasteTypeId: number | null;
+  city: string | null;
+  volume: number | null;
+  duplicate: boolean;
+}
+
+interface LogOut {
+  i: number;
+  collectionId: number;
+  type: CollectionErrorType;
+  message: string;
+  headerId: number | null;
+  recordId: number | null;
+}
+
+const plateOf = (ctx: ProcessContext, row: CollectionRow) => row.licencePlate ?? ctx.licencePlate ?? null;
+const keyOf = (day: string, plate: string | null, device: string | null, waste: string | null) =>
+  `${day}|${plate ?? ""}|${device ?? ""}|${waste ?? ""}`.slice(0, 300);
+const czechDay = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.slice(5, 7))}. ${day.slice(0, 4)}`;
+
+/** The collection of each row: found by its key (a later file or a resumed run finds it again) or made. */
+async function collectionsOf(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<number[]> {
+  if (ctx.collectionId) return rows.map(() => ctx.collectionId!);
+  const groups = new Map<string, { day: string; plate: string | null; waste: string | null; device: string | null; from: string; to: string }>();
+  const keys = rows.map(({ row }) => {
+    const day = pragueDay(row.time);
+    const plate = plateOf(ctx, row);
+    const key = keyOf(day, plate, plate ? null : row.device, row.waste);
+    const g = groups.get(key);
+    if (!g) groups.set(key, { day, plate, waste: row.waste, device: row.device, from: row.time, to: row.time });
+    else {
+      if (row.time < g.from) g.from = row.time;
+      if (row.time > g.to) g.to = row.time;
+    }
+    return key;
+  });
+  const list = [...groups.entries()];
+  const res = await tx.execute(sql`
+    insert into waste_collection (municipality_id, name, collected_on, started_at, ended_at, waste_type_id, waste_name,
+      licence_plate, origin, state, import_job_id, import_key, created_by)
+    select ${ctx.municipalityId}, g.name, g.day::date, g.started, g.ended, g.waste_type_id, g.waste_name, g.plate,
+      ${ctx.origin}, 'UnProcessed', ${ctx.importJobId}, g.key, ${ctx.userId}
+    from unnest(
+      ${sql.param(list.map(([k]) => k))}::text[],
+      ${sql.param(list.map(([, g]) => [g.plate ?? g.device ?? "Svoz", czechDay(g.day), g.waste].filter(Boolean).join(" · ")))}::text[],
+      ${sql.param(list.map(([, g]) => g.day))}::text[],
+      ${sql.param(list.map(([, g]) => g.from))}::timestamptz[],
+      ${sql.param(list.map(([, g]) => g.to))}::timestamptz[],
+      ${sql.param(list.map(([, g]) => ctx.wasteTypes.resolve(g.waste) ?? null))}::int[],
+      ${sql.param(list.map(([, g]) => g.waste))}::text[],
+      ${sql.param(list.map(([, g]) => g.plate))}::text[]
+    ) as g(key, name, day, started, ended, waste_type_id, waste_name, plate)
+    on conflict (municipality_id, import_key) do update set
+      started_at = least(waste_collection.started_at, excluded.started_at),
+      ended_at = greatest(waste_collection.ended_at, excluded.ended_at),
+      updated_at = now()
+    returning id, import_key`);
+  const ids = new Map((res as unknown as { rows: { id: number; import_key: string }[] }).rows.map((r) => [r.import_key, r.id]));
+  return keys.map((k) => ids.get(k)!);
+}
+
+/** Each row's bin (by barcode, plain code or RFID of this municipality) and what the checks need, in one statement. */
+async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<Resolved[]> {
+  const bounds = rows.map(({ row }) => pragueDayBounds(pragueDay(row.time)));
+  const res = await tx.execute(sql`
+    with t as (
+      select * from unnest(
+        ${sql.param(rows.map((_, i) => i))}::int[],
+        ${sql.param(rows.map((r) => r.row.code))}::text[],
+        ${sql.param(rows.map((r) => r.row.rfid))}::text[],
+        ${sql.param(rows.map((r) => r.row.time))}::timestamptz[],
+        ${sql.param(bounds.map((b) => b.from))}::timestamptz[],
+        ${sql.param(bounds.map((b) => b.to))}::timestamptz[]
+      ) as t(row_no, code, rfid, at, day_from, day_to)
+    )
+    select t.row_no, h.id as header_id, h.state, h.disposable, h.bin_type_id, bt.capacity, h.subject_id,
+      h.waste_type_id, h.city,
+      (select r.id from waste_evidence_record r where r.header_id = h.id and r.collected_at = t.at limit 1) as same_instant,
+      exists (select 1 from waste_collection_log l where l.header_id = h.id and l.collected_at = t.at
+        and l.error_type = 'DuplicateRecord') as seen_duplicate,
+      (select r.id from waste_evidence_record r where r.header_id = h.id and r.discarded_at is null
+        and r.collected_at >= t.day_from and r.collected_at < t.day_to order by r.collected_at, r.id limit 1) as same_day,
+      (select r.id from waste_evidence_record r where r.header_id = h.id and r.discarded_at is null
+        and h.disposable limit 1) as used_record
+    from t
+    left join lateral (select id from waste_evidence_header where t.code is not null and barcode = t.code
+      and municipality_id = ${ctx.municipalityId} limit 1) by_barcode on true
+    left join lateral (select id from waste_evidence_header where t.code is not null and by_barcode.id is null
+      and municipality_id = ${ctx.municipalityId} and plain_code = t.code limit 1) by_plain on true
+    left join lateral (select id from waste_evidence_header where t.rfid is not null
+      and coalesce(by_barcode.id, by_plain.id) is null
+      and municipality_id = ${ctx.municipalityId} and rfid = t.rfid limit 1) by_rfid on true
+    left join waste_evidence_header h on h.id = coalesce(by_barcode.id, by_plain.id, by_rfid.id)
+    left join bin_type bt on bt.id = h.bin_type_id
+    order by t.row_no`);
+  return (res as unknown as { rows: Resolved[] }).rows;
+}
+
+/** The error of a row whose bin is known but may not take the record; null when it may. */
+function routeError(r: Resolved, row: CollectionRow, wasteTypeId: number | null | undefined): [CollectionErrorType, string] | null {
+  if (r.state === "Discarded") return ["DiscardedCode", ROUTE_EVIDENCE.discarded];
+  if (r.bin_type_id === null) return ["NoBin", ROUTE_EVIDENCE.noBin];
+  if (r.subject_id === null) return ["OutOfRoute", ROUTE_EVIDENCE.outOfRoute];
+  if (row.binVolume !== null && r.capacity !== null && row.binVolume !== r.capacity) {
+    return ["InvalidBin", ROUTE_EVIDENCE.invalidBin];
+  }
+  if (wasteTypeId === undefined) return ["InvalidWaste", ROUTE_EVIDENCE.unknownWaste];
+  if (wasteTypeId !== null && r.waste_type_id !== null && wasteTypeId !== r.waste_type_id) {
+    return ["InvalidWaste", ROUTE_EVIDENCE.invalidWaste];
+  }
+  if (r.used_record !== null && r.same_instant === null) return ["AlreadyUsedDisposableBin", ROUTE_EVIDENCE.usedDisposable];
+  return null;
+}
+
+const numOrNull = (v: number | null) => (v === null ? null : v);
+const kg = (grams: number | null) => (grams === null ? null : (grams / 1000).toFixed(3));
+
+export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<ProcessResult> {
+  const result: ProcessResult = { accepted: 0, unchanged: 0, errors: [], collectionIds: new Set(), resolvedLogIds: [] };
+  if (!rows.length) return result;
+  await tx.execute(sql`set local random_page_cost = 1.1`);
+  const collectionOf = await collectionsOf(tx, ctx, rows);
+  for (const id of collectionOf) result.collectionIds.add(id);
+  const resolved = await resolveBins(tx, ctx, rows);
+
+  const inserts: RecordOut[] = [];
+  const updates: { i: number; recordId: number }[] = [];
+  const logs: LogOut[] = [];
+  /** The bin's first new record of this batch by day: a later row of the same bin and day is its duplicate. */
+  const batchDay = new Map<string, number>();
+  const reject = (i: number, type: CollectionErrorType, message: string, headerId: number | null, recordId: number | null = null) => {
+    logs.push({ i, collectionId: collectionOf[i]!, type, message, headerId, recordId });
+    const { rowNumber, raw } = rows[i]!;
+    if (rowNumber !== null) result.errors.push({ rowNumber, category: type, message, rawRow: raw ?? "" });
+  };
+
+  rows.forEach(({ row }, i) => {
+    const r = resolved[i]!;
+    if (r.header_id === null) return reject(i, "UnknownCode", ROUTE_EVIDENCE.unknownCode, null);
+    const wasteTypeId = ctx.wasteTypes.resolve(row.waste);
+    const error = routeError(r, row, wasteTypeId);
+    if (error) return reject(i, error[0], error[1], r.header_id);
+    if (r.same_instant !== null || r.seen_duplicate) {
+      result.unchanged++;
+      return;
+    }
+    const dayKey = `${r.header_id}|${pragueDay(row.time)}`;
+    const earlier = r.same_day ?? (batchDay.has(dayKey) ? -1 - batchDay.get(dayKey)! : null);
+    const record: RecordOut = {
+      i,
+      collectionId: collectionOf[i]!,
+      headerId: r.header_id,
+      subjectId: r.subject_id,
+      wasteTypeId: wasteTypeId ?? r.waste_type_id,
+      city: r.city,
+      volume: row.binVolume ?? r.capacity,
+      duplicate: false,
+    };
+    if (earlier === null) {
+      batchDay.set(dayKey, i);
+      inserts.push(record);
+      result.accepted++;
+      return;
+    }
+    // A bin emptied again the same day: the municipality's strategy decides (spec 001 §9 duplicate handling).
+    const message = DUPLICATE_MESSAGE[ctx.strategy];
+    if (ctx.strategy === "Ignore") return reject(i, "DuplicateRecord", message, r.header_id, earlier >= 0 ? earlier : null);
+    logs.push({ i, collectionId: collectionOf[i]!, type: "DuplicateRecord", message, headerId: r.header_id, recordId: earlier >= 0 ? earlier : null });
+    result.accepted++;
+    if (ctx.strategy === "NoAction") inserts.push({ ...record, duplicate: true });
+    else if (earlier >= 0) updates.push({ i, recordId: earlier });
+    else {
+      // The earlier row is new in this batch: merge or overwrite it before it is written.
+      const first = inserts.find((x) => x.i === -1 - earlier)!;
+      const a = rows[first.i]!.row;
+      rows[first.i] = { ...rows[first.i]!, row: ctx.strategy === "Merge" ? merged(a, row) : { ...row, time: a.time } };
+    }
+  });
+
+  const inserted = await insertRecords(tx, ctx, rows, inserts);
+  if (updates.length) await updateRecords(tx, ctx.strategy, rows, updates);
+  // Duplicates of a record new in this batch point at it.
+  for (const log of logs) {
+    if (log.type === "DuplicateRecord" && log.recordId === null && log.headerId !== null) {
+      log.recordId = inserted.get(`${log.headerId}|${pragueDay(rows[log.i]!.row.time)}`) ?? null;
+    }
+  }
+  const newErrors = await writeLogs(tx, ctx, rows, logs);
+  await countCollections(tx, inserts, newErrors);
+  await markUsed(tx, ctx, rows, inserts);
+  result.resolvedLogIds = inserts.flatMap((x) => (rows[x.i]!.logId !== undefined ? [rows[x.i]!.logId!] : []));
+  return result;
+}
+
+/** Merge: the weights add up, the fuller reading and every nonconforming state stay. */
+function merged(a: CollectionRow, b: CollectionRow): CollectionRow {
+  return {
+    ...a,
+    weightGrams: a.weightGrams === null && b.weightGrams === null ? null : (a.weightGrams ?? 0) + (b.weightGrams ?? 0),
+    fullness: a.fullness === null ? b.fullness : b.fullness === null ? a.fullness : Math.max(a.fullness, b.fullness),
+    nonconformingStateIds: [...new Set([...a.nonconformingStateIds, ...b.nonconformingStateIds])].sort((x, y) => x - y),
+  };
+}
+
+/** Inserts the batch's records; answers the new record of each bin and day. */
+async function insertRecords(tx: Db, ctx: ProcessContext, rows: RowIn[], out: RecordOut[]): Promise<Map<string, number>> {
+  if (!out.length) return new Map();
+  const row = (x: RecordOut) => rows[x.i]!.row;
+  const res = await tx.execute(sql`
+    insert into waste_evidence_record (municipality_id, waste_collection_id, header_id, code, rfid, waste_type_id,
+      subject_id, city, collected_at, fullness, bin_volume, weight_kg, acknowledged_weight_kg, latitude, longitude,
+      nonconforming_state_ids, state, origin, duplicate, import_job_id, row_number, created_by)
+    select ${ctx.municipalityId}, v.collection_id, v.header_id, v.code, v.rfid, v.waste_type_id, v.subject_id, v.city,
+      v.at, v.fullness, v.volume, v.weight::numeric, v.weight::numeric, v.lat::numeric, v.lon::numeric,
+      coalesce(string_to_array(nullif(v.states, ''), ',')::smallint[], '{}'), 'processed', ${ctx.origin}, v.duplicate,
+      ${ctx.importJobId}, v.row_number, ${ctx.userId}
+    from unnest(
+      ${sql.param(out.map((x) => x.collectionId))}::int[],
+      ${sql.param(out.map((x) => x.headerId))}::int[],
+      ${sql.param(out.map((x) => row(x).code))}::text[],
+      ${sql.param(out.map((x) => row(x).rfid))}::text[],
+      ${sql.param(out.map((x) => x.wasteTypeId))}::int[],
+      ${sql.param(out.map((x) => x.subjectId))}::int[],
+      ${sql.param(out.map((x) => x.city))}::text[],
+      ${sql.param(out.map((x) => row(x).time))}::timestamptz[],
+      ${sql.param(out.map((x) => numOrNull(row(x).fullness)))}::int[],
+      ${sql.param(out.map((x) => x.volume))}::int[],
+      ${sql.param(out.map((x) => kg(row(x).weightGrams)))}::text[],
+      ${sql.param(out.map((x) => numOrNull(row(x).latitude)?.toString() ?? null))}::text[],
+      ${sql.param(out.map((x) => numOrNull(row(x).longitude)?.toString() ?? null))}::text[],
+      ${sql.param(out.map((x) => row(x).nonconformingStateIds.join(",")))}::text[],
+      ${sql.param(out.map((x) => x.duplicate))}::boolean[],
+      ${sql.param(out.map((x) => rows[x.i]!.rowNumber))}::int[]
+    ) as v(collection_id, header_id, code, rfid, waste_type_id, subject_id, city, at, fullness, volume, weight, lat,
+      lon, states, duplicate, row_number)
+    returning id, header_id, collected_at`);
+  const made = new Map<string, number>();
+  for (const r of (res as unknown as { rows: { id: number; header_id: number; collected_at: string | Date }[] }).rows) {
+    const key = `${r.header_id}|${pragueDay(new Date(r.collected_at).toISOString())}`;
+    if (!made.has(key)) made.set(key, r.id);
+  }
+  return made;
+}
+
+/** Merge or Overwrite into a record of an earlier batch or file. */
+async function updateRecords(
+  tx: Db,
+  strategy: DuplicateHandlingStrategy,
+  rows: RowIn[],
+  updates: { i: number; recordId: number }[],
+): Promise<void> {
+  const row = (u: { i: number }) => rows[u.i]!.row;
+  const merge = strategy === "Merge";
+  await tx.execute(sql`
+    update waste_evidence_record r set
+      weight_kg = ${merge ? sql`case when r.weight_kg is null and u.weight is null then null else coalesce(r.weight_kg, 0) + coalesce(u.weight::numeric, 0) end` : sql`u.weight::numeric`},
+      acknowledged_weight_kg = ${merge ? sql`case when r.weight_kg is null and u.weight is null then null else coalesce(r.weight_kg, 0) + coalesce(u.weight::numeric, 0) end` : sql`u.weight::numeric`},
+      fullness = ${merge ? sql`greatest(r.fullness, u.fullness)` : sql`u.fullness`},
+      latitude = ${merge ? sql`coalesce(r.latitude, u.lat::numeric)` : sql`u.lat::numeric`},
+      longitude = ${merge ? sql`coalesce(r.longitude, u.lon::numeric)` : sql`u.lon::numeric`},
+      nonconforming_state_ids = ${merge ? sql`array(select distinct s from unnest(r.nonconforming_state_ids || coalesce(string_to_array(nullif(u.states, ''), ',')::smallint[], '{}')) s order by s)` : sql`coalesce(string_to_array(nullif(u.states, ''), ',')::smallint[], '{}')`},
+      version = r.version + 1,
+      updated_at = now()
+    from unnest(
+      ${sql.param(updates.map((u) => u.recordId))}::int[],
+      ${sql.param(updates.map((u) => kg(row(u).weightGrams)))}::text[],
+      ${sql.param(updates.map((u) => row(u).fullness))}::int[],
+      ${sql.param(updates.map((u) => row(u).latitude?.toString() ?? null))}::text[],
+      ${sql.param(updates.map((u) => row(u).longitude?.toString() ?? null))}::text[],
+      ${sql.param(updates.map((u) => row(u).nonconformingStateIds.join(",")))}::text[]
+    ) as u(id, weight, fullness, lat, lon, states)
+    where r.id = u.id`);
+}
+
+/** Logs the rows' errors and remarks; answers the collections of the errors new to the log (a re-import's are not). */
+async function writeLogs(tx: Db, ctx: ProcessContext, rows: RowIn[], logs: LogOut[]): Promise<number[]> {
+  if (!logs.length) return [];
+  const row = (l: LogOut) => rows[l.i]!.row;
+  const res = await tx.execute(sql`
+    insert into waste_collection_log (municipality_id, waste_collection_id, import_job_id, row_number, error_type,
+      message, code, collected_at, latitude, longitude, header_id, record_id, data, raw_row)
+    select ${ctx.municipalityId}, v.collection_id, ${ctx.importJobId}, v.row_number, v.type, v.message, v.code, v.at,
+      v.lat::numeric, v.lon::numeric, v.header_id, v.record_id, v.data::jsonb, v.raw
+    from unnest(
+      ${sql.param(logs.map((l) => l.collectionId))}::int[],
+      ${sql.param(logs.map((l) => rows[l.i]!.rowNumber))}::int[],
+      ${sql.param(logs.map((l) => l.type))}::text[],
+      ${sql.param(logs.map((l) => l.message))}::text[],
+      ${sql.param(logs.map((l) => row(l).code ?? row(l).rfid))}::text[],
+      ${sql.param(logs.map((l) => row(l).time))}::timestamptz[],
+      ${sql.param(logs.map((l) => row(l).latitude?.toString() ?? null))}::text[],
+      ${sql.param(logs.map((l) => row(l).longitude?.toString() ?? null))}::text[],
+      ${sql.param(logs.map((l) => l.headerId))}::int[],
+      ${sql.param(logs.map((l) => l.recordId))}::int[],
+      ${sql.param(logs.map((l) => JSON.stringify(row(l))))}::text[],
+      ${sql.param(logs.map((l) => rows[l.i]!.raw))}::text[]
+    ) as v(collection_id, row_number, type, message, code, at, lat, lon, header_id, record_id, data, raw)
+    on conflict do nothing
+    returning waste_collection_id, error_type`);
+  return (res as unknown as { rows: { waste_collection_id: number; error_type: string }[] }).rows
+    .filter((r) => r.error_type !== "DuplicateRecord")
+    .map((r) => r.waste_collection_id);
+}
+
+/** The collections' record and error counts (kept with the rows, for the list's columns). */
+async function countCollections(tx: Db, inserts: RecordOut[], newErrors: number[]): Promise<void> {
+  const counts = new Map<number, { records: number; errors: number }>();
+  const of = (id: number) => counts.get(id) ?? (counts.set(id, { records: 0, errors: 0 }), counts.get(id)!);
+  for (const x of inserts) of(x.collectionId).records++;
+  for (const id of newErrors) of(id).errors++;
+  const list = [...counts.entries()].filter(([, c]) => c.records || c.errors);
+  if (!list.length) return;
+  await tx.execute(sql`
+    update waste_collection c set record_count = c.record_count + v.records, error_count = c.error_count + v.errors,
+      updated_at = now()
+    from unnest(
+      ${sql.param(list.map(([id]) => id))}::int[],
+      ${sql.param(list.map(([, c]) => c.records))}::int[],
+      ${sql.param(list.map(([, c]) => c.errors))}::int[]
+    ) as v(id, records, errors)
+    where c.id = v.id`);
+}
+
+/** Bins' last evidence (a disposable one becomes Used) and terminals' 'last used'. */
+async function markUsed(tx: Db, ctx: ProcessContext, rows: RowIn[], inserts: RecordOut[]): Promise<void> {
+  const last = new Map<number, string>();
+  for (const x of inserts) {
+    const at = rows[x.i]!.row.time;
+    if ((last.get(x.headerId) ?? "") < at) last.set(x.headerId, at);
+  }
+  if (last.size) {
+    await tx.execute(sql`
+      update waste_evidence_header h set
+        last_evidence_at = greatest(h.last_evidence_at, v.at),
+        state = case when h.disposable and h.state = 'Assigned' then 'Used' else h.state end
+      from unnest(${sql.param([...last.keys()])}::int[], ${sql.param([...last.values()])}::timestamptz[]) as v(id, at)
+      where h.id = v.id`);
+  }
+  const devices = new Map<string, string>();
+  for (const { row } of rows) {
+    if (!row.device) continue;
+    const key = row.device.toLowerCase();
+    if ((devices.get(key) ?? "") < row.time) devices.set(key, row.time);
+  }
+  if (devices.size) {
+    // Only the municipality's own terminals (paired on that day or still paired) are touched.
+    await tx.execute(sql`
+      update device d set last_used_at = greatest(d.last_used_at, v.at)
+      from unnest(${sql.param([...devices.keys()])}::text[], ${sql.param([...devices.values()])}::timestamptz[]) as v(serial, at)
+      where lower(d.serial_number) = v.serial
+        and exists (select 1 from device_assignment a where a.device_id = d.id and a.municipality_id = ${ctx.municipalityId})`);
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Waste collections and evidence records (issue 13): spec 001 §2 'Waste collections', 'Waste evidence records';
+ * §3; §4 collection states; §8 collection log record errors and the route-evidence messages; §9 evidence origins,
+ * collection types, nonconforming states and severity, duplicate handling.
+ */
+import { z } from "zod";
+import { listFilter, listQuery } from "./list";
+import { collectionListKeys, collectionLogListKeys, evidenceListKeys } from "./lists";
+import { NONCONFORMING_STATE_IDS } from "./collection-import";
+
+/** Spec 001 §4 waste collection states. */
+export const COLLECTION_STATES = ["None", "WaitingData", "UnProcessed", "Processed", "Error", "Discarded"] as const;
+export type CollectionState = (typeof COLLECTION_STATES)[number];
+
+/** Spec 001 §9 collection types. */
+export const COLLECTION_TYPES = ["Basic", "MultiCollection", "NoMwc"] as const;
+
+/** Spec 001 §9 evidence origins. */
+export const EVIDENCE_ORIGINS = [
+  "AndroidTerminal",
+  "Arco",
+  "Tablet",
+  "WebImport",
+  "WebManual",
+  "Terminal",
+  "YardApp",
+  "ExternalSystem",
+] as const;
+export type EvidenceOrigin = (typeof EVIDENCE_ORIGINS)[number];
+
+/** Spec 001 §4 evidence record states. */
+export const EVIDENCE_STATES = ["processed", "unprocessed"] as const;
+
+/** Spec 001 §8 collection log record errors (bin history also AlreadyUsedDisposableBin). */
+export const COLLECTION_ERROR_TYPES = [
+  "DiscardedCode",
+  "DuplicateRecord",
+  "EmptyCode",
+  "InvalidBin",
+  "InvalidWaste",
+  "NoBin",
+  "OutOfRoute",
+  "UnknownCode",
+  "Undefined",
+  "AlreadyUsedDisposableBin",
+] as const;
+export type CollectionErrorType = (typeof COLLECTION_ERROR_TYPES)[number];
+
+/**
+ * Spec 001 §8 route evidence, each message with the error type it explains: the code has no bin filled, the bin
+ * does not exist, the bin belongs to no customer, its type does not match the route, it is for a different waste,
+ * the waste belongs to no route. The others say what happened to the row.
+ */
+export const ROUTE_EVIDENCE = {
+  unknownCode: "Nádoba s tímto kódem neexistuje.",
+  noBin: "Kód nemá vyplněnou nádobu.",
+  outOfRoute: "Nádoba nepatří žádnému zákazníkovi svozové společnosti.",
+  invalidBin: "Typ nádoby neodpovídá trase.",
+  invalidWaste: "Nádoba je určena pro jiný druh odpadu.",
+  unknownWaste: "Odpad nepatří žádné trase.",
+  discarded: "Kód patří vyřazené nádobě.",
+  usedDisposable: "Jednorázová nádoba už byla jednou svezena.",
+} as const;
+
+/** Spec 001 §9 nonconforming states with their severity (None, Minor, Major). */
+export const NONCONFORMING_SEVERITY: Record<(typeof NONCONFORMING_STATE_IDS)[number], "Minor" | "Major"> = {
+  1: "Major", // wrong content
+  33: "Minor", // uncompressed waste
+  34: "Major", // unsorted bin
+  52: "Minor", // damaged bin
+  53: "Major", // black dump
+};
+export const SEVERITIES = ["None", "Minor", "Major"] as const;
+
+/** Spec 001 §9 collection summary bin columns. */
+export const SUMMARY_VOLUMES = [110, 120, 240, 1100] as const;
+
+/** The largest collection file (413 above it): a year of a city's runs fits. */
+export const COLLECTION_IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+
+export const COLLECTION_NOT_FOUND = "Svoz nebyl nalezen.";
+export const EVIDENCE_NOT_FOUND = "Záznam evidence nebyl nalezen.";
+
+/** GET municipality/{id}/waste-collection: spec 001 §2 list filters. */
+export const collectionList = listQuery(collectionListKeys, {
+  search: listFilter.search(),
+  state: listFilter.select(COLLECTION_STATES),
+  wasteTypeId: listFilter.id(),
+  dateFrom: listFilter.date(),
+  dateTo: listFilter.date(),
+  importJobId: listFilter.id(),
+});
+export type CollectionListQuery = z.output<typeof collectionList.query>;
+
+export const collectionListItem = z.object({
+  id: z.number(),
+  version: z.number(),
+  name: z.string(),
+  collectedOn: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  wasteTypeId: z.number().nullable(),
+  wasteName: z.string().nullable(),
+  licencePlate: z.string().nullable(),
+  origin: z.string(),
+  state: z.enum(COLLECTION_STATES),
+  recordCount: z.number(),
+  errorCount: z.number(),
+  /** kg, exact to the gram (a decimal string). */
+  weightKg: z.string().nullable(),
+  weightUnit: z.string().nullable(),
+  invoiceValue: z.string().nullable(),
+  priceUnit: z.string().nullable(),
+  exceptional: z.boolean(),
+  importJobId: z.number().nullable(),
+});
+export type CollectionListItem = z.infer<typeof collectionListItem>;
+
+/** GET …/waste-collection/{id}/log: the collection's errors and remarks, by type. */
+export const collectionLogList = listQuery(collectionLogListKeys, {
+  errorType: listFilter.select(COLLECTION_ERROR_TYPES),
+  open: listFilter.boolean(),
+});
+export type CollectionLogListQuery = z.output<typeof collectionLogList.query>;
+
+export const collectionLogItem = z.object({
+  id: z.number(),
+  rowNumber: z.number().nullable(),
+  errorType: z.enum(COLLECTION_ERROR_TYPES),
+  message: z.string(),
+  code: z.string().nullable(),
+  collectedAt: z.string().nullable(),
+  headerId: z.number().nullable(),
+  recordId: z.number().nullable(),
+  rawRow: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type CollectionLogItem = z.infer<typeof collectionLogItem>;
+
+/** GET municipality/{id}/waste-evidence: spec 001 §2 'Waste evidence records' list filters. */
+export const evidenceList = listQuery(evidenceListKeys, {
+  search: listFilter.search(),
+  subjectId: listFilter.id(),
+  headerId: listFilter.id(),
+  wasteCollectionId: listFilter.id(),
+  wasteTypeId: listFilter.id(),
+  dateFrom: listFilter.date(),
+  dateTo: listFilter.date(),
+  state: listFilter.select(EVIDENCE_STATES),
+  discarded: listFilter.boolean(),
+  nonconforming: listFilter.boolean(),
+});
+export type EvidenceListQuery = z.output<typeof evidenceList.query>;
+
+export const evidenceListItem = z.object({
+  id: z.number(),
+  version: z.number(),
+  collectedAt: z.string(),
+  code: z.string().nullable(),
+  rfid: z.string().nullable(),
+  headerId: z.number().nullable(),
+  wasteCollectionId: z.number().nullable(),
+  wasteTypeId: z.number().nullable(),
+  wasteTypeName: z.string().nullable(),
+  subjectId: z.number().nullable(),
+  subjectName: z.string().nullable(),
+  feePayerId: z.number().nullable(),
+  city: z.string().nullable(),
+  fullness: z.number().nullable(),
+  binVolume: z.number().nullable(),
+  weightKg: z.string().nullable(),
+  acknowledgedWeightKg: z.string().nullable(),
+  nonconformingStateIds: z.array(z.number()),
+  state: z.enum(EVIDENCE_STATES),
+  origin: z.string(),
+  duplicate: z.boolean(),
+  discardedAt: z.string().nullable(),
+});
+export type EvidenceListItem = z.infer<typeof evidenceListItem>;
