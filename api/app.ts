@@ -13,6 +13,7 @@ import { subjectRoutes } from "./modules/subject/routes";
 import { feePayerRoutes } from "./modules/fee-payer/routes";
 import { wasteCardRoutes } from "./modules/waste-card/routes";
 import { importRoutes } from "./modules/import/routes";
+import { wasteCollectionRoutes } from "./modules/waste-collection/routes";
 import { wasteEvidenceHeaderRoutes } from "./modules/waste-evidence-header/routes";
 import { wasteSettingsRoutes } from "./modules/waste-settings/routes";
 import { printBatchRoutes } from "./modules/print-batch/routes";
@@ -27,6 +28,7 @@ export const allRoutes: AnyRoute[] = [
   ...feePayerRoutes,
   ...wasteCardRoutes,
   ...importRoutes,
+  ...wasteCollectionRoutes,
   ...wasteEvidenceHeaderRoutes,
   ...wasteSettingsRoutes,
   ...printBatchRoutes,

@@ -8,6 +8,7 @@ import { listFilter, listQuery } from "./list";
 import { collectionListKeys, collectionLogListKeys, evidenceListKeys } from "./lists";
 import { NONCONFORMING_STATE_IDS } from "./collection-import";
 
+
 /** Spec 001 §4 waste collection states. */
 export const COLLECTION_STATES = ["None", "WaitingData", "UnProcessed", "Processed", "Error", "Discarded"] as const;
 export type CollectionState = (typeof COLLECTION_STATES)[number];
@@ -177,3 +178,107 @@ export const evidenceListItem = z.object({
   discardedAt: z.string().nullable(),
 });
 export type EvidenceListItem = z.infer<typeof evidenceListItem>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// A collection's detail (spec 001 §2 'Waste collections': summary by street and bin size, map, evidence, errors)
+
+/** One street of the summary: emptied bins by volume (110, 120, 240, 1100 l, other) and their weight. */
+export const summaryRow = z.object({
+  street: z.string().nullable(),
+  v110: z.number(),
+  v120: z.number(),
+  v240: z.number(),
+  v1100: z.number(),
+  other: z.number(),
+  total: z.number(),
+  weightKg: z.string().nullable(),
+});
+export type SummaryRow = z.infer<typeof summaryRow>;
+
+export const collectionDetail = collectionListItem.extend({
+  wasteTypeName: z.string().nullable(),
+  deviceId: z.number().nullable(),
+  collectionType: z.string(),
+  /** Open errors by type (the errors table's tabs), and the duplicates logged. */
+  errorsByType: z.record(z.string(), z.number()),
+  duplicateCount: z.number(),
+  summary: z.array(summaryRow),
+});
+export type CollectionDetail = z.infer<typeof collectionDetail>;
+
+/** What a point on the collection's map stands for (spec 001 §2: collected, without code, with errors, duplicates). */
+export const MAP_POINT_KINDS = ["collected", "noCode", "error", "duplicate"] as const;
+export type MapPointKind = (typeof MAP_POINT_KINDS)[number];
+/** The map's points, compact: [latitude, longitude, kind index, record or log id]. */
+export const collectionMapAnswer = z.object({
+  points: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
+  /** Records and log rows without a position (shown in the table, not on the map). */
+  withoutPosition: z.number(),
+});
+export type CollectionMapAnswer = z.infer<typeof collectionMapAnswer>;
+
+/** GET …/waste-collection/{id}/records: the collection's evidence, paged, in time order. */
+export const collectionRecordList = listQuery(evidenceListKeys, {
+  search: listFilter.search(),
+  duplicate: listFilter.boolean(),
+});
+export type CollectionRecordListQuery = z.output<typeof collectionRecordList.query>;
+
+export const collectionRecordItem = z.object({
+  id: z.number(),
+  collectedAt: z.string(),
+  code: z.string().nullable(),
+  headerId: z.number().nullable(),
+  subjectId: z.number().nullable(),
+  subjectName: z.string().nullable(),
+  street: z.string().nullable(),
+  binVolume: z.number().nullable(),
+  fullness: z.number().nullable(),
+  weightKg: z.string().nullable(),
+  acknowledgedWeightKg: z.string().nullable(),
+  nonconformingStateIds: z.array(z.number()),
+  duplicate: z.boolean(),
+  discarded: z.boolean(),
+});
+export type CollectionRecordItem = z.infer<typeof collectionRecordItem>;
+
+const PRICE_UNITS = ["CZK", "EUR"] as const;
+export const WEIGHT_UNITS = ["kg", "t"] as const;
+const ids = z
+  .array(z.coerce.number().int().positive().max(2_147_483_647), { message: "Vyberte položky." })
+  .min(1, { message: "Vyberte položky." })
+  .max(1000);
+
+/** A decimal typed by a person: comma or point, up to `scale` decimals, positive. */
+const decimalText = (scale: number, message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .transform((v) => v.replace(/\s/g, "").replace(",", "."))
+    .refine((v) => new RegExp(`^\\d{1,12}(\\.\\d{1,${scale}})?$`).test(v) && Number(v) >= 0, { message });
+
+/** PATCH …/waste-collection/price: the invoice value of the selected collections (spec 001 §2 'set invoice price'). */
+export const collectionPriceBody = z.object({
+  ids,
+  invoiceValue: decimalText(2, "Zadejte cenu jako nezáporné číslo (nejvýše 2 desetinná místa)."),
+  priceUnit: z.enum(PRICE_UNITS).default("CZK"),
+});
+
+/** PATCH …/waste-collection/{id}/weight: the collection's weight, spread over its records (issue 13 part 4). */
+export const collectionWeightBody = z.object({
+  weight: decimalText(6, "Zadejte hmotnost jako nezáporné číslo."),
+  weightUnit: z.enum(WEIGHT_UNITS).default("t"),
+  version: z.coerce.number().int().min(0),
+});
+
+/** POST waste-collection/merge (spec 000 §7): the selected collections become one with a new name. */
+export const collectionMergeBody = z.object({
+  ids: ids.refine((v) => new Set(v).size >= 2, { message: "Vyberte alespoň dva svozy." }),
+  name: z.string({ message: "Zadejte název." }).trim().min(1, { message: "Zadejte název." }).max(200),
+});
+
+/** POST …/waste-collection/remove: the selected collections go with their records and log. */
+export const collectionIdsBody = z.object({ ids });
+
+/** POST …/waste-collection/{id}/reprocess: the open errors are processed again (after the bins were fixed). */
+export const reprocessAnswer = z.object({ resolved: z.number(), open: z.number() });

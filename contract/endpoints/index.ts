@@ -5,6 +5,7 @@
 import { deviceEndpoints } from "./device";
 import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
+import { wasteCollectionEndpoints } from "./waste-collection";
 import { municipalityEndpoints } from "./municipality";
 import { printBatchEndpoints } from "./print-batch";
 import { registryEndpoints } from "./registry";
@@ -26,6 +27,7 @@ export const endpoints = {
   wasteEvidenceHeader: wasteEvidenceHeaderEndpoints,
   wasteCard: wasteCardEndpoints,
   import: importEndpoints,
+  wasteCollection: wasteCollectionEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -6,84 +6,35 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import {
-  binType,
   device,
   deviceAssignment,
   importJobError,
   municipality,
-  subject,
   wasteCollection,
   wasteCollectionLog,
   wasteEvidenceHeader as weh,
   wasteEvidenceRecord as record,
-  wasteType,
 } from "../../api/db/schema";
-import { makeBarcode } from "#contract/codes";
 import type { DuplicateHandlingStrategy } from "#contract/enums";
-import { finishedJob, setupApiWithIds, type TestApi } from "./helpers";
+import {
+  A,
+  bag60,
+  bin,
+  bin240,
+  HEADER,
+  importCollection,
+  mixed,
+  novak,
+  paper,
+  setupCollectionTests,
+  t,
+} from "./collection-fixtures";
 
-let t: TestApi;
-let A: number;
-let mixed: number;
-let paper: number;
-let bin120: number;
-let bin240: number;
-let bag60: number;
-let novak: number;
-let plain = 7000;
+setupCollectionTests();
 
-beforeAll(async () => {
-  ({ t, A } = await setupApiWithIds());
-  const waste = async (code: string) =>
-    (await t.db.select({ id: wasteType.id }).from(wasteType).where(eq(wasteType.catalogCode, code)))[0]!.id;
-  mixed = await waste("200301");
-  paper = await waste("200101");
-  const bins = await t.db.select({ id: binType.id, capacity: binType.capacity, kind: binType.kind }).from(binType);
-  bin120 = bins.find((b) => b.capacity === 120 && b.kind === "fixed")!.id;
-  bin240 = bins.find((b) => b.capacity === 240 && b.kind === "fixed")!.id;
-  bag60 = bins.find((b) => b.kind === "disposable")!.id;
-  const [s] = await t.db
-    .insert(subject)
-    .values({ municipalityId: A, name: "Novákovi", type: "Household", city: "Třebíč" })
-    .returning({ id: subject.id });
-  novak = s!.id;
-});
-afterAll(() => t?.close());
-
-/** A bin of A with its code; every call a new plain code. */
-async function bin(values: Partial<typeof weh.$inferInsert> = {}) {
-  const p = plain++;
-  const [row] = await t.db
-    .insert(weh)
-    .values({
-      municipalityId: A,
-      barcode: makeBarcode(A, p),
-      plainCode: String(p),
-      binTypeId: bin120,
-      wasteTypeId: mixed,
-      subjectId: novak,
-      state: "Assigned",
-      city: "Třebíč",
-      ...values,
-    })
-    .returning();
-  return row!;
-}
-
-const HEADER =
-  "time;code;rfid;waste;binVolume;fullness;weight;latitude;longitude;licencePlate;device;nonconformingStates";
-
-async function importCollection(content: string | Uint8Array, fields: Record<string, string> = {}) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries({ type: "wasteCollection", format: "Universal", ...fields })) body.set(k, v);
-  body.set("file", new File([content as BlobPart], "svoz.csv", { type: "text/csv" }));
-  const res = await t.call("POST", `/municipality/${A}/import`, { as: "manager", body });
-  if (res.status !== 202) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
-  return finishedJob<{ state: string } & Record<string, any>>(t, `/municipality/${A}/import/${res.body.id}`);
-}
 const errorsOf = async (jobId: number) =>
   (
     await t.db

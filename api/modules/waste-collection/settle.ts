@@ -11,7 +11,10 @@ import { distributeWeight } from "./weights";
 
 const toGrams = (kg: string) => Math.round(Number(kg) * 1000);
 
-/** Spreads `totalKg` (or the collection's own weight) over the collection's records; answers the grams given out. */
+/**
+ * Spreads `totalKg` over the records of the collections (a weight given by hand: its unit is kept, which tells it
+ * from a measured sum).
+ */
 export async function spreadWeight(db: Db, collectionIds: number[], totalKg: string): Promise<void> {
   if (!collectionIds.length) return;
   const records = await db
@@ -42,7 +45,8 @@ export async function spreadWeight(db: Db, collectionIds: number[], totalKg: str
     // One collection keeps the total as given; several share it as their records do.
     const weights = collectionIds.length === 1 ? [[collectionIds[0]!, toGrams(totalKg)] as const] : [...perCollection];
     await tx.execute(sql`
-      update waste_collection c set weight_kg = v.grams / 1000.0, updated_at = now()
+      update waste_collection c set weight_kg = v.grams / 1000.0, weight_unit = coalesce(c.weight_unit, 'kg'),
+        updated_at = now()
       from unnest(${sql.param(weights.map(([id]) => id))}::int[], ${sql.param(weights.map(([, g]) => g))}::bigint[]) as v(id, grams)
       where c.id = v.id`);
   });

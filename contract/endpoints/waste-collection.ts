@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { idParam, listAnswer } from "../common";
+import { endpoint } from "../endpoint";
+import { importErrorList, importJobAnswer, importJobErrorRow } from "../import";
+import {
+  collectionDetail,
+  collectionIdsBody,
+  collectionList,
+  collectionListItem,
+  collectionLogItem,
+  collectionLogList,
+  collectionMapAnswer,
+  collectionMergeBody,
+  collectionPriceBody,
+  collectionRecordItem,
+  collectionRecordList,
+  collectionWeightBody,
+  reprocessAnswer,
+} from "../collection";
+
+const tenancy = { municipalityParam: "municipalityId" } as const;
+const base = "/municipality/:municipalityId/waste-collection";
+const one = `${base}/:collectionId`;
+const inMunicipality = z.object({ municipalityId: idParam });
+const byCollection = z.object({ municipalityId: idParam, collectionId: idParam });
+const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
+const updated = z.object({ updated: z.number() });
+
+/**
+ * Waste evidence → Waste collections (spec 001 §2 'Waste collections', spec 000 §7 POST waste-collection/merge;
+ * issue 13 part 5). Every path is below the municipality; the services filter by it again.
+ */
+export const wasteCollectionEndpoints = {
+  list: endpoint({
+    method: "get",
+    path: base,
+    summary: "List waste collections (search, state, waste, days, import; sort, paging)",
+    permission: "wasteCollection.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: collectionList.query,
+    response: listAnswer(collectionListItem),
+  }),
+  get: endpoint({
+    method: "get",
+    path: one,
+    summary: "A collection with its summary by street and bin size and its open errors by type",
+    permission: "wasteCollection.aDetail",
+    tenancy,
+    params: byCollection,
+    response: collectionDetail,
+  }),
+  map: endpoint({
+    method: "get",
+    path: `${one}/map`,
+    summary: "The collection's map points: collected bins, bins without code, errors, duplicates",
+    permission: "wasteCollection.aDetail",
+    tenancy,
+    params: byCollection,
+    response: collectionMapAnswer,
+  }),
+  records: endpoint({
+    method: "get",
+    path: `${one}/records`,
+    summary: "The collection's evidence records, paged",
+    permission: "wasteCollection.aDetail",
+    tenancy,
+    params: byCollection,
+    query: collectionRecordList.query,
+    response: listAnswer(collectionRecordItem),
+  }),
+  log: endpoint({
+    method: "get",
+    path: `${one}/log`,
+    summary: "The collection's errors and remarks (spec 001 §8 log record errors), paged, by type",
+    permission: "wasteCollection.aDetail",
+    tenancy,
+    params: byCollection,
+    query: collectionLogList.query,
+    response: listAnswer(collectionLogItem),
+  }),
+  setPrice: endpoint({
+    method: "patch",
+    path: `${base}/price`,
+    summary: "Set the invoice value of the selected collections",
+    permission: "wasteCollection.aEdit",
+    tenancy,
+    params: inMunicipality,
+    body: collectionPriceBody,
+    response: updated,
+  }),
+  setWeight: endpoint({
+    method: "patch",
+    path: `${one}/weight`,
+    summary: "Set the collection's weight; it is spread over its records by volume × fullness, exact to the gram",
+    permission: "wasteCollection.aEdit",
+    tenancy,
+    params: byCollection,
+    body: collectionWeightBody,
+    response: collectionDetail,
+  }),
+  merge: endpoint({
+    method: "post",
+    path: `${base}/merge`,
+    summary: "Merge the selected collections into one with a new name (spec 000 §7)",
+    permission: "wasteCollection.aEdit",
+    tenancy,
+    params: inMunicipality,
+    body: collectionMergeBody,
+    response: collectionDetail,
+  }),
+  remove: endpoint({
+    method: "post",
+    path: `${base}/remove`,
+    summary: "Delete the selected collections with their records and log",
+    permission: "wasteCollection.aRemove",
+    tenancy,
+    params: inMunicipality,
+    body: collectionIdsBody,
+    status: 200,
+    response: updated,
+  }),
+  reprocess: endpoint({
+    method: "post",
+    path: `${one}/reprocess`,
+    summary: "Process the collection's open errors again (after their bins were fixed)",
+    permission: "wasteCollection.aEdit",
+    tenancy,
+    params: byCollection,
+    status: 200,
+    response: reprocessAnswer,
+  }),
+  import: endpoint({
+    method: "post",
+    path: `${base}/import`,
+    summary: "Import a collection file (multipart: format, licencePlate, weight, weightUnit, then file); answers the queued job",
+    permission: "wasteCollection.aAdd",
+    tenancy,
+    params: inMunicipality,
+    bodyKind: "multipart",
+    status: 202,
+    response: importJobAnswer,
+  }),
+  importJob: endpoint({
+    method: "get",
+    path: `${base}/import/:importJobId`,
+    summary: "A collection import job: state, progress and counts",
+    permission: "wasteCollection.aDetail",
+    tenancy,
+    params: byImportJob,
+    response: importJobAnswer,
+  }),
+  importErrors: endpoint({
+    method: "get",
+    path: `${base}/import/:importJobId/errors`,
+    summary: "The rejected rows of a collection import job, paged",
+    permission: "wasteCollection.aDetail",
+    tenancy,
+    params: byImportJob,
+    query: importErrorList.query,
+    response: listAnswer(importJobErrorRow),
+  }),
+};
