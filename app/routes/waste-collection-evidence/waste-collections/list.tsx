@@ -1,0 +1,233 @@
+/**
+ * Spec 001 §2 'Waste collections': the list (collection date, name, waste, collection end, licence plate, record
+ * count, error count, state, weight, invoice value) with its filters, and the bulk actions set invoice price, merge
+ * (a new name for the selected collections; spec 000 §7) and delete; 'import collection' leads to the upload. A bulk
+ * action opens its dialog through the URL (?dialog=…&ids=…), so it works the same with and without JavaScript.
+ */
+import { redirect, useSearchParams } from "react-router";
+import { z } from "zod";
+import { useTranslation } from "~/i18n/use-translation";
+import type { Route } from "./+types/list";
+import {
+  COLLECTION_STATES,
+  collectionList as collectionContract,
+  collectionMergeBody,
+  collectionPriceBody,
+  type CollectionListItem,
+} from "#contract/collection";
+import { collectionListKeys } from "#contract/lists";
+import { formatDate } from "#contract/calendar";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
+import { useCan } from "~/lib/permissions";
+import {
+  answer,
+  apiAnswer,
+  formId,
+  readIntent,
+  redirectWithFlash,
+  selectedIds,
+  unknownIntent,
+} from "~/server/action.server";
+import { requireMunicipality } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import { listUrl, nothingSelected } from "~/server/list-action.server";
+import { ListPage } from "~/components/list-page";
+import { DateTime, column, linkColumn, textColumn } from "~/components/list-columns";
+import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { pageTitle } from "~/components/page-title";
+import { DIALOG_PARAM } from "~/components/ui/dialog";
+import { formatNumber } from "~/lib/format";
+import { COLLECTION_IMPORT_PATH, CollectionStateBadge, Price, Tonnes, collectionPath } from "./+shared/ui";
+import { MergeDialog, PriceDialog, RemoveDialog } from "./+shared/list-dialogs";
+
+export const handle = pageTitle("wasteCollection:list.title");
+
+const count = (value: (row: CollectionListItem) => number) => (row: CollectionListItem) => (
+  <span className="tabular-nums">{formatNumber(value(row))}</span>
+);
+
+export const collectionList = defineList(collectionListKeys, {
+  filters: [
+    searchFilter("wasteCollection", true),
+    enumFilter("state", "wasteCollection:field.state", COLLECTION_STATES, "wasteCollection:state"),
+    optionsFilter("wasteTypeId", "wasteCollection:field.waste"),
+    dateFilter("dateFrom", "wasteCollection:filter.dateFrom"),
+    dateFilter("dateTo", "wasteCollection:filter.dateTo"),
+  ],
+  columns: [
+    column(
+      "collectedOn",
+      "wasteCollection:field.collectedOn",
+      (row: CollectionListItem) => <Day value={row.collectedOn} />,
+      {
+        className: "whitespace-nowrap",
+      },
+    ),
+    linkColumn(
+      "name",
+      "wasteCollection:field.name",
+      (row: CollectionListItem) => collectionPath(row.id),
+      (row) => row.name,
+    ),
+    textColumn("wasteName", "wasteCollection:field.waste", (row: CollectionListItem) => row.wasteName),
+    column("endedAt", "wasteCollection:field.endedAt", (row: CollectionListItem) =>
+      row.endedAt ? <DateTime value={row.endedAt} /> : "–",
+    ),
+    textColumn("licencePlate", "wasteCollection:field.licencePlate", (row: CollectionListItem) => row.licencePlate),
+    column(
+      "recordCount",
+      "wasteCollection:field.recordCount",
+      count((r) => r.recordCount),
+      { align: "right" },
+    ),
+    column(
+      "errorCount",
+      "wasteCollection:field.errorCount",
+      count((r) => r.errorCount),
+      { align: "right" },
+    ),
+    column("state", "wasteCollection:field.state", (row: CollectionListItem) => (
+      <CollectionStateBadge state={row.state} />
+    )),
+    column("weightKg", "wasteCollection:field.weight", (row: CollectionListItem) => <Tonnes kg={row.weightKg} />, {
+      align: "right",
+    }),
+    column(
+      "invoiceValue",
+      "wasteCollection:field.invoiceValue",
+      (row: CollectionListItem) => <Price value={row.invoiceValue} unit={row.priceUnit} />,
+      { align: "right" },
+    ),
+  ],
+});
+
+function Day({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  return <>{formatDate(value, i18n.language)}</>;
+}
+
+/** Positive ids of a URL's search param (the dialog's selection travels in the URL), at most a page. */
+const urlIds = (sp: URLSearchParams) => [...new Set(sp.getAll("ids").flatMap((v) => formId(v) ?? []))].slice(0, 200);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCollection.aDetail");
+  const params = readListParams(collectionContract, request.url);
+  const sp = new URL(request.url).searchParams;
+  const canSeeTypes = (api.session.get("permissions") ?? []).includes("municipality.aDetail");
+  const [list, wastes] = await Promise.all([
+    api.wasteCollection.list({ municipalityId, ...params }),
+    canSeeTypes
+      ? api.result.wasteSettings.wasteTypes({ municipalityId, counts: false }).then((r) => (r.ok ? r.data.items : []))
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...list,
+    params,
+    wasteOptions: idOptions(wastes.map((w) => ({ id: w.id, name: w.name }))),
+    dialogIds: sp.get(DIALOG_PARAM) ? urlIds(sp) : [],
+  };
+}
+
+const OPENERS = { openPrice: "price", openMerge: "merge", openRemove: "remove" } as const;
+const DIALOG_KEYS = [DIALOG_PARAM, "ids", "index"];
+const INTENT_PERMISSION: Record<string, "wasteCollection.aEdit" | "wasteCollection.aRemove"> = {
+  openPrice: "wasteCollection.aEdit",
+  openMerge: "wasteCollection.aEdit",
+  openRemove: "wasteCollection.aRemove",
+  setPrice: "wasteCollection.aEdit",
+  merge: "wasteCollection.aEdit",
+  confirmRemove: "wasteCollection.aRemove",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { formData, intent } = await readIntent(request);
+  const { api, municipalityId } = await requireMunicipality(
+    request,
+    context,
+    INTENT_PERMISSION[intent] ?? "wasteCollection.aEdit",
+  );
+  const t = await userT(api.session);
+  if (!(intent in INTENT_PERMISSION)) return unknownIntent(intent, t);
+  const ids = selectedIds(formData);
+  if (ids.length === 0) return nothingSelected(intent, t);
+  const values: Record<string, string> = {};
+  for (const [k, v] of formData) if (typeof v === "string" && k !== "intent" && k !== "ids") values[k] = v;
+  const back = (changes: Parameters<typeof listUrl>[2] = {}) => listUrl(request, DIALOG_KEYS, changes);
+  const invalid = (error: z.ZodError) =>
+    answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });
+
+  switch (intent) {
+    case "openPrice":
+    case "openMerge":
+    case "openRemove":
+      return redirect(back({ [DIALOG_PARAM]: OPENERS[intent], ids }));
+    case "setPrice": {
+      const parsed = collectionPriceBody.safeParse({
+        ids,
+        invoiceValue: values.invoiceValue ?? "",
+        priceUnit: values.priceUnit,
+      });
+      if (!parsed.success) return invalid(parsed.error);
+      const res = await api.wasteCollection.setPrice({ municipalityId }, parsed.data);
+      if (!res.ok) return apiAnswer(intent, res, { values });
+      return redirectWithFlash(api, context, back(), t("wasteCollection:flash.priceSet"));
+    }
+    case "merge": {
+      const parsed = collectionMergeBody.safeParse({ ids, name: values.name ?? "" });
+      if (!parsed.success) return invalid(parsed.error);
+      const res = await api.wasteCollection.merge({ municipalityId }, parsed.data);
+      // Spec 000 §8: merge errors are not shown as the API's messages; the dialog says the merge failed.
+      if (!res.ok) return answer({ intent, message: t("wasteCollection:flash.mergeFailed"), values }, res.status);
+      return redirectWithFlash(api, context, collectionPath(res.data.id), t("wasteCollection:flash.merged"));
+    }
+    default: {
+      const res = await api.wasteCollection.remove({ municipalityId }, { ids });
+      if (!res.ok) return apiAnswer(intent, res, { values });
+      return redirectWithFlash(api, context, back(), t("wasteCollection:flash.removed", { n: res.data.updated }));
+    }
+  }
+}
+
+export default function CollectionList({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { wasteOptions, dialogIds } = loaderData;
+  const [searchParams] = useSearchParams();
+  const { t } = useTranslation();
+  const canEdit = useCan("aEdit", "wasteCollection");
+  const canRemove = useCan("aRemove", "wasteCollection");
+  const dialog = searchParams.get(DIALOG_PARAM);
+  const pageAnswer =
+    answer && !(dialog && ["setPrice", "merge", "confirmRemove"].includes(answer.intent)) ? answer : undefined;
+  const def = withFilterOptions(collectionList, { wasteTypeId: wasteOptions.length ? wasteOptions : null });
+  const bulkActions = [
+    ...(canEdit
+      ? [
+          { intent: "openPrice", label: t("wasteCollection:action.price") },
+          { intent: "openMerge", label: t("wasteCollection:action.merge") },
+        ]
+      : []),
+    ...(canRemove
+      ? [{ intent: "openRemove", label: t("wasteCollection:action.remove"), variant: "danger" as const }]
+      : []),
+  ];
+  return (
+    <ListPage
+      ns="wasteCollection"
+      list={loaderData}
+      def={def}
+      create={{
+        to: COLLECTION_IMPORT_PATH,
+        label: t("wasteCollection:list.import"),
+        emptyLabel: t("wasteCollection:list.importFirst"),
+      }}
+      answer={pageAnswer}
+      resetAfter={Object.keys(OPENERS)}
+      bulkActions={bulkActions.length ? bulkActions : undefined}
+      rowLabel={(row) => row.name}
+    >
+      {dialog === "price" && <PriceDialog ids={dialogIds} />}
+      {dialog === "merge" && <MergeDialog ids={dialogIds} />}
+      {dialog === "remove" && <RemoveDialog ids={dialogIds} />}
+    </ListPage>
+  );
+}
