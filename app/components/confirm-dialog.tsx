@@ -112,3 +112,32 @@ export function ConfirmDialog({
     </>
   );
 }
+
+/**
+ * A detail page's delete (issue 12): the confirm dialog posting `intent=delete`, its texts the namespace's
+ * `delete.title`, `delete.message` (with `values`) and `action.delete` (the trigger and the confirm button).
+ * After a failed delete without JavaScript the URL still names the dialog: it stays shut so the page's alert is seen.
+ */
+export function DeleteDialog({
+  ns,
+  values,
+  answer,
+}: {
+  ns: string;
+  values?: Record<string, string | number>;
+  /** The page's action answer (its `intent` says whether the delete failed). */
+  answer?: { intent?: string } | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      name="delete"
+      intent="delete"
+      open={answer?.intent === "delete" ? false : undefined}
+      trigger={t(`${ns}:action.delete`)}
+      title={t(`${ns}:delete.title`)}
+      message={t(`${ns}:delete.message`, values ?? {})}
+      confirmLabel={t(`${ns}:action.delete`)}
+    />
+  );
+}

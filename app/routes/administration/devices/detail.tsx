@@ -14,7 +14,7 @@ import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { DeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -114,19 +114,7 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
                 lastResult={endResultOf(d.assignmentId)}
               />
             )}
-            {canRemove && (
-              <ConfirmDialog
-                name="delete"
-                intent="delete"
-                open={answer?.intent === "delete" ? false : undefined}
-                trigger={t("device:action.delete")}
-                title={t("device:delete.title")}
-                message={t("device:delete.message", {
-                  name: d.name,
-                })}
-                confirmLabel={t("device:action.delete")}
-              />
-            )}
+            {canRemove && <DeleteDialog ns="device" values={{ name: d.name }} answer={answer} />}
           </>
         }
       />

@@ -17,7 +17,7 @@ import { userT } from "~/server/i18n.server";
 import { answer, apiAnswer, backToList, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -195,15 +195,10 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
               />
             )}
             {canRemove && (
-              <ConfirmDialog
-                name="delete"
-                intent="delete"
-                // After a failed delete without JavaScript the URL still names the dialog: the alert is shown instead.
-                open={actionData?.intent === "delete" ? false : undefined}
-                trigger={t("printBatch:delete.action")}
-                title={t("printBatch:delete.title")}
-                message={t("printBatch:delete.message", { id: b.id, codes: formatNumber(b.labelCount) })}
-                confirmLabel={t("printBatch:delete.action")}
+              <DeleteDialog
+                ns="printBatch"
+                values={{ id: b.id, codes: formatNumber(b.labelCount) }}
+                answer={actionData}
               />
             )}
           </>

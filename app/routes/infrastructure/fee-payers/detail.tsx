@@ -13,7 +13,7 @@ import { userT } from "~/server/i18n.server";
 import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
 import { Money } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
@@ -147,17 +147,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
                 />
               ))}
             {canEdit && <GenerateLoginDialog feePayer={p} />}
-            {canRemove && (
-              <ConfirmDialog
-                name="delete"
-                intent="delete"
-                open={answer?.intent === "delete" ? false : undefined}
-                trigger={t("feePayer:action.delete")}
-                title={t("feePayer:delete.title")}
-                message={t("feePayer:delete.message", { name: p.name })}
-                confirmLabel={t("feePayer:action.delete")}
-              />
-            )}
+            {canRemove && <DeleteDialog ns="feePayer" values={{ name: p.name }} answer={answer} />}
           </>
         }
       />
