@@ -21,7 +21,7 @@ import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { SearchInForm } from "~/components/search-in-form";
 import { Field, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
@@ -176,8 +176,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   const subjectErrors = fields.subjectIds.errors;
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("printBatch:create.title")} />
+    <FormPage title={t("printBatch:create.title")}>
       <EntityForm form={form}>
         <SectionCard title={t("printBatch:create.codes")} contentClassName="grid gap-4 md:grid-cols-2">
           <fieldset
@@ -358,6 +357,6 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
 
         <FormActions submitLabel={t("printBatch:create.submit")} cancelTo={PRINT_BATCHES_PATH} busy={busy} />
       </EntityForm>
-    </div>
+    </FormPage>
   );
 }

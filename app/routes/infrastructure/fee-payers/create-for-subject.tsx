@@ -5,7 +5,7 @@ import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
 import { FeePayerForm, emptyFeePayer } from "./+shared/form";
 import { createFormData, saveFeePayer } from "./+shared/form.server";
@@ -44,18 +44,17 @@ export default function CreateFeePayerForSubject({ loaderData, actionData: answe
   const country = useCountry();
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title={t("feePayer:createForSubject.title", { name: subject.name })}
-        subtitle={
-          <>
-            {t("feePayer:createForSubject.help")}{" "}
-            <Link className="text-emerald-800 underline" to={subjectPath(subject.id)}>
-              {subject.name}
-            </Link>
-          </>
-        }
-      />
+    <FormPage
+      title={t("feePayer:createForSubject.title", { name: subject.name })}
+      subtitle={
+        <>
+          {t("feePayer:createForSubject.help")}{" "}
+          <Link className="text-emerald-800 underline" to={subjectPath(subject.id)}>
+            {subject.name}
+          </Link>
+        </>
+      }
+    >
       <FeePayerForm
         lastResult={answer?.result}
         defaultValue={emptyFeePayer(today, country, subject.id)}
@@ -64,6 +63,6 @@ export default function CreateFeePayerForSubject({ loaderData, actionData: answe
         submitLabel={t("feePayer:create.submit")}
         cancelTo={subjectPath(subject.id)}
       />
-    </div>
+    </FormPage>
   );
 }

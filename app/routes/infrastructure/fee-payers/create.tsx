@@ -3,7 +3,7 @@ import type { Route } from "./+types/create";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { CreatePage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
 import { FeePayerForm, emptyFeePayer } from "./+shared/form";
 import { createFormData, saveFeePayer } from "./+shared/form.server";
@@ -31,8 +31,7 @@ export default function CreateFeePayer({ loaderData, actionData: answer }: Route
   const country = useCountry();
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader back={{ to: LIST_PATH, label: t("feePayer:list.title") }} title={t("feePayer:create.title")} />
+    <CreatePage ns="feePayer" list={LIST_PATH}>
       <FeePayerForm
         lastResult={answer?.result}
         defaultValue={emptyFeePayer(today, country)}
@@ -40,6 +39,6 @@ export default function CreateFeePayer({ loaderData, actionData: answer }: Route
         submitLabel={t("feePayer:create.submit")}
         cancelTo={LIST_PATH}
       />
-    </div>
+    </CreatePage>
   );
 }

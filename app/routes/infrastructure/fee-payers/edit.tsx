@@ -4,7 +4,7 @@ import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { EditPage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
 import { FeePayerForm, toFormValues } from "./+shared/form";
 import { saveFeePayer } from "./+shared/form.server";
@@ -43,11 +43,7 @@ export default function EditFeePayer({ loaderData, actionData: answer }: Route.C
   const country = useCountry();
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: detailPath(feePayer.id), label: feePayer.name }}
-        title={`${t("feePayer:edit.title")}: ${feePayer.name}`}
-      />
+    <EditPage ns="feePayer" to={detailPath(feePayer.id)} name={feePayer.name}>
       <FeePayerForm
         lastResult={answer?.result}
         defaultValue={toFormValues(feePayer, country)}
@@ -55,6 +51,6 @@ export default function EditFeePayer({ loaderData, actionData: answer }: Route.C
         submitLabel={t("common:save")}
         cancelTo={detailPath(feePayer.id)}
       />
-    </div>
+    </EditPage>
   );
 }

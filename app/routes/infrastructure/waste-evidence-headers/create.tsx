@@ -17,7 +17,7 @@ import { answer, formAnswer, formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { CheckboxField, InputField, TextareaField } from "~/components/field";
-import { PageHeader } from "~/components/page-header";
+import { CreatePage } from "~/components/form-page";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { PickerField } from "~/components/search-in-form";
@@ -150,11 +150,7 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
   const printTo = `${PRINT_BATCH_CREATE}${subjectId ? `?subjectId=${subjectId}` : ""}`;
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: WEH_PATH, label: t("wasteEvidenceHeader:list.title") }}
-        title={t("wasteEvidenceHeader:create.title")}
-      />
+    <CreatePage ns="wasteEvidenceHeader" list={WEH_PATH}>
       <nav aria-label={t("wasteEvidenceHeader:create.tabs")} className="flex gap-1 border-b border-slate-200">
         {tabs.map((x) => (
           <Link
@@ -199,7 +195,7 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
           />
         </>
       )}
-    </div>
+    </CreatePage>
   );
 }
 

@@ -13,7 +13,7 @@ import { submitForm } from "~/server/form.server";
 import { userT } from "~/server/i18n.server";
 import { EnumSelectField, FormErrors, InputField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { pageTitle } from "~/components/page-title";
 import { Card, CardContent } from "~/components/ui/card";
 import { wehPath } from "./+shared/ui";
@@ -56,11 +56,11 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
   });
 
   return (
-    <div className="max-w-xl space-y-4">
-      <PageHeader
-        back={{ to: wehPath(header.id), label: header.barcode }}
-        title={t("wasteEvidenceHeader:frequency.title")}
-      />
+    <FormPage
+      className="max-w-xl space-y-4"
+      back={{ to: wehPath(header.id), label: header.barcode }}
+      title={t("wasteEvidenceHeader:frequency.title")}
+    >
       <p className="text-sm text-slate-600">{t("wasteEvidenceHeader:frequency.help")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -85,6 +85,6 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
         </Card>
         <FormActions submitLabel={t("common:save")} cancelTo={wehPath(header.id)} />
       </Form>
-    </div>
+    </FormPage>
   );
 }

@@ -15,7 +15,7 @@ import { userT } from "~/server/i18n.server";
 import { CheckboxField, FormErrors, InputField, TextareaField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { TypeSelectFields, wehPath, type TypeOptions } from "./+shared/ui";
@@ -71,17 +71,16 @@ export default function EditWasteEvidenceHeader({ loaderData, actionData: answer
   const { header, types, tiles } = loaderData;
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: wehPath(header.id), label: header.barcode }}
-        title={
-          <>
-            {t("wasteEvidenceHeader:edit.title")}: <span className="tabular-nums">{header.barcode}</span>
-          </>
-        }
-      />
+    <FormPage
+      back={{ to: wehPath(header.id), label: header.barcode }}
+      title={
+        <>
+          {t("wasteEvidenceHeader:edit.title")}: <span className="tabular-nums">{header.barcode}</span>
+        </>
+      }
+    >
       <EditForm header={header} types={types} tiles={tiles} lastResult={answer?.result} />
-    </div>
+    </FormPage>
   );
 }
 
