@@ -15,7 +15,7 @@ import { PageHeader } from "~/components/page-header";
 import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields } from "~/components/password-field";
 
 export const handle = pageTitle("profile:title");
 
@@ -159,12 +159,11 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         type="password"
         autoComplete="current-password"
       />
-      <PasswordField meta={fields.newPassword} label={t("profile:password.new")} />
-      <InputField
-        meta={fields.confirmPassword}
-        label={t("profile:password.confirm")}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={fields.newPassword}
+        confirm={fields.confirmPassword}
+        label={t("profile:password.new")}
+        confirmLabel={t("profile:password.confirm")}
       />
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
         <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>

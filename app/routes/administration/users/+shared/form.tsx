@@ -15,7 +15,7 @@ import {
   type UserDetail,
 } from "#contract/user";
 import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
 import { FormActions } from "~/components/form-actions";
 import { useHydrated } from "~/components/ui/dialog";
@@ -235,12 +235,11 @@ export function UserForm({
           )}
           {/* Hidden by CSS alone while the invitation is chosen: works without JavaScript too. */}
           <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
-            <PasswordField meta={fields.password} label={t("user:field.password")} />
-            <InputField
-              meta={fields.confirmPassword}
-              label={t("user:field.confirmPassword")}
-              type="password"
-              autoComplete="new-password"
+            <NewPasswordFields
+              password={fields.password}
+              confirm={fields.confirmPassword}
+              label={t("user:field.password")}
+              confirmLabel={t("user:field.confirmPassword")}
             />
           </div>
         </SectionCard>
