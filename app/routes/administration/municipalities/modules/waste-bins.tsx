@@ -171,12 +171,11 @@ function RowActions({
   const { t } = useTranslation();
   const open = failed ? false : undefined;
   const slug = TYPE_SLUG[kind];
-  const sr = <span className="sr-only"> {row.name}</span>;
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
       <DialogTrigger name={`edit-${slug}-${row.id}`} variant="ghost" size="sm">
         {t("wasteSettings:action.edit")}
-        {sr}
+        <span className="sr-only"> {row.name}</span>
       </DialogTrigger>
       <ConfirmDialog
         name={`${row.active ? "deactivate" : "activate"}-${slug}-${row.id}`}
@@ -184,14 +183,8 @@ function RowActions({
         open={open}
         fields={{ typeId: row.id, active: String(!row.active) }}
         tone={row.active ? "danger" : "primary"}
-        trigger={
-          <>
-            {row.active ? t("wasteSettings:action.deactivate") : t("wasteSettings:action.activate")}
-            {sr}
-          </>
-        }
-        triggerVariant="ghost"
-        triggerSize="sm"
+        trigger={row.active ? t("wasteSettings:action.deactivate") : t("wasteSettings:action.activate")}
+        forRow={row.name}
         title={
           row.active
             ? t("wasteSettings:confirm.deactivateTitle", { name: row.name })
@@ -205,14 +198,8 @@ function RowActions({
         intent={`delete${kind}`}
         open={open}
         fields={{ typeId: row.id }}
-        trigger={
-          <>
-            {t("wasteSettings:action.delete")}
-            {sr}
-          </>
-        }
-        triggerVariant="ghost"
-        triggerSize="sm"
+        trigger={t("wasteSettings:action.delete")}
+        forRow={row.name}
         title={t("wasteSettings:confirm.deleteTitle", { name: row.name })}
         message={t("wasteSettings:confirm.delete")}
         confirmLabel={t("wasteSettings:action.delete")}

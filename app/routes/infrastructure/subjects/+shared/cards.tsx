@@ -79,18 +79,10 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
                     name={`remove-card-${c.id}`}
                     intent="removeCard"
                     fields={{ cardId: c.id }}
-                    trigger={
-                      <>
-                        {t("subject:cards.remove")}
-                        <span className="sr-only"> {c.plainCode}</span>
-                      </>
-                    }
-                    triggerVariant="ghost"
-                    triggerSize="sm"
+                    trigger={t("subject:cards.remove")}
+                    forRow={c.plainCode}
                     title={t("subject:cards.removeTitle")}
-                    message={t("subject:cards.removeMessage", {
-                      code: c.plainCode,
-                    })}
+                    message={t("subject:cards.removeMessage", { code: c.plainCode })}
                     confirmLabel={t("subject:cards.remove")}
                   />
                 </span>
