@@ -100,7 +100,6 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
       />
 
       <SectionCard
-        aria-labelledby="import-format"
         title={t("wasteCard:import.formatTitle")}
         titleId="import-format"
         contentClassName="space-y-3 text-sm"
@@ -142,7 +141,7 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
         </ul>
       </SectionCard>
 
-      <SectionCard aria-labelledby="import-upload" title={t("wasteCard:import.uploadTitle")} titleId="import-upload">
+      <SectionCard title={t("wasteCard:import.uploadTitle")} titleId="import-upload">
         {answer?.message && !fileError && <Alert tone="error">{shown(answer.message)}</Alert>}
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
           <Field id="import-file" errors={fileError} label={t("wasteCard:import.file")} required>

@@ -135,7 +135,6 @@ function EditForm(props: {
 
       <SectionCard
         id="location"
-        aria-labelledby="weh-edit-location"
         title={t("wasteEvidenceHeader:section.location")}
         titleId="weh-edit-location"
         contentClassName="space-y-3"

@@ -327,7 +327,6 @@ function TypesCard<Row extends TypeRow>({
   const right = (className?: string) => (className?.includes("text-right") ? "text-right" : undefined);
   return (
     <SectionCard
-      aria-labelledby={id}
       title={title}
       titleId={id}
       contentClassName="space-y-3 p-0"

@@ -35,12 +35,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "createVirtualCard";
 
   return (
-    <SectionCard
-      aria-labelledby="subject-cards"
-      title={t("subject:cards.title")}
-      titleId="subject-cards"
-      contentClassName="space-y-3 p-0"
-    >
+    <SectionCard title={t("subject:cards.title")} titleId="subject-cards" contentClassName="space-y-3 p-0">
       {failed && (
         <Alert tone="error" className="mx-4 mt-3">
           {shown(failed.errors?.feePayerId?.[0] ?? failed.message)}

@@ -31,7 +31,6 @@ export function FeesSection({ fees, view, year }: Props) {
 
   return (
     <SectionCard
-      aria-labelledby="subject-fees"
       title={t("subject:fees.title")}
       titleId="subject-fees"
       contentClassName="space-y-3 p-0"

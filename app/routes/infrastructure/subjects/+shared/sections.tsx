@@ -241,7 +241,6 @@ export function HistorySection() {
   ];
   return (
     <SectionCard
-      aria-labelledby="subject-history"
       title={t("subject:history.title")}
       titleId="subject-history"
       contentClassName="grid gap-4 md:grid-cols-3"
@@ -264,7 +263,6 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
   const canAdd = useCan("aAdd", "subject");
   return (
     <SectionCard
-      aria-labelledby="subject-relations"
       title={t("subject:relations.title")}
       titleId="subject-relations"
       contentClassName="space-y-3"

@@ -259,12 +259,7 @@ function DetailValue({ name, value }: { name: string; value: unknown }) {
 export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <SectionCard
-      aria-labelledby="weh-history"
-      title={t("wasteEvidenceHeader:history.title")}
-      titleId="weh-history"
-      contentClassName="p-0"
-    >
+    <SectionCard title={t("wasteEvidenceHeader:history.title")} titleId="weh-history" contentClassName="p-0">
       <RowsTable
         rows={rows}
         empty={t("wasteEvidenceHeader:history.empty")}
