@@ -23,7 +23,7 @@ import { column } from "~/components/list-columns";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/section-card";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { IMPORT_PATH, WASTE_CARDS_PATH } from "./+shared/ui";
@@ -116,19 +116,14 @@ export default function ImportResult({ loaderData }: Route.ComponentProps) {
       )}
       {job.state === "processed" && <Alert tone="success">{t("wasteCard:result.ok")}</Alert>}
 
-      <Card aria-labelledby="import-counts">
-        <CardHeader>
-          <CardTitle id="import-counts">{t("wasteCard:result.counts")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Count label={t("wasteCard:result.total")} value={job.totalRows} />
-            <Count label={t("wasteCard:result.accepted")} value={job.acceptedRows} />
-            <Count label={t("wasteCard:result.unchanged")} value={job.unchangedRows} />
-            <Count label={t("wasteCard:result.rejected")} value={job.errorRows} />
-          </dl>
-        </CardContent>
-      </Card>
+      <SectionCard title={t("wasteCard:result.counts")} titleId="import-counts">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Count label={t("wasteCard:result.total")} value={job.totalRows} />
+          <Count label={t("wasteCard:result.accepted")} value={job.acceptedRows} />
+          <Count label={t("wasteCard:result.unchanged")} value={job.unchangedRows} />
+          <Count label={t("wasteCard:result.rejected")} value={job.errorRows} />
+        </dl>
+      </SectionCard>
 
       {errors.total > 0 && (
         <section aria-labelledby="import-errors" className="space-y-2">

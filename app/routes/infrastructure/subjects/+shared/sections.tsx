@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail, type SubjectListItem } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { DetailFact } from "~/components/detail-row";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
@@ -50,10 +50,12 @@ export function BinsSection({
     summary.set(name, (summary.get(name) ?? 0) + 1);
   }
   return (
-    <Card aria-labelledby="subject-bins">
-      <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle id="subject-bins">{t("subject:bins.title")}</CardTitle>
-        {canAssign && (
+    <SectionCard
+      title={t("subject:bins.title")}
+      titleId="subject-bins"
+      headerClassName="flex flex-row items-center justify-between gap-2"
+      actions={
+        canAssign && (
           <Button
             to={`/infrastructure/waste-evidence-headers/create?tab=assign&subjectId=${subjectId}`}
             variant="secondary"
@@ -61,54 +63,54 @@ export function BinsSection({
           >
             {t("subject:bins.assign")}
           </Button>
+        )
+      }
+      contentClassName="space-y-3"
+    >
+      <p className="text-sm">
+        {t("subject:bins.count")}: <span className="font-semibold tabular-nums">{binCount}</span>
+        {summary.size > 0 && (
+          <span className="text-slate-600"> ({[...summary].map(([name, n]) => `${n} × ${name}`).join(", ")})</span>
         )}
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <p className="text-sm">
-          {t("subject:bins.count")}: <span className="font-semibold tabular-nums">{binCount}</span>
-          {summary.size > 0 && (
-            <span className="text-slate-600"> ({[...summary].map(([name, n]) => `${n} × ${name}`).join(", ")})</span>
-          )}
-        </p>
-        {bins && (
-          <SectionTable
-            rows={bins.items.length}
-            empty={t("subject:bins.none")}
-            emptyClassName=""
-            columns={[
-              t("subject:bins.code"),
-              t("subject:bins.type"),
-              t("subject:bins.state"),
-              t("subject:bins.lastEvidence"),
-            ]}
-          >
-            {bins.items.map((b) => (
-              <TR key={b.id}>
-                <TD>
-                  <Link
-                    className="font-medium text-emerald-800 hover:underline"
-                    to={`/infrastructure/waste-evidence-headers/${b.id}`}
-                  >
-                    {b.plainCode}
-                  </Link>{" "}
-                  <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
-                </TD>
-                <TD>{binLabel(b) ?? "–"}</TD>
-                <TD>
-                  <BinStateBadge state={b.state} />
-                </TD>
-                <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
-              </TR>
-            ))}
-          </SectionTable>
-        )}
-        {bins && bins.total > bins.items.length && (
-          <Link className="text-sm text-emerald-800 underline" to={listUrl}>
-            {t("subject:bins.all", { n: bins.total })}
-          </Link>
-        )}
-      </CardContent>
-    </Card>
+      </p>
+      {bins && (
+        <SectionTable
+          rows={bins.items.length}
+          empty={t("subject:bins.none")}
+          emptyClassName=""
+          columns={[
+            t("subject:bins.code"),
+            t("subject:bins.type"),
+            t("subject:bins.state"),
+            t("subject:bins.lastEvidence"),
+          ]}
+        >
+          {bins.items.map((b) => (
+            <TR key={b.id}>
+              <TD>
+                <Link
+                  className="font-medium text-emerald-800 hover:underline"
+                  to={`/infrastructure/waste-evidence-headers/${b.id}`}
+                >
+                  {b.plainCode}
+                </Link>{" "}
+                <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
+              </TD>
+              <TD>{binLabel(b) ?? "–"}</TD>
+              <TD>
+                <BinStateBadge state={b.state} />
+              </TD>
+              <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
+            </TR>
+          ))}
+        </SectionTable>
+      )}
+      {bins && bins.total > bins.items.length && (
+        <Link className="text-sm text-emerald-800 underline" to={listUrl}>
+          {t("subject:bins.all", { n: bins.total })}
+        </Link>
+      )}
+    </SectionCard>
   );
 }
 
@@ -132,50 +134,47 @@ export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
         : t("subject:frequency.perYear", { count: subject.orderedDisposeCount })
       : t("subject:frequency.notSet");
   return (
-    <Card aria-labelledby="subject-collections">
-      <CardHeader>
-        <CardTitle id="subject-collections">{t("subject:collections.title")}</CardTitle>
-        {canEdit && (
+    <SectionCard
+      title={t("subject:collections.title")}
+      titleId="subject-collections"
+      actions={
+        canEdit && (
           <DialogTrigger name="dispose-frequency" size="sm">
             {t("subject:frequency.set")}
           </DialogTrigger>
-        )}
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div>
-          <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary")}</h3>
-          <Table>
-            <THead>
-              <tr>
-                {SUMMARY_PERIODS.map((p) => (
-                  <TH key={p.key}>{t(`subject:collections.period.${p.key}`, p.label)}</TH>
-                ))}
-              </tr>
-            </THead>
-            <TBody>
-              <tr>
-                <TD colSpan={SUMMARY_PERIODS.length} className="py-3 text-slate-600">
-                  {t("subject:collections.empty")}
-                </TD>
-              </tr>
-            </TBody>
-          </Table>
-        </div>
-        <dl className="grid gap-2 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-slate-500">{t("subject:frequency.orderedLabel")}</dt>
-            <dd className="font-medium" data-testid="ordered-dispose-count">
-              {ordered}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t("subject:frequency.actualLabel")}</dt>
-            <dd className="text-slate-600">{t("subject:collections.empty")}</dd>
-          </div>
-        </dl>
-      </CardContent>
-      {canEdit && <DisposeFrequencyDialog subject={subject} />}
-    </Card>
+        )
+      }
+      contentClassName="space-y-4"
+      after={canEdit && <DisposeFrequencyDialog subject={subject} />}
+    >
+      <div>
+        <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary")}</h3>
+        <Table>
+          <THead>
+            <tr>
+              {SUMMARY_PERIODS.map((p) => (
+                <TH key={p.key}>{t(`subject:collections.period.${p.key}`, p.label)}</TH>
+              ))}
+            </tr>
+          </THead>
+          <TBody>
+            <tr>
+              <TD colSpan={SUMMARY_PERIODS.length} className="py-3 text-slate-600">
+                {t("subject:collections.empty")}
+              </TD>
+            </tr>
+          </TBody>
+        </Table>
+      </div>
+      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <DetailFact label={t("subject:frequency.orderedLabel")} testId="ordered-dispose-count">
+          {ordered}
+        </DetailFact>
+        <DetailFact label={t("subject:frequency.actualLabel")} className="text-slate-600">
+          {t("subject:collections.empty")}
+        </DetailFact>
+      </dl>
+    </SectionCard>
   );
 }
 
