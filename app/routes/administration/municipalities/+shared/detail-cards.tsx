@@ -91,6 +91,17 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
   );
 }
 
+/** A card's failed post: its message (or the first error of `field`) above the card's form. */
+function FailedAlert({ failed, field }: { failed?: ActionAnswer; field?: string }) {
+  const shown = useMessage();
+  if (!failed) return null;
+  return (
+    <Alert tone="error" className="mb-3">
+      {shown((field ? failed.errors?.[field]?.[0] : undefined) ?? failed.message)}
+    </Alert>
+  );
+}
+
 /** The municipality's users; a user editor opens them in the municipality's scope. */
 export function UsersCard({ municipalityId, users }: { municipalityId: number; users: MunicipalityUser[] }) {
   const { t, i18n } = useTranslation();
@@ -161,15 +172,10 @@ export function ExternalAccountsCard({
   answer?: ActionAnswer;
 }) {
   const { t } = useTranslation();
-  const shown = useMessage();
   const failed = answer?.intent === DETAIL_INTENTS.accounts ? answer : undefined;
   return (
     <SectionCard title={t("municipality:section.externalAccounts")}>
-      {failed && (
-        <Alert tone="error" className="mb-3">
-          {shown(failed.message)}
-        </Alert>
-      )}
+      <FailedAlert failed={failed} />
       {!canEdit && accounts.length === 0 && (
         <p className="text-sm text-slate-600">{t("municipality:accounts.empty")}</p>
       )}
@@ -261,15 +267,10 @@ export function ExternalAccountsCard({
 /** Upload (PNG, JPEG or WebP up to 512 kB) or remove the logo. */
 export function LogoCard({ hasLogo, answer }: { hasLogo: boolean; answer?: ActionAnswer }) {
   const { t } = useTranslation();
-  const shown = useMessage();
   const failed = answer?.intent === DETAIL_INTENTS.logo ? answer : undefined;
   return (
     <SectionCard title={t("municipality:section.logo")}>
-      {failed && (
-        <Alert tone="error" className="mb-3">
-          {shown(failed.errors?.logo?.[0] ?? failed.message)}
-        </Alert>
-      )}
+      <FailedAlert failed={failed} field="logo" />
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value={DETAIL_INTENTS.logo} />
         <label className="text-sm">
