@@ -218,6 +218,32 @@ export function CheckboxField({ meta, label, description, className, value, ...r
   );
 }
 
+/** A field chosen by a group of radio buttons or checkboxes: the legend, the choices, the first error under them. */
+export function ChoiceFieldset({
+  meta,
+  legend,
+  className,
+  children,
+}: {
+  meta: Meta;
+  legend: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const message = useMessage();
+  return (
+    <fieldset className={className} aria-describedby={meta.errors ? meta.errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+      {children}
+      {meta.errors && (
+        <p id={meta.errorId} className="text-xs font-medium text-red-700">
+          {message(meta.errors[0])}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 export type FormErrorsProps = {
   /** Conform form metadata: shows form.errors under form.errorId. */
   form?: FormMetadata<any, string[]>;
