@@ -12,7 +12,7 @@ import { submitForm } from "~/server/form.server";
 import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { requirePermission } from "~/server/guard.server";
+import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { DeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deviceId = requireId(params.deviceId, request);
   const { formData, intent } = await readIntent(request);
-  const api = await requirePermission(request, context, intent === "delete" ? "device.aRemove" : "device.aEdit");
+  const api = await requirePermission(request, context, detailPermission("device", intent));
   const t = await userT(api.session);
   const done = (text: string, to = devicePath(deviceId)) => redirectWithFlash(api, context, to, text);
 

@@ -12,7 +12,7 @@ import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
-import { requireMunicipality } from "~/server/guard.server";
+import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { answer, apiAnswer, backToList, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
@@ -96,11 +96,7 @@ const apiMessage = (message: string) => (/^HTTP \d+$/.test(message) ? "" : messa
 export async function action({ request, context, params }: Route.ActionArgs) {
   const printBatchId = requireId(params.printBatchId, request);
   const { intent } = await readIntent(request);
-  const { api, municipalityId } = await requireMunicipality(
-    request,
-    context,
-    intent === "delete" ? "printBatch.aRemove" : "printBatch.aEdit",
-  );
+  const { api, municipalityId } = await requireMunicipality(request, context, detailPermission("printBatch", intent));
   const batch = { municipalityId, printBatchId };
   const t = await userT(api.session);
   switch (intent) {

@@ -8,7 +8,7 @@ import { formatDateTime, toIsoDate } from "#contract/calendar";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { submitForm } from "~/server/form.server";
-import { requireMunicipality } from "~/server/guard.server";
+import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
@@ -52,11 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const feePayerId = requireId(params.feePayerId, request);
   const { formData, intent } = await readIntent(request);
-  const { api, municipalityId } = await requireMunicipality(
-    request,
-    context,
-    intent === "delete" ? "feePayer.aRemove" : "feePayer.aEdit",
-  );
+  const { api, municipalityId } = await requireMunicipality(request, context, detailPermission("feePayer", intent));
   const payer = { municipalityId, feePayerId };
   const t = await userT(api.session);
   const done = (text: string, to = detailPath(feePayerId)) => redirectWithFlash(api, context, to, text);
