@@ -3,7 +3,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create-for-subject";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
 import { FormPage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
@@ -29,10 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const subjectId = requireId(params.subjectId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
-  const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
     municipalityId,
-    flash: t("feePayer:flash.createdForSubject"),
+    flash: "createdForSubject",
     redirectTo: () => subjectPath(subjectId),
     // The subject comes from the URL, never from the page.
     fixed: { subjectId },

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
@@ -18,10 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
-  const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
     municipalityId,
-    flash: t("feePayer:flash.created"),
+    flash: "created",
     redirectTo: detailPath,
   });
 }

@@ -2,7 +2,6 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
@@ -27,11 +26,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const feePayerId = requireId(params.feePayerId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
-  const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
     municipalityId,
     feePayerId,
-    flash: t("feePayer:flash.saved"),
+    flash: "saved",
     redirectTo: () => detailPath(feePayerId),
     // The subject is joined only on create (subjectId is ignored by PUT).
     fixed: { subjectId: undefined, isChief: false },
