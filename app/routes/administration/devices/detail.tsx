@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -23,6 +22,7 @@ import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
 import { municipalityOptions } from "./+shared/form.server";
 import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./+shared/ui";
 import { DetailRow } from "~/components/detail-row";
+import { RecordLink } from "~/components/record-link";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) => d?.device.name ?? t("device:list.title"));
 
@@ -139,12 +139,7 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
         <SectionCard title={t("device:section.current")}>
           {d.municipalityId && d.validFrom ? (
             <p className="text-sm">
-              <Link
-                className="font-medium text-emerald-800 hover:underline"
-                to={`/administration/municipalities/${d.municipalityId}`}
-              >
-                {d.municipalityName}
-              </Link>{" "}
+              <RecordLink to={`/administration/municipalities/${d.municipalityId}`}>{d.municipalityName}</RecordLink>{" "}
               <Period from={d.validFrom} to={d.validTo} />
             </p>
           ) : (

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import { userList as userListContract, type UserListItem } from "#contract/user";
@@ -29,6 +29,7 @@ import {
   UserStateBadges,
   userEditPath,
 } from "./+shared/ui";
+import { RecordLink } from "~/components/record-link";
 
 export const handle = pageTitle("user:list.title");
 
@@ -57,11 +58,7 @@ export const userList = defineList(userListKeys, {
 function NameCell({ row }: { row: UserListItem }) {
   const canEdit = useCan("aEdit", "user");
   if (!canEdit) return <span className="font-medium">{row.fullName}</span>;
-  return (
-    <Link className="font-medium text-emerald-800 hover:underline" to={userEditPath(row.id)}>
-      {row.fullName}
-    </Link>
-  );
+  return <RecordLink to={userEditPath(row.id)}>{row.fullName}</RecordLink>;
 }
 
 /** An e-mail may wrap after the '@' (the table has many columns), never inside a word. */

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/detail";
@@ -33,6 +33,7 @@ import {
   detailPath,
   subjectPath,
 } from "./+shared/ui";
+import { RecordLink } from "~/components/record-link";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => d?.feePayer.name ?? t("feePayer:list.title"),
@@ -294,9 +295,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
               {history.map((h) => (
                 <TR key={h.membershipId} data-testid="history-row">
                   <TD>
-                    <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(h.subjectId)}>
-                      {h.subjectName}
-                    </Link>
+                    <RecordLink to={subjectPath(h.subjectId)}>{h.subjectName}</RecordLink>
                   </TD>
                   <TD>{h.address || "–"}</TD>
                   <TD className="whitespace-nowrap">

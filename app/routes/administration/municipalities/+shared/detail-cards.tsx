@@ -25,6 +25,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
 import { ActiveBadge, municipalityPath } from "./ui";
+import { RecordLink } from "~/components/record-link";
 
 /** The intents of the detail's forms. */
 export const DETAIL_INTENTS = {
@@ -136,9 +137,9 @@ export function UsersCard({ municipalityId, users }: { municipalityId: number; u
           <TR key={u.id}>
             <TD>
               {canEditUser ? (
-                <Link className="font-medium text-emerald-800 hover:underline" to={`${base}/users/${u.id}/edit`}>
+                <RecordLink to={`${base}/users/${u.id}/edit`}>
                   {u.firstName} {u.lastName}
-                </Link>
+                </RecordLink>
               ) : (
                 <>
                   {u.firstName} {u.lastName}

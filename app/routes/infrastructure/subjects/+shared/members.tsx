@@ -1,5 +1,5 @@
 /** Spec 001 §2 subject detail: the fee payers table (set or remove chief, add or remove a payer). */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectMember } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
@@ -17,6 +17,7 @@ import type { FeePayerOption } from "./detail.server";
 import { DialogLink, FormDialog } from "~/components/form-dialog";
 import { SUBJECTS_PATH, feePayerPath } from "./ui";
 import { useToday } from "~/lib/action-answer";
+import { RecordLink } from "~/components/record-link";
 
 type Props = {
   subjectId: number;
@@ -77,9 +78,7 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
           <TR key={m.membershipId} className={ended(m) ? "text-slate-500" : undefined}>
             <TD>
               {canSeePayers ? (
-                <Link className="font-medium text-emerald-800 hover:underline" to={feePayerPath(m.feePayerId)}>
-                  {m.name}
-                </Link>
+                <RecordLink to={feePayerPath(m.feePayerId)}>{m.name}</RecordLink>
               ) : (
                 <span className="font-medium">{m.name}</span>
               )}

@@ -21,6 +21,7 @@ import { AnswerInput, AnswerSelect } from "./dialog-fields";
 import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
 import { enumOptions } from "~/lib/enum-options";
+import { RecordLink } from "~/components/record-link";
 
 function Empty({ children }: { children: React.ReactNode }) {
   return <p className="text-sm text-slate-600">{children}</p>;
@@ -88,12 +89,7 @@ export function BinsSection({
           {bins.items.map((b) => (
             <TR key={b.id}>
               <TD>
-                <Link
-                  className="font-medium text-emerald-800 hover:underline"
-                  to={`/infrastructure/waste-evidence-headers/${b.id}`}
-                >
-                  {b.plainCode}
-                </Link>{" "}
+                <RecordLink to={`/infrastructure/waste-evidence-headers/${b.id}`}>{b.plainCode}</RecordLink>{" "}
                 <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
               </TD>
               <TD>{binLabel(b) ?? "–"}</TD>
@@ -278,9 +274,7 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
       <p className="text-sm">
         <span className="text-slate-500">{t("subject:field.parent")}: </span>
         {subject.parentId ? (
-          <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(subject.parentId)}>
-            {subject.parentName ?? `#${subject.parentId}`}
-          </Link>
+          <RecordLink to={subjectPath(subject.parentId)}>{subject.parentName ?? `#${subject.parentId}`}</RecordLink>
         ) : (
           t("subject:relations.noParent")
         )}
@@ -302,9 +296,7 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
         {descendants.map((c) => (
           <TR key={c.id}>
             <TD>
-              <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(c.id)}>
-                {c.name}
-              </Link>
+              <RecordLink to={subjectPath(c.id)}>{c.name}</RecordLink>
             </TD>
             <TD>
               <SubjectTypeLabel type={c.type} />
