@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TD, TR } from "~/components/ui/table";
-import { SectionTable } from "./section-table";
+import { RowsTable } from "~/components/rows-table";
 import { useActionAnswer } from "~/lib/action-answer";
 
 const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
@@ -41,11 +41,12 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
           {shown(failed.errors?.feePayerId?.[0] ?? failed.message)}
         </Alert>
       )}
-      <SectionTable
-        rows={cards.length}
+      <RowsTable
+        rows={cards}
         empty={t("subject:cards.empty")}
-        emptyClassName="px-4 py-4"
-        columns={[
+        emptyClassName="text-sm text-slate-600 px-4 py-4"
+        plainHeadRow
+        head={[
           t("subject:cards.plainCode"),
           t("subject:cards.code"),
           t("subject:cards.payer"),
@@ -55,7 +56,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
         ]}
         actions={canRemove && t("subject:members.actions")}
       >
-        {cards.map((c) => (
+        {(c) => (
           <TR key={c.id}>
             <TD className="font-mono">{c.plainCode}</TD>
             <TD className="font-mono">{c.code}</TD>
@@ -84,8 +85,8 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
               </TD>
             )}
           </TR>
-        ))}
-      </SectionTable>
+        )}
+      </RowsTable>
       {canAdd && (
         <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-slate-200 px-4 py-3">
           <input type="hidden" name="intent" value="createVirtualCard" />

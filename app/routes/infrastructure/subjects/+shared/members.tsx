@@ -11,7 +11,7 @@ import { SectionCard } from "~/components/section-card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { TD, TR } from "~/components/ui/table";
-import { SectionTable } from "./section-table";
+import { RowsTable } from "~/components/rows-table";
 import { AnswerInput, PickerDialog } from "./dialog-fields";
 import type { FeePayerOption } from "./detail.server";
 import { DialogLink, FormDialog } from "~/components/form-dialog";
@@ -63,10 +63,12 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
       contentClassName="p-0"
       after={canEdit && canSeePayers && <AddPayerDialog options={payerOptions} search={payerSearch} />}
     >
-      <SectionTable
-        rows={rows.length}
+      <RowsTable
+        rows={rows}
         empty={t("subject:members.empty")}
-        columns={[
+        emptyClassName="text-sm text-slate-600 px-4 py-6"
+        plainHeadRow
+        head={[
           t("subject:members.name"),
           t("subject:members.dateOfBirth"),
           t("subject:members.period"),
@@ -74,7 +76,7 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
         ]}
         actions={canEdit && t("subject:members.actions")}
       >
-        {rows.map((m) => (
+        {(m) => (
           <TR key={m.membershipId} className={ended(m) ? "text-slate-500" : undefined}>
             <TD>
               {canSeePayers ? (
@@ -101,8 +103,8 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
             </TD>
             {canEdit && <TD className="text-right whitespace-nowrap">{!ended(m) && <MemberActions member={m} />}</TD>}
           </TR>
-        ))}
-      </SectionTable>
+        )}
+      </RowsTable>
     </SectionCard>
   );
 }

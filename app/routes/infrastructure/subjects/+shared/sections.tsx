@@ -16,7 +16,7 @@ import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { FormDialog } from "~/components/form-dialog";
-import { SectionTable } from "./section-table";
+import { RowsTable } from "~/components/rows-table";
 import { AnswerInput, AnswerSelect } from "./dialog-fields";
 import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
@@ -75,18 +75,18 @@ export function BinsSection({
         )}
       </p>
       {bins && (
-        <SectionTable
-          rows={bins.items.length}
+        <RowsTable
+          rows={bins.items}
           empty={t("subject:bins.none")}
-          emptyClassName=""
-          columns={[
+          plainHeadRow
+          head={[
             t("subject:bins.code"),
             t("subject:bins.type"),
             t("subject:bins.state"),
             t("subject:bins.lastEvidence"),
           ]}
         >
-          {bins.items.map((b) => (
+          {(b) => (
             <TR key={b.id}>
               <TD>
                 <RecordLink to={`/infrastructure/waste-evidence-headers/${b.id}`}>{b.plainCode}</RecordLink>{" "}
@@ -98,8 +98,8 @@ export function BinsSection({
               </TD>
               <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
             </TR>
-          ))}
-        </SectionTable>
+          )}
+        </RowsTable>
       )}
       {bins && bins.total > bins.items.length && (
         <Link className="text-sm text-emerald-800 underline" to={listUrl}>
@@ -282,18 +282,18 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
       <h3 className="text-sm font-semibold">
         {t("subject:relations.children")} ({childTotal})
       </h3>
-      <SectionTable
-        rows={descendants.length}
+      <RowsTable
+        rows={descendants}
         empty={t("subject:relations.noChildren")}
-        emptyClassName=""
-        columns={[
+        plainHeadRow
+        head={[
           t("subject:field.name"),
           t("subject:field.type"),
           t("subject:list.address"),
           { label: t("subject:list.totalFee"), className: "text-right" },
         ]}
       >
-        {descendants.map((c) => (
+        {(c) => (
           <TR key={c.id}>
             <TD>
               <RecordLink to={subjectPath(c.id)}>{c.name}</RecordLink>
@@ -306,8 +306,8 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
               <Money value={c.totalFee} />
             </TD>
           </TR>
-        ))}
-      </SectionTable>
+        )}
+      </RowsTable>
       {childTotal > descendants.length && (
         <Link className="text-sm text-emerald-800 hover:underline" to={`${SUBJECTS_PATH}?parentId=${subject.id}`}>
           {t("subject:relations.allChildren", { n: childTotal })}
