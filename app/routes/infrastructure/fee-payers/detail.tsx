@@ -19,7 +19,7 @@ import { Money } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
 import { DeactivateDialog, GenerateLoginDialog } from "./+shared/detail-dialogs";
 import {
   AgeGroupBadge,
@@ -34,6 +34,7 @@ import {
   subjectPath,
 } from "./+shared/ui";
 import { RecordLink } from "~/components/record-link";
+import { RowsTable } from "~/components/rows-table";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => d?.feePayer.name ?? t("feePayer:list.title"),
@@ -276,43 +277,40 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
       </Section>
 
       <Section title={t("feePayer:section.history")} className="p-0">
-        {history.length === 0 ? (
-          <p className="px-4 py-4 text-sm text-slate-600">{t("feePayer:history.empty")}</p>
-        ) : (
-          <Table>
-            <caption className="sr-only">{t("feePayer:section.history")}</caption>
-            <THead>
-              <tr>
-                <TH>{t("feePayer:history.subject")}</TH>
-                <TH>{t("feePayer:history.address")}</TH>
-                <TH>{t("feePayer:history.validFrom")}</TH>
-                <TH>{t("feePayer:history.validTo")}</TH>
-                <TH>{t("feePayer:history.chief")}</TH>
-                <TH className="text-right">{t("feePayer:field.finalFee")}</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {history.map((h) => (
-                <TR key={h.membershipId} data-testid="history-row">
-                  <TD>
-                    <RecordLink to={subjectPath(h.subjectId)}>{h.subjectName}</RecordLink>
-                  </TD>
-                  <TD>{h.address || "–"}</TD>
-                  <TD className="whitespace-nowrap">
-                    <Day value={h.validFrom} />
-                  </TD>
-                  <TD className="whitespace-nowrap">
-                    {h.validTo ? <Day value={h.validTo} /> : t("feePayer:history.ongoing")}
-                  </TD>
-                  <TD>{h.isChief ? <Badge tone="blue">{t("feePayer:history.chiefYes")}</Badge> : "–"}</TD>
-                  <TD className="text-right whitespace-nowrap">
-                    <Money value={h.finalFee} />
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
+        <RowsTable
+          rows={history}
+          empty={t("feePayer:history.empty")}
+          emptyClassName="px-4 py-4 text-sm text-slate-600"
+          caption={t("feePayer:section.history")}
+          plainHeadRow
+          head={[
+            t("feePayer:history.subject"),
+            t("feePayer:history.address"),
+            t("feePayer:history.validFrom"),
+            t("feePayer:history.validTo"),
+            t("feePayer:history.chief"),
+            { label: t("feePayer:field.finalFee"), className: "text-right" },
+          ]}
+        >
+          {(h) => (
+            <TR key={h.membershipId} data-testid="history-row">
+              <TD>
+                <RecordLink to={subjectPath(h.subjectId)}>{h.subjectName}</RecordLink>
+              </TD>
+              <TD>{h.address || "–"}</TD>
+              <TD className="whitespace-nowrap">
+                <Day value={h.validFrom} />
+              </TD>
+              <TD className="whitespace-nowrap">
+                {h.validTo ? <Day value={h.validTo} /> : t("feePayer:history.ongoing")}
+              </TD>
+              <TD>{h.isChief ? <Badge tone="blue">{t("feePayer:history.chiefYes")}</Badge> : "–"}</TD>
+              <TD className="text-right whitespace-nowrap">
+                <Money value={h.finalFee} />
+              </TD>
+            </TR>
+          )}
+        </RowsTable>
       </Section>
     </div>
   );
