@@ -23,7 +23,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
 import { IMPORT_PATH, WASTE_CARDS_PATH, YesNo } from "./+shared/ui";
 
 export const handle = pageTitle("wasteCard:import.title");
@@ -105,28 +106,25 @@ export default function WasteCardImport({ loaderData, actionData: answer }: Rout
         contentClassName="space-y-3 text-sm"
       >
         <p>{t("wasteCard:import.formatIntro")}</p>
-        <Table>
-          <THead>
-            <tr>
-              <TH>{t("wasteCard:import.column")}</TH>
-              <TH>{t("wasteCard:import.required")}</TH>
-              <TH>{t("wasteCard:import.meaning")}</TH>
-            </tr>
-          </THead>
-          <TBody>
-            {WASTE_CARD_IMPORT_COLUMNS.map((c, i) => (
-              <TR key={c}>
-                <TD className="font-mono whitespace-nowrap">
-                  {i + 1}. {c}
-                </TD>
-                <TD>
-                  <YesNo value={columns[c].required} />
-                </TD>
-                <TD>{columns[c].text}</TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+        <RowsTable
+          rows={WASTE_CARD_IMPORT_COLUMNS}
+          // The format always has its columns.
+          empty={null}
+          plainHeadRow
+          head={[t("wasteCard:import.column"), t("wasteCard:import.required"), t("wasteCard:import.meaning")]}
+        >
+          {(c, i) => (
+            <TR key={c}>
+              <TD className="font-mono whitespace-nowrap">
+                {i + 1}. {c}
+              </TD>
+              <TD>
+                <YesNo value={columns[c].required} />
+              </TD>
+              <TD>{columns[c].text}</TD>
+            </TR>
+          )}
+        </RowsTable>
         <div>
           <p className="font-medium">{t("wasteCard:import.example")}</p>
           <pre className="mt-1 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs ring-1 ring-slate-200">
