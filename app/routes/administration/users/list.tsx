@@ -262,7 +262,6 @@ export default function UserList({ loaderData, actionData }: Route.ComponentProp
   const { roles, municipalities, canInvite } = loaderData;
   const layout = useRouteLoaderData<AppLayoutData>("routes/app-layout");
   const { t } = useTranslation();
-  const canEdit = useCan("aEdit", "user");
   // Filter options known only at run time (roles the caller sees, their municipalities).
   const def = withFilterOptions(userList, {
     roleId: roles.map((r) => ({ value: String(r.id), label: { key: `common:role.${r.name}`, defaultValue: r.label } })),
@@ -279,14 +278,10 @@ export default function UserList({ loaderData, actionData }: Route.ComponentProp
       resetAfter={["activate", "deactivate"]}
       def={def}
       rowLabel={(row) => row.fullName}
-      bulkActions={
-        canEdit
-          ? [
-              { intent: "bulkActivate", label: t("user:action.activateSelected") },
-              { intent: "bulkDeactivate", label: t("user:action.deactivateSelected") },
-            ]
-          : undefined
-      }
+      bulkActions={[
+        { intent: "bulkActivate", label: t("user:action.activateSelected") },
+        { intent: "bulkDeactivate", label: t("user:action.deactivateSelected") },
+      ]}
       rowActions={(row) => <RowActions row={row} canInvite={canInvite} selfId={layout?.user.id} />}
     >
       {answer?.confirm && <BulkConfirm confirm={answer.confirm} nonce={answer.nonce} />}

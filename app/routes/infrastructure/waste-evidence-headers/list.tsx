@@ -262,19 +262,15 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
       }
       def={def}
       rowLabel={(row) => row.barcode}
-      bulkActions={
-        canEdit
-          ? [
-              {
-                intent: "discard",
-                label: t("wasteEvidenceHeader:action.discard"),
-                confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
-              },
-              { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
-              { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
-            ]
-          : undefined
-      }
+      bulkActions={[
+        {
+          intent: "discard",
+          label: t("wasteEvidenceHeader:action.discard"),
+          confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
+        },
+        { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
+        { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
+      ]}
       toolbar={
         <>
           <DialogLink name={PICKERS.subject.dialog} size="sm" params={{ subjectSearch: null }}>
