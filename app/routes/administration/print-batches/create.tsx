@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
@@ -31,6 +30,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { PRINT_BATCHES_PATH, printBatchPath } from "./+shared/ui";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle("printBatch:create.title");
 
@@ -148,7 +148,6 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   const { t } = useTranslation();
   const message = useMessage();
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const options = answer?.options ?? loaded.options;
   const chosen = answer?.chosen ?? loaded.chosen;
   const startType: PrintBatchCodeType = loaded.chosen.length ? "Regular" : "NoSubject";
@@ -171,8 +170,8 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   const codes = regular ? chosen.length : Number(fields.codeCount.value) || 0;
   const labels = codes * selectedTypes.length;
   const chosenIds = new Set(chosen.map((c) => c.id));
-  const helperIntent = String(navigation.formData?.get("intent") ?? "");
-  const busy = navigation.state === "submitting" && !isPickerIntent(helperIntent);
+  const posting = useSubmitting();
+  const busy = posting !== null && !isPickerIntent(posting);
   const searchId = `${form.id}-subject-search`;
   const subjectErrors = fields.subjectIds.errors;
 

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
@@ -24,6 +24,7 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { BinStateBadge } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchPath } from "./+shared/ui";
 import { DetailRow } from "~/components/detail-row";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) =>
   d ? t("printBatch:detail.title", { id: d.batch.id }) : t("printBatch:list.title"),
@@ -149,8 +150,7 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
   const { t, i18n } = useTranslation();
   const canEdit = useCan("aEdit", "printBatch");
   const canRemove = useCan("aRemove", "printBatch");
-  const navigation = useNavigation();
-  const printing = navigation.state === "submitting" && navigation.formData?.get("intent") === "print";
+  const printing = useSubmitting() === "print";
   const yes = t("common:dataTable.yes");
   const no = t("common:dataTable.no");
 

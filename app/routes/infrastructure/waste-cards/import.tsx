@@ -4,7 +4,7 @@
  * the request body goes on to the API as a stream (ApiClient.upload), which parses it as it arrives, and the user
  * lands on the import's result.
  */
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import";
@@ -26,6 +26,7 @@ import { pageTitle } from "~/components/page-title";
 import { TD, TR } from "~/components/ui/table";
 import { RowsTable } from "~/components/rows-table";
 import { IMPORT_PATH, WASTE_CARDS_PATH, YesNo } from "./+shared/ui";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle("wasteCard:import.title");
 
@@ -63,8 +64,7 @@ const EXAMPLE = [
 export default function WasteCardImport({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
   const shown = useMessage();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useSubmitting() !== null;
   const fileError = answer?.errors?.file;
   const columns: Record<(typeof WASTE_CARD_IMPORT_COLUMNS)[number], { required: boolean; text: string }> = {
     plainCode: {

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
@@ -29,6 +29,7 @@ import { parentOptions } from "~/routes/infrastructure/subjects/+shared/form.ser
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { TypeSelectFields, WEH_PATH, wehPath, type TypeOptions } from "./+shared/ui";
 import { loadTypes } from "./+shared/weh.server";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle("wasteEvidenceHeader:create.pageTitle");
 
@@ -207,13 +208,12 @@ function AssignForm(props: {
   types: TypeOptions;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm<AssignValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult: props.lastResult,
     defaultValue: props.defaultValue,
   });
   const searchId = `${form.id}-subject-search`;
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = useSubmitting() === "save";
 
   return (
     <EntityForm form={form}>

@@ -1,5 +1,5 @@
 /** Spec 001 §2 subject detail: the waste cards table, with virtual card creation and removal. */
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -15,6 +15,7 @@ import { Select } from "~/components/ui/select";
 import { TD, TR } from "~/components/ui/table";
 import { RowsTable } from "~/components/rows-table";
 import { useActionAnswer } from "~/lib/action-answer";
+import { useSubmitting } from "~/lib/use-submitting";
 
 const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
   Free: "gray",
@@ -26,13 +27,12 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   const { t, i18n } = useTranslation();
   const canAdd = useCan("aAdd", "wasteCard");
   const canRemove = useCan("aRemove", "wasteCard");
-  const navigation = useNavigation();
   const failed = useActionAnswer(["createVirtualCard", "removeCard"]);
   const shown = useMessage();
   const date = (v: string | null) => (v ? formatDate(v, i18n.language) : "");
   // A virtual card may be issued for one of the current payers.
   const payers = members.filter((m) => m.current);
-  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "createVirtualCard";
+  const creating = useSubmitting() === "createVirtualCard";
 
   return (
     <SectionCard title={t("subject:cards.title")} titleId="subject-cards" contentClassName="space-y-3 p-0">

@@ -1,4 +1,3 @@
-import { useNavigation } from "react-router";
 import { IcoLookupField } from "~/components/ico-lookup-field";
 import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -11,6 +10,7 @@ import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#cont
 import { CheckboxField, EnumSelectField, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField } from "~/components/search-in-form";
+import { useSubmitting } from "~/lib/use-submitting";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -84,13 +84,12 @@ export function SubjectForm({
   cancelTo,
 }: SubjectFormProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm<SubjectFormValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult,
     defaultValue,
   });
-  const helperIntent = navigation.formData?.get("intent");
-  const busy = navigation.state === "submitting" && helperIntent !== "lookup" && helperIntent !== "parentSearch";
+  const posting = useSubmitting();
+  const busy = posting !== null && posting !== "lookup" && posting !== "parentSearch";
   const searchId = `${form.id}-parent-search`;
 
   return (
