@@ -184,6 +184,34 @@ export function EnumSelectField({ values, labels, ...rest }: EnumSelectFieldProp
   return <SelectField {...rest} options={enumOptions(t, labels, values)} />;
 }
 
+/** One of a form's enum selects: the field's name, the translations' group of its values, the values. */
+export type EnumSelect<Name extends string> = readonly [name: Name, group: string, values: readonly string[]];
+
+/**
+ * Enum selects of a form, each labelled `<ns>:field.<name>`, its values `<ns>:<group>.<value>`:
+ * `<EnumSelects ns="subject" fields={fields} selects={[["type", "type", SUBJECT_TYPES]]} />`.
+ */
+export function EnumSelects<Name extends string>({
+  ns,
+  fields,
+  selects,
+}: {
+  ns: string;
+  fields: { [K in Name]: Meta };
+  selects: readonly EnumSelect<Name>[];
+}) {
+  const { t } = useTranslation();
+  return selects.map(([name, group, values]) => (
+    <EnumSelectField
+      key={name}
+      meta={fields[name]}
+      label={t(`${ns}:field.${name}`)}
+      labels={`${ns}:${group}`}
+      values={values}
+    />
+  ));
+}
+
 export type TextareaFieldProps = Common &
   Omit<ComponentProps<"textarea">, Reserved | "className"> & {
     textareaClassName?: string;

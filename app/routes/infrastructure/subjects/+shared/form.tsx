@@ -7,7 +7,7 @@ import { type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
 import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
-import { CheckboxField, EnumSelectField, InputField, TextareaField } from "~/components/field";
+import { CheckboxField, EnumSelects, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField } from "~/components/search-in-form";
 import { useSubmitting } from "~/lib/use-submitting";
@@ -95,12 +95,7 @@ export function SubjectForm({
   return (
     <EntityForm form={form}>
       <SectionCard title={t("subject:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
-        <EnumSelectField
-          meta={fields.type}
-          label={t("subject:field.type")}
-          labels="subject:type"
-          values={SUBJECT_TYPES}
-        />
+        <EnumSelects ns="subject" fields={fields} selects={[["type", "type", SUBJECT_TYPES]]} />
         <InputField meta={fields.name} label={t("subject:field.name")} />
         <InputField
           meta={fields.shortName}
@@ -142,12 +137,7 @@ export function SubjectForm({
       </SectionCard>
 
       <SectionCard title={t("subject:section.operator")} contentClassName="grid gap-4 md:grid-cols-2">
-        <EnumSelectField
-          meta={fields.operatorCountry}
-          label={t("subject:field.operatorCountry")}
-          labels="subject:country"
-          values={COUNTRIES}
-        />
+        <EnumSelects ns="subject" fields={fields} selects={[["operatorCountry", "country", COUNTRIES]]} />
         <IcoLookupField
           meta={fields.operatorIdentificationNumber}
           label={t("subject:field.operatorIdentificationNumber")}
