@@ -36,6 +36,11 @@ export type ConfirmDialogProps = {
   trigger?: ReactNode;
   triggerVariant?: ButtonVariant;
   triggerSize?: ButtonSize;
+  /**
+   * The table row the trigger acts on (a name, a code): read after the trigger's label by screen readers only. The
+   * trigger is then a row's small ghost button.
+   */
+  forRow?: ReactNode;
   /** Controlled open state; defaults to ?dialog=<name> in the URL. */
   open?: boolean;
 };
@@ -54,6 +59,7 @@ export function ConfirmDialog({
   trigger,
   triggerVariant,
   triggerSize,
+  forRow,
   open,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -68,10 +74,11 @@ export function ConfirmDialog({
       {trigger !== undefined && (
         <DialogTrigger
           name={name}
-          variant={triggerVariant ?? (tone === "danger" ? "danger" : "secondary")}
-          size={triggerSize}
+          variant={triggerVariant ?? (forRow !== undefined ? "ghost" : tone === "danger" ? "danger" : "secondary")}
+          size={triggerSize ?? (forRow !== undefined ? "sm" : undefined)}
         >
           {trigger}
+          {forRow !== undefined && <span className="sr-only"> {forRow}</span>}
         </DialogTrigger>
       )}
       <Dialog
@@ -110,5 +117,54 @@ export function ConfirmDialog({
         </Form>
       </Dialog>
     </>
+  );
+}
+
+type DeleteProps = { ns: string; values?: Record<string, string | number> };
+
+/** The texts of an entity's delete: `<ns>:action.delete` (trigger and confirm), `<ns>:delete.title|message`. */
+function useDeleteTexts({ ns, values }: DeleteProps) {
+  const { t } = useTranslation();
+  const label = t(`${ns}:action.delete`);
+  return {
+    trigger: label,
+    title: t(`${ns}:delete.title`),
+    message: t(`${ns}:delete.message`, values ?? {}),
+    confirmLabel: label,
+  };
+}
+
+/**
+ * A detail page's delete (issue 12): the confirm dialog posting `intent=delete` with the entity's delete texts.
+ * After a failed delete without JavaScript the URL still names the dialog: it stays shut so the page's alert is seen.
+ */
+export function DeleteDialog({
+  answer,
+  ...texts
+}: DeleteProps & {
+  /** The page's action answer (its `intent` says whether the delete failed). */
+  answer?: { intent?: string } | null;
+}) {
+  return (
+    <ConfirmDialog
+      name="delete"
+      intent="delete"
+      open={answer?.intent === "delete" ? false : undefined}
+      {...useDeleteTexts(texts)}
+    />
+  );
+}
+
+/** A list row's delete: `?dialog=delete-<id>` without JavaScript, the row's id posted as `id`. */
+export function RowDeleteDialog({ id, ...texts }: DeleteProps & { id: number }) {
+  return (
+    <ConfirmDialog
+      name={`delete-${id}`}
+      intent="delete"
+      fields={{ id }}
+      triggerVariant="ghost"
+      triggerSize="sm"
+      {...useDeleteTexts(texts)}
+    />
   );
 }

@@ -15,3 +15,26 @@ export function DetailRow({ label, value, children }: { label: string; value?: R
     </div>
   );
 }
+
+/** One figure of a card's summary grid (a <dl>): the label, the value under it. */
+export function DetailFact({
+  label,
+  className = "font-medium",
+  testId,
+  children,
+}: {
+  label: ReactNode;
+  /** Goes to the value. */
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={className} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}

@@ -184,6 +184,34 @@ export function EnumSelectField({ values, labels, ...rest }: EnumSelectFieldProp
   return <SelectField {...rest} options={enumOptions(t, labels, values)} />;
 }
 
+/** One of a form's enum selects: the field's name, the translations' group of its values, the values. */
+export type EnumSelect<Name extends string> = readonly [name: Name, group: string, values: readonly string[]];
+
+/**
+ * Enum selects of a form, each labelled `<ns>:field.<name>`, its values `<ns>:<group>.<value>`:
+ * `<EnumSelects ns="subject" fields={fields} selects={[["type", "type", SUBJECT_TYPES]]} />`.
+ */
+export function EnumSelects<Name extends string>({
+  ns,
+  fields,
+  selects,
+}: {
+  ns: string;
+  fields: { [K in Name]: Meta };
+  selects: readonly EnumSelect<Name>[];
+}) {
+  const { t } = useTranslation();
+  return selects.map(([name, group, values]) => (
+    <EnumSelectField
+      key={name}
+      meta={fields[name]}
+      label={t(`${ns}:field.${name}`)}
+      labels={`${ns}:${group}`}
+      values={values}
+    />
+  ));
+}
+
 export type TextareaFieldProps = Common &
   Omit<ComponentProps<"textarea">, Reserved | "className"> & {
     textareaClassName?: string;
@@ -215,6 +243,32 @@ export function CheckboxField({ meta, label, description, className, value, ...r
     <Field meta={meta} label={label} description={description} className={className} inline>
       <Checkbox key={key} {...rest} {...props} />
     </Field>
+  );
+}
+
+/** A field chosen by a group of radio buttons or checkboxes: the legend, the choices, the first error under them. */
+export function ChoiceFieldset({
+  meta,
+  legend,
+  className,
+  children,
+}: {
+  meta: Meta;
+  legend: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const message = useMessage();
+  return (
+    <fieldset className={className} aria-describedby={meta.errors ? meta.errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+      {children}
+      {meta.errors && (
+        <p id={meta.errorId} className="text-xs font-medium text-red-700">
+          {message(meta.errors[0])}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

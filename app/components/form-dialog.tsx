@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
+import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { withSearchParams, toSearch } from "~/lib/list";
@@ -11,7 +12,8 @@ import { Alert } from "~/components/ui/alert";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
-import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
+import { DIALOG_PARAM, Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
+import { FormErrors } from "./field";
 import { useDetailAnswer, type DetailAnswer } from "~/lib/action-answer";
 
 export type FormDialogProps = {
@@ -173,6 +175,76 @@ export function DialogSubmitFooter({
       <Button type="submit" form={form} variant={variant}>
         {children}
       </Button>
+    </>
+  );
+}
+
+type ConformFormProps = {
+  form: FormMetadata<any, string[]>;
+  /** Value of the hidden `intent` field. */
+  intent: string;
+  /** Extra hidden fields, e.g. { assignmentId: 42 }. */
+  fields?: Record<string, string | number>;
+  /** The action's reply: a failed one keeps the dialog open. */
+  lastResult?: SubmissionResult<string[]>;
+  children: ReactNode;
+};
+
+/**
+ * The Conform form inside a dialog (a page's dialog validated by the contract's schema): posts one intent, a failed
+ * reply keeps the dialog open, the form's errors above the fields.
+ */
+export function DialogForm({ form, intent, fields, lastResult, children }: ConformFormProps) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
+      {lastResult?.error && <span hidden data-keep-dialog-open />}
+      <input type="hidden" name="intent" value={intent} />
+      {fields &&
+        Object.entries(fields).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
+      <FormErrors errors={form.errors} id={form.errorId} />
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A small dialog around a DialogForm, named after the form (?dialog=<form id> without JavaScript): its trigger button
+ * and its submit button carry the same label (e.g. 'Ukončit').
+ */
+export function ConformDialog({
+  label,
+  title,
+  description,
+  submitVariant,
+  triggerSize,
+  ...formProps
+}: ConformFormProps & {
+  label: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  submitVariant?: ButtonVariant;
+  triggerSize?: ButtonSize;
+}) {
+  const name = formProps.form.id;
+  return (
+    <>
+      <DialogTrigger name={name} variant="secondary" size={triggerSize}>
+        {label}
+      </DialogTrigger>
+      <Dialog
+        name={name}
+        size="sm"
+        title={title}
+        description={description}
+        footer={
+          <DialogSubmitFooter form={name} variant={submitVariant}>
+            {label}
+          </DialogSubmitFooter>
+        }
+      >
+        <DialogForm {...formProps} />
+      </Dialog>
     </>
   );
 }

@@ -25,6 +25,8 @@ export type ListPageProps<Row> = TableProps<Row> & {
   list: { items: Row[]; total: number; params: ListValues };
   /** The 'new' button: where it goes, its text (default `<ns>:list.new`), its text in the empty table (false: none). */
   create?: { to: string; label?: string; emptyLabel?: string | false; can?: boolean };
+  /** Who may use the bulk actions (select rows); default the `<ns>.aEdit` permission, as `create` asks for aAdd. */
+  bulkCan?: boolean;
   /** The action's answer shown above the table (a dialog's own answer is left out by the caller). */
   answer?: Pick<ActionAnswer, "message" | "tone">;
   /** After which posted intents the table starts afresh (no rows selected); "any": after every post. */
@@ -45,6 +47,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
     ns,
     list,
     create,
+    bulkCan,
     answer,
     resetAfter,
     caption = true,
@@ -58,9 +61,10 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   const { t } = useTranslation();
   const shown = useMessage();
   const canAdd = useCan("aAdd", ns);
+  const canEdit = useCan("aEdit", ns);
   const generation = useGenerationAfter(resetAfter === "any" ? undefined : (resetAfter ?? []));
   const title = t(`${ns}:list.title`);
-  const bulk = bulkActions?.length ? bulkActions : undefined;
+  const bulk = (bulkCan ?? canEdit) && bulkActions?.length ? bulkActions : undefined;
   const label = create?.label ?? t(`${ns}:list.new`);
   const emptyLabel = create?.emptyLabel ?? label;
   const can = create?.can ?? canAdd;

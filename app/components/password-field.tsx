@@ -49,3 +49,23 @@ export function PasswordField({
     />
   );
 }
+
+/** A new password (with its rules) and its confirmation: set by an administrator or changed by the user. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  label,
+  confirmLabel,
+}: {
+  password: FieldMetadata<string, any, string[]>;
+  confirm: FieldMetadata<string, any, string[]>;
+  label: string;
+  confirmLabel: string;
+}) {
+  return (
+    <>
+      <PasswordField meta={password} label={label} />
+      <InputField meta={confirm} label={confirmLabel} type="password" autoComplete="new-password" />
+    </>
+  );
+}

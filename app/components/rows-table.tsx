@@ -1,13 +1,20 @@
 import type { ReactNode } from "react";
 import { Table, TBody, TH, THead, TR } from "~/components/ui/table";
 
+/** A column's heading: its text, or its text with the cell's class (e.g. right-aligned money). */
+export type RowsColumn = string | { label: string; className: string };
+
 export type RowsTableProps<Row> = {
   rows: readonly Row[];
   /** The text shown instead of the table when there are no rows. */
   empty: ReactNode;
   emptyClassName?: string;
-  /** The column labels, or the header cells (`<TH>`s) where one needs more. */
-  head: readonly string[] | ReactNode;
+  /** The column headings, or the header cells (`<TH>`s) where one needs more. */
+  head: readonly RowsColumn[] | ReactNode;
+  /** The name of the row actions' last column (read by screen readers only); absent when the rows have none. */
+  actions?: ReactNode;
+  /** The table's caption, read by screen readers only. */
+  caption?: ReactNode;
   /** The header row without the body rows' hover tint. */
   plainHeadRow?: boolean;
   /** One `<TR>` a row. */
@@ -15,20 +22,41 @@ export type RowsTableProps<Row> = {
   "aria-labelledby"?: string;
 };
 
+const headCell = (c: RowsColumn) =>
+  typeof c === "string" ? (
+    <TH key={c}>{c}</TH>
+  ) : (
+    <TH key={c.label} className={c.className}>
+      {c.label}
+    </TH>
+  );
+
 /** A detail card's table: a line of text when there are no rows, else the header and a row each. */
 export function RowsTable<Row>({
   rows,
   empty,
   emptyClassName = "text-sm text-slate-600",
   head,
+  actions,
+  caption,
   plainHeadRow,
   children,
   ...table
 }: RowsTableProps<Row>) {
   if (rows.length === 0) return <p className={emptyClassName}>{empty}</p>;
-  const cells = Array.isArray(head) ? head.map((label: string) => <TH key={label}>{label}</TH>) : head;
+  const cells = (
+    <>
+      {Array.isArray(head) ? (head as readonly RowsColumn[]).map(headCell) : head}
+      {actions && (
+        <TH className="text-right">
+          <span className="sr-only">{actions}</span>
+        </TH>
+      )}
+    </>
+  );
   return (
     <Table {...table}>
+      {caption && <caption className="sr-only">{caption}</caption>}
       <THead>{plainHeadRow ? <tr>{cells}</tr> : <TR>{cells}</TR>}</THead>
       <TBody>{rows.map((row, index) => children(row, index))}</TBody>
     </Table>

@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -15,7 +15,8 @@ import { PageHeader } from "~/components/page-header";
 import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields } from "~/components/password-field";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle("profile:title");
 
@@ -102,7 +103,6 @@ export default function ProfilePage({ loaderData, actionData: answer }: Route.Co
 
 function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm<z.input<typeof profileUpdateSchema>>(profileUpdateSchema, {
     id: "profile",
     lastResult,
@@ -115,7 +115,7 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
       version: String(profile.version),
     },
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const busy = useSubmitting() === "profile";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="profile" />
@@ -142,13 +142,12 @@ function ProfileForm({ profile, lastResult }: { profile: Profile; lastResult?: S
 
 function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm<z.input<typeof changePasswordSchema>>(changePasswordSchema, {
     id: "change-password",
     lastResult,
     scrollToError: false,
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  const busy = useSubmitting() === "password";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="password" />
@@ -159,12 +158,11 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         type="password"
         autoComplete="current-password"
       />
-      <PasswordField meta={fields.newPassword} label={t("profile:password.new")} />
-      <InputField
-        meta={fields.confirmPassword}
-        label={t("profile:password.confirm")}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={fields.newPassword}
+        confirm={fields.confirmPassword}
+        label={t("profile:password.new")}
+        confirmLabel={t("profile:password.confirm")}
       />
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
         <DialogClose variant="secondary">{t("common:cancel")}</DialogClose>

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Permission } from "#contract/permissions";
+import type { Entity, Permission } from "#contract/permissions";
 import { commit } from "./session.server";
 import { apiFor, type ApiClient } from "./api.server";
 
@@ -46,4 +46,9 @@ export async function requireMunicipality(
   if (!id) throw data({ message: "Nemáte přiřazenou žádnou obec." }, { status: 404 });
   api.session.set("activeMunicipalityId", id);
   return { api, municipalityId: id };
+}
+
+/** The permission of a detail page's action: a delete needs `<entity>.aRemove`, every other intent `<entity>.aEdit`. */
+export function detailPermission(entity: Entity, intent: string): Permission {
+  return intent === "delete" ? `${entity}.aRemove` : `${entity}.aEdit`;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { CreatePage } from "~/components/form-page";
 import type { Route } from "./+types/create";
 import { requirePermission } from "~/server/guard.server";
 import { DeviceForm } from "./+shared/form";
@@ -27,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreateDevice({ loaderData: loaded, actionData: answer }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader back={{ to: DEVICES_PATH, label: t("device:list.title") }} title={t("device:create.title")} />
+    <CreatePage ns="device" list={DEVICES_PATH}>
       <DeviceForm
         lastResult={answer?.result}
         defaultValue={{ type: "MobileTerminal", municipalityId: loaded.municipalityId }}
@@ -39,6 +38,6 @@ export default function CreateDevice({ loaderData: loaded, actionData: answer }:
         submitLabel={t("device:create.submit")}
         cancelTo={DEVICES_PATH}
       />
-    </div>
+    </CreatePage>
   );
 }

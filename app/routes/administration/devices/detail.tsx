@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -12,9 +11,9 @@ import { submitForm } from "~/server/form.server";
 import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { requirePermission } from "~/server/guard.server";
+import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { DeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -23,6 +22,7 @@ import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
 import { municipalityOptions } from "./+shared/form.server";
 import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./+shared/ui";
 import { DetailRow } from "~/components/detail-row";
+import { RecordLink } from "~/components/record-link";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) => d?.device.name ?? t("device:list.title"));
 
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const deviceId = requireId(params.deviceId, request);
   const { formData, intent } = await readIntent(request);
-  const api = await requirePermission(request, context, intent === "delete" ? "device.aRemove" : "device.aEdit");
+  const api = await requirePermission(request, context, detailPermission("device", intent));
   const t = await userT(api.session);
   const done = (text: string, to = devicePath(deviceId)) => redirectWithFlash(api, context, to, text);
 
@@ -114,19 +114,7 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
                 lastResult={endResultOf(d.assignmentId)}
               />
             )}
-            {canRemove && (
-              <ConfirmDialog
-                name="delete"
-                intent="delete"
-                open={answer?.intent === "delete" ? false : undefined}
-                trigger={t("device:action.delete")}
-                title={t("device:delete.title")}
-                message={t("device:delete.message", {
-                  name: d.name,
-                })}
-                confirmLabel={t("device:action.delete")}
-              />
-            )}
+            {canRemove && <DeleteDialog ns="device" values={{ name: d.name }} answer={answer} />}
           </>
         }
       />
@@ -151,12 +139,7 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
         <SectionCard title={t("device:section.current")}>
           {d.municipalityId && d.validFrom ? (
             <p className="text-sm">
-              <Link
-                className="font-medium text-emerald-800 hover:underline"
-                to={`/administration/municipalities/${d.municipalityId}`}
-              >
-                {d.municipalityName}
-              </Link>{" "}
+              <RecordLink to={`/administration/municipalities/${d.municipalityId}`}>{d.municipalityName}</RecordLink>{" "}
               <Period from={d.validFrom} to={d.validTo} />
             </p>
           ) : (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { EditPage } from "~/components/form-page";
 import type { Route } from "./+types/edit";
 import { requireId } from "~/lib/route-checks";
 import { requirePermission } from "~/server/guard.server";
@@ -29,11 +29,7 @@ export default function EditDevice({ loaderData, actionData: answer }: Route.Com
   const { device } = loaderData;
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: devicePath(device.id), label: device.name }}
-        title={`${t("device:edit.title")}: ${device.name}`}
-      />
+    <EditPage ns="device" to={devicePath(device.id)} name={device.name}>
       {/* Pairings are history: they change on the detail (pair, end), never by overwriting. */}
       <p className="text-sm text-slate-600">
         {device.municipalityName && device.validFrom ? (
@@ -52,6 +48,6 @@ export default function EditDevice({ loaderData, actionData: answer }: Route.Com
         submitLabel={t("common:save")}
         cancelTo={devicePath(device.id)}
       />
-    </div>
+    </EditPage>
   );
 }

@@ -14,7 +14,7 @@ import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, nameColumn, dateTimeColumn, refColumn } from "~/components/list-columns";
 import { booleanFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { RowDeleteDialog } from "~/components/confirm-dialog";
 import { DEVICES_PATH, Day, DeviceTypeLabel, devicePath } from "./+shared/ui";
 
 export const handle = pageTitle("device:list.title");
@@ -98,23 +98,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The row's delete behind a confirmation (editing is on the detail). */
 function DeleteAction({ row }: { row: DeviceListItem }) {
-  const { t } = useTranslation();
   return (
     // The dialog lives in the cell: it must not inherit its right alignment and no-wrap.
     <span className="text-left whitespace-normal">
-      <ConfirmDialog
-        name={`delete-${row.id}`}
-        intent="delete"
-        fields={{ id: row.id }}
-        trigger={t("device:action.delete")}
-        triggerVariant="ghost"
-        triggerSize="sm"
-        title={t("device:delete.title")}
-        message={t("device:delete.message", {
-          name: row.name,
-        })}
-        confirmLabel={t("device:action.delete")}
-      />
+      <RowDeleteDialog ns="device" id={row.id} values={{ name: row.name }} />
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { CreatePage } from "~/components/form-page";
 import { requirePermission } from "~/server/guard.server";
 import { EMPTY_MUNICIPALITY, MunicipalityForm } from "./+shared/form";
 import { municipalityFormAction, parentOptions } from "./+shared/form.server";
@@ -22,11 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreateMunicipality({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: MUNICIPALITIES_PATH, label: t("municipality:list.title") }}
-        title={t("municipality:create.title")}
-      />
+    <CreatePage ns="municipality" list={MUNICIPALITIES_PATH}>
       <MunicipalityForm
         lastResult={actionData?.result}
         defaultValue={EMPTY_MUNICIPALITY}
@@ -34,6 +30,6 @@ export default function CreateMunicipality({ loaderData, actionData }: Route.Com
         submitLabel={t("municipality:create.submit")}
         cancelTo={MUNICIPALITIES_PATH}
       />
-    </div>
+    </CreatePage>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { EditPage } from "~/components/form-page";
 import { requirePermission } from "~/server/guard.server";
 import { requireId } from "~/lib/route-checks";
 import { MunicipalityForm, toFormValues } from "./+shared/form";
@@ -33,11 +33,7 @@ export default function EditMunicipality({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation();
   const detail = municipalityPath(municipality.id);
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: detail, label: municipality.name }}
-        title={`${t("municipality:edit.title")}: ${municipality.name}`}
-      />
+    <EditPage ns="municipality" to={detail} name={municipality.name}>
       <MunicipalityForm
         lastResult={actionData?.result}
         defaultValue={toFormValues(municipality)}
@@ -45,6 +41,6 @@ export default function EditMunicipality({ loaderData, actionData }: Route.Compo
         submitLabel={t("common:save")}
         cancelTo={detail}
       />
-    </div>
+    </EditPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import type { ReactNode } from "react";
 import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
@@ -21,15 +21,16 @@ import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { SearchInForm } from "~/components/search-in-form";
-import { Field, InputField, TextareaField } from "~/components/field";
+import { ChoiceFieldset, Field, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useHydrated } from "~/components/ui/dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { PRINT_BATCHES_PATH, printBatchPath } from "./+shared/ui";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle("printBatch:create.title");
 
@@ -147,7 +148,6 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   const { t } = useTranslation();
   const message = useMessage();
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const options = answer?.options ?? loaded.options;
   const chosen = answer?.chosen ?? loaded.chosen;
   const startType: PrintBatchCodeType = loaded.chosen.length ? "Regular" : "NoSubject";
@@ -170,21 +170,16 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
   const codes = regular ? chosen.length : Number(fields.codeCount.value) || 0;
   const labels = codes * selectedTypes.length;
   const chosenIds = new Set(chosen.map((c) => c.id));
-  const helperIntent = String(navigation.formData?.get("intent") ?? "");
-  const busy = navigation.state === "submitting" && !isPickerIntent(helperIntent);
+  const posting = useSubmitting();
+  const busy = posting !== null && !isPickerIntent(posting);
   const searchId = `${form.id}-subject-search`;
   const subjectErrors = fields.subjectIds.errors;
 
   return (
-    <div className="space-y-4">
-      <PageHeader title={t("printBatch:create.title")} />
+    <FormPage title={t("printBatch:create.title")}>
       <EntityForm form={form}>
         <SectionCard title={t("printBatch:create.codes")} contentClassName="grid gap-4 md:grid-cols-2">
-          <fieldset
-            className="space-y-2"
-            aria-describedby={fields.codeType.errors ? fields.codeType.errorId : undefined}
-          >
-            <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.codeType")}</legend>
+          <ChoiceFieldset meta={fields.codeType} legend={t("printBatch:field.codeType")} className="space-y-2">
             {PRINT_BATCH_CODE_TYPES.map((type) => {
               const { key, ...props } = getInputProps(fields.codeType, { type: "radio", value: type });
               const id = `${fields.codeType.id}-${type}`;
@@ -200,12 +195,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                 </div>
               );
             })}
-            {fields.codeType.errors && (
-              <p id={fields.codeType.errorId} className="text-xs font-medium text-red-700">
-                {message(fields.codeType.errors[0])}
-              </p>
-            )}
-          </fieldset>
+          </ChoiceFieldset>
 
           <div className={showCount ? "space-y-4" : "hidden"}>
             <InputField
@@ -217,11 +207,11 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
             />
           </div>
 
-          <fieldset
+          <ChoiceFieldset
+            meta={fields.binTypeIds}
+            legend={t("printBatch:field.binTypes")}
             className="space-y-2 md:col-span-2"
-            aria-describedby={fields.binTypeIds.errors ? fields.binTypeIds.errorId : undefined}
           >
-            <legend className="mb-1 text-sm font-medium text-slate-800">{t("printBatch:field.binTypes")}</legend>
             {loaded.binTypes.length === 0 ? (
               <p className="text-sm text-slate-600">{t("printBatch:create.noBinTypes")}</p>
             ) : (
@@ -246,12 +236,7 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                 })}
               </div>
             )}
-            {fields.binTypeIds.errors && (
-              <p id={fields.binTypeIds.errorId} className="text-xs font-medium text-red-700">
-                {message(fields.binTypeIds.errors[0])}
-              </p>
-            )}
-          </fieldset>
+          </ChoiceFieldset>
 
           <div className="flex items-center gap-2 md:col-span-2">
             {(() => {
@@ -289,17 +274,13 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                     <input type="hidden" name="subjectIds" value={c.id} />
                     <input type="hidden" name="subjectLabels" value={c.label} />
                     <span>{c.label}</span>
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value={`removeSubject:${c.id}`}
+                    <SubjectButton
+                      intent={`removeSubject:${c.id}`}
                       variant="ghost"
-                      size="sm"
-                      formNoValidate
-                      aria-label={t("printBatch:create.removeOne", { name: c.label })}
+                      label={t("printBatch:create.removeOne", { name: c.label })}
                     >
                       {t("printBatch:create.remove")}
-                    </Button>
+                    </SubjectButton>
                   </li>
                 ))}
               </ul>
@@ -334,30 +315,46 @@ export default function CreatePrintBatch({ loaderData: loaded, actionData: answe
                     {chosenIds.has(o.id) ? (
                       <span className="text-xs text-slate-500">{t("printBatch:create.added")}</span>
                     ) : (
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value={`addSubject:${o.id}`}
+                      <SubjectButton
+                        intent={`addSubject:${o.id}`}
                         variant="secondary"
-                        size="sm"
-                        formNoValidate
-                        aria-label={t("printBatch:create.addOne", { name: optionLabel(o) })}
+                        label={t("printBatch:create.addOne", { name: optionLabel(o) })}
                       >
                         {t("printBatch:create.add")}
-                      </Button>
+                      </SubjectButton>
                     )}
                   </li>
                 ))}
               </ul>
-              <Button type="submit" name="intent" value="addAllSubjects" variant="secondary" size="sm" formNoValidate>
+              <SubjectButton intent="addAllSubjects" variant="secondary">
                 {t("printBatch:create.addAll")}
-              </Button>
+              </SubjectButton>
             </div>
           )}
         </SectionCard>
 
         <FormActions submitLabel={t("printBatch:create.submit")} cancelTo={PRINT_BATCHES_PATH} busy={busy} />
       </EntityForm>
-    </div>
+    </FormPage>
+  );
+}
+
+/** A helper post of the subject picker (add, remove, add all): the form is not checked and not saved. */
+function SubjectButton({
+  intent,
+  variant,
+  label,
+  children,
+}: {
+  intent: string;
+  variant: "secondary" | "ghost";
+  /** The accessible name when the text alone does not say which subject. */
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" name="intent" value={intent} variant={variant} size="sm" formNoValidate aria-label={label}>
+      {children}
+    </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
@@ -12,18 +12,19 @@ import { formatDateTime } from "#contract/calendar";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
-import { requireMunicipality } from "~/server/guard.server";
+import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { answer, apiAnswer, backToList, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { BinStateBadge } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchPath } from "./+shared/ui";
 import { DetailRow } from "~/components/detail-row";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) =>
   d ? t("printBatch:detail.title", { id: d.batch.id }) : t("printBatch:list.title"),
@@ -96,11 +97,7 @@ const apiMessage = (message: string) => (/^HTTP \d+$/.test(message) ? "" : messa
 export async function action({ request, context, params }: Route.ActionArgs) {
   const printBatchId = requireId(params.printBatchId, request);
   const { intent } = await readIntent(request);
-  const { api, municipalityId } = await requireMunicipality(
-    request,
-    context,
-    intent === "delete" ? "printBatch.aRemove" : "printBatch.aEdit",
-  );
+  const { api, municipalityId } = await requireMunicipality(request, context, detailPermission("printBatch", intent));
   const batch = { municipalityId, printBatchId };
   const t = await userT(api.session);
   switch (intent) {
@@ -153,8 +150,7 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
   const { t, i18n } = useTranslation();
   const canEdit = useCan("aEdit", "printBatch");
   const canRemove = useCan("aRemove", "printBatch");
-  const navigation = useNavigation();
-  const printing = navigation.state === "submitting" && navigation.formData?.get("intent") === "print";
+  const printing = useSubmitting() === "print";
   const yes = t("common:dataTable.yes");
   const no = t("common:dataTable.no");
 
@@ -195,15 +191,10 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
               />
             )}
             {canRemove && (
-              <ConfirmDialog
-                name="delete"
-                intent="delete"
-                // After a failed delete without JavaScript the URL still names the dialog: the alert is shown instead.
-                open={actionData?.intent === "delete" ? false : undefined}
-                trigger={t("printBatch:delete.action")}
-                title={t("printBatch:delete.title")}
-                message={t("printBatch:delete.message", { id: b.id, codes: formatNumber(b.labelCount) })}
-                confirmLabel={t("printBatch:delete.action")}
+              <DeleteDialog
+                ns="printBatch"
+                values={{ id: b.id, codes: formatNumber(b.labelCount) }}
+                answer={actionData}
               />
             )}
           </>

@@ -4,6 +4,7 @@ import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { redirectWithFlash } from "~/server/action.server";
+import { isPdf, pdfResponse } from "~/server/pdf.server";
 import { printBatchPath } from "./+shared/ui";
 
 /**
@@ -14,15 +15,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.printBatchId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
   const res = await api.file.printBatch.labels({ municipalityId, printBatchId: id });
-  if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
-    return new Response(res.body, {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": res.headers.get("Content-Disposition") ?? `attachment; filename="stitky-${id}.pdf"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+  if (isPdf(res)) {
+    return pdfResponse(res, res.headers.get("Content-Disposition") ?? `attachment; filename="stitky-${id}.pdf"`);
   }
   const problem = (await res.json().catch(() => null)) as { Message?: string } | null;
   const t = await userT(api.session);

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import { userList as userListContract, type UserListItem } from "#contract/user";
@@ -29,6 +29,7 @@ import {
   UserStateBadges,
   userEditPath,
 } from "./+shared/ui";
+import { RecordLink } from "~/components/record-link";
 
 export const handle = pageTitle("user:list.title");
 
@@ -57,11 +58,7 @@ export const userList = defineList(userListKeys, {
 function NameCell({ row }: { row: UserListItem }) {
   const canEdit = useCan("aEdit", "user");
   if (!canEdit) return <span className="font-medium">{row.fullName}</span>;
-  return (
-    <Link className="font-medium text-emerald-800 hover:underline" to={userEditPath(row.id)}>
-      {row.fullName}
-    </Link>
-  );
+  return <RecordLink to={userEditPath(row.id)}>{row.fullName}</RecordLink>;
 }
 
 /** An e-mail may wrap after the '@' (the table has many columns), never inside a word. */
@@ -265,7 +262,6 @@ export default function UserList({ loaderData, actionData }: Route.ComponentProp
   const { roles, municipalities, canInvite } = loaderData;
   const layout = useRouteLoaderData<AppLayoutData>("routes/app-layout");
   const { t } = useTranslation();
-  const canEdit = useCan("aEdit", "user");
   // Filter options known only at run time (roles the caller sees, their municipalities).
   const def = withFilterOptions(userList, {
     roleId: roles.map((r) => ({ value: String(r.id), label: { key: `common:role.${r.name}`, defaultValue: r.label } })),
@@ -282,14 +278,10 @@ export default function UserList({ loaderData, actionData }: Route.ComponentProp
       resetAfter={["activate", "deactivate"]}
       def={def}
       rowLabel={(row) => row.fullName}
-      bulkActions={
-        canEdit
-          ? [
-              { intent: "bulkActivate", label: t("user:action.activateSelected") },
-              { intent: "bulkDeactivate", label: t("user:action.deactivateSelected") },
-            ]
-          : undefined
-      }
+      bulkActions={[
+        { intent: "bulkActivate", label: t("user:action.activateSelected") },
+        { intent: "bulkDeactivate", label: t("user:action.deactivateSelected") },
+      ]}
       rowActions={(row) => <RowActions row={row} canInvite={canInvite} selfId={layout?.user.id} />}
     >
       {answer?.confirm && <BulkConfirm confirm={answer.confirm} nonce={answer.nonce} />}

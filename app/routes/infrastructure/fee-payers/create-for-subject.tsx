@@ -3,9 +3,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create-for-subject";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
 import { FeePayerForm, emptyFeePayer } from "./+shared/form";
 import { createFormData, saveFeePayer } from "./+shared/form.server";
@@ -29,10 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const subjectId = requireId(params.subjectId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
-  const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
     municipalityId,
-    flash: t("feePayer:flash.createdForSubject"),
+    flash: "createdForSubject",
     redirectTo: () => subjectPath(subjectId),
     // The subject comes from the URL, never from the page.
     fixed: { subjectId },
@@ -44,18 +42,17 @@ export default function CreateFeePayerForSubject({ loaderData, actionData: answe
   const country = useCountry();
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title={t("feePayer:createForSubject.title", { name: subject.name })}
-        subtitle={
-          <>
-            {t("feePayer:createForSubject.help")}{" "}
-            <Link className="text-emerald-800 underline" to={subjectPath(subject.id)}>
-              {subject.name}
-            </Link>
-          </>
-        }
-      />
+    <FormPage
+      title={t("feePayer:createForSubject.title", { name: subject.name })}
+      subtitle={
+        <>
+          {t("feePayer:createForSubject.help")}{" "}
+          <Link className="text-emerald-800 underline" to={subjectPath(subject.id)}>
+            {subject.name}
+          </Link>
+        </>
+      }
+    >
       <FeePayerForm
         lastResult={answer?.result}
         defaultValue={emptyFeePayer(today, country, subject.id)}
@@ -64,6 +61,6 @@ export default function CreateFeePayerForSubject({ loaderData, actionData: answe
         submitLabel={t("feePayer:create.submit")}
         cancelTo={subjectPath(subject.id)}
       />
-    </div>
+    </FormPage>
   );
 }

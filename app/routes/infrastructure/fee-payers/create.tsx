@@ -1,9 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { CreatePage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
 import { FeePayerForm, emptyFeePayer } from "./+shared/form";
 import { createFormData, saveFeePayer } from "./+shared/form.server";
@@ -18,10 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aAdd");
-  const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
     municipalityId,
-    flash: t("feePayer:flash.created"),
+    flash: "created",
     redirectTo: detailPath,
   });
 }
@@ -31,8 +29,7 @@ export default function CreateFeePayer({ loaderData, actionData: answer }: Route
   const country = useCountry();
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader back={{ to: LIST_PATH, label: t("feePayer:list.title") }} title={t("feePayer:create.title")} />
+    <CreatePage ns="feePayer" list={LIST_PATH}>
       <FeePayerForm
         lastResult={answer?.result}
         defaultValue={emptyFeePayer(today, country)}
@@ -40,6 +37,6 @@ export default function CreateFeePayer({ loaderData, actionData: answer }: Route
         submitLabel={t("feePayer:create.submit")}
         cancelTo={LIST_PATH}
       />
-    </div>
+    </CreatePage>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import type { Route } from "./+types/detail";
@@ -8,18 +8,18 @@ import { formatDateTime, toIsoDate } from "#contract/calendar";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { submitForm } from "~/server/form.server";
-import { requireMunicipality } from "~/server/guard.server";
+import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
 import { Money } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
 import { DeactivateDialog, GenerateLoginDialog } from "./+shared/detail-dialogs";
 import {
   AgeGroupBadge,
@@ -33,6 +33,8 @@ import {
   detailPath,
   subjectPath,
 } from "./+shared/ui";
+import { RecordLink } from "~/components/record-link";
+import { RowsTable } from "~/components/rows-table";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => d?.feePayer.name ?? t("feePayer:list.title"),
@@ -52,11 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const feePayerId = requireId(params.feePayerId, request);
   const { formData, intent } = await readIntent(request);
-  const { api, municipalityId } = await requireMunicipality(
-    request,
-    context,
-    intent === "delete" ? "feePayer.aRemove" : "feePayer.aEdit",
-  );
+  const { api, municipalityId } = await requireMunicipality(request, context, detailPermission("feePayer", intent));
   const payer = { municipalityId, feePayerId };
   const t = await userT(api.session);
   const done = (text: string, to = detailPath(feePayerId)) => redirectWithFlash(api, context, to, text);
@@ -147,17 +145,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
                 />
               ))}
             {canEdit && <GenerateLoginDialog feePayer={p} />}
-            {canRemove && (
-              <ConfirmDialog
-                name="delete"
-                intent="delete"
-                open={answer?.intent === "delete" ? false : undefined}
-                trigger={t("feePayer:action.delete")}
-                title={t("feePayer:delete.title")}
-                message={t("feePayer:delete.message", { name: p.name })}
-                confirmLabel={t("feePayer:action.delete")}
-              />
-            )}
+            {canRemove && <DeleteDialog ns="feePayer" values={{ name: p.name }} answer={answer} />}
           </>
         }
       />
@@ -289,45 +277,40 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
       </Section>
 
       <Section title={t("feePayer:section.history")} className="p-0">
-        {history.length === 0 ? (
-          <p className="px-4 py-4 text-sm text-slate-600">{t("feePayer:history.empty")}</p>
-        ) : (
-          <Table>
-            <caption className="sr-only">{t("feePayer:section.history")}</caption>
-            <THead>
-              <tr>
-                <TH>{t("feePayer:history.subject")}</TH>
-                <TH>{t("feePayer:history.address")}</TH>
-                <TH>{t("feePayer:history.validFrom")}</TH>
-                <TH>{t("feePayer:history.validTo")}</TH>
-                <TH>{t("feePayer:history.chief")}</TH>
-                <TH className="text-right">{t("feePayer:field.finalFee")}</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {history.map((h) => (
-                <TR key={h.membershipId} data-testid="history-row">
-                  <TD>
-                    <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(h.subjectId)}>
-                      {h.subjectName}
-                    </Link>
-                  </TD>
-                  <TD>{h.address || "–"}</TD>
-                  <TD className="whitespace-nowrap">
-                    <Day value={h.validFrom} />
-                  </TD>
-                  <TD className="whitespace-nowrap">
-                    {h.validTo ? <Day value={h.validTo} /> : t("feePayer:history.ongoing")}
-                  </TD>
-                  <TD>{h.isChief ? <Badge tone="blue">{t("feePayer:history.chiefYes")}</Badge> : "–"}</TD>
-                  <TD className="text-right whitespace-nowrap">
-                    <Money value={h.finalFee} />
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
+        <RowsTable
+          rows={history}
+          empty={t("feePayer:history.empty")}
+          emptyClassName="px-4 py-4 text-sm text-slate-600"
+          caption={t("feePayer:section.history")}
+          plainHeadRow
+          head={[
+            t("feePayer:history.subject"),
+            t("feePayer:history.address"),
+            t("feePayer:history.validFrom"),
+            t("feePayer:history.validTo"),
+            t("feePayer:history.chief"),
+            { label: t("feePayer:field.finalFee"), className: "text-right" },
+          ]}
+        >
+          {(h) => (
+            <TR key={h.membershipId} data-testid="history-row">
+              <TD>
+                <RecordLink to={subjectPath(h.subjectId)}>{h.subjectName}</RecordLink>
+              </TD>
+              <TD>{h.address || "–"}</TD>
+              <TD className="whitespace-nowrap">
+                <Day value={h.validFrom} />
+              </TD>
+              <TD className="whitespace-nowrap">
+                {h.validTo ? <Day value={h.validTo} /> : t("feePayer:history.ongoing")}
+              </TD>
+              <TD>{h.isChief ? <Badge tone="blue">{t("feePayer:history.chiefYes")}</Badge> : "–"}</TD>
+              <TD className="text-right whitespace-nowrap">
+                <Money value={h.finalFee} />
+              </TD>
+            </TR>
+          )}
+        </RowsTable>
       </Section>
     </div>
   );

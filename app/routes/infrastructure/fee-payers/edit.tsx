@@ -2,9 +2,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { EditPage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
 import { FeePayerForm, toFormValues } from "./+shared/form";
 import { saveFeePayer } from "./+shared/form.server";
@@ -27,11 +26,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const feePayerId = requireId(params.feePayerId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
-  const t = await userT(api.session);
   return saveFeePayer(api, context, await request.formData(), {
     municipalityId,
     feePayerId,
-    flash: t("feePayer:flash.saved"),
+    flash: "saved",
     redirectTo: () => detailPath(feePayerId),
     // The subject is joined only on create (subjectId is ignored by PUT).
     fixed: { subjectId: undefined, isChief: false },
@@ -43,11 +41,7 @@ export default function EditFeePayer({ loaderData, actionData: answer }: Route.C
   const country = useCountry();
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: detailPath(feePayer.id), label: feePayer.name }}
-        title={`${t("feePayer:edit.title")}: ${feePayer.name}`}
-      />
+    <EditPage ns="feePayer" to={detailPath(feePayer.id)} name={feePayer.name}>
       <FeePayerForm
         lastResult={answer?.result}
         defaultValue={toFormValues(feePayer, country)}
@@ -55,6 +49,6 @@ export default function EditFeePayer({ loaderData, actionData: answer }: Route.C
         submitLabel={t("common:save")}
         cancelTo={detailPath(feePayer.id)}
       />
-    </div>
+    </EditPage>
   );
 }

@@ -4,7 +4,6 @@ import { feePayerList as feePayerContract, type FeePayerListItem } from "#contra
 import { feePayerListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
 import { readListParams } from "~/lib/list-params";
-import { useCan } from "~/lib/permissions";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { readIntent, unknownIntent } from "~/server/action.server";
@@ -131,7 +130,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function FeePayerList({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { discounts } = loaderData;
   const { t } = useTranslation();
-  const canEdit = useCan("aEdit", "feePayer");
   // The municipality's fixed discounts are known only at run time.
   const def = withFilterOptions(feePayerList, {
     discountId: idOptions(discounts.filter((d) => d.type === "Other")),
@@ -144,7 +142,7 @@ export default function FeePayerList({ loaderData, actionData: answer }: Route.C
       answer={answer}
       resetAfter={["register"]}
       def={def}
-      bulkActions={canEdit ? [{ intent: "register", label: t("feePayer:action.register") }] : undefined}
+      bulkActions={[{ intent: "register", label: t("feePayer:action.register") }]}
     />
   );
 }

@@ -5,6 +5,7 @@ import { translateMessage } from "~/lib/messages";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { redirectWithFlash } from "~/server/action.server";
+import { isPdf, pdfFileName, pdfResponse } from "~/server/pdf.server";
 import type { ApiProblem } from "~/server/api.server";
 import { detailPath } from "./+shared/ui";
 
@@ -23,19 +24,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aEdit");
   const formData = await request.formData();
   const res = await api.file.feePayer.generateLogin({ municipalityId, feePayerId: id }, { method: "pdf" });
-  if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
-    // Always a download (attachment), under the API's file name when it gives one (ASCII only in the header).
-    const named = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
-    const fileName = (named ?? `prihlaseni-${id}.pdf`).replace(/[^\w.-]/g, "_");
-    return new Response(res.body, {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  }
+  // Always a download (attachment), under the API's file name when it gives one.
+  if (isPdf(res)) return pdfResponse(res, `attachment; filename="${pdfFileName(res, `prihlaseni-${id}.pdf`)}"`);
   const problem: Partial<ApiProblem> | null = await res.json().catch(() => null);
   const t = await userT(api.session);
   const message = translateMessage(

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { CreatePage } from "~/components/form-page";
 import { formId } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { SubjectForm } from "./+shared/form";
@@ -33,12 +33,9 @@ export default function CreateSubject({ loaderData, actionData: answer }: Route.
   const { t } = useTranslation();
   // From a parent's 'Přidat podřízené místo' the way back is that parent, otherwise the list.
   const parent = parentId ? parents.find((p) => p.id === parentId) : undefined;
-  const back = parent
-    ? { to: subjectPath(parent.id), label: parent.name }
-    : { to: SUBJECTS_PATH, label: t("subject:list.title") };
+  const back = parent && { to: subjectPath(parent.id), label: parent.name };
   return (
-    <div className="space-y-4">
-      <PageHeader back={back} title={t("subject:create.title")} />
+    <CreatePage ns="subject" list={SUBJECTS_PATH} back={back}>
       <SubjectForm
         lastResult={answer?.result}
         defaultValue={{
@@ -50,8 +47,8 @@ export default function CreateSubject({ loaderData, actionData: answer }: Route.
         parentOptions={answer?.parentOptions ?? parents}
         parentSearch={answer?.parentSearch}
         submitLabel={t("subject:create.submit")}
-        cancelTo={back.to}
+        cancelTo={back?.to ?? SUBJECTS_PATH}
       />
-    </div>
+    </CreatePage>
   );
 }

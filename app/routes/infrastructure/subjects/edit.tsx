@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { EditPage } from "~/components/form-page";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { SubjectForm, toFormValues } from "./+shared/form";
@@ -37,11 +37,7 @@ export default function EditSubject({ loaderData, actionData: answer }: Route.Co
   const { subject, parents, operatorCountry } = loaderData;
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: subjectPath(subject.id), label: subject.name }}
-        title={`${t("subject:edit.title")}: ${subject.name}`}
-      />
+    <EditPage ns="subject" to={subjectPath(subject.id)} name={subject.name}>
       <SubjectForm
         lastResult={answer?.result}
         defaultValue={{ ...toFormValues(subject), operatorCountry }}
@@ -50,6 +46,6 @@ export default function EditSubject({ loaderData, actionData: answer }: Route.Co
         submitLabel={t("common:save")}
         cancelTo={subjectPath(subject.id)}
       />
-    </div>
+    </EditPage>
   );
 }

@@ -13,7 +13,6 @@ import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, nameColumn, refColumn, textColumn } from "~/components/list-columns";
 import { booleanFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-filters";
-import { useCan } from "~/lib/permissions";
 import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 import { Money } from "~/components/money";
 
@@ -83,7 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SubjectList({ loaderData, actionData }: Route.ComponentProps) {
   const { params, filters, parent } = loaderData;
   const { t } = useTranslation();
-  const canEdit = useCan("aEdit", "subject");
   // Filter options known only at run time; the parent filter exists only while a parent is chosen.
   const def = withFilterOptions(subjectList, {
     cityDistrict: filters.cityDistricts,
@@ -102,14 +100,10 @@ export default function SubjectList({ loaderData, actionData }: Route.ComponentP
       answer={actionData}
       resetAfter={["markPaid", "markUnpaid"]}
       def={def}
-      bulkActions={
-        canEdit
-          ? [
-              { intent: "markPaid", label: t("subject:action.markPaidSelected") },
-              { intent: "markUnpaid", label: t("subject:action.markUnpaidSelected") },
-            ]
-          : undefined
-      }
+      bulkActions={[
+        { intent: "markPaid", label: t("subject:action.markPaidSelected") },
+        { intent: "markUnpaid", label: t("subject:action.markUnpaidSelected") },
+      ]}
     />
   );
 }

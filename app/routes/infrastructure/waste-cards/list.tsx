@@ -260,6 +260,7 @@ export default function WasteCardList({ loaderData, actionData: answer }: Route.
       def={def}
       rowLabel={(row) => row.plainCode}
       bulkActions={bulkActions}
+      bulkCan={canEdit || canRemove}
     >
       {canEdit && dialog === "expiration" && <ExpirationDialog ids={dialogIds} />}
       {canEdit && dialog === "assign" && <AssignDialog ids={dialogIds} picker={picker} />}

@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
@@ -17,7 +17,7 @@ import { answer, formAnswer, formId, readIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { submitForm } from "~/server/form.server";
 import { CheckboxField, InputField, TextareaField } from "~/components/field";
-import { PageHeader } from "~/components/page-header";
+import { CreatePage } from "~/components/form-page";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { PickerField } from "~/components/search-in-form";
@@ -29,6 +29,7 @@ import { parentOptions } from "~/routes/infrastructure/subjects/+shared/form.ser
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { TypeSelectFields, WEH_PATH, wehPath, type TypeOptions } from "./+shared/ui";
 import { loadTypes } from "./+shared/weh.server";
+import { useSubmitting } from "~/lib/use-submitting";
 
 export const handle = pageTitle("wasteEvidenceHeader:create.pageTitle");
 
@@ -150,11 +151,7 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
   const printTo = `${PRINT_BATCH_CREATE}${subjectId ? `?subjectId=${subjectId}` : ""}`;
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: WEH_PATH, label: t("wasteEvidenceHeader:list.title") }}
-        title={t("wasteEvidenceHeader:create.title")}
-      />
+    <CreatePage ns="wasteEvidenceHeader" list={WEH_PATH}>
       <nav aria-label={t("wasteEvidenceHeader:create.tabs")} className="flex gap-1 border-b border-slate-200">
         {tabs.map((x) => (
           <Link
@@ -199,7 +196,7 @@ export default function CreateWasteEvidenceHeaders({ loaderData, actionData: ans
           />
         </>
       )}
-    </div>
+    </CreatePage>
   );
 }
 
@@ -211,13 +208,12 @@ function AssignForm(props: {
   types: TypeOptions;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm<AssignValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult: props.lastResult,
     defaultValue: props.defaultValue,
   });
   const searchId = `${form.id}-subject-search`;
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = useSubmitting() === "save";
 
   return (
     <EntityForm form={form}>

@@ -115,7 +115,7 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <SectionCard aria-labelledby="weh-basic" title={t("wasteEvidenceHeader:section.basic")} titleId="weh-basic">
+        <SectionCard title={t("wasteEvidenceHeader:section.basic")} titleId="weh-basic">
           <dl className="divide-y divide-slate-100">
             <DetailRow label={t("wasteEvidenceHeader:field.rfid")} value={h.rfid} />
             <DetailRow label={t("wasteEvidenceHeader:field.binType")} value={binLabel(h)} />
@@ -153,7 +153,6 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
         </SectionCard>
 
         <SectionCard
-          aria-labelledby="weh-location"
           title={t("wasteEvidenceHeader:section.location")}
           titleId="weh-location"
           contentClassName="space-y-3"

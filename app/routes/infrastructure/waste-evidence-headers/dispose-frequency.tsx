@@ -6,17 +6,13 @@ import type { z } from "zod";
 import type { Route } from "./+types/dispose-frequency";
 import { binDisposeFrequencyBody } from "#contract/waste-evidence-header";
 import { DISPOSE_FREQUENCY_PERIODS } from "#contract/subject";
-import { requireId } from "~/lib/route-checks";
-import { formAnswer, redirectWithFlash } from "~/server/action.server";
-import { requireMunicipality } from "~/server/guard.server";
-import { submitForm } from "~/server/form.server";
-import { userT } from "~/server/i18n.server";
 import { EnumSelectField, FormErrors, InputField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { pageTitle } from "~/components/page-title";
 import { Card, CardContent } from "~/components/ui/card";
 import { wehPath } from "./+shared/ui";
+import { editableHeader, saveHeaderForm } from "./+shared/weh.server";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) =>
@@ -25,22 +21,16 @@ export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
 
 type FrequencyValues = Partial<Record<keyof z.input<typeof binDisposeFrequencyBody>, string>>;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const headerId = requireId(params.wasteEvidenceHeaderId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  return { header: await api.wasteEvidenceHeader.detail({ municipalityId, headerId }) };
+export async function loader(args: Route.LoaderArgs) {
+  const { api, ids } = await editableHeader(args);
+  return { header: await api.wasteEvidenceHeader.detail(ids) };
 }
 
 /** Spec 001 §2 dispose frequency page: PUT …/dispose-frequency, then back to the detail with a flash. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const headerId = requireId(params.wasteEvidenceHeaderId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  const outcome = await submitForm(await request.formData(), binDisposeFrequencyBody, (value) =>
-    api.wasteEvidenceHeader.setDisposeFrequency({ municipalityId, headerId }, value),
+export async function action(args: Route.ActionArgs) {
+  return saveHeaderForm(args, binDisposeFrequencyBody, "frequencySet", (api, ids, value) =>
+    api.wasteEvidenceHeader.setDisposeFrequency(ids, value),
   );
-  if (!outcome.ok) return formAnswer("save", outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, wehPath(headerId), t("wasteEvidenceHeader:flash.frequencySet"));
 }
 
 export default function DisposeFrequency({ loaderData, actionData: answer }: Route.ComponentProps) {
@@ -56,11 +46,11 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
   });
 
   return (
-    <div className="max-w-xl space-y-4">
-      <PageHeader
-        back={{ to: wehPath(header.id), label: header.barcode }}
-        title={t("wasteEvidenceHeader:frequency.title")}
-      />
+    <FormPage
+      className="max-w-xl space-y-4"
+      back={{ to: wehPath(header.id), label: header.barcode }}
+      title={t("wasteEvidenceHeader:frequency.title")}
+    >
       <p className="text-sm text-slate-600">{t("wasteEvidenceHeader:frequency.help")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} id={form.errorId} />
@@ -85,6 +75,6 @@ export default function DisposeFrequency({ loaderData, actionData: answer }: Rou
         </Card>
         <FormActions submitLabel={t("common:save")} cancelTo={wehPath(header.id)} />
       </Form>
-    </div>
+    </FormPage>
   );
 }

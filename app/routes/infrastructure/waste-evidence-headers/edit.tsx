@@ -7,19 +7,14 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
 import { wehEditSchema, wehUpdateSchema, type WehDetail } from "#contract/waste-evidence-header";
-import { requireId } from "~/lib/route-checks";
-import { formAnswer, redirectWithFlash } from "~/server/action.server";
-import { requireMunicipality } from "~/server/guard.server";
-import { submitForm } from "~/server/form.server";
-import { userT } from "~/server/i18n.server";
 import { CheckboxField, FormErrors, InputField, TextareaField, VersionField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { TypeSelectFields, wehPath, type TypeOptions } from "./+shared/ui";
-import { loadTypes, mapTiles } from "./+shared/weh.server";
+import { editableHeader, loadTypes, mapTiles, saveHeaderForm } from "./+shared/weh.server";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => `${d?.header.barcode ?? t("wasteEvidenceHeader:list.title")} · ${t("common:editTitle")}`,
@@ -45,43 +40,33 @@ function toFormValues(h: WehDetail): EditValues {
   };
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const headerId = requireId(params.wasteEvidenceHeaderId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  const [header, types] = await Promise.all([
-    api.wasteEvidenceHeader.detail({ municipalityId, headerId }),
-    loadTypes(api, municipalityId),
-  ]);
-  return { header, types, tiles: mapTiles(context) };
+export async function loader(args: Route.LoaderArgs) {
+  const { api, ids } = await editableHeader(args);
+  const [header, types] = await Promise.all([api.wasteEvidenceHeader.detail(ids), loadTypes(api, ids.municipalityId)]);
+  return { header, types, tiles: mapTiles(args.context) };
 }
 
 /** Save (PUT waste-evidence-header/{id}); a 422 of the API appears under the fields. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const headerId = requireId(params.wasteEvidenceHeaderId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
-  const outcome = await submitForm(await request.formData(), wehUpdateSchema, (value) =>
-    api.wasteEvidenceHeader.update({ municipalityId, headerId }, value),
+export async function action(args: Route.ActionArgs) {
+  return saveHeaderForm(args, wehUpdateSchema, "saved", (api, ids, value) =>
+    api.wasteEvidenceHeader.update(ids, value),
   );
-  if (!outcome.ok) return formAnswer("save", outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, wehPath(headerId), t("wasteEvidenceHeader:flash.saved"));
 }
 
 export default function EditWasteEvidenceHeader({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { header, types, tiles } = loaderData;
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: wehPath(header.id), label: header.barcode }}
-        title={
-          <>
-            {t("wasteEvidenceHeader:edit.title")}: <span className="tabular-nums">{header.barcode}</span>
-          </>
-        }
-      />
+    <FormPage
+      back={{ to: wehPath(header.id), label: header.barcode }}
+      title={
+        <>
+          {t("wasteEvidenceHeader:edit.title")}: <span className="tabular-nums">{header.barcode}</span>
+        </>
+      }
+    >
       <EditForm header={header} types={types} tiles={tiles} lastResult={answer?.result} />
-    </div>
+    </FormPage>
   );
 }
 
@@ -150,7 +135,6 @@ function EditForm(props: {
 
       <SectionCard
         id="location"
-        aria-labelledby="weh-edit-location"
         title={t("wasteEvidenceHeader:section.location")}
         titleId="weh-edit-location"
         contentClassName="space-y-3"

@@ -5,6 +5,7 @@ import { translateMessage } from "~/lib/messages";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { redirectWithFlash } from "~/server/action.server";
+import { isPdf, pdfFileName, pdfResponse } from "~/server/pdf.server";
 import { wehPath } from "./+shared/ui";
 
 /**
@@ -16,19 +17,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.wasteEvidenceHeaderId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aDetail");
   const res = await api.file.wasteEvidenceHeader.label({ municipalityId, headerId: id });
-  if (res.ok && (res.headers.get("Content-Type") ?? "").includes("application/pdf")) {
-    // The API's file name when it gives one (ASCII only in the header).
-    const named = /filename="?([^";]+)"?/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
-    const fileName = (named ?? `stitek-${id}.pdf`).replace(/[^\w.-]/g, "_");
-    return new Response(res.body, {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `inline; filename="${fileName}"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  }
+  // Shown in the browser (inline), under the API's file name when it gives one.
+  if (isPdf(res)) return pdfResponse(res, `inline; filename="${pdfFileName(res, `stitek-${id}.pdf`)}"`);
   const problem = (await res.json().catch(() => null)) as { Message?: string } | null;
   if (res.status === 404) throw data({ message: problem?.Message ?? "Page Not Found" }, { status: 404 });
   // The label could not be made: back to the bin with the reason.

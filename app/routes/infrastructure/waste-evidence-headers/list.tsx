@@ -155,26 +155,24 @@ function Chip({ label, name, removeTo }: { label: string; name: string; removeTo
 
 /** Choose the subject or fee payer of the list: a search (GET) and a select that applies the filter (GET). */
 function PickerDialog(props: {
-  dialog: string;
-  param: string;
-  search: string;
+  /** The dialog's name and its two search params (PICKERS). */
+  picker: (typeof PICKERS)[keyof typeof PICKERS];
   title: string;
   searchLabel: string;
   label: string;
   options: { value: string; label: string }[] | null;
 }) {
   const { t } = useTranslation();
+  const { dialog, param, search } = props.picker;
   const [searchParams] = useSearchParams();
   const location = useLocation();
-  const formId = `${props.dialog}-form`;
-  const selectId = `${props.dialog}-select`;
+  const formId = `${dialog}-form`;
+  const selectId = `${dialog}-select`;
   // The other filters stay; the page starts again at 1.
-  const kept = [...searchParams].filter(
-    ([k]) => ![DIALOG_PARAM, props.search, props.param, "page", "index"].includes(k),
-  );
+  const kept = [...searchParams].filter(([k]) => ![DIALOG_PARAM, search, param, "page", "index"].includes(k));
   return (
     <Dialog
-      name={props.dialog}
+      name={dialog}
       title={props.title}
       footer={
         <>
@@ -186,12 +184,7 @@ function PickerDialog(props: {
       }
     >
       <div className="space-y-3">
-        <DialogSearch
-          dialog={props.dialog}
-          param={props.search}
-          value={searchParams.get(props.search) ?? ""}
-          label={props.searchLabel}
-        />
+        <DialogSearch dialog={dialog} param={search} value={searchParams.get(search) ?? ""} label={props.searchLabel} />
         <Form method="get" action={location.pathname} id={formId} className="space-y-1" preventScrollReset>
           {kept.map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
@@ -199,9 +192,9 @@ function PickerDialog(props: {
           <Label htmlFor={selectId}>{props.label}</Label>
           <Select
             id={selectId}
-            name={props.param}
+            name={param}
             required
-            defaultValue={searchParams.get(props.param) ?? ""}
+            defaultValue={searchParams.get(param) ?? ""}
             emptyOption={t("wasteEvidenceHeader:picker.choose")}
             options={props.options ?? []}
           />
@@ -269,19 +262,15 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
       }
       def={def}
       rowLabel={(row) => row.barcode}
-      bulkActions={
-        canEdit
-          ? [
-              {
-                intent: "discard",
-                label: t("wasteEvidenceHeader:action.discard"),
-                confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
-              },
-              { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
-              { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
-            ]
-          : undefined
-      }
+      bulkActions={[
+        {
+          intent: "discard",
+          label: t("wasteEvidenceHeader:action.discard"),
+          confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
+        },
+        { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
+        { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
+      ]}
       toolbar={
         <>
           <DialogLink name={PICKERS.subject.dialog} size="sm" params={{ subjectSearch: null }}>
@@ -309,9 +298,7 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
       )}
     >
       <PickerDialog
-        dialog={PICKERS.subject.dialog}
-        param={PICKERS.subject.param}
-        search={PICKERS.subject.search}
+        picker={PICKERS.subject}
         title={t("wasteEvidenceHeader:list.pickSubject")}
         searchLabel={t("wasteEvidenceHeader:picker.searchSubject")}
         label={subjectLabel}
@@ -319,9 +306,7 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
       />
       {canSeePayers && (
         <PickerDialog
-          dialog={PICKERS.feePayer.dialog}
-          param={PICKERS.feePayer.param}
-          search={PICKERS.feePayer.search}
+          picker={PICKERS.feePayer}
           title={t("wasteEvidenceHeader:list.pickFeePayer")}
           searchLabel={t("wasteEvidenceHeader:picker.searchFeePayer")}
           label={payerLabel}

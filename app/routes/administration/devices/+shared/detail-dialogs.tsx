@@ -4,14 +4,13 @@
  * the municipality picker's options, and its search is a GET form inside the dialog; a failed post re-renders the
  * dialog open with the errors under the fields.
  */
-import { Form } from "react-router";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { assignmentBody, endAssignmentBody } from "#contract/device";
-import { FormErrors, InputField, SelectField } from "~/components/field";
-import { Dialog, DialogTrigger } from "~/components/ui/dialog";
-import { DialogLink, DialogSearch, DialogSubmitFooter } from "~/components/form-dialog";
+import { InputField, SelectField } from "~/components/field";
+import { Dialog } from "~/components/ui/dialog";
+import { ConformDialog, DialogForm, DialogLink, DialogSearch, DialogSubmitFooter } from "~/components/form-dialog";
 import type { MunicipalityOption } from "./ui";
 
 type PairValues = { municipalityId: string; validFrom: string; validTo: string };
@@ -53,11 +52,7 @@ export function PairDialog({
             value={search}
             label={t("device:field.municipalitySearch")}
           />
-          <Form method="post" {...getFormProps(form)} className="space-y-3">
-            {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
-            {lastResult?.error && <span hidden data-keep-dialog-open />}
-            <input type="hidden" name="intent" value="pair" />
-            <FormErrors errors={form.errors} id={form.errorId} />
+          <DialogForm form={form} intent="pair" lastResult={lastResult}>
             <SelectField
               meta={fields.municipalityId}
               label={t("device:field.municipality")}
@@ -69,7 +64,7 @@ export function PairDialog({
               <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
               <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
             </div>
-          </Form>
+          </DialogForm>
         </div>
       </Dialog>
     </>
@@ -102,31 +97,19 @@ export function EndDialog({
     defaultValue: { validTo: defaultValidTo },
     scrollToError: false,
   });
-  const label = t("device:action.end");
   return (
-    <>
-      <DialogTrigger name={name} variant="secondary" size={compact ? "sm" : undefined}>
-        {label}
-      </DialogTrigger>
-      <Dialog
-        name={name}
-        size="sm"
-        title={t("device:end.title")}
-        description={t("device:end.description")}
-        footer={
-          <DialogSubmitFooter form={form.id} variant="danger">
-            {label}
-          </DialogSubmitFooter>
-        }
-      >
-        <Form method="post" {...getFormProps(form)} className="space-y-3">
-          {lastResult?.error && <span hidden data-keep-dialog-open />}
-          <input type="hidden" name="intent" value="end" />
-          <input type="hidden" name="assignmentId" value={assignmentId} />
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <InputField meta={fields.validTo} type="date" label={t("device:field.lastDay")} />
-        </Form>
-      </Dialog>
-    </>
+    <ConformDialog
+      form={form}
+      intent="end"
+      fields={{ assignmentId }}
+      lastResult={lastResult}
+      label={t("device:action.end")}
+      title={t("device:end.title")}
+      description={t("device:end.description")}
+      submitVariant="danger"
+      triggerSize={compact ? "sm" : undefined}
+    >
+      <InputField meta={fields.validTo} type="date" label={t("device:field.lastDay")} />
+    </ConformDialog>
   );
 }

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { EntityForm } from "~/components/entity-form";
-import { useNavigation } from "react-router";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -15,6 +14,7 @@ import {
   useDeviceTypeOptions,
   type MunicipalityOption,
 } from "./ui";
+import { useSubmitting } from "~/lib/use-submitting";
 
 /** Form values are strings: every field as Conform sends and restores it. */
 export type DeviceFormValues = Partial<Record<keyof z.input<typeof deviceCreateSchema> | "version", string>>;
@@ -43,14 +43,14 @@ interface Props {
 /** Create and edit share this form (spec 001 §2 Devices: name, serial number, uuid, sim, type, note). */
 export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const typeOptions = useDeviceTypeOptions();
   const schema = pairing ? deviceCreateSchema : deviceFormSchema;
   const [form, fields] = useSchemaForm<DeviceFormValues>(
     (formData) => (formData.get("intent") === MUNICIPALITY_SEARCH ? municipalitySearchSchema : schema),
     { id: "device-form", lastResult, defaultValue },
   );
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== MUNICIPALITY_SEARCH;
+  const posting = useSubmitting();
+  const busy = posting !== null && posting !== MUNICIPALITY_SEARCH;
 
   return (
     <EntityForm form={form}>

@@ -1,5 +1,4 @@
 /** The municipality detail's 'Zařízení' card (spec 001 §2 Municipalities 'Detail shows users, devices, …'). */
-import { Link } from "react-router";
 import { RowsTable } from "~/components/rows-table";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -8,6 +7,7 @@ import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";
 import { TD, TR } from "~/components/ui/table";
 import { DEVICES_PATH, DeviceTypeLabel, Period, devicePath } from "./ui";
+import { RecordLink } from "~/components/record-link";
 
 /** The devices paired with the municipality today, each linking to its detail; ADMIN adds or pairs one. */
 export function MunicipalityDevicesCard({
@@ -48,9 +48,7 @@ export function MunicipalityDevicesCard({
         {(d) => (
           <TR key={d.id}>
             <TD>
-              <Link className="font-medium text-emerald-800 hover:underline" to={devicePath(d.id)}>
-                {d.name}
-              </Link>
+              <RecordLink to={devicePath(d.id)}>{d.name}</RecordLink>
             </TD>
             <TD>
               <DeviceTypeLabel type={d.type} />

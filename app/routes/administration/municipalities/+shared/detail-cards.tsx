@@ -25,6 +25,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
 import { ActiveBadge, municipalityPath } from "./ui";
+import { RecordLink } from "~/components/record-link";
 
 /** The intents of the detail's forms. */
 export const DETAIL_INTENTS = {
@@ -91,6 +92,17 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
   );
 }
 
+/** A card's failed post: its message (or the first error of `field`) above the card's form. */
+function FailedAlert({ failed, field }: { failed?: ActionAnswer; field?: string }) {
+  const shown = useMessage();
+  if (!failed) return null;
+  return (
+    <Alert tone="error" className="mb-3">
+      {shown((field ? failed.errors?.[field]?.[0] : undefined) ?? failed.message)}
+    </Alert>
+  );
+}
+
 /** The municipality's users; a user editor opens them in the municipality's scope. */
 export function UsersCard({ municipalityId, users }: { municipalityId: number; users: MunicipalityUser[] }) {
   const { t, i18n } = useTranslation();
@@ -125,9 +137,9 @@ export function UsersCard({ municipalityId, users }: { municipalityId: number; u
           <TR key={u.id}>
             <TD>
               {canEditUser ? (
-                <Link className="font-medium text-emerald-800 hover:underline" to={`${base}/users/${u.id}/edit`}>
+                <RecordLink to={`${base}/users/${u.id}/edit`}>
                   {u.firstName} {u.lastName}
-                </Link>
+                </RecordLink>
               ) : (
                 <>
                   {u.firstName} {u.lastName}
@@ -161,15 +173,10 @@ export function ExternalAccountsCard({
   answer?: ActionAnswer;
 }) {
   const { t } = useTranslation();
-  const shown = useMessage();
   const failed = answer?.intent === DETAIL_INTENTS.accounts ? answer : undefined;
   return (
     <SectionCard title={t("municipality:section.externalAccounts")}>
-      {failed && (
-        <Alert tone="error" className="mb-3">
-          {shown(failed.message)}
-        </Alert>
-      )}
+      <FailedAlert failed={failed} />
       {!canEdit && accounts.length === 0 && (
         <p className="text-sm text-slate-600">{t("municipality:accounts.empty")}</p>
       )}
@@ -261,15 +268,10 @@ export function ExternalAccountsCard({
 /** Upload (PNG, JPEG or WebP up to 512 kB) or remove the logo. */
 export function LogoCard({ hasLogo, answer }: { hasLogo: boolean; answer?: ActionAnswer }) {
   const { t } = useTranslation();
-  const shown = useMessage();
   const failed = answer?.intent === DETAIL_INTENTS.logo ? answer : undefined;
   return (
     <SectionCard title={t("municipality:section.logo")}>
-      {failed && (
-        <Alert tone="error" className="mb-3">
-          {shown(failed.errors?.logo?.[0] ?? failed.message)}
-        </Alert>
-      )}
+      <FailedAlert failed={failed} field="logo" />
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value={DETAIL_INTENTS.logo} />
         <label className="text-sm">

@@ -16,7 +16,7 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import { EnumSelectField, InputField, SelectField, TextareaField } from "~/components/field";
+import { EnumSelectField, EnumSelects, InputField, SelectField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
@@ -68,29 +68,20 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
     },
   );
   const contacts = fields.contacts.getFieldList();
-  // The enum selects of the form: field name, the translations' group of its values, the values.
-  type EnumSelect = [
-    "type" | "kind" | "country" | "labelType" | "monitoredPeriod" | "duplicateHandlingStrategy",
-    string,
-    readonly string[],
-  ];
-  const enumSelects = (...selects: EnumSelect[]) =>
-    selects.map(([name, group, values]) => (
-      <EnumSelectField
-        key={name}
-        meta={fields[name]}
-        label={t(`municipality:field.${name}`)}
-        labels={`municipality:${group}`}
-        values={values}
-      />
-    ));
 
   return (
     <EntityForm form={form} listIntentsThroughAction>
       <SectionCard title={t("municipality:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
         <InputField meta={fields.name} label={t("municipality:field.name")} />
         <InputField meta={fields.shortName} label={t("municipality:field.shortName")} />
-        {enumSelects(["type", "type", MUNICIPALITY_TYPES], ["kind", "kind", MUNICIPALITY_KINDS])}
+        <EnumSelects
+          ns="municipality"
+          fields={fields}
+          selects={[
+            ["type", "type", MUNICIPALITY_TYPES],
+            ["kind", "kind", MUNICIPALITY_KINDS],
+          ]}
+        />
         <SelectField
           meta={fields.parentId}
           label={t("municipality:field.parent")}
@@ -98,7 +89,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
           emptyOption={t("municipality:field.noParent")}
         />
         <InputField meta={fields.district} label={t("municipality:field.district")} />
-        {enumSelects(["country", "country", COUNTRIES])}
+        <EnumSelects ns="municipality" fields={fields} selects={[["country", "country", COUNTRIES]]} />
       </SectionCard>
 
       <SectionCard title={t("municipality:section.company")} contentClassName="grid gap-4 md:grid-cols-2">
@@ -148,11 +139,15 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       </SectionCard>
 
       <SectionCard title={t("municipality:section.settings")} contentClassName="grid gap-4 md:grid-cols-3">
-        {enumSelects(
-          ["labelType", "labelType", LABEL_TYPES],
-          ["monitoredPeriod", "period", MUNICIPALITY_PERIODS],
-          ["duplicateHandlingStrategy", "duplicate", DUPLICATE_HANDLING_STRATEGIES],
-        )}
+        <EnumSelects
+          ns="municipality"
+          fields={fields}
+          selects={[
+            ["labelType", "labelType", LABEL_TYPES],
+            ["monitoredPeriod", "period", MUNICIPALITY_PERIODS],
+            ["duplicateHandlingStrategy", "duplicate", DUPLICATE_HANDLING_STRATEGIES],
+          ]}
+        />
         <TextareaField meta={fields.note} label={t("municipality:field.note")} className="md:col-span-3" />
       </SectionCard>
 

@@ -171,12 +171,11 @@ function RowActions({
   const { t } = useTranslation();
   const open = failed ? false : undefined;
   const slug = TYPE_SLUG[kind];
-  const sr = <span className="sr-only"> {row.name}</span>;
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
       <DialogTrigger name={`edit-${slug}-${row.id}`} variant="ghost" size="sm">
         {t("wasteSettings:action.edit")}
-        {sr}
+        <span className="sr-only"> {row.name}</span>
       </DialogTrigger>
       <ConfirmDialog
         name={`${row.active ? "deactivate" : "activate"}-${slug}-${row.id}`}
@@ -184,14 +183,8 @@ function RowActions({
         open={open}
         fields={{ typeId: row.id, active: String(!row.active) }}
         tone={row.active ? "danger" : "primary"}
-        trigger={
-          <>
-            {row.active ? t("wasteSettings:action.deactivate") : t("wasteSettings:action.activate")}
-            {sr}
-          </>
-        }
-        triggerVariant="ghost"
-        triggerSize="sm"
+        trigger={row.active ? t("wasteSettings:action.deactivate") : t("wasteSettings:action.activate")}
+        forRow={row.name}
         title={
           row.active
             ? t("wasteSettings:confirm.deactivateTitle", { name: row.name })
@@ -205,14 +198,8 @@ function RowActions({
         intent={`delete${kind}`}
         open={open}
         fields={{ typeId: row.id }}
-        trigger={
-          <>
-            {t("wasteSettings:action.delete")}
-            {sr}
-          </>
-        }
-        triggerVariant="ghost"
-        triggerSize="sm"
+        trigger={t("wasteSettings:action.delete")}
+        forRow={row.name}
         title={t("wasteSettings:confirm.deleteTitle", { name: row.name })}
         message={t("wasteSettings:confirm.delete")}
         confirmLabel={t("wasteSettings:action.delete")}
@@ -246,9 +233,6 @@ export default function WasteBinsSettingsPage({ loaderData, actionData: answer }
 
       <TypesCard
         kind="WasteType"
-        title={t("wasteSettings:wasteTypes.title")}
-        addLabel={t("wasteSettings:wasteTypes.add")}
-        canEdit={canEdit}
         failure={wasteFailure}
         rows={wasteTypes}
         columns={[
@@ -264,9 +248,6 @@ export default function WasteBinsSettingsPage({ loaderData, actionData: answer }
 
       <TypesCard
         kind="BinType"
-        title={t("wasteSettings:binTypes.title")}
-        addLabel={t("wasteSettings:binTypes.add")}
-        canEdit={canEdit}
         failure={binFailure}
         rows={binTypes}
         columns={[
@@ -312,23 +293,20 @@ type TypeRow = { id: number; name: string; active: boolean; catalogue: boolean; 
 /** A column of a kind's own: its heading, the cell's classes and content. */
 type TypeColumn<Row> = { label: string; className?: string; cell: (row: Row) => ReactNode };
 
+/** The texts of a kind's card: `wasteSettings:<key>.title` and `.add`. */
+const CARD_TEXTS: Record<TypeKind, string> = { WasteType: "wasteTypes", BinType: "binTypes" };
+
 /**
  * One settings card (waste types, bin types): title, the add button, a failed row action's message, then the table:
  * the name, the kind's own columns, the bin count, the state and the own rows' actions.
  */
 function TypesCard<Row extends TypeRow>({
   kind,
-  title,
-  addLabel,
-  canEdit,
   failure,
   rows,
   columns,
 }: {
   kind: TypeKind;
-  title: string;
-  addLabel: string;
-  canEdit: boolean;
   /** A row action of this kind that failed: its message above the table, its row's confirmation kept closed. */
   failure?: ActionAnswer;
   rows: Row[];
@@ -336,19 +314,19 @@ function TypesCard<Row extends TypeRow>({
 }) {
   const { t } = useTranslation();
   const shown = useMessage();
+  const canEdit = useCan("aEdit", "municipality");
   const id = `${TYPE_SLUG[kind]}s-title`;
   const right = (className?: string) => (className?.includes("text-right") ? "text-right" : undefined);
   return (
     <SectionCard
-      aria-labelledby={id}
-      title={title}
+      title={t(`wasteSettings:${CARD_TEXTS[kind]}.title`)}
       titleId={id}
       contentClassName="space-y-3 p-0"
       actions={
         <>
           {canEdit && (
             <DialogTrigger name={`add-${TYPE_SLUG[kind]}`} variant="secondary" size="sm">
-              {addLabel}
+              {t(`wasteSettings:${CARD_TEXTS[kind]}.add`)}
             </DialogTrigger>
           )}
         </>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
@@ -15,11 +15,12 @@ import {
   type UserDetail,
 } from "#contract/user";
 import { FormErrors, InputField, SelectField, VersionField } from "~/components/field";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields } from "~/components/password-field";
 import { Button } from "~/components/ui/button";
 import { FormActions } from "~/components/form-actions";
 import { useHydrated } from "~/components/ui/dialog";
 import { cn } from "~/components/ui/cn";
+import { useSubmitting } from "~/lib/use-submitting";
 
 /** The intent of the 'Navrhnout' button. */
 export const SUGGEST = "suggest";
@@ -104,13 +105,13 @@ export function UserForm({
   cancelTo,
 }: UserFormProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useSchemaForm<UserFormShape>((formData) => schemaFor(mode, formData.get("intent")), {
     lastResult,
     defaultValue,
   });
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== SUGGEST;
+  const posting = useSubmitting();
+  const busy = posting !== null && posting !== SUGGEST;
 
   // With JavaScript the municipality is hidden for the admin roles (they have none); the server ignores it anyway.
   const [roleId, setRoleId] = useState(String(defaultValue.roleId ?? ""));
@@ -235,12 +236,11 @@ export function UserForm({
           )}
           {/* Hidden by CSS alone while the invitation is chosen: works without JavaScript too. */}
           <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
-            <PasswordField meta={fields.password} label={t("user:field.password")} />
-            <InputField
-              meta={fields.confirmPassword}
-              label={t("user:field.confirmPassword")}
-              type="password"
-              autoComplete="new-password"
+            <NewPasswordFields
+              password={fields.password}
+              confirm={fields.confirmPassword}
+              label={t("user:field.password")}
+              confirmLabel={t("user:field.confirmPassword")}
             />
           </div>
         </SectionCard>

@@ -5,7 +5,7 @@
 import type { RoleItem, UserDetail } from "#contract/user";
 import { useTranslation } from "~/i18n/use-translation";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { PageHeader } from "~/components/page-header";
+import { FormPage } from "~/components/form-page";
 import { UserEditHeader } from "./edit-header";
 import { UserForm, toFormValues } from "./form";
 
@@ -31,8 +31,7 @@ export function CreateUserScreen({
 }: ScreenProps & { title: string; municipalityId?: number }) {
   const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <PageHeader back={back} title={title} />
+    <FormPage back={back} title={title}>
       <UserForm
         mode="create"
         lastResult={answer?.result}
@@ -41,7 +40,7 @@ export function CreateUserScreen({
         cancelTo={back.to}
         {...form}
       />
-    </div>
+    </FormPage>
   );
 }
 

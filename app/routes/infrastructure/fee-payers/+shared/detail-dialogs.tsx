@@ -4,15 +4,14 @@
  * plain forms; a failed post re-renders the dialog open with the errors under the fields.
  */
 import { useState, type FormEvent } from "react";
-import { DialogSubmitFooter } from "~/components/form-dialog";
+import { ConformDialog } from "~/components/form-dialog";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
 import { useActionAnswer } from "~/lib/action-answer";
-import { getFormProps } from "@conform-to/react";
 import { deactivateBody, type FeePayerDetail } from "#contract/fee-payer";
-import { Field, FormErrors, InputField, fieldAria } from "~/components/field";
+import { Field, InputField, fieldAria } from "~/components/field";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogTrigger, closeDialog } from "~/components/ui/dialog";
@@ -30,36 +29,22 @@ export function DeactivateDialog({ feePayer, today }: { feePayer: FeePayerDetail
     defaultValue: { activeTo: today, periodEnd: feePayer.periodEnd ?? "", dateOfBirth: feePayer.dateOfBirth ?? "" },
     scrollToError: false,
   });
-  const label = t("feePayer:action.deactivate");
   return (
-    <>
-      <DialogTrigger name="deactivate" variant="secondary">
-        {label}
-      </DialogTrigger>
-      <Dialog
-        name="deactivate"
-        size="sm"
-        title={t("feePayer:deactivate.title")}
-        description={t("feePayer:deactivate.description")}
-        footer={
-          <DialogSubmitFooter form={form.id} variant="danger">
-            {label}
-          </DialogSubmitFooter>
-        }
-      >
-        <Form method="post" {...getFormProps(form)} className="space-y-3">
-          {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
-          {lastResult?.error && <span hidden data-keep-dialog-open />}
-          <input type="hidden" name="intent" value="deactivate" />
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <InputField meta={fields.activeTo} type="date" label={t("feePayer:deactivate.activeTo")} />
-          <InputField meta={fields.periodEnd} type="date" label={t("feePayer:field.periodEnd")} />
-          {feePayer.type === "Resident" && (
-            <InputField meta={fields.dateOfBirth} type="date" label={t("feePayer:field.dateOfBirth")} />
-          )}
-        </Form>
-      </Dialog>
-    </>
+    <ConformDialog
+      form={form}
+      intent="deactivate"
+      lastResult={lastResult}
+      label={t("feePayer:action.deactivate")}
+      title={t("feePayer:deactivate.title")}
+      description={t("feePayer:deactivate.description")}
+      submitVariant="danger"
+    >
+      <InputField meta={fields.activeTo} type="date" label={t("feePayer:deactivate.activeTo")} />
+      <InputField meta={fields.periodEnd} type="date" label={t("feePayer:field.periodEnd")} />
+      {feePayer.type === "Resident" && (
+        <InputField meta={fields.dateOfBirth} type="date" label={t("feePayer:field.dateOfBirth")} />
+      )}
+    </ConformDialog>
   );
 }
 

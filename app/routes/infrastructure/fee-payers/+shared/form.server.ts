@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { toIsoDate } from "#contract/calendar";
 import { feePayerFormSchema, feePayerUpdateSchema, type FeePayerForm } from "#contract/fee-payer";
+import { userT } from "~/server/i18n.server";
 import type { ApiClient } from "~/server/api.server";
 import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
@@ -28,8 +29,8 @@ export async function createFormData(api: ApiClient, municipalityId: number) {
 
 /**
  * The action of the create and edit screens: validate with the shared schema, POST (or PUT with `feePayerId`),
- * 422 field errors back under the fields, otherwise a flash and a redirect (to the payer's detail unless
- * `redirectTo` says otherwise).
+ * 422 field errors back under the fields, otherwise the flash `feePayer:flash.<flash>` and a redirect (to the
+ * payer's detail unless `redirectTo` says otherwise).
  */
 export async function saveFeePayer(
   api: ApiClient,
@@ -39,7 +40,7 @@ export async function saveFeePayer(
     municipalityId: number;
     /** Edit: the payer to update; create without it. */
     feePayerId?: number;
-    flash: string;
+    flash: "created" | "createdForSubject" | "saved";
     redirectTo: (id: number) => string;
     /** Values the route decides, not the page (the subject of create-for-subject). */
     fixed?: Partial<FeePayerForm>;
@@ -54,5 +55,6 @@ export async function saveFeePayer(
         api.feePayer.create({ municipalityId }, { ...forType(value), ...fixed }),
       );
   if (!outcome.ok) return formAnswer("save", outcome);
-  return redirectWithFlash(api, context, opts.redirectTo(outcome.data.id), opts.flash);
+  const t = await userT(api.session);
+  return redirectWithFlash(api, context, opts.redirectTo(outcome.data.id), t(`feePayer:flash.${opts.flash}`));
 }

@@ -1,5 +1,5 @@
 /** Spec 001 §2 subject detail: the waste cards table, with virtual card creation and removal. */
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -13,8 +13,9 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { TD, TR } from "~/components/ui/table";
-import { SectionTable } from "./section-table";
+import { RowsTable } from "~/components/rows-table";
 import { useActionAnswer } from "~/lib/action-answer";
+import { useSubmitting } from "~/lib/use-submitting";
 
 const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
   Free: "gray",
@@ -26,31 +27,26 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
   const { t, i18n } = useTranslation();
   const canAdd = useCan("aAdd", "wasteCard");
   const canRemove = useCan("aRemove", "wasteCard");
-  const navigation = useNavigation();
   const failed = useActionAnswer(["createVirtualCard", "removeCard"]);
   const shown = useMessage();
   const date = (v: string | null) => (v ? formatDate(v, i18n.language) : "");
   // A virtual card may be issued for one of the current payers.
   const payers = members.filter((m) => m.current);
-  const creating = navigation.state === "submitting" && navigation.formData?.get("intent") === "createVirtualCard";
+  const creating = useSubmitting() === "createVirtualCard";
 
   return (
-    <SectionCard
-      aria-labelledby="subject-cards"
-      title={t("subject:cards.title")}
-      titleId="subject-cards"
-      contentClassName="space-y-3 p-0"
-    >
+    <SectionCard title={t("subject:cards.title")} titleId="subject-cards" contentClassName="space-y-3 p-0">
       {failed && (
         <Alert tone="error" className="mx-4 mt-3">
           {shown(failed.errors?.feePayerId?.[0] ?? failed.message)}
         </Alert>
       )}
-      <SectionTable
-        rows={cards.length}
+      <RowsTable
+        rows={cards}
         empty={t("subject:cards.empty")}
-        emptyClassName="px-4 py-4"
-        columns={[
+        emptyClassName="text-sm text-slate-600 px-4 py-4"
+        plainHeadRow
+        head={[
           t("subject:cards.plainCode"),
           t("subject:cards.code"),
           t("subject:cards.payer"),
@@ -60,7 +56,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
         ]}
         actions={canRemove && t("subject:members.actions")}
       >
-        {cards.map((c) => (
+        {(c) => (
           <TR key={c.id}>
             <TD className="font-mono">{c.plainCode}</TD>
             <TD className="font-mono">{c.code}</TD>
@@ -79,26 +75,18 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
                     name={`remove-card-${c.id}`}
                     intent="removeCard"
                     fields={{ cardId: c.id }}
-                    trigger={
-                      <>
-                        {t("subject:cards.remove")}
-                        <span className="sr-only"> {c.plainCode}</span>
-                      </>
-                    }
-                    triggerVariant="ghost"
-                    triggerSize="sm"
+                    trigger={t("subject:cards.remove")}
+                    forRow={c.plainCode}
                     title={t("subject:cards.removeTitle")}
-                    message={t("subject:cards.removeMessage", {
-                      code: c.plainCode,
-                    })}
+                    message={t("subject:cards.removeMessage", { code: c.plainCode })}
                     confirmLabel={t("subject:cards.remove")}
                   />
                 </span>
               </TD>
             )}
           </TR>
-        ))}
-      </SectionTable>
+        )}
+      </RowsTable>
       {canAdd && (
         <Form method="post" className="flex flex-wrap items-end gap-2 border-t border-slate-200 px-4 py-3">
           <input type="hidden" name="intent" value="createVirtualCard" />

@@ -3,7 +3,7 @@
  * submission the action's answer gives each field its errors and what was typed, otherwise it shows its default.
  * The two picker dialogs (parent, existing fee payer) share PickerDialog.
  */
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { Field, fieldAria } from "~/components/field";
@@ -21,33 +21,27 @@ type Common = {
   initial: string | number;
 };
 
-function fieldOf({ answer, id, name, label, description, initial }: Common) {
-  const errors = answer?.errors?.[name];
-  return {
-    field: { id, errors, label, description },
-    control: { name, defaultValue: answer?.values?.[name] ?? initial, ...fieldAria(id, errors, Boolean(description)) },
+/** A control (an input, a select) in its Field: after a refused submission its errors and what was typed. */
+function withAnswer<C extends typeof Input | typeof Select>(Control: C) {
+  return function Answered(props: Common & Omit<ComponentProps<C>, "id" | "name" | "defaultValue">) {
+    const { answer, id, name, label, description, initial, ...rest } = props;
+    const errors = answer?.errors?.[name];
+    const control = {
+      name,
+      defaultValue: answer?.values?.[name] ?? initial,
+      ...fieldAria(id, errors, Boolean(description)),
+    };
+    const Shown = Control as ComponentType<Record<string, unknown>>;
+    return (
+      <Field id={id} errors={errors} label={label} description={description}>
+        <Shown {...rest} {...control} />
+      </Field>
+    );
   };
 }
 
-export function AnswerInput(props: Common & Omit<ComponentProps<typeof Input>, "id" | "name" | "defaultValue">) {
-  const { answer, id, name, label, description, initial, ...input } = props;
-  const { field, control } = fieldOf({ answer, id, name, label, description, initial });
-  return (
-    <Field {...field}>
-      <Input {...input} {...control} />
-    </Field>
-  );
-}
-
-export function AnswerSelect(props: Common & Omit<ComponentProps<typeof Select>, "id" | "name" | "defaultValue">) {
-  const { answer, id, name, label, description, initial, ...select } = props;
-  const { field, control } = fieldOf({ answer, id, name, label, description, initial });
-  return (
-    <Field {...field}>
-      <Select {...select} {...control} />
-    </Field>
-  );
-}
+export const AnswerInput = withAnswer(Input);
+export const AnswerSelect = withAnswer(Select);
 
 /**
  * A dialog that picks one record (a parent, a fee payer) from at most 20 found by its own search (decision 0011):

@@ -7,7 +7,7 @@ import type { SubjectFeeRow } from "#contract/subject";
 import { toSearch, withSearchParams } from "~/lib/list";
 import { cn } from "~/components/ui/cn";
 import { TD, TR } from "~/components/ui/table";
-import { SectionTable } from "./section-table";
+import { RowsTable } from "~/components/rows-table";
 import { Money } from "~/components/money";
 
 /** The amounts of a fee row, in the table's order; the last one is what the payer pays. */
@@ -31,7 +31,6 @@ export function FeesSection({ fees, view, year }: Props) {
 
   return (
     <SectionCard
-      aria-labelledby="subject-fees"
       title={t("subject:fees.title")}
       titleId="subject-fees"
       contentClassName="space-y-3 p-0"
@@ -57,16 +56,18 @@ export function FeesSection({ fees, view, year }: Props) {
           ))}
         </nav>
       )}
-      <SectionTable
-        rows={fees.items.length}
+      <RowsTable
+        rows={fees.items}
         empty={t("subject:fees.empty")}
-        columns={[
+        emptyClassName="text-sm text-slate-600 px-4 py-6"
+        plainHeadRow
+        head={[
           monthly ? t("subject:fees.month") : t("subject:fees.year"),
           t("subject:fees.payer"),
           ...AMOUNTS.map((key) => ({ label: t(`subject:fees.${key}`), className: "text-right" })),
         ]}
       >
-        {fees.items.map((f, i) => (
+        {(f, i) => (
           <TR key={`${f.year}-${f.month ?? 0}-${f.feePayerName ?? ""}-${i}`}>
             <TD className="whitespace-nowrap">{monthly && f.month ? `${f.month}/${f.year}` : f.year}</TD>
             <TD>{f.feePayerName ?? "–"}</TD>
@@ -76,8 +77,8 @@ export function FeesSection({ fees, view, year }: Props) {
               </TD>
             ))}
           </TR>
-        ))}
-      </SectionTable>
+        )}
+      </RowsTable>
     </SectionCard>
   );
 }

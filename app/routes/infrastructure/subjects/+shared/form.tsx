@@ -1,4 +1,3 @@
-import { useNavigation } from "react-router";
 import { IcoLookupField } from "~/components/ico-lookup-field";
 import { EntityForm } from "~/components/entity-form";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -8,9 +7,10 @@ import { type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { COUNTRIES, SUBJECT_TYPES } from "#contract/enums";
 import { subjectFormSchema, type SubjectDetail, type SubjectOption } from "#contract/subject";
-import { CheckboxField, EnumSelectField, InputField, TextareaField } from "~/components/field";
+import { CheckboxField, EnumSelects, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField } from "~/components/search-in-form";
+import { useSubmitting } from "~/lib/use-submitting";
 
 /** The registry lookup only needs the operator's number and country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -84,24 +84,18 @@ export function SubjectForm({
   cancelTo,
 }: SubjectFormProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const [form, fields] = useSchemaForm<SubjectFormValues>((formData) => schemaFor(formData.get("intent")), {
     lastResult,
     defaultValue,
   });
-  const helperIntent = navigation.formData?.get("intent");
-  const busy = navigation.state === "submitting" && helperIntent !== "lookup" && helperIntent !== "parentSearch";
+  const posting = useSubmitting();
+  const busy = posting !== null && posting !== "lookup" && posting !== "parentSearch";
   const searchId = `${form.id}-parent-search`;
 
   return (
     <EntityForm form={form}>
       <SectionCard title={t("subject:section.basic")} contentClassName="grid gap-4 md:grid-cols-2">
-        <EnumSelectField
-          meta={fields.type}
-          label={t("subject:field.type")}
-          labels="subject:type"
-          values={SUBJECT_TYPES}
-        />
+        <EnumSelects ns="subject" fields={fields} selects={[["type", "type", SUBJECT_TYPES]]} />
         <InputField meta={fields.name} label={t("subject:field.name")} />
         <InputField
           meta={fields.shortName}
@@ -143,12 +137,7 @@ export function SubjectForm({
       </SectionCard>
 
       <SectionCard title={t("subject:section.operator")} contentClassName="grid gap-4 md:grid-cols-2">
-        <EnumSelectField
-          meta={fields.operatorCountry}
-          label={t("subject:field.operatorCountry")}
-          labels="subject:country"
-          values={COUNTRIES}
-        />
+        <EnumSelects ns="subject" fields={fields} selects={[["operatorCountry", "country", COUNTRIES]]} />
         <IcoLookupField
           meta={fields.operatorIdentificationNumber}
           label={t("subject:field.operatorIdentificationNumber")}

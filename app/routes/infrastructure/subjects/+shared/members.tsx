@@ -1,5 +1,5 @@
 /** Spec 001 §2 subject detail: the fee payers table (set or remove chief, add or remove a payer). */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubjectMember } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
@@ -7,16 +7,17 @@ import { formatDate } from "#contract/calendar";
 import { Field } from "~/components/field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/section-card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { TD, TR } from "~/components/ui/table";
-import { SectionTable } from "./section-table";
+import { RowsTable } from "~/components/rows-table";
 import { AnswerInput, PickerDialog } from "./dialog-fields";
 import type { FeePayerOption } from "./detail.server";
 import { DialogLink, FormDialog } from "~/components/form-dialog";
 import { SUBJECTS_PATH, feePayerPath } from "./ui";
 import { useToday } from "~/lib/action-answer";
+import { RecordLink } from "~/components/record-link";
 
 type Props = {
   subjectId: number;
@@ -42,9 +43,10 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
   ];
 
   return (
-    <Card aria-labelledby="subject-members">
-      <CardHeader>
-        <CardTitle id="subject-members">{t("subject:members.title")}</CardTitle>
+    <SectionCard
+      title={t("subject:members.title")}
+      titleId="subject-members"
+      actions={
         <div className="flex flex-wrap gap-2">
           {canEdit && canSeePayers && (
             <DialogLink name="add-payer" size="sm">
@@ -57,53 +59,53 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
             </Button>
           )}
         </div>
-      </CardHeader>
-      <CardContent className="p-0">
-        <SectionTable
-          rows={rows.length}
-          empty={t("subject:members.empty")}
-          columns={[
-            t("subject:members.name"),
-            t("subject:members.dateOfBirth"),
-            t("subject:members.period"),
-            t("subject:members.state"),
-          ]}
-          actions={canEdit && t("subject:members.actions")}
-        >
-          {rows.map((m) => (
-            <TR key={m.membershipId} className={ended(m) ? "text-slate-500" : undefined}>
-              <TD>
-                {canSeePayers ? (
-                  <Link className="font-medium text-emerald-800 hover:underline" to={feePayerPath(m.feePayerId)}>
-                    {m.name}
-                  </Link>
+      }
+      contentClassName="p-0"
+      after={canEdit && canSeePayers && <AddPayerDialog options={payerOptions} search={payerSearch} />}
+    >
+      <RowsTable
+        rows={rows}
+        empty={t("subject:members.empty")}
+        emptyClassName="text-sm text-slate-600 px-4 py-6"
+        plainHeadRow
+        head={[
+          t("subject:members.name"),
+          t("subject:members.dateOfBirth"),
+          t("subject:members.period"),
+          t("subject:members.state"),
+        ]}
+        actions={canEdit && t("subject:members.actions")}
+      >
+        {(m) => (
+          <TR key={m.membershipId} className={ended(m) ? "text-slate-500" : undefined}>
+            <TD>
+              {canSeePayers ? (
+                <RecordLink to={feePayerPath(m.feePayerId)}>{m.name}</RecordLink>
+              ) : (
+                <span className="font-medium">{m.name}</span>
+              )}
+            </TD>
+            <TD>{date(m.dateOfBirth) || "–"}</TD>
+            <TD className="whitespace-nowrap">
+              {date(m.validFrom)} – {date(m.validTo)}
+            </TD>
+            <TD>
+              <span className="inline-flex flex-wrap gap-1">
+                {m.isChief && <Badge tone="blue">{t("subject:members.chief")}</Badge>}
+                {m.current ? (
+                  <Badge tone="green">{t("subject:members.current")}</Badge>
+                ) : ended(m) ? (
+                  <Badge tone="gray">{t("subject:members.history")}</Badge>
                 ) : (
-                  <span className="font-medium">{m.name}</span>
+                  <Badge tone="amber">{t("subject:members.future")}</Badge>
                 )}
-              </TD>
-              <TD>{date(m.dateOfBirth) || "–"}</TD>
-              <TD className="whitespace-nowrap">
-                {date(m.validFrom)} – {date(m.validTo)}
-              </TD>
-              <TD>
-                <span className="inline-flex flex-wrap gap-1">
-                  {m.isChief && <Badge tone="blue">{t("subject:members.chief")}</Badge>}
-                  {m.current ? (
-                    <Badge tone="green">{t("subject:members.current")}</Badge>
-                  ) : ended(m) ? (
-                    <Badge tone="gray">{t("subject:members.history")}</Badge>
-                  ) : (
-                    <Badge tone="amber">{t("subject:members.future")}</Badge>
-                  )}
-                </span>
-              </TD>
-              {canEdit && <TD className="text-right whitespace-nowrap">{!ended(m) && <MemberActions member={m} />}</TD>}
-            </TR>
-          ))}
-        </SectionTable>
-      </CardContent>
-      {canEdit && canSeePayers && <AddPayerDialog options={payerOptions} search={payerSearch} />}
-    </Card>
+              </span>
+            </TD>
+            {canEdit && <TD className="text-right whitespace-nowrap">{!ended(m) && <MemberActions member={m} />}</TD>}
+          </TR>
+        )}
+      </RowsTable>
+    </SectionCard>
   );
 }
 

@@ -9,18 +9,19 @@ import { useTranslation } from "~/i18n/use-translation";
 import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail, type SubjectListItem } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { DetailFact } from "~/components/detail-row";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import { FormDialog } from "~/components/form-dialog";
-import { SectionTable } from "./section-table";
+import { RowsTable } from "~/components/rows-table";
 import { AnswerInput, AnswerSelect } from "./dialog-fields";
 import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
 import { enumOptions } from "~/lib/enum-options";
+import { RecordLink } from "~/components/record-link";
 
 function Empty({ children }: { children: React.ReactNode }) {
   return <p className="text-sm text-slate-600">{children}</p>;
@@ -50,10 +51,12 @@ export function BinsSection({
     summary.set(name, (summary.get(name) ?? 0) + 1);
   }
   return (
-    <Card aria-labelledby="subject-bins">
-      <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle id="subject-bins">{t("subject:bins.title")}</CardTitle>
-        {canAssign && (
+    <SectionCard
+      title={t("subject:bins.title")}
+      titleId="subject-bins"
+      headerClassName="flex flex-row items-center justify-between gap-2"
+      actions={
+        canAssign && (
           <Button
             to={`/infrastructure/waste-evidence-headers/create?tab=assign&subjectId=${subjectId}`}
             variant="secondary"
@@ -61,54 +64,49 @@ export function BinsSection({
           >
             {t("subject:bins.assign")}
           </Button>
+        )
+      }
+      contentClassName="space-y-3"
+    >
+      <p className="text-sm">
+        {t("subject:bins.count")}: <span className="font-semibold tabular-nums">{binCount}</span>
+        {summary.size > 0 && (
+          <span className="text-slate-600"> ({[...summary].map(([name, n]) => `${n} × ${name}`).join(", ")})</span>
         )}
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <p className="text-sm">
-          {t("subject:bins.count")}: <span className="font-semibold tabular-nums">{binCount}</span>
-          {summary.size > 0 && (
-            <span className="text-slate-600"> ({[...summary].map(([name, n]) => `${n} × ${name}`).join(", ")})</span>
+      </p>
+      {bins && (
+        <RowsTable
+          rows={bins.items}
+          empty={t("subject:bins.none")}
+          plainHeadRow
+          head={[
+            t("subject:bins.code"),
+            t("subject:bins.type"),
+            t("subject:bins.state"),
+            t("subject:bins.lastEvidence"),
+          ]}
+        >
+          {(b) => (
+            <TR key={b.id}>
+              <TD>
+                <RecordLink to={`/infrastructure/waste-evidence-headers/${b.id}`}>{b.plainCode}</RecordLink>{" "}
+                <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
+              </TD>
+              <TD>{binLabel(b) ?? "–"}</TD>
+              <TD>
+                <BinStateBadge state={b.state} />
+              </TD>
+              <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
+            </TR>
           )}
-        </p>
-        {bins && (
-          <SectionTable
-            rows={bins.items.length}
-            empty={t("subject:bins.none")}
-            emptyClassName=""
-            columns={[
-              t("subject:bins.code"),
-              t("subject:bins.type"),
-              t("subject:bins.state"),
-              t("subject:bins.lastEvidence"),
-            ]}
-          >
-            {bins.items.map((b) => (
-              <TR key={b.id}>
-                <TD>
-                  <Link
-                    className="font-medium text-emerald-800 hover:underline"
-                    to={`/infrastructure/waste-evidence-headers/${b.id}`}
-                  >
-                    {b.plainCode}
-                  </Link>{" "}
-                  <span className="text-xs text-slate-500 tabular-nums">{b.barcode}</span>
-                </TD>
-                <TD>{binLabel(b) ?? "–"}</TD>
-                <TD>
-                  <BinStateBadge state={b.state} />
-                </TD>
-                <TD>{b.lastEvidenceAt ? formatDateTime(b.lastEvidenceAt) : "–"}</TD>
-              </TR>
-            ))}
-          </SectionTable>
-        )}
-        {bins && bins.total > bins.items.length && (
-          <Link className="text-sm text-emerald-800 underline" to={listUrl}>
-            {t("subject:bins.all", { n: bins.total })}
-          </Link>
-        )}
-      </CardContent>
-    </Card>
+        </RowsTable>
+      )}
+      {bins && bins.total > bins.items.length && (
+        <Link className="text-sm text-emerald-800 underline" to={listUrl}>
+          {t("subject:bins.all", { n: bins.total })}
+        </Link>
+      )}
+    </SectionCard>
   );
 }
 
@@ -132,50 +130,47 @@ export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
         : t("subject:frequency.perYear", { count: subject.orderedDisposeCount })
       : t("subject:frequency.notSet");
   return (
-    <Card aria-labelledby="subject-collections">
-      <CardHeader>
-        <CardTitle id="subject-collections">{t("subject:collections.title")}</CardTitle>
-        {canEdit && (
+    <SectionCard
+      title={t("subject:collections.title")}
+      titleId="subject-collections"
+      actions={
+        canEdit && (
           <DialogTrigger name="dispose-frequency" size="sm">
             {t("subject:frequency.set")}
           </DialogTrigger>
-        )}
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div>
-          <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary")}</h3>
-          <Table>
-            <THead>
-              <tr>
-                {SUMMARY_PERIODS.map((p) => (
-                  <TH key={p.key}>{t(`subject:collections.period.${p.key}`, p.label)}</TH>
-                ))}
-              </tr>
-            </THead>
-            <TBody>
-              <tr>
-                <TD colSpan={SUMMARY_PERIODS.length} className="py-3 text-slate-600">
-                  {t("subject:collections.empty")}
-                </TD>
-              </tr>
-            </TBody>
-          </Table>
-        </div>
-        <dl className="grid gap-2 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-slate-500">{t("subject:frequency.orderedLabel")}</dt>
-            <dd className="font-medium" data-testid="ordered-dispose-count">
-              {ordered}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t("subject:frequency.actualLabel")}</dt>
-            <dd className="text-slate-600">{t("subject:collections.empty")}</dd>
-          </div>
-        </dl>
-      </CardContent>
-      {canEdit && <DisposeFrequencyDialog subject={subject} />}
-    </Card>
+        )
+      }
+      contentClassName="space-y-4"
+      after={canEdit && <DisposeFrequencyDialog subject={subject} />}
+    >
+      <div>
+        <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary")}</h3>
+        <Table>
+          <THead>
+            <tr>
+              {SUMMARY_PERIODS.map((p) => (
+                <TH key={p.key}>{t(`subject:collections.period.${p.key}`, p.label)}</TH>
+              ))}
+            </tr>
+          </THead>
+          <TBody>
+            <tr>
+              <TD colSpan={SUMMARY_PERIODS.length} className="py-3 text-slate-600">
+                {t("subject:collections.empty")}
+              </TD>
+            </tr>
+          </TBody>
+        </Table>
+      </div>
+      <dl className="grid gap-2 text-sm sm:grid-cols-2">
+        <DetailFact label={t("subject:frequency.orderedLabel")} testId="ordered-dispose-count">
+          {ordered}
+        </DetailFact>
+        <DetailFact label={t("subject:frequency.actualLabel")} className="text-slate-600">
+          {t("subject:collections.empty")}
+        </DetailFact>
+      </dl>
+    </SectionCard>
   );
 }
 
@@ -241,7 +236,6 @@ export function HistorySection() {
   ];
   return (
     <SectionCard
-      aria-labelledby="subject-history"
       title={t("subject:history.title")}
       titleId="subject-history"
       contentClassName="grid gap-4 md:grid-cols-3"
@@ -264,7 +258,6 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
   const canAdd = useCan("aAdd", "subject");
   return (
     <SectionCard
-      aria-labelledby="subject-relations"
       title={t("subject:relations.title")}
       titleId="subject-relations"
       contentClassName="space-y-3"
@@ -281,9 +274,7 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
       <p className="text-sm">
         <span className="text-slate-500">{t("subject:field.parent")}: </span>
         {subject.parentId ? (
-          <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(subject.parentId)}>
-            {subject.parentName ?? `#${subject.parentId}`}
-          </Link>
+          <RecordLink to={subjectPath(subject.parentId)}>{subject.parentName ?? `#${subject.parentId}`}</RecordLink>
         ) : (
           t("subject:relations.noParent")
         )}
@@ -291,23 +282,21 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
       <h3 className="text-sm font-semibold">
         {t("subject:relations.children")} ({childTotal})
       </h3>
-      <SectionTable
-        rows={descendants.length}
+      <RowsTable
+        rows={descendants}
         empty={t("subject:relations.noChildren")}
-        emptyClassName=""
-        columns={[
+        plainHeadRow
+        head={[
           t("subject:field.name"),
           t("subject:field.type"),
           t("subject:list.address"),
           { label: t("subject:list.totalFee"), className: "text-right" },
         ]}
       >
-        {descendants.map((c) => (
+        {(c) => (
           <TR key={c.id}>
             <TD>
-              <Link className="font-medium text-emerald-800 hover:underline" to={subjectPath(c.id)}>
-                {c.name}
-              </Link>
+              <RecordLink to={subjectPath(c.id)}>{c.name}</RecordLink>
             </TD>
             <TD>
               <SubjectTypeLabel type={c.type} />
@@ -317,8 +306,8 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
               <Money value={c.totalFee} />
             </TD>
           </TR>
-        ))}
-      </SectionTable>
+        )}
+      </RowsTable>
       {childTotal > descendants.length && (
         <Link className="text-sm text-emerald-800 hover:underline" to={`${SUBJECTS_PATH}?parentId=${subject.id}`}>
           {t("subject:relations.allChildren", { n: childTotal })}

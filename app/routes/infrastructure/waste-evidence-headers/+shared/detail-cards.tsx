@@ -10,7 +10,7 @@ import { formatDateTime, yearOptions } from "#contract/calendar";
 import { toSearch, withSearchParams } from "~/lib/list";
 import { Field, fieldAria } from "~/components/field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { DetailFact } from "~/components/detail-row";
 import { DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -58,9 +58,12 @@ export function DisposeCountCard({
   const frequency = useFrequencyText()(counts.period, counts.orderedDisposeCount);
 
   return (
-    <Card aria-labelledby="weh-dispose">
-      <CardHeader>
-        <CardTitle id="weh-dispose">{t("wasteEvidenceHeader:dispose.title")}</CardTitle>
+    <SectionCard
+      title={t("wasteEvidenceHeader:dispose.title")}
+      titleId="weh-dispose"
+      contentClassName="p-0"
+      after={canEdit && <DisposeCountDialog counts={counts} />}
+      actions={
         <div className="flex flex-wrap items-center gap-3">
           <nav className="flex items-center gap-1" aria-label={t("wasteEvidenceHeader:dispose.view")}>
             <PillLink to={href({ disposeView: null })} current={view === "monthly"}>
@@ -96,59 +99,52 @@ export function DisposeCountCard({
             </DialogTrigger>
           )}
         </div>
-      </CardHeader>
-      <CardContent className="p-0">
-        {view === "monthly" ? (
-          <Table>
-            <caption className="sr-only">{t("wasteEvidenceHeader:dispose.caption", { year: counts.year })}</caption>
-            <THead>
-              <tr>
-                <TH>{t("wasteEvidenceHeader:dispose.month")}</TH>
-                <TH className="text-right">{t("wasteEvidenceHeader:dispose.ordered")}</TH>
-                <TH className="text-right">{t("wasteEvidenceHeader:dispose.actual")}</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {MONTHS.map((m) => {
-                const row = counts.months.find((x) => x.month === m);
-                return (
-                  <TR key={m}>
-                    <TD>{monthName(m)}</TD>
-                    <TD className="text-right tabular-nums">{row?.orderedCount ?? "–"}</TD>
-                    <TD className="text-right tabular-nums">{row?.actualCount ?? 0}</TD>
-                  </TR>
-                );
-              })}
-              <TR className="font-semibold">
-                <TD>{t("wasteEvidenceHeader:dispose.total")}</TD>
-                <TD className="text-right tabular-nums">{counts.totals.ordered}</TD>
-                <TD className="text-right tabular-nums">{counts.totals.actual}</TD>
-              </TR>
-            </TBody>
-          </Table>
-        ) : (
-          <dl className="grid gap-3 px-4 py-4 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.frequency")}</dt>
-              <dd className="font-medium">{frequency}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.orderedYear", { year: counts.year })}</dt>
-              <dd className="font-medium tabular-nums" data-testid="dispose-ordered-total">
-                {counts.totals.ordered}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">{t("wasteEvidenceHeader:dispose.actualYear", { year: counts.year })}</dt>
-              <dd className="font-medium tabular-nums" data-testid="dispose-actual-total">
-                {counts.totals.actual}
-              </dd>
-            </div>
-          </dl>
-        )}
-      </CardContent>
-      {canEdit && <DisposeCountDialog counts={counts} />}
-    </Card>
+      }
+    >
+      {view === "monthly" ? (
+        <Table>
+          <caption className="sr-only">{t("wasteEvidenceHeader:dispose.caption", { year: counts.year })}</caption>
+          <THead>
+            <tr>
+              <TH>{t("wasteEvidenceHeader:dispose.month")}</TH>
+              <TH className="text-right">{t("wasteEvidenceHeader:dispose.ordered")}</TH>
+              <TH className="text-right">{t("wasteEvidenceHeader:dispose.actual")}</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {MONTHS.map((m) => {
+              const row = counts.months.find((x) => x.month === m);
+              return (
+                <TR key={m}>
+                  <TD>{monthName(m)}</TD>
+                  <TD className="text-right tabular-nums">{row?.orderedCount ?? "–"}</TD>
+                  <TD className="text-right tabular-nums">{row?.actualCount ?? 0}</TD>
+                </TR>
+              );
+            })}
+            <TR className="font-semibold">
+              <TD>{t("wasteEvidenceHeader:dispose.total")}</TD>
+              <TD className="text-right tabular-nums">{counts.totals.ordered}</TD>
+              <TD className="text-right tabular-nums">{counts.totals.actual}</TD>
+            </TR>
+          </TBody>
+        </Table>
+      ) : (
+        <dl className="grid gap-3 px-4 py-4 text-sm sm:grid-cols-3">
+          <DetailFact label={t("wasteEvidenceHeader:dispose.frequency")}>{frequency}</DetailFact>
+          {(["ordered", "actual"] as const).map((kind) => (
+            <DetailFact
+              key={kind}
+              label={t(`wasteEvidenceHeader:dispose.${kind}Year`, { year: counts.year })}
+              className="font-medium tabular-nums"
+              testId={`dispose-${kind}-total`}
+            >
+              {counts.totals[kind]}
+            </DetailFact>
+          ))}
+        </dl>
+      )}
+    </SectionCard>
   );
 }
 
@@ -259,12 +255,7 @@ function DetailValue({ name, value }: { name: string; value: unknown }) {
 export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <SectionCard
-      aria-labelledby="weh-history"
-      title={t("wasteEvidenceHeader:history.title")}
-      titleId="weh-history"
-      contentClassName="p-0"
-    >
+    <SectionCard title={t("wasteEvidenceHeader:history.title")} titleId="weh-history" contentClassName="p-0">
       <RowsTable
         rows={rows}
         empty={t("wasteEvidenceHeader:history.empty")}

@@ -5,10 +5,13 @@ import { transferBody } from "#contract/waste-evidence-header";
 import type { SubjectOption } from "#contract/subject";
 import { OSM_ATTRIBUTION, OSM_TILE_URL, type MapTiles } from "~/components/map";
 import type { AnswerTone } from "~/lib/action-answer";
-import type { ApiClient } from "~/server/api.server";
-import { answer, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
+import type { ApiClient, ApiResult } from "~/server/api.server";
+import { answer, formAnswer, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
+import { submitForm } from "~/server/form.server";
+import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import type { TypeOptions } from "./ui";
+import { requireId } from "~/lib/route-checks";
+import { wehPath, type TypeOptions } from "./ui";
 
 const has = (api: ApiClient, permission: string) => (api.session.get("permissions") ?? []).includes(permission);
 
@@ -132,4 +135,31 @@ export async function changeBins(
     default:
       return unknownIntent(intent, t);
   }
+}
+
+type HeaderArgs = { request: Request; context: AppLoadContext; params: { wasteEvidenceHeaderId?: string } };
+type HeaderIds = { municipalityId: number; headerId: number };
+
+/** A bin's edit pages (edit, dispose frequency): the bin of the URL and the active municipality, to edit. */
+export async function editableHeader({ request, context, params }: HeaderArgs) {
+  const headerId = requireId(params.wasteEvidenceHeaderId, request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
+  return { api, ids: { municipalityId, headerId } };
+}
+
+/**
+ * The save of a bin's one-form page: the form checked by `schema` and sent by `send`; a 422 of the API appears under
+ * the fields, a success goes back to the bin's detail with the flash `wasteEvidenceHeader:flash.<flash>`.
+ */
+export async function saveHeaderForm<S extends z.ZodType>(
+  args: HeaderArgs,
+  schema: S,
+  flash: string,
+  send: (api: ApiClient, ids: HeaderIds, value: z.output<S>) => Promise<ApiResult<unknown>>,
+) {
+  const { api, ids } = await editableHeader(args);
+  const outcome = await submitForm(await args.request.formData(), schema, (value) => send(api, ids, value));
+  if (!outcome.ok) return formAnswer("save", outcome);
+  const t = await userT(api.session);
+  return redirectWithFlash(api, args.context, wehPath(ids.headerId), t(`wasteEvidenceHeader:flash.${flash}`));
 }

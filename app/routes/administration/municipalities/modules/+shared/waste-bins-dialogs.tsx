@@ -5,17 +5,17 @@
  * fields. One dialog and one form shell serve both kinds; only the fields differ.
  */
 import { Fragment, type ReactNode } from "react";
-import { DialogSubmitFooter } from "~/components/form-dialog";
-import { Form, useLocation, useSearchParams } from "react-router";
+import { DialogForm, DialogSubmitFooter } from "~/components/form-dialog";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { getFormProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { FieldMetadata, FormMetadata, SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "#contract/waste-evidence-header";
 import { binTypeFormSchema, wasteTypeFormSchema, type BinTypeItem, type WasteTypeItem } from "#contract/waste-settings";
 import { useActionAnswer } from "~/lib/action-answer";
 import { formatNumber } from "~/lib/format";
-import { CheckboxField, EnumSelectField, FormErrors, InputField, SelectField, VersionField } from "~/components/field";
+import { CheckboxField, EnumSelectField, InputField, SelectField, VersionField } from "~/components/field";
 import { DIALOG_PARAM, Dialog } from "~/components/ui/dialog";
 
 /** The two kinds of type the page sets: their intents end with the kind ('createWasteType', 'setBinTypeActive'). */
@@ -72,14 +72,18 @@ function TypeDialog({
   );
 }
 
-/** The Conform options both forms share: the dialog's form id and reply, checked on submit, then on input. */
-function typeFormOptions(props: TypeFormProps) {
-  return {
+/** The form of a type's dialog: the dialog's form id and reply, checked by the contract's schema. */
+function useTypeForm<Shape extends Record<string, unknown>>(
+  props: TypeFormProps,
+  schema: z.ZodType,
+  defaultValue: NonNullable<Parameters<typeof useSchemaForm<Shape>>[1]>["defaultValue"],
+) {
+  return useSchemaForm<Shape>(schema, {
     id: props.formId,
     lastResult: props.lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  } as const;
+    defaultValue,
+    scrollToError: false,
+  });
 }
 
 /** The form around a dialog's fields: its intent and row, the form's errors and the version the user saw. */
@@ -91,15 +95,15 @@ function TypeForm<Shape extends Record<string, unknown>>({
   children,
 }: TypeFormProps & { form: FormMetadata<Shape, string[]>; children: ReactNode }) {
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3">
-      {/* Keeps the dialog open when the answer has errors (see Dialog's closeAfterSubmit). */}
-      {lastResult?.error && <span hidden data-keep-dialog-open />}
-      <input type="hidden" name="intent" value={intent} />
-      {typeId !== undefined && <input type="hidden" name="typeId" value={typeId} />}
-      <FormErrors errors={form.errors} id={form.errorId} />
+    <DialogForm
+      form={form}
+      intent={intent}
+      fields={typeId === undefined ? undefined : { typeId }}
+      lastResult={lastResult}
+    >
       <VersionField form={form} />
       {children}
-    </Form>
+    </DialogForm>
   );
 }
 
@@ -113,21 +117,21 @@ export function WasteTypeDialog({ row }: { row?: WasteTypeItem }) {
   );
 }
 
+/** The form's values: the row's when it is edited, a new type's otherwise. */
+function wasteTypeValues(row?: WasteTypeItem) {
+  if (!row) return { sorted: "on" };
+  return {
+    version: String(row.version),
+    name: row.name,
+    catalogCode: row.catalogCode ?? "",
+    coefficient: formatNumber(row.coefficient, { maxDecimals: 4 }),
+    sorted: row.sorted ? "on" : null,
+  };
+}
+
 function WasteTypeForm({ row, ...props }: TypeFormProps & { row?: WasteTypeItem }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<WasteTypeShape>({
-    ...typeFormOptions(props),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: wasteTypeFormSchema }),
-    defaultValue: row
-      ? {
-          version: String(row.version),
-          name: row.name,
-          catalogCode: row.catalogCode ?? "",
-          coefficient: formatNumber(row.coefficient, { maxDecimals: 4 }),
-          sorted: row.sorted ? "on" : null,
-        }
-      : { sorted: "on" },
-  });
+  const [form, fields] = useTypeForm<WasteTypeShape>(props, wasteTypeFormSchema, wasteTypeValues(row));
   return (
     <TypeForm form={form} {...props}>
       <InputField meta={fields.name} label={t("wasteSettings:field.name")} />
@@ -155,27 +159,26 @@ export function BinTypeDialog({
   );
 }
 
+function binTypeValues(row?: BinTypeItem) {
+  if (!row) return { category: "bin", kind: "" };
+  return {
+    version: String(row.version),
+    name: row.name,
+    category: row.category,
+    kind: row.kind,
+    capacity: String(row.capacity),
+    allowExact: row.allowExact ? "on" : null,
+    wasteTypeId: row.wasteTypeId ? String(row.wasteTypeId) : "",
+  };
+}
+
 function BinTypeForm({
   row,
   wasteTypes,
   ...props
 }: TypeFormProps & { row?: BinTypeItem; wasteTypes: WasteTypeItem[] }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<BinTypeShape>({
-    ...typeFormOptions(props),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: binTypeFormSchema }),
-    defaultValue: row
-      ? {
-          version: String(row.version),
-          name: row.name,
-          category: row.category,
-          kind: row.kind,
-          capacity: String(row.capacity),
-          allowExact: row.allowExact ? "on" : null,
-          wasteTypeId: row.wasteTypeId ? String(row.wasteTypeId) : "",
-        }
-      : { category: "bin", kind: "" },
-  });
+  const [form, fields] = useTypeForm<BinTypeShape>(props, binTypeFormSchema, binTypeValues(row));
   return (
     <TypeForm form={form} {...props}>
       <InputField meta={fields.name} label={t("wasteSettings:field.name")} />
