@@ -59,6 +59,12 @@ export default [
       route(":deviceId", "routes/administration/devices/detail.tsx"),
       route(":deviceId/edit", "routes/administration/devices/edit.tsx"),
     ]),
+    ...prefix("waste-collection-evidence/waste-collections", [
+      index("routes/waste-collection-evidence/waste-collections/list.tsx"),
+      route("import", "routes/waste-collection-evidence/waste-collections/import.tsx"),
+      route("import/:importJobId", "routes/waste-collection-evidence/waste-collections/import-result.tsx"),
+      route(":collectionId", "routes/waste-collection-evidence/waste-collections/detail.tsx"),
+    ]),
     ...prefix("administration/imports", [
       index("routes/administration/imports/list.tsx"),
       route("create", "routes/administration/imports/create.tsx"),

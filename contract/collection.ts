@@ -130,6 +130,8 @@ export const collectionLogItem = z.object({
   errorType: z.enum(COLLECTION_ERROR_TYPES),
   message: z.string(),
   code: z.string().nullable(),
+  /** The row's RFID tag when it was read by one (an unknown tag can be given to a bin). */
+  rfid: z.string().nullable(),
   collectedAt: z.string().nullable(),
   headerId: z.number().nullable(),
   recordId: z.number().nullable(),
@@ -282,3 +284,15 @@ export const collectionIdsBody = z.object({ ids });
 
 /** POST …/waste-collection/{id}/reprocess: the open errors are processed again (after the bins were fixed). */
 export const reprocessAnswer = z.object({ resolved: z.number(), open: z.number() });
+
+/**
+ * POST …/waste-collection/{id}/log/{logId}/assign: the fix of an unknown RFID tag (issue 13 'assign the unknown code
+ * to a bin, then reprocess'): the tag becomes the RFID of the bin with this barcode or plain code, and the
+ * collection's open errors are processed again.
+ */
+export const assignCodeBody = z.object({
+  bin: z.string({ message: "Zadejte čárový kód nebo číslo nádoby." }).trim().min(1, { message: "Zadejte čárový kód nebo číslo nádoby." }).max(40),
+});
+export const RFID_ONLY = "Přiřadit nádobě lze jen neznámý RFID čip; čárový kód nádoby se nemění.";
+export const BIN_OF_CODE_NOT_FOUND = "Nádoba s tímto kódem v obci není.";
+export const RFID_TAKEN = "Tento RFID čip už má jiná nádoba.";

@@ -16,6 +16,7 @@ import {
   collectionRecordList,
   collectionWeightBody,
   reprocessAnswer,
+  assignCodeBody,
 } from "../collection";
 
 const tenancy = { municipalityParam: "municipalityId" } as const;
@@ -127,6 +128,17 @@ export const wasteCollectionEndpoints = {
     permission: "wasteCollection.aEdit",
     tenancy,
     params: byCollection,
+    status: 200,
+    response: reprocessAnswer,
+  }),
+  assignCode: endpoint({
+    method: "post",
+    path: `${one}/log/:logId/assign`,
+    summary: "Give an unknown RFID tag of the log to a bin (by its barcode or plain code), then reprocess the collection",
+    permission: "wasteEvidenceHeader.aEdit",
+    tenancy,
+    params: z.object({ municipalityId: idParam, collectionId: idParam, logId: idParam }),
+    body: assignCodeBody,
     status: 200,
     response: reprocessAnswer,
   }),

@@ -4,10 +4,18 @@
  * issue 13 part 5): set the invoice price, set the weight (spread over the records), merge, delete, and process the
  * open errors again after their bins were fixed.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { municipality, wasteCollection as wc, wasteCollectionLog as log, wasteEvidenceRecord as wer } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import {
+  municipality,
+  wasteCollection as wc,
+  wasteCollectionLog as log,
+  wasteEvidenceHeader as weh,
+  wasteEvidenceRecord as wer,
+} from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { BIN_OF_CODE_NOT_FOUND, RFID_ONLY, RFID_TAKEN } from "#contract/collection";
+import { notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import type { CollectionRow } from "#contract/collection-import";
 import type { DuplicateHandlingStrategy } from "#contract/enums";
@@ -185,4 +193,35 @@ export async function reprocessCollection(
   }
   await settleState(db, [id]);
   return { resolved, open: open.length - resolved };
+}
+
+/** The fix of an unknown RFID tag: the bin (barcode or plain code) takes it, then the collection is processed again. */
+export async function assignCode(
+  db: Db,
+  municipalityId: number,
+  collectionId: number,
+  logId: number,
+  binCode: string,
+  userId: number,
+): Promise<{ resolved: number; open: number }> {
+  await collectionRow(db, municipalityId, collectionId);
+  const [entry] = await db
+    .select({ data: log.data })
+    .from(log)
+    .where(and(eq(log.id, logId), eq(log.wasteCollectionId, collectionId), eq(log.errorType, "UnknownCode"), isNull(log.resolvedAt)));
+  if (!entry) throw notFound("Chyba nebyla nalezena.");
+  const row = entry.data as CollectionRow;
+  if (!row.rfid || row.code) throw validation({ bin: [RFID_ONLY] }, RFID_ONLY);
+  const [bin] = await db
+    .select({ id: weh.id })
+    .from(weh)
+    .where(and(eq(weh.municipalityId, municipalityId), or(eq(weh.barcode, binCode), eq(weh.plainCode, binCode))));
+  if (!bin) throw validation({ bin: [BIN_OF_CODE_NOT_FOUND] }, BIN_OF_CODE_NOT_FOUND);
+  try {
+    await db.update(weh).set({ rfid: row.rfid, version: bumped(weh.version), updatedAt: new Date() }).where(eq(weh.id, bin.id));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validation({ bin: [RFID_TAKEN] }, RFID_TAKEN);
+    throw err;
+  }
+  return reprocessCollection(db, municipalityId, collectionId, userId);
 }

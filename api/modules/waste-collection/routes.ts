@@ -32,6 +32,9 @@ export const wasteCollectionRoutes = [
   route(ep.reprocess, ({ services, params, auth }) =>
     act.reprocessCollection(services.db, params.municipalityId, params.collectionId, auth.user.id),
   ),
+  route(ep.assignCode, ({ services, params, body, auth }) =>
+    act.assignCode(services.db, params.municipalityId, params.collectionId, params.logId, body.bin, auth.user.id),
+  ),
   route(ep.import, ({ c, auth, services, params }) =>
     acceptUpload(c, {
       db: services.db,

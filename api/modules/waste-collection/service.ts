@@ -313,6 +313,7 @@ export async function collectionLog(
         errorType: log.errorType,
         message: log.message,
         code: log.code,
+        rfid: sql<string | null>`${log.data}->>'rfid'`,
         collectedAt: log.collectedAt,
         headerId: log.headerId,
         recordId: log.recordId,

@@ -47,12 +47,7 @@ export function CollectionUploadFields({
       </Field>
       <Field id="import-weight" label={t("import:collection.weight")} errors={errors?.weight}>
         <span className="flex gap-1">
-          <Input
-            name="weight"
-            inputMode="decimal"
-            className="w-28"
-            {...fieldAria("import-weight", errors?.weight)}
-          />
+          <Input name="weight" inputMode="decimal" className="w-28" {...fieldAria("import-weight", errors?.weight)} />
           <Select name="weightUnit" aria-label={t("import:collection.weightUnit")} defaultValue="t" className="w-20">
             <option value="t">t</option>
             <option value="kg">kg</option>

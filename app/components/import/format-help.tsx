@@ -3,7 +3,8 @@
  * form with format help'): the columns in order with what each holds, an example file and the rules.
  */
 import { useTranslation } from "~/i18n/use-translation";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
+import { RowsTable } from "~/components/rows-table";
 
 export interface FormatColumn {
   name: string;
@@ -26,26 +27,23 @@ export function ImportFormatHelp({
   return (
     <div className="space-y-3 text-sm">
       <p>{intro}</p>
-      <Table>
-        <THead>
-          <tr>
-            <TH>{t("import:help.column")}</TH>
-            <TH>{t("import:help.required")}</TH>
-            <TH>{t("import:help.meaning")}</TH>
-          </tr>
-        </THead>
-        <TBody>
-          {columns.map((c, i) => (
-            <TR key={c.name}>
-              <TD className="font-mono whitespace-nowrap">
-                {i + 1}. {c.name}
-              </TD>
-              <TD>{c.required ? t("import:help.yes") : t("import:help.no")}</TD>
-              <TD>{c.text}</TD>
-            </TR>
-          ))}
-        </TBody>
-      </Table>
+      <RowsTable
+        rows={columns}
+        // A format always has its columns.
+        empty={null}
+        plainHeadRow
+        head={[t("import:help.column"), t("import:help.required"), t("import:help.meaning")]}
+      >
+        {(c, i) => (
+          <TR key={c.name}>
+            <TD className="font-mono whitespace-nowrap">
+              {i + 1}. {c.name}
+            </TD>
+            <TD>{c.required ? t("import:help.yes") : t("import:help.no")}</TD>
+            <TD>{c.text}</TD>
+          </TR>
+        )}
+      </RowsTable>
       <div>
         <p className="font-medium">{t("import:help.example")}</p>
         <pre className="mt-1 overflow-x-auto rounded-md bg-slate-50 p-3 font-mono text-xs ring-1 ring-slate-200">

@@ -11,7 +11,7 @@ import { formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { Alert } from "~/components/ui/alert";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/section-card";
 
 /** How often a running job's page reads it again. */
 const REFRESH_SECONDS = 2;
@@ -102,18 +102,13 @@ export function ImportJobOutcome({ job }: { job: ImportJobAnswer }) {
 export function ImportJobCounts({ job }: { job: ImportJobAnswer }) {
   const { t } = useTranslation();
   return (
-    <Card aria-labelledby="import-counts">
-      <CardHeader>
-        <CardTitle id="import-counts">{t("import:job.counts")}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Count label={t("import:job.total")} value={job.totalRows} />
-          <Count label={t("import:job.accepted")} value={job.acceptedRows} />
-          <Count label={t("import:job.unchanged")} value={job.unchangedRows} />
-          <Count label={t("import:job.rejected")} value={job.errorRows} />
-        </dl>
-      </CardContent>
-    </Card>
+    <SectionCard title={t("import:job.counts")} titleId="import-counts">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Count label={t("import:job.total")} value={job.totalRows} />
+        <Count label={t("import:job.accepted")} value={job.acceptedRows} />
+        <Count label={t("import:job.unchanged")} value={job.unchangedRows} />
+        <Count label={t("import:job.rejected")} value={job.errorRows} />
+      </dl>
+    </SectionCard>
   );
 }

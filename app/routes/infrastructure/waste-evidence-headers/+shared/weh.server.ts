@@ -3,7 +3,6 @@ import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { transferBody } from "#contract/waste-evidence-header";
 import type { SubjectOption } from "#contract/subject";
-import { OSM_ATTRIBUTION, OSM_TILE_URL, type MapTiles } from "~/components/map";
 import type { AnswerTone } from "~/lib/action-answer";
 import type { ApiClient, ApiResult } from "~/server/api.server";
 import { answer, formAnswer, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
@@ -46,12 +45,7 @@ export async function feePayerName(api: ApiClient, municipalityId: number, id: n
   return res.ok ? res.data.name : null;
 }
 
-export function mapTiles(context: AppLoadContext): MapTiles {
-  return {
-    url: context.config.mapTileUrl ?? OSM_TILE_URL,
-    attribution: context.config.mapTileAttribution ?? OSM_ATTRIBUTION,
-  };
-}
+export { mapTiles } from "~/server/map-tiles.server";
 
 /** The text fields a form sent, given back so that a failed dialog keeps what was typed. */
 export function textValues(formData: FormData): Record<string, string> {
