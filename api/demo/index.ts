@@ -11,6 +11,7 @@ import { hashPassword } from "../lib/password-hash";
 import { seedDemoBins } from "./bins";
 import { seedDemoCity } from "./city";
 import { seedDemoDevices } from "./devices";
+import { seedDemoCollections } from "./collections";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -130,6 +131,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoCity(tx as unknown as Db, trebic!.id);
     await seedDemoDevices(tx as unknown as Db, trebic!.id, velkeMezirici!.id);
     await seedDemoBins(tx as unknown as Db, trebic!.id);
+    await seedDemoCollections(tx as unknown as Db, trebic!.id);
   });
   return true;
 }
