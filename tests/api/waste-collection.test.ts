@@ -84,7 +84,10 @@ describe("a collection after its import", () => {
         [49.217, 15.883, 1],
       ].sort(),
     );
-    const records = await t.call("GET", url(A, `/${id}/records`), { as: "worker", query: { pageSize: 2, sort: "collectedAt" } });
+    const records = await t.call("GET", url(A, `/${id}/records`), {
+      as: "worker",
+      query: { pageSize: 2, sort: "collectedAt" },
+    });
     expect(records.body.total).toBe(3);
     expect(records.body.items[0]).toMatchObject({
       street: "Hasskova",
@@ -215,5 +218,38 @@ describe("the collection list's import (spec 001 §2 'import collection: a .csv 
         ),
       );
     expect(bumped!.at).toEqual(new Date("2026-11-22T06:00:00Z"));
+  });
+});
+
+describe("the fix of an unknown RFID tag (issue 13 'assign the unknown code to a bin, then reprocess')", () => {
+  it("gives the tag to the bin named by its barcode, processes the collection again; a barcode row or a taken tag is refused", async () => {
+    const target = await bin();
+    const other = await bin({ rfid: "TAKEN-1" });
+    const file = [
+      HEADER,
+      `2026-11-23T07:00:00+01:00;;NEW-TAG-1;200301;;100;4;;;8T8 0001;;`,
+      `2026-11-23T07:01:00+01:00;;TAKEN-1;200301;;100;4;;;8T8 0001;;`,
+      `2026-11-23T07:02:00+01:00;${makeBarcode(A, 98_765)};;200301;;100;4;;;8T8 0001;;`,
+    ].join("\n");
+    const job = await importCollection(file);
+    expect(job).toMatchObject({ acceptedRows: 1, errorRows: 2 });
+    const [c] = await t.db.select().from(wasteCollection).where(eq(wasteCollection.importJobId, job.id));
+    const log = (await t.call("GET", url(A, `/${c!.id}/log`), { as: "manager", query: { errorType: "UnknownCode" } }))
+      .body.items;
+    const byTag = log.find((l: { rfid: string | null }) => l.rfid === "NEW-TAG-1");
+    const byCode = log.find((l: { rfid: string | null }) => l.rfid === null);
+    const assign = (logId: number, binCode: string, as: "manager" | "worker" | "managerB" = "manager") =>
+      t.call("POST", url(A, `/${c!.id}/log/${logId}/assign`), { as, json: { bin: binCode } });
+    expect((await assign(byCode.id, target.barcode)).body.errors.bin).toEqual([
+      "Přiřadit nádobě lze jen neznámý RFID čip; čárový kód nádoby se nemění.",
+    ]);
+    expect((await assign(byTag.id, "nope")).status).toBe(422);
+    expect((await assign(byTag.id, target.barcode, "managerB")).status).toBe(404);
+    const done = await assign(byTag.id, target.plainCode);
+    expect(done).toMatchObject({ status: 200, body: { resolved: 1, open: 1 } });
+    const [tagged] = await t.db.select({ rfid: weh.rfid }).from(weh).where(eq(weh.id, target.id));
+    expect(tagged!.rfid).toBe("NEW-TAG-1");
+    expect((await t.db.select().from(record).where(eq(record.headerId, target.id))).length).toBe(1);
+    expect(other.rfid).toBe("TAKEN-1");
   });
 });

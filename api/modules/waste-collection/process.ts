@@ -270,7 +270,9 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
   const newErrors = await writeLogs(tx, ctx, rows, logs);
   await countCollections(tx, inserts, newErrors);
   await markUsed(tx, ctx, rows, inserts);
-  result.resolvedLogIds = inserts.flatMap((x) => (rows[x.i]!.logId !== undefined ? [rows[x.i]!.logId!] : []));
+  // A reprocessed row is resolved unless it still has an error of its bin (a duplicate is its strategy's business).
+  const stillWrong = new Set(logs.filter((l) => l.type !== "DuplicateRecord").map((l) => l.i));
+  result.resolvedLogIds = rows.flatMap((r, i) => (r.logId !== undefined && !stillWrong.has(i) ? [r.logId] : []));
   return result;
 }
 
