@@ -296,3 +296,39 @@ export const assignCodeBody = z.object({
 export const RFID_ONLY = "Přiřadit nádobě lze jen neznámý RFID čip; čárový kód nádoby se nemění.";
 export const BIN_OF_CODE_NOT_FOUND = "Nádoba s tímto kódem v obci není.";
 export const RFID_TAKEN = "Tento RFID čip už má jiná nádoba.";
+
+// ---------------------------------------------------------------------------------------------------------------
+// A collection point's evidence (spec 001 §2 Collection points detail: consumption summary 3, 6, 12 months, total,
+// active; ordered versus actual collection counts; waste production; collection history)
+
+export const SUBJECT_SUMMARY_PERIODS = ["3", "6", "12", "total", "active"] as const;
+
+export const subjectEvidenceAnswer = z.object({
+  /** Per period: emptyings, litres emptied (volume × fullness) and acknowledged kg. */
+  summary: z.array(
+    z.object({
+      period: z.enum(SUBJECT_SUMMARY_PERIODS),
+      count: z.number(),
+      litres: z.number(),
+      weightKg: z.string().nullable(),
+    }),
+  ),
+  /** Days with an emptying in the current month and year (compared with the ordered count). */
+  actual: z.object({ month: z.number(), year: z.number() }),
+  /** The last 12 months by waste. */
+  production: z.array(z.object({ wasteTypeName: z.string().nullable(), count: z.number(), weightKg: z.string().nullable() })),
+  /** The latest emptyings. */
+  history: z.array(
+    z.object({
+      id: z.number(),
+      collectedAt: z.string(),
+      code: z.string().nullable(),
+      wasteTypeName: z.string().nullable(),
+      fullness: z.number().nullable(),
+      weightKg: z.string().nullable(),
+      collectionId: z.number().nullable(),
+      collectionName: z.string().nullable(),
+    }),
+  ),
+});
+export type SubjectEvidence = z.infer<typeof subjectEvidenceAnswer>;

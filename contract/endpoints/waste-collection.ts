@@ -17,6 +17,7 @@ import {
   collectionWeightBody,
   reprocessAnswer,
   assignCodeBody,
+  subjectEvidenceAnswer,
 } from "../collection";
 
 const tenancy = { municipalityParam: "municipalityId" } as const;
@@ -141,6 +142,15 @@ export const wasteCollectionEndpoints = {
     body: assignCodeBody,
     status: 200,
     response: reprocessAnswer,
+  }),
+  subjectEvidence: endpoint({
+    method: "get",
+    path: "/municipality/:municipalityId/subject/:subjectId/evidence",
+    summary: "A collection point's evidence: consumption by period, actual collection counts, production, history",
+    permission: "wasteEvidence.aDetail",
+    tenancy,
+    params: z.object({ municipalityId: idParam, subjectId: idParam }),
+    response: subjectEvidenceAnswer,
   }),
   import: endpoint({
     method: "post",

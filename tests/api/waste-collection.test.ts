@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { wasteCollection, wasteEvidenceHeader as weh, wasteEvidenceRecord as record } from "../../api/db/schema";
 import { makeBarcode } from "#contract/codes";
 import { finishedJob } from "./helpers";
-import { A, B, bin, bin240, HEADER, importCollection, setupCollectionTests, t } from "./collection-fixtures";
+import { A, B, bin, bin240, HEADER, importCollection, novak, setupCollectionTests, t } from "./collection-fixtures";
 
 setupCollectionTests();
 
@@ -251,5 +251,24 @@ describe("the fix of an unknown RFID tag (issue 13 'assign the unknown code to a
     expect(tagged!.rfid).toBe("NEW-TAG-1");
     expect((await t.db.select().from(record).where(eq(record.headerId, target.id))).length).toBe(1);
     expect(other.rfid).toBe("TAKEN-1");
+  });
+});
+
+describe("a collection point's evidence (spec 001 §2 Collection points: consumption, actual counts, production, history)", () => {
+  it("sums the point's records by period, counts its collection days, lists its latest emptyings; another municipality's point is 404", async () => {
+    const res = await t.call("GET", `/municipality/${A}/subject/${novak}/evidence`, { as: "worker" });
+    expect(res.status).toBe(200);
+    const total = res.body.summary.find((p: { period: string }) => p.period === "total");
+    const [counted] = await t.db
+      .select({ n: sql<number>`count(*)::int`, kg: sql<string>`sum(acknowledged_weight_kg)::text` })
+      .from(record)
+      .where(sql`${record.subjectId} = ${novak} and ${record.discardedAt} is null`);
+    expect(total).toMatchObject({ count: counted!.n, weightKg: counted!.kg });
+    expect(counted!.n).toBeGreaterThan(1);
+    expect(res.body.summary.map((p: { period: string }) => p.period)).toEqual(["3", "6", "12", "total", "active"]);
+    expect(res.body.history).toHaveLength(Math.min(10, counted!.n));
+    expect(res.body.history[0].collectedAt >= res.body.history[1].collectedAt).toBe(true);
+    expect(res.body.production[0]).toMatchObject({ wasteTypeName: "Směsný komunální odpad" });
+    expect((await t.call("GET", `/municipality/${A}/subject/${novak}/evidence`, { as: "managerB" })).status).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { WASTE_COLLECTION_IMPORT_TYPE } from "./import";
 import { COLLECTION_IMPORT_MAX_BYTES } from "#contract/collection";
 import * as read from "./service";
 import * as act from "./actions";
+import { subjectEvidence } from "./subject-evidence";
 
 /** Waste collections (contract/endpoints/waste-collection.ts). */
 export const wasteCollectionRoutes = [
@@ -34,6 +35,9 @@ export const wasteCollectionRoutes = [
   ),
   route(ep.assignCode, ({ services, params, body, auth }) =>
     act.assignCode(services.db, params.municipalityId, params.collectionId, params.logId, body.bin, auth.user.id),
+  ),
+  route(ep.subjectEvidence, ({ services, params }) =>
+    subjectEvidence(services.db, params.municipalityId, params.subjectId),
   ),
   route(ep.import, ({ c, auth, services, params }) =>
     acceptUpload(c, {

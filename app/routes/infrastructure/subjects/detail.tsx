@@ -18,7 +18,8 @@ import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDial
 import { MembersSection } from "./+shared/members";
 import { WasteCardsSection } from "./+shared/cards";
 import { FeesSection } from "./+shared/fees";
-import { BinsSection, CollectionsSection, HistorySection, RelationsSection } from "./+shared/sections";
+import { BinsSection, RelationsSection } from "./+shared/sections";
+import { CollectionsSection, HistorySection } from "./+shared/evidence-sections";
 import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
@@ -65,6 +66,7 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
     hierarchy,
     payerOptions,
     parentChoices,
+    evidence,
     view,
   } = loaderData;
   const { t, i18n } = useTranslation();
@@ -174,8 +176,8 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
         <BinsSection subjectId={s.id} binCount={s.binCount} bins={bins} />
         <RelationsSection subject={s} descendants={children} childTotal={childTotal} />
       </div>
-      <CollectionsSection subject={s} />
-      <HistorySection />
+      <CollectionsSection subject={s} evidence={evidence} />
+      <HistorySection evidence={evidence} />
 
       <HierarchyDialog tree={hierarchy} currentId={s.id} />
       {canEdit && <SetParentDialog subject={s} options={parentChoices} search={view.parentSearch} />}

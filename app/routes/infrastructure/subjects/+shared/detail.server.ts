@@ -39,7 +39,7 @@ export async function loadDetail(request: Request, context: AppLoadContext, subj
   const ids = { municipalityId, subjectId };
   const none = <T>(value: T) => Promise.resolve(value);
 
-  const [subject, members, cards, bins, fees, children, impact, hierarchy, payerOptions, parentChoices] =
+  const [subject, members, cards, bins, fees, children, impact, hierarchy, payerOptions, parentChoices, evidence] =
     await Promise.all([
       api.subject.detail(ids),
       api.subject.members(ids),
@@ -60,6 +60,7 @@ export async function loadDetail(request: Request, context: AppLoadContext, subj
             .options({ municipalityId, exclude: subjectId, search: view.parentSearch || undefined })
             .then((r) => r.items)
         : none(null),
+      has("wasteEvidence.aDetail") ? api.wasteCollection.subjectEvidence(ids) : none(null),
     ]);
   return {
     subject,
@@ -73,6 +74,7 @@ export async function loadDetail(request: Request, context: AppLoadContext, subj
     hierarchy,
     payerOptions,
     parentChoices,
+    evidence,
     view,
   };
 }

@@ -1,31 +1,21 @@
 /**
- * Spec 001 §2 subject detail: bins, consumption and collection counts, waste production / collection history /
- * yard visits, parent and descendants. Collections and yard visits arrive with their own areas: until then those
- * sections say so honestly instead of showing invented figures.
+ * Spec 001 §2 subject detail: bins, parent and descendants (consumption, collection counts and history are in
+ * evidence-sections.tsx).
  */
 import { Link } from "react-router";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail, type SubjectListItem } from "#contract/subject";
+import type { SubjectDetail, SubjectListItem } from "#contract/subject";
 import { useCan } from "~/lib/permissions";
 import { Button } from "~/components/ui/button";
-import { DetailFact } from "~/components/detail-row";
-import { DialogTrigger } from "~/components/ui/dialog";
-import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
+import { TD, TR } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
-import { FormDialog } from "~/components/form-dialog";
 import { RowsTable } from "~/components/rows-table";
-import { AnswerInput, AnswerSelect } from "./dialog-fields";
 import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
 import { Money } from "~/components/money";
-import { enumOptions } from "~/lib/enum-options";
 import { RecordLink } from "~/components/record-link";
-
-function Empty({ children }: { children: React.ReactNode }) {
-  return <p className="text-sm text-slate-600">{children}</p>;
-}
 
 /** Bins shown on the detail; the rest through the bins list filtered by this subject. */
 export const BINS_SHOWN = 50;
@@ -106,146 +96,6 @@ export function BinsSection({
           {t("subject:bins.all", { n: bins.total })}
         </Link>
       )}
-    </SectionCard>
-  );
-}
-
-const SUMMARY_PERIODS = [
-  { key: "3", label: "3 měsíce" },
-  { key: "6", label: "6 měsíců" },
-  { key: "12", label: "12 měsíců" },
-  { key: "total", label: "Celkem" },
-  { key: "active", label: "Aktivní" },
-];
-
-/** Consumption summary (3, 6, 12 months, total, active) and ordered versus actual collection counts. */
-export function CollectionsSection({ subject }: { subject: SubjectDetail }) {
-  const { t } = useTranslation();
-  const canEdit = useCan("aEdit", "subject");
-  const period = subject.disposeFrequencyPeriod;
-  const ordered =
-    period && subject.orderedDisposeCount !== null
-      ? period === "Month"
-        ? t("subject:frequency.perMonth", { count: subject.orderedDisposeCount })
-        : t("subject:frequency.perYear", { count: subject.orderedDisposeCount })
-      : t("subject:frequency.notSet");
-  return (
-    <SectionCard
-      title={t("subject:collections.title")}
-      titleId="subject-collections"
-      actions={
-        canEdit && (
-          <DialogTrigger name="dispose-frequency" size="sm">
-            {t("subject:frequency.set")}
-          </DialogTrigger>
-        )
-      }
-      contentClassName="space-y-4"
-      after={canEdit && <DisposeFrequencyDialog subject={subject} />}
-    >
-      <div>
-        <h3 className="mb-2 text-sm font-semibold">{t("subject:collections.summary")}</h3>
-        <Table>
-          <THead>
-            <tr>
-              {SUMMARY_PERIODS.map((p) => (
-                <TH key={p.key}>{t(`subject:collections.period.${p.key}`, p.label)}</TH>
-              ))}
-            </tr>
-          </THead>
-          <TBody>
-            <tr>
-              <TD colSpan={SUMMARY_PERIODS.length} className="py-3 text-slate-600">
-                {t("subject:collections.empty")}
-              </TD>
-            </tr>
-          </TBody>
-        </Table>
-      </div>
-      <dl className="grid gap-2 text-sm sm:grid-cols-2">
-        <DetailFact label={t("subject:frequency.orderedLabel")} testId="ordered-dispose-count">
-          {ordered}
-        </DetailFact>
-        <DetailFact label={t("subject:frequency.actualLabel")} className="text-slate-600">
-          {t("subject:collections.empty")}
-        </DetailFact>
-      </dl>
-    </SectionCard>
-  );
-}
-
-function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog
-      name="dispose-frequency"
-      intent="disposeFrequency"
-      size="sm"
-      title={t("subject:frequency.set")}
-      submitLabel={t("common:save")}
-    >
-      {(answer) => (
-        <>
-          {/* The subject's version (decision 20): a save over somebody else's change answers 409. */}
-          <input type="hidden" name="version" value={answer?.values?.version ?? String(subject.version)} />
-          <AnswerSelect
-            answer={answer}
-            id="dispose-frequency-period"
-            name="period"
-            label={t("subject:frequency.period")}
-            initial={subject.disposeFrequencyPeriod ?? "Year"}
-            options={enumOptions(t, (p) => `subject:frequency.period${p}`, DISPOSE_FREQUENCY_PERIODS)}
-          />
-          <AnswerInput
-            answer={answer}
-            id="dispose-frequency-count"
-            name="orderedDisposeCount"
-            label={t("subject:frequency.count")}
-            initial={subject.orderedDisposeCount ?? ""}
-            type="number"
-            min={0}
-            max={400}
-            step={1}
-            required
-          />
-        </>
-      )}
-    </FormDialog>
-  );
-}
-
-/** Waste production, collection history and yard visits: filled by the collections and yard areas. */
-export function HistorySection() {
-  const { t } = useTranslation();
-  const parts = [
-    {
-      key: "production",
-      title: t("subject:history.production"),
-      empty: t("subject:collections.empty"),
-    },
-    {
-      key: "collections",
-      title: t("subject:history.collections"),
-      empty: t("subject:collections.empty"),
-    },
-    {
-      key: "yard",
-      title: t("subject:history.yardVisits"),
-      empty: t("subject:history.noYardVisits"),
-    },
-  ];
-  return (
-    <SectionCard
-      title={t("subject:history.title")}
-      titleId="subject-history"
-      contentClassName="grid gap-4 md:grid-cols-3"
-    >
-      {parts.map((p) => (
-        <section key={p.key} aria-label={p.title}>
-          <h3 className="mb-1 text-sm font-semibold">{p.title}</h3>
-          <Empty>{p.empty}</Empty>
-        </section>
-      ))}
     </SectionCard>
   );
 }
