@@ -11,6 +11,7 @@ import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
 import { userEndpoints } from "./user";
 import { wasteCardEndpoints } from "./waste-card";
+import { wasteEvidenceEndpoints } from "./waste-evidence";
 import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 import { wasteSettingsEndpoints } from "./waste-settings";
 
@@ -26,6 +27,7 @@ export const endpoints = {
   wasteEvidenceHeader: wasteEvidenceHeaderEndpoints,
   wasteCard: wasteCardEndpoints,
   import: importEndpoints,
+  wasteEvidence: wasteEvidenceEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
