@@ -22,6 +22,12 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { group: "overview", to: "/dashboard", labels: "nav.dashboard" },
   {
+    group: "wasteEvidence",
+    to: "/waste-collection-evidence/waste-evidences",
+    labels: "nav.wasteEvidences",
+    permission: "wasteEvidence.aDetail",
+  },
+  {
     group: "infrastructure",
     to: "/infrastructure/subjects",
     labels: "nav.subjects",

@@ -99,7 +99,12 @@ const rowOf = async (id: number) => (await t.db.select().from(record).where(eq(r
 describe("create a record by hand (spec 001 §2: code → bin → collection point)", () => {
   it("resolves a barcode, a plain code or an RFID of the municipality; the bin's waste by default; origin WebManual", async () => {
     const b = await bin({ rfid: "E2003412AB" });
-    const byBarcode = await created({ code: b.barcode, fullness: "150", weightKg: "12,345", nonconformingStateIds: ["53", "1"] });
+    const byBarcode = await created({
+      code: b.barcode,
+      fullness: "150",
+      weightKg: "12,345",
+      nonconformingStateIds: ["53", "1"],
+    });
     const r = await rowOf(byBarcode);
     expect(r).toMatchObject({
       headerId: b.id,
@@ -118,7 +123,9 @@ describe("create a record by hand (spec 001 §2: code → bin → collection poi
     });
     // 07:30 in Prague in November is 06:30 UTC.
     expect(r.collectedAt.toISOString()).toBe("2026-11-20T06:30:00.000Z");
-    const byPlain = await rowOf(await created({ code: b.plainCode, collectedAt: "2026-11-21T08:00", wasteTypeId: paper }));
+    const byPlain = await rowOf(
+      await created({ code: b.plainCode, collectedAt: "2026-11-21T08:00", wasteTypeId: paper }),
+    );
     expect(byPlain).toMatchObject({ headerId: b.id, wasteTypeId: paper, fullness: null, weightKg: null });
     const byRfid = await rowOf(await created({ code: "E2003412AB", collectedAt: "2026-11-22T08:00" }));
     expect(byRfid.headerId).toBe(b.id);
@@ -186,7 +193,8 @@ describe("create a record by hand (spec 001 §2: code → bin → collection poi
       .returning();
     const id = await created({ code: b.barcode, collectedAt: "2026-08-03T09:00", wasteCollectionId: c!.id });
     expect((await rowOf(id)).wasteCollectionId).toBe(c!.id);
-    const count = async () => (await t.db.select().from(wasteCollection).where(eq(wasteCollection.id, c!.id)))[0]!.recordCount;
+    const count = async () =>
+      (await t.db.select().from(wasteCollection).where(eq(wasteCollection.id, c!.id)))[0]!.recordCount;
     expect(await count()).toBe(1);
     const res = await create({ code: b.barcode, collectedAt: "2026-08-03T10:00", wasteCollectionId: cB!.id });
     expect(res.status).toBe(422);
@@ -239,7 +247,10 @@ describe("detail, edit and discard", () => {
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await rowOf(id)).toMatchObject({ headerId: other.id, subjectId: svoboda, code: other.plainCode });
-    const unknown = await t.call("PUT", url(A, `/${id}`), { as: "manager", json: { ...body, code: "X", version: version + 2 } });
+    const unknown = await t.call("PUT", url(A, `/${id}`), {
+      as: "manager",
+      json: { ...body, code: "X", version: version + 2 },
+    });
     expect(unknown.body.errors).toEqual({ code: [EVIDENCE_CODE_UNKNOWN] });
     const noVersion = await t.call("PUT", url(A, `/${id}`), { as: "manager", json: { ...body, version: undefined } });
     expect(noVersion.status).toBe(422);
@@ -287,18 +298,44 @@ describe("the detail's chart (docs/waste-evidence.md 'The chart')", () => {
     const { headerId, months } = res.body;
     expect(headerId).toBe(b.id);
     expect(months.map((m: { month: string }) => m.month)).toEqual([
-      "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10",
-      "2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04",
+      "2025-05",
+      "2025-06",
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
     ]);
-    expect(months[0]).toEqual({ month: "2025-05", records: 1, acknowledgedKg: "7", penalized: 0, major: 0, overflow: 0 });
-    expect(months[11]).toEqual({ month: "2026-04", records: 3, acknowledgedKg: "15.003", penalized: 2, major: 1, overflow: 2 });
+    expect(months[0]).toEqual({
+      month: "2025-05",
+      records: 1,
+      acknowledgedKg: "7",
+      penalized: 0,
+      major: 0,
+      overflow: 0,
+    });
+    expect(months[11]).toEqual({
+      month: "2026-04",
+      records: 3,
+      acknowledgedKg: "15.003",
+      penalized: 2,
+      major: 1,
+      overflow: 2,
+    });
     expect(months.slice(1, 11).every((m: { records: number }) => m.records === 0)).toBe(true);
   });
 });
 
 describe("the list (spec 001 §2): filters, paging, tenancy", () => {
   it("filters by collection point, bin, collection, waste, days, discarded, nonconforming and search; pages newest first", async () => {
-    const s = (await t.db.insert(subject).values({ municipalityId: A, name: "Listová Zahrada", type: "Household" }).returning())[0]!.id;
+    const s = (
+      await t.db.insert(subject).values({ municipalityId: A, name: "Listová Zahrada", type: "Household" }).returning()
+    )[0]!.id;
     const b1 = await bin({ subjectId: s });
     const b2 = await bin({ subjectId: s, wasteTypeId: paper });
     const ids: number[] = [];
@@ -323,7 +360,11 @@ describe("the list (spec 001 §2): filters, paging, tenancy", () => {
     expect(idsOf(await list({ subjectId: s, sort: "collectedAt", pageSize: 2 }))).toEqual([ids[0], ids[1]]);
     expect(idsOf(await list({ headerId: b2.id }))).toEqual([b2id]);
     expect(idsOf(await list({ subjectId: s, wasteTypeId: paper }))).toEqual([b2id]);
-    expect(idsOf(await list({ subjectId: s, dateFrom: "2026-03-02", dateTo: "2026-03-03" }))).toEqual([b2id, ids[2], ids[1]]);
+    expect(idsOf(await list({ subjectId: s, dateFrom: "2026-03-02", dateTo: "2026-03-03" }))).toEqual([
+      b2id,
+      ids[2],
+      ids[1],
+    ]);
     expect(idsOf(await list({ subjectId: s, discarded: true }))).toEqual([ids[0]]);
     expect((await list({ subjectId: s, discarded: false })).total).toBe(5);
     expect(idsOf(await list({ subjectId: s, nonconforming: true }))).toEqual([b2id]);

@@ -108,7 +108,9 @@ const grams = (kg: string | null) => {
 /** Grams as an exact kg decimal (12345 → '12.345', 1500 → '1.5'). */
 const kgText = (g: number) => {
   const whole = Math.trunc(g / 1000);
-  const fraction = String(Math.abs(g % 1000)).padStart(3, "0").replace(/0+$/, "");
+  const fraction = String(Math.abs(g % 1000))
+    .padStart(3, "0")
+    .replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : String(whole);
 };
 

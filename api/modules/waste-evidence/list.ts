@@ -30,7 +30,10 @@ function searchCondition(db: Db, municipalityId: number, term: string): SQL {
     .select({ id: weh.id })
     .from(weh)
     .where(
-      and(eq(weh.municipalityId, municipalityId), or(eq(weh.barcode, term), eq(weh.plainCode, term), eq(weh.rfid, term))),
+      and(
+        eq(weh.municipalityId, municipalityId),
+        or(eq(weh.barcode, term), eq(weh.plainCode, term), eq(weh.rfid, term)),
+      ),
     );
   const subjects = db
     .select({ id: subject.id })
@@ -82,7 +85,10 @@ export async function listEvidence(
   const sort = parseListSort(evidenceListKeys, q.sort);
   const dir = sort.desc ? desc : asc;
   const order = sort.key === "id" ? [dir(record.id)] : [dir(record.collectedAt), dir(record.id)];
-  const [page, total] = await Promise.all([pageIds(db, record, where.cond, order, q), totalOf(db, municipalityId, where)]);
+  const [page, total] = await Promise.all([
+    pageIds(db, record, where.cond, order, q),
+    totalOf(db, municipalityId, where),
+  ]);
   const ids = page.map((r) => r.id as number);
   const rows = ids.length
     ? await db

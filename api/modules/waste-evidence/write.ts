@@ -118,7 +118,8 @@ export async function updateEvidence(
   if (body.wasteTypeId) await checkWasteType(db, municipalityId, body.wasteTypeId);
   const collectedAt = fromPragueLocal(body.collectedAt)!;
   const weight = body.weightKg ?? null;
-  const weightChanged = (old.weightKg === null ? null : Number(old.weightKg)) !== (weight === null ? null : Number(weight));
+  const weightChanged =
+    (old.weightKg === null ? null : Number(old.weightKg)) !== (weight === null ? null : Number(weight));
   const values = {
     ...typedValues(bin, body, collectedAt),
     // The code as it was read stays when it was not changed (an RFID read keeps code null).
