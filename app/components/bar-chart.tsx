@@ -74,10 +74,11 @@ export function BarChart({ title, labels, names, values, format, summary, tone =
           );
         })}
       </svg>
+      {/* Every third label (and the last), so that they never run together on a narrow card. */}
       <div className="mt-1 flex text-[10px] text-slate-500" aria-hidden="true">
         {labels.map((label, i) => (
-          <span key={`${label}-${i}`} className="flex-1 text-center tabular-nums">
-            {label}
+          <span key={`${label}-${i}`} className="flex-1 text-center whitespace-nowrap tabular-nums">
+            {i % 3 === 0 || i === labels.length - 1 ? label : ""}
           </span>
         ))}
       </div>

@@ -181,7 +181,7 @@ export default function EvidenceDetailPage({ loaderData, actionData: answer }: R
                 ) : null
               }
             />
-            <DetailRow label={t("wasteEvidence:field.city")} value={r.subjectAddress ?? r.city} />
+            <DetailRow label={t("wasteEvidence:field.address")} value={r.subjectAddress ?? r.city} />
             <DetailRow label={t("wasteEvidence:field.feePayer")} value={r.feePayerName} />
           </dl>
           {r.headerId && (
