@@ -24,27 +24,58 @@ const dayAfterStart = (day: string) => {
   return startOfDay(d);
 };
 
-/** The list's search: the exact code of a bin (barcode, plain code, RFID) or a collection point's name or address. */
-function searchCondition(db: Db, municipalityId: number, term: string): SQL {
-  const bins = db
-    .select({ id: weh.id })
-    .from(weh)
-    .where(
-      and(
-        eq(weh.municipalityId, municipalityId),
-        or(eq(weh.barcode, term), eq(weh.plainCode, term), eq(weh.rfid, term)),
+/** Above this many matching collection points the search reads them as a subquery (they are then dense). */
+const SEARCH_IDS_MAX = 5000;
+
+/**
+ * The list's search: the exact code of a bin (barcode, plain code, RFID) or a collection point's name or address.
+ * The matching bins and collection points are found first, so that their records are read along
+ * wer_header_time_idx and wer_subject_time_idx (an OR of two subqueries would walk the municipality's records).
+ */
+async function searchCondition(db: Db, municipalityId: number, term: string): Promise<SQL> {
+  const [bins, subjects] = await Promise.all([
+    db
+      .select({ id: weh.id })
+      .from(weh)
+      .where(
+        and(
+          eq(weh.municipalityId, municipalityId),
+          or(eq(weh.barcode, term), eq(weh.plainCode, term), eq(weh.rfid, term)),
+        ),
       ),
-    );
-  const subjects = db
-    .select({ id: subject.id })
-    .from(subject)
-    .where(and(eq(subject.municipalityId, municipalityId), searchMatches(subject.search, term)));
-  return or(inArray(record.headerId, bins), inArray(record.subjectId, subjects))!;
+    db
+      .select({ id: subject.id })
+      .from(subject)
+      .where(and(eq(subject.municipalityId, municipalityId), searchMatches(subject.search, term)))
+      .limit(SEARCH_IDS_MAX + 1),
+  ]);
+  const bySubject =
+    subjects.length > SEARCH_IDS_MAX
+      ? inArray(
+          record.subjectId,
+          db
+            .select({ id: subject.id })
+            .from(subject)
+            .where(and(eq(subject.municipalityId, municipalityId), searchMatches(subject.search, term))),
+        )
+      : subjects.length
+        ? inArray(
+            record.subjectId,
+            subjects.map((r) => r.id),
+          )
+        : undefined;
+  const byBin = bins.length
+    ? inArray(
+        record.headerId,
+        bins.map((r) => r.id),
+      )
+    : undefined;
+  return or(byBin, bySubject) ?? sql`false`;
 }
 
-function listWhere(db: Db, municipalityId: number, q: EvidenceListQuery) {
+async function listWhere(db: Db, municipalityId: number, q: EvidenceListQuery) {
   const where: (SQL | undefined)[] = [];
-  if (q.search) where.push(searchCondition(db, municipalityId, q.search.trim()));
+  if (q.search) where.push(await searchCondition(db, municipalityId, q.search.trim()));
   if (q.subjectId) where.push(eq(record.subjectId, q.subjectId));
   if (q.headerId) where.push(eq(record.headerId, q.headerId));
   if (q.wasteCollectionId) where.push(eq(record.wasteCollectionId, q.wasteCollectionId));
@@ -81,7 +112,7 @@ export async function listEvidence(
   municipalityId: number,
   q: EvidenceListQuery,
 ): Promise<{ items: EvidenceListItem[]; total: number }> {
-  const where = listWhere(db, municipalityId, q);
+  const where = await listWhere(db, municipalityId, q);
   const sort = parseListSort(evidenceListKeys, q.sort);
   const dir = sort.desc ? desc : asc;
   const order = sort.key === "id" ? [dir(record.id)] : [dir(record.collectedAt), dir(record.id)];
