@@ -1,6 +1,7 @@
 /** Spec 001 §2 'Waste evidence records' edit: the same fields over the version the user saw (409 when stale). */
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
+import { formatDateTime } from "#contract/calendar";
 import { evidenceUpdateSchema } from "#contract/waste-evidence";
 import { requireId } from "~/lib/route-checks";
 import { formAnswer, redirectWithFlash } from "~/server/action.server";
@@ -42,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditEvidence({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { record, wasteTypes } = loaderData;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = t("wasteEvidence:detail.title", { code: recordCode(record) });
   return (
     <div className="space-y-4">
@@ -50,7 +51,11 @@ export default function EditEvidence({ loaderData, actionData: answer }: Route.C
         back={{ to: evidencePath(record.id), label: title }}
         title={`${t("wasteEvidence:edit.title")}: ${recordCode(record)}`}
       />
-      {record.discardedAt && <Alert tone="warning">{t("wasteEvidence:badge.discarded")}</Alert>}
+      {record.discardedAt && (
+        <Alert tone="warning">
+          {t("wasteEvidence:detail.discardedNotice", { time: formatDateTime(record.discardedAt, i18n.language) })}
+        </Alert>
+      )}
       <EvidenceForm
         mode="edit"
         lastResult={answer?.result}
