@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { errorUnder, launch, signedInPage } from "./browser";
-import { seen } from "./user-helpers";
+import { seen, settle } from "./user-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,8 +27,8 @@ function uniqueTime(): string {
   return d.toISOString().slice(0, 16);
 }
 
-describe("Waste evidence records without JavaScript (spec 001 §2)", () => {
-  it("creates a record by a demo bin's code, adds another, finds it in the list and the detail, discards it", async () => {
+describe("Waste evidence records (spec 001 §2)", () => {
+  it("without JavaScript: creates a record by a demo bin's code, adds another, finds it in the list and the detail, discards it", async () => {
     const { context, page } = await signedInPage(
       browser,
       "manager",
@@ -101,6 +101,19 @@ describe("Waste evidence records without JavaScript (spec 001 §2)", () => {
 
     await page.goto(`${LIST}?search=${barcode}&discarded=true`);
     await expect(page.getByRole("row", { name: /vyřazený/ }).count()).resolves.toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("with JavaScript, warns 'přeplněná' while a fullness above 100 % is typed (spec 001 §5)", async () => {
+    const { context, page } = await signedInPage(browser, "manager", `${LIST}/create`);
+    await page.getByRole("heading", { level: 1, name: "Nový záznam evidence" }).waitFor();
+    await settle(page);
+    const warning = page.getByText("Nádoba je přeplněná (nad 100 %).");
+    await expect(warning.count()).resolves.toBe(0);
+    await page.getByLabel("Naplněnost (%)").fill("180");
+    await warning.waitFor();
+    await page.getByLabel("Naplněnost (%)").fill("90");
+    await warning.waitFor({ state: "detached" });
     await context.close();
   });
 });
