@@ -18,6 +18,7 @@ import { wasteEvidenceHeaderRoutes } from "./modules/waste-evidence-header/route
 import { wasteSettingsRoutes } from "./modules/waste-settings/routes";
 import { printBatchRoutes } from "./modules/print-batch/routes";
 import { deviceRoutes } from "./modules/device/routes";
+import { wasteEvidenceRoutes } from "./modules/waste-evidence/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -33,6 +34,7 @@ export const allRoutes: AnyRoute[] = [
   ...wasteSettingsRoutes,
   ...printBatchRoutes,
   ...deviceRoutes,
+  ...wasteEvidenceRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

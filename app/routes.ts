@@ -47,6 +47,12 @@ export default [
       route("import", "routes/infrastructure/waste-cards/import.tsx"),
       route("import/:importJobId", "routes/infrastructure/waste-cards/import-result.tsx"),
     ]),
+    ...prefix("waste-collection-evidence/waste-evidences", [
+      index("routes/waste-collection-evidence/waste-evidences/list.tsx"),
+      route("create", "routes/waste-collection-evidence/waste-evidences/create.tsx"),
+      route(":wasteEvidenceId", "routes/waste-collection-evidence/waste-evidences/detail.tsx"),
+      route(":wasteEvidenceId/edit", "routes/waste-collection-evidence/waste-evidences/edit.tsx"),
+    ]),
     ...prefix("administration/print-batches", [
       index("routes/administration/print-batches/list.tsx"),
       route("create", "routes/administration/print-batches/create.tsx"),

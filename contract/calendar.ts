@@ -263,3 +263,33 @@ export function formatDateTime(value: DateInput, locale: string = "cs"): string 
   const w = wallOf(date);
   return `${formatDate(date, locale)} ${w.hour}:${String(w.minute).padStart(2, "0")}`;
 }
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A Europe/Prague wall time as a datetime-local field holds it ('2026-11-20T07:30', seconds optional) → the instant;
+ * null when it is not a real time of the calendar.
+ */
+export function fromPragueLocal(text: string): Date | null {
+  const m = LOCAL_DATE_TIME.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (!isCalendarDay(`${m[1]}-${m[2]}-${m[3]}`) || h > 23 || mi > 59 || s > 59) return null;
+  return pragueTime(y, mo - 1, d, h, mi, s);
+}
+
+/** The instant as a datetime-local field shows it: Europe/Prague wall time 'YYYY-MM-DDTHH:mm'; '' when empty. */
+export function toPragueLocal(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const w = wallOf(date);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${w.year}-${two(w.month + 1)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
+}

@@ -28,6 +28,12 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "wasteCollection.aDetail",
   },
   {
+    group: "wasteEvidence",
+    to: "/waste-collection-evidence/waste-evidences",
+    labels: "nav.wasteEvidences",
+    permission: "wasteEvidence.aDetail",
+  },
+  {
     group: "infrastructure",
     to: "/infrastructure/subjects",
     labels: "nav.subjects",

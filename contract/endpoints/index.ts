@@ -12,6 +12,7 @@ import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
 import { userEndpoints } from "./user";
 import { wasteCardEndpoints } from "./waste-card";
+import { wasteEvidenceEndpoints } from "./waste-evidence";
 import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 import { wasteSettingsEndpoints } from "./waste-settings";
 
@@ -28,6 +29,7 @@ export const endpoints = {
   wasteCard: wasteCardEndpoints,
   import: importEndpoints,
   wasteCollection: wasteCollectionEndpoints,
+  wasteEvidence: wasteEvidenceEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
