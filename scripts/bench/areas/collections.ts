@@ -217,6 +217,12 @@ export const collectionsArea: Area = {
         path: `${base}/waste-collection/${c.bigCollectionId}/records`,
       },
       { name: "collection point's evidence (a year)", as: "manager", path: `${base}/subject/${c.subjectId}/evidence` },
+      {
+        name: "evidence records list, filtered by collection point",
+        as: "manager",
+        path: `${base}/waste-evidence?subjectId=${c.subjectId}`,
+        budgetMs: 30,
+      },
     ];
   },
 };
