@@ -248,3 +248,39 @@ export function ConformDialog({
     </>
   );
 }
+
+/** The rows a list's bulk dialog acts on, as hidden fields of its form (the selection travels in the URL). */
+export function SelectedIds({ ids }: { ids: number[] }) {
+  return (
+    <>
+      {ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A list's bulk removal, confirmed: intent `confirmRemove`, texts `<ns>:remove.title|message|submit` (the message
+ * gets the number of selected rows as `n`).
+ */
+export function BulkRemoveDialog({ ns, ids }: { ns: string; ids: number[] }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog
+      name="remove"
+      intent="confirmRemove"
+      size="sm"
+      tone="danger"
+      title={t(`${ns}:remove.title`)}
+      submitLabel={t(`${ns}:remove.submit`)}
+    >
+      {() => (
+        <>
+          <SelectedIds ids={ids} />
+          <p>{t(`${ns}:remove.message`, { n: ids.length })}</p>
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParam, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { importErrorList, importJobAnswer, importJobErrorRow, importJobList } from "../import";
+import type { Permission } from "../permissions";
 
 const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/import";
@@ -82,3 +83,47 @@ export const importEndpoints = {
     params: byImportJob,
   }),
 };
+
+/**
+ * An import type's own upload and job calls, below its area's path (…/waste-card/import, …/waste-collection/import):
+ * the area's users follow their imports without seeing every import of the municipality (import.aDetail).
+ */
+export function areaImportEndpoints<const Add extends Permission, const Read extends Permission>(
+  area: string,
+  what: string,
+  permissions: { add: Add; read: Read },
+) {
+  const path = `/municipality/:municipalityId/${area}/import`;
+  return {
+    import: endpoint({
+      method: "post",
+      path,
+      summary: `Import ${what} (multipart: the form's fields, then 'file'); answers the queued job at once`,
+      permission: permissions.add,
+      tenancy,
+      params: inMunicipality,
+      bodyKind: "multipart",
+      status: 202,
+      response: importJobAnswer,
+    }),
+    importJob: endpoint({
+      method: "get",
+      path: `${path}/:importJobId`,
+      summary: `An import job of ${what}: state, progress and counts`,
+      permission: permissions.read,
+      tenancy,
+      params: byImportJob,
+      response: importJobAnswer,
+    }),
+    importErrors: endpoint({
+      method: "get",
+      path: `${path}/:importJobId/errors`,
+      summary: `The rejected rows of an import job of ${what} (row number, category, reason, the row), paged`,
+      permission: permissions.read,
+      tenancy,
+      params: byImportJob,
+      query: importErrorList.query,
+      response: listAnswer(importJobErrorRow),
+    }),
+  };
+}

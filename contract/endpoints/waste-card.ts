@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { importErrorList, importJobAnswer, importJobErrorRow } from "../import";
+import { areaImportEndpoints } from "./import";
 import {
   assignSubjectBody,
   expirationBody,
@@ -14,7 +14,6 @@ import {
 const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/waste-card";
 const inMunicipality = z.object({ municipalityId: idParam });
-const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
 
 /**
  * Waste cards and their CSV import (spec 001 §2 'Waste cards', §5, §8 'Import'; docs/api-bins.md). Every path is
@@ -62,35 +61,6 @@ export const wasteCardEndpoints = {
     status: 200,
     response: updatedAnswer,
   }),
-  import: endpoint({
-    method: "post",
-    path: `${base}/import`,
-    summary: "Import cards from a CSV file (multipart field 'file'; plainCode;code;subjectId;feePayerId; up to 50 MB)",
-    permission: "wasteCard.aAdd",
-    tenancy,
-    params: inMunicipality,
-    bodyKind: "multipart",
-    // The job is queued and answered at once; it runs in the background (GET …/import/{importJobId}).
-    status: 202,
-    response: importJobAnswer,
-  }),
-  importJob: endpoint({
-    method: "get",
-    path: `${base}/import/:importJobId`,
-    summary: "A waste-card import job: state, progress and counts (total, accepted, unchanged, rejected rows)",
-    permission: "wasteCard.aDetail",
-    tenancy,
-    params: byImportJob,
-    response: importJobAnswer,
-  }),
-  importErrors: endpoint({
-    method: "get",
-    path: `${base}/import/:importJobId/errors`,
-    summary: "The rejected rows of a waste-card import job (row number, reason, the row as in the file), paged",
-    permission: "wasteCard.aDetail",
-    tenancy,
-    params: byImportJob,
-    query: importErrorList.query,
-    response: listAnswer(importJobErrorRow),
-  }),
+  // plainCode;code;subjectId;feePayerId, up to 50 MB (spec 001 §5).
+  ...areaImportEndpoints("waste-card", "waste cards", { add: "wasteCard.aAdd", read: "wasteCard.aDetail" }),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { importErrorList, importJobAnswer, importJobErrorRow } from "../import";
+import { areaImportEndpoints } from "./import";
 import {
   collectionDetail,
   collectionIdsBody,
@@ -25,7 +25,6 @@ const base = "/municipality/:municipalityId/waste-collection";
 const one = `${base}/:collectionId`;
 const inMunicipality = z.object({ municipalityId: idParam });
 const byCollection = z.object({ municipalityId: idParam, collectionId: idParam });
-const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
 const updated = z.object({ updated: z.number() });
 
 /**
@@ -152,34 +151,9 @@ export const wasteCollectionEndpoints = {
     params: z.object({ municipalityId: idParam, subjectId: idParam }),
     response: subjectEvidenceAnswer,
   }),
-  import: endpoint({
-    method: "post",
-    path: `${base}/import`,
-    summary: "Import a collection file (multipart: format, licencePlate, weight, weightUnit, then file); answers the queued job",
-    permission: "wasteCollection.aAdd",
-    tenancy,
-    params: inMunicipality,
-    bodyKind: "multipart",
-    status: 202,
-    response: importJobAnswer,
-  }),
-  importJob: endpoint({
-    method: "get",
-    path: `${base}/import/:importJobId`,
-    summary: "A collection import job: state, progress and counts",
-    permission: "wasteCollection.aDetail",
-    tenancy,
-    params: byImportJob,
-    response: importJobAnswer,
-  }),
-  importErrors: endpoint({
-    method: "get",
-    path: `${base}/import/:importJobId/errors`,
-    summary: "The rejected rows of a collection import job, paged",
-    permission: "wasteCollection.aDetail",
-    tenancy,
-    params: byImportJob,
-    query: importErrorList.query,
-    response: listAnswer(importJobErrorRow),
+  // format, licencePlate, weight, weightUnit, then the file (spec 001 §2 'import collection').
+  ...areaImportEndpoints("waste-collection", "waste collections", {
+    add: "wasteCollection.aAdd",
+    read: "wasteCollection.aDetail",
   }),
 };

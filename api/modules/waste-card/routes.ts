@@ -1,7 +1,6 @@
 import { route } from "../../lib/route";
 import { wasteCardEndpoints as ep } from "#contract/endpoints/waste-card";
-import { acceptUpload } from "../import/upload";
-import { getImportJob, listImportErrors } from "../import/service";
+import { areaImportRoutes } from "../import/area-routes";
 import { wasteCardImporter } from "./import";
 import * as svc from "./service";
 import { WASTE_CARD_IMPORT_TYPE } from "./service";
@@ -16,19 +15,5 @@ export const wasteCardRoutes = [
     svc.assignSubject(services.db, params.municipalityId, body.ids, body.subjectId, body.feePayerId),
   ),
   route(ep.remove, ({ services, params, body }) => svc.removeCards(services.db, params.municipalityId, body.ids)),
-  route(ep.import, ({ c, auth, services, params }) =>
-    acceptUpload(c, {
-      db: services.db,
-      jobs: services.jobs,
-      municipalityId: params.municipalityId,
-      userId: auth.user.id,
-      importer: wasteCardImporter,
-    }),
-  ),
-  route(ep.importJob, ({ services, params }) =>
-    getImportJob(services.db, params.municipalityId, params.importJobId, WASTE_CARD_IMPORT_TYPE),
-  ),
-  route(ep.importErrors, ({ services, params, query }) =>
-    listImportErrors(services.db, params.municipalityId, params.importJobId, query, WASTE_CARD_IMPORT_TYPE),
-  ),
+  ...areaImportRoutes(ep, WASTE_CARD_IMPORT_TYPE, wasteCardImporter),
 ];

@@ -1,7 +1,6 @@
 import { route } from "../../lib/route";
 import { wasteCollectionEndpoints as ep } from "#contract/endpoints/waste-collection";
-import { acceptUpload } from "../import/upload";
-import { getImportJob, listImportErrors } from "../import/service";
+import { areaImportRoutes } from "../import/area-routes";
 import { collectionUpload } from "./upload-fields";
 import { WASTE_COLLECTION_IMPORT_TYPE } from "./import";
 import { COLLECTION_IMPORT_MAX_BYTES } from "#contract/collection";
@@ -39,20 +38,5 @@ export const wasteCollectionRoutes = [
   route(ep.subjectEvidence, ({ services, params }) =>
     subjectEvidence(services.db, params.municipalityId, params.subjectId),
   ),
-  route(ep.import, ({ c, auth, services, params }) =>
-    acceptUpload(c, {
-      db: services.db,
-      jobs: services.jobs,
-      municipalityId: params.municipalityId,
-      userId: auth.user.id,
-      importer: collectionUpload,
-      maxBytes: COLLECTION_IMPORT_MAX_BYTES,
-    }),
-  ),
-  route(ep.importJob, ({ services, params }) =>
-    getImportJob(services.db, params.municipalityId, params.importJobId, WASTE_COLLECTION_IMPORT_TYPE),
-  ),
-  route(ep.importErrors, ({ services, params, query }) =>
-    listImportErrors(services.db, params.municipalityId, params.importJobId, query, WASTE_COLLECTION_IMPORT_TYPE),
-  ),
+  ...areaImportRoutes(ep, WASTE_COLLECTION_IMPORT_TYPE, collectionUpload, COLLECTION_IMPORT_MAX_BYTES),
 ];

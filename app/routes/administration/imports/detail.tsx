@@ -18,12 +18,10 @@ import { userT } from "~/server/i18n.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
 import { SectionCard } from "~/components/section-card";
-import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { ImportJobCounts, ImportJobOutcome, ImportJobStateBadge, LiveJob } from "~/components/import/job";
-import { ImportErrors } from "~/components/import/errors";
+import { ImportJobPage } from "~/components/import/job-page";
 import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
 
 export const handle = pageTitle("import:detail.title");
@@ -52,67 +50,58 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ImportDetail({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { job, errors, params } = loaderData;
+  const { job } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canRemove = useCan("aRemove", "import");
-  const running = isImportRunning(job.state);
   const base = importPath(job.id);
   return (
-    <div className="space-y-4">
-      <LiveJob running={running} />
-      <PageHeader
-        back={{ to: IMPORTS_PATH, label: t("import:list.title") }}
-        title={job.fileName}
-        subtitle={
-          <>
-            <ImportTypeName type={job.type} /> · {formatDateTime(job.createdAt, i18n.language)}{" "}
-            <ImportJobStateBadge state={job.state} />
-          </>
-        }
-        actions={
-          <>
-            {job.hasFile && (
-              <Button to={`${base}/file`} reloadDocument variant="secondary">
-                {t("import:detail.downloadFile")}
-              </Button>
-            )}
-            {job.hasFile && canRemove && !running && (
-              <ConfirmDialog
-                name="deleteFile"
-                intent="deleteFile"
-                tone="danger"
-                trigger={t("import:detail.deleteFile")}
-                triggerSize="md"
-                title={t("import:detail.deleteFileTitle", { name: job.fileName })}
-                message={t("import:detail.deleteFileMessage")}
-                confirmLabel={t("import:detail.deleteFile")}
-              />
-            )}
-          </>
-        }
-      />
-      {answer?.message && <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>}
-      <ImportJobOutcome job={job} />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <ImportJobCounts job={job} />
-        <SectionCard aria-labelledby="import-file" title={t("import:detail.fileTitle")} titleId="import-file">
-          <dl className="divide-y divide-slate-100">
-            <DetailRow label={t("import:field.fileName")} value={job.fileName} />
-            <DetailRow
-              label={t("import:detail.fileSize")}
-              value={`${formatNumber(Math.ceil(job.fileSize / 1024))} kB`}
+    <ImportJobPage
+      {...loaderData}
+      back={{ to: IMPORTS_PATH, label: t("import:list.title") }}
+      title={job.fileName}
+      subtitle={
+        <>
+          <ImportTypeName type={job.type} />
+          {" · "}
+        </>
+      }
+      csvHref={`${base}/errors.csv`}
+      above={answer?.message && <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>}
+      actions={
+        <>
+          {job.hasFile && (
+            <Button to={`${base}/file`} reloadDocument variant="secondary">
+              {t("import:detail.downloadFile")}
+            </Button>
+          )}
+          {job.hasFile && canRemove && !isImportRunning(job.state) && (
+            <ConfirmDialog
+              name="deleteFile"
+              intent="deleteFile"
+              tone="danger"
+              trigger={t("import:detail.deleteFile")}
+              triggerSize="md"
+              title={t("import:detail.deleteFileTitle", { name: job.fileName })}
+              message={t("import:detail.deleteFileMessage")}
+              confirmLabel={t("import:detail.deleteFile")}
             />
-            <DetailRow label={t("import:field.createdBy")} value={job.createdByName} />
-            <DetailRow
-              label={t("import:detail.processedAt")}
-              value={job.processedAt ? formatDateTime(job.processedAt, i18n.language) : null}
-            />
-            {!job.hasFile && <DetailRow label={t("import:detail.file")} value={t("import:detail.fileDeleted")} />}
-          </dl>
-        </SectionCard>
-      </div>
-      <ImportErrors errors={errors} params={params} filtered={!!params.category} csvHref={`${base}/errors.csv`} />
-    </div>
+          )}
+        </>
+      }
+    >
+      <SectionCard title={t("import:detail.fileTitle")} titleId="import-file">
+        <dl className="divide-y divide-slate-100">
+          <DetailRow label={t("import:field.fileName")} value={job.fileName} />
+          <DetailRow label={t("import:detail.fileSize")} value={`${formatNumber(Math.ceil(job.fileSize / 1024))} kB`} />
+          <DetailRow label={t("import:field.createdBy")} value={job.createdByName} />
+          <DetailRow
+            label={t("import:detail.processedAt")}
+            value={job.processedAt ? formatDateTime(job.processedAt, i18n.language) : null}
+          />
+          {!job.hasFile && <DetailRow label={t("import:detail.file")} value={t("import:detail.fileDeleted")} />}
+        </dl>
+      </SectionCard>
+    </ImportJobPage>
   );
 }

@@ -40,9 +40,9 @@ import { dateFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-
 import { listUrl } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
-import { DialogLink } from "~/components/form-dialog";
+import { BulkRemoveDialog, DialogLink } from "~/components/form-dialog";
 import { feePayerPath, SubjectTypeLabel, subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
-import { AssignDialog, ExpirationDialog, RemoveDialog, SubjectFilterDialog } from "./+shared/dialogs";
+import { AssignDialog, ExpirationDialog, SubjectFilterDialog } from "./+shared/dialogs";
 import { IMPORT_PATH, StateBadge, YesNo } from "./+shared/ui";
 
 export const handle = pageTitle("wasteCard:list.title");
@@ -264,7 +264,7 @@ export default function WasteCardList({ loaderData, actionData: answer }: Route.
     >
       {canEdit && dialog === "expiration" && <ExpirationDialog ids={dialogIds} />}
       {canEdit && dialog === "assign" && <AssignDialog ids={dialogIds} picker={picker} />}
-      {canRemove && dialog === "remove" && <RemoveDialog ids={dialogIds} />}
+      {canRemove && dialog === "remove" && <BulkRemoveDialog ns="wasteCard" ids={dialogIds} />}
       {canSeeSubjects && dialog === "pick-subject" && <SubjectFilterDialog picker={picker} />}
     </ListPage>
   );

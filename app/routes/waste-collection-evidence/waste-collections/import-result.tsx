@@ -6,14 +6,11 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import-result";
 import { importErrorList as importErrorContract, isImportRunning } from "#contract/import";
 import { readListParams } from "~/lib/list-params";
-import { formatDateTime } from "#contract/calendar";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { Button } from "~/components/ui/button";
-import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
-import { ImportJobCounts, ImportJobOutcome, ImportJobStateBadge, LiveJob } from "~/components/import/job";
-import { ImportErrors } from "~/components/import/errors";
+import { ImportJobPage } from "~/components/import/job-page";
 import { COLLECTIONS_PATH, COLLECTION_IMPORT_PATH } from "./+shared/ui";
 
 export const handle = pageTitle("wasteCollection:import.resultTitle");
@@ -30,36 +27,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function CollectionImportResult({ loaderData }: Route.ComponentProps) {
-  const { job, errors, params } = loaderData;
-  const { t, i18n } = useTranslation();
-  const running = isImportRunning(job.state);
+  const { job } = loaderData;
+  const { t } = useTranslation();
   return (
-    <div className="space-y-4">
-      <LiveJob running={running} />
-      <PageHeader
-        back={{ to: COLLECTIONS_PATH, label: t("wasteCollection:list.title") }}
-        title={t("wasteCollection:import.resultTitle")}
-        subtitle={
-          <>
-            {job.fileName} · {formatDateTime(job.createdAt, i18n.language)} <ImportJobStateBadge state={job.state} />
-          </>
-        }
-        actions={
-          <>
-            {!running && job.acceptedRows + job.unchangedRows > 0 && (
-              <Button to={`${COLLECTIONS_PATH}?importJobId=${job.id}`}>
-                {t("wasteCollection:import.collections")}
-              </Button>
-            )}
-            <Button to={COLLECTION_IMPORT_PATH} variant="secondary">
-              {t("wasteCollection:import.again")}
-            </Button>
-          </>
-        }
-      />
-      <ImportJobOutcome job={job} />
-      <ImportJobCounts job={job} />
-      <ImportErrors errors={errors} params={params} filtered={!!params.category} />
-    </div>
+    <ImportJobPage
+      {...loaderData}
+      back={{ to: COLLECTIONS_PATH, label: t("wasteCollection:list.title") }}
+      title={t("wasteCollection:import.resultTitle")}
+      actions={
+        <>
+          {!isImportRunning(job.state) && job.acceptedRows + job.unchangedRows > 0 && (
+            <Button to={`${COLLECTIONS_PATH}?importJobId=${job.id}`}>{t("wasteCollection:import.collections")}</Button>
+          )}
+          <Button to={COLLECTION_IMPORT_PATH} variant="secondary">
+            {t("wasteCollection:import.again")}
+          </Button>
+        </>
+      }
+    />
   );
 }

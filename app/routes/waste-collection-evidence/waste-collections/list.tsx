@@ -36,10 +36,11 @@ import { ListPage } from "~/components/list-page";
 import { DateTime, column, linkColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { pageTitle } from "~/components/page-title";
+import { BulkRemoveDialog } from "~/components/form-dialog";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
 import { formatNumber } from "~/lib/format";
 import { COLLECTION_IMPORT_PATH, CollectionStateBadge, Price, Tonnes, collectionPath } from "./+shared/ui";
-import { MergeDialog, PriceDialog, RemoveDialog } from "./+shared/list-dialogs";
+import { MergeDialog, PriceDialog } from "./+shared/list-dialogs";
 
 export const handle = pageTitle("wasteCollection:list.title");
 
@@ -227,7 +228,7 @@ export default function CollectionList({ loaderData, actionData: answer }: Route
     >
       {dialog === "price" && <PriceDialog ids={dialogIds} />}
       {dialog === "merge" && <MergeDialog ids={dialogIds} />}
-      {dialog === "remove" && <RemoveDialog ids={dialogIds} />}
+      {dialog === "remove" && <BulkRemoveDialog ns="wasteCollection" ids={dialogIds} />}
     </ListPage>
   );
 }

@@ -12,19 +12,8 @@ import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { DialogSearch, FormDialog, DialogSubmitFooter } from "~/components/form-dialog";
+import { DialogSearch, FormDialog, DialogSubmitFooter, SelectedIds } from "~/components/form-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
-
-/** The selected cards travel as hidden fields of the dialog's form. */
-function SelectedIds({ ids }: { ids: number[] }) {
-  return (
-    <>
-      {ids.map((id) => (
-        <input key={id} type="hidden" name="ids" value={id} />
-      ))}
-    </>
-  );
-}
 
 export function ExpirationDialog({ ids }: { ids: number[] }) {
   const { t } = useTranslation();
@@ -121,27 +110,6 @@ export function AssignDialog({ ids, picker }: { ids: number[]; picker: Picker })
               {t("wasteCard:assign.loadPayers")}
             </Button>
           </div>
-        </>
-      )}
-    </FormDialog>
-  );
-}
-
-export function RemoveDialog({ ids }: { ids: number[] }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog
-      name="remove"
-      intent="confirmRemove"
-      size="sm"
-      tone="danger"
-      title={t("wasteCard:remove.title")}
-      submitLabel={t("wasteCard:remove.submit")}
-    >
-      {() => (
-        <>
-          <SelectedIds ids={ids} />
-          <p>{t("wasteCard:remove.message", { n: ids.length })}</p>
         </>
       )}
     </FormDialog>

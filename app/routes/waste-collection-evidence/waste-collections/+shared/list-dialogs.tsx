@@ -6,18 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Field, fieldAria } from "~/components/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { FormDialog } from "~/components/form-dialog";
-
-/** The selected collections travel as hidden fields of the dialog's form. */
-function SelectedIds({ ids }: { ids: number[] }) {
-  return (
-    <>
-      {ids.map((id) => (
-        <input key={id} type="hidden" name="ids" value={id} />
-      ))}
-    </>
-  );
-}
+import { FormDialog, SelectedIds } from "~/components/form-dialog";
 
 export function PriceDialog({ ids }: { ids: number[] }) {
   const { t } = useTranslation();
@@ -90,27 +79,6 @@ export function MergeDialog({ ids }: { ids: number[] }) {
               {...fieldAria("merge-name", answer?.errors?.name ?? answer?.errors?.ids)}
             />
           </Field>
-        </>
-      )}
-    </FormDialog>
-  );
-}
-
-export function RemoveDialog({ ids }: { ids: number[] }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog
-      name="remove"
-      intent="confirmRemove"
-      size="sm"
-      tone="danger"
-      title={t("wasteCollection:remove.title")}
-      submitLabel={t("wasteCollection:remove.submit")}
-    >
-      {() => (
-        <>
-          <SelectedIds ids={ids} />
-          <p>{t("wasteCollection:remove.message", { n: ids.length })}</p>
         </>
       )}
     </FormDialog>
