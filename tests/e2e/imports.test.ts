@@ -42,7 +42,10 @@ describe("Imports (spec 001 §2 Imports)", () => {
     await settle(page);
     await page.getByRole("main").getByRole("link", { name: "Nový import" }).first().click();
     await page.waitForURL(`**${LIST}/create`);
-    // The format help of the chosen type.
+    // The format help follows the chosen type (waste collections first, with their formats).
+    await page.getByRole("heading", { name: "Formát souboru: Svozy odpadu" }).waitFor();
+    await settle(page);
+    await page.getByLabel("Typ importu").selectOption({ label: "Karty odpadu" });
     await page.getByRole("heading", { name: "Formát souboru: Karty odpadu" }).waitFor();
     await expect(seen(page, "plainCode;code;subjectId;feePayerId")).resolves.toBe(true);
 
@@ -55,8 +58,6 @@ describe("Imports (spec 001 §2 Imports)", () => {
       `I${id}3;IC-${id}-3;abc;`,
       `I${id}4;IC-${id}-4;;`,
     ]);
-    await settle(page);
-    await page.getByLabel("Typ importu").selectOption({ label: "Karty odpadu" });
     await page.getByLabel("Soubor CSV").setInputFiles(file);
     await page.getByRole("button", { name: "Nahrát a importovat" }).click();
     await page.waitForURL(DETAIL);
