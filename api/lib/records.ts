@@ -1,9 +1,10 @@
 /**
  * What every service does alike with a stored record: finds the municipality's row by id (tenancy: another
- * municipality's row is simply not found), and shows a timestamp and a person's name in its answers.
+ * municipality's row is simply not found), asks whether a row exists (a check before a write), and shows a timestamp
+ * and a person's name in its answers.
  */
-import { and, eq, type AnyColumn } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, eq, type AnyColumn, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
 
@@ -25,6 +26,31 @@ export async function findInMunicipality<T extends PgTable & { id: AnyColumn; mu
   if (!row) throw missing();
   return row as T["$inferSelect"];
 }
+
+/**
+ * Whether any row of `table` meets every condition (an undefined condition is left out): the check a service makes
+ * before a write ('the variable symbol is taken', 'a bin still names the type'). Reads one id at most.
+ */
+export async function hasRow(
+  db: Db,
+  table: PgTable & { id: AnyPgColumn },
+  ...conditions: (SQL | undefined)[]
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(...conditions))
+    .limit(1);
+  return !!row;
+}
+
+/** Whether the row with this id is the municipality's (another municipality's row counts as missing). */
+export const isInMunicipality = (
+  db: Db,
+  table: PgTable & { id: AnyPgColumn; municipalityId: AnyColumn },
+  municipalityId: number,
+  id: number,
+): Promise<boolean> => hasRow(db, table, eq(table.id, id), eq(table.municipalityId, municipalityId));
 
 /** A timestamp as the answers carry it (ISO 8601, UTC); an empty one stays null. */
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);

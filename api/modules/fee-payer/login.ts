@@ -1,7 +1,8 @@
 /** A citizen login for the fee payer: the user behind it and its invitation e-mail or PDF letter. */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { hasRow } from "../../lib/records";
 import { feePayer, feePayerAddress, municipality, user, userMunicipality } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
@@ -22,12 +23,7 @@ const CITIZEN_ROLE_ID = ROLES.find((r) => r.name === "CITIZEN")!.id;
 
 /** E-mails are unique among users regardless of case (both sign in on the provider's page). */
 async function emailTakenByOther(db: Db, email: string, userId: number | null): Promise<boolean> {
-  const [hit] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(sql`lower(${user.email}) = lower(${email})`, userId ? ne(user.id, userId) : undefined))
-    .limit(1);
-  return !!hit;
+  return hasRow(db, user, sql`lower(${user.email}) = lower(${email})`, userId ? ne(user.id, userId) : undefined);
 }
 
 type Payer = typeof feePayer.$inferSelect;

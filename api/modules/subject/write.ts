@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { hasRow } from "../../lib/records";
 import { fee, feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
@@ -51,18 +52,14 @@ async function checkVariableSymbol(
   selfId?: number,
 ) {
   if (!variableSymbol) return;
-  const [hit] = await db
-    .select({ id: subject.id })
-    .from(subject)
-    .where(
-      and(
-        eq(subject.municipalityId, municipalityId),
-        eq(subject.variableSymbol, variableSymbol),
-        selfId ? ne(subject.id, selfId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (hit) throw validation({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] });
+  const taken = await hasRow(
+    db,
+    subject,
+    eq(subject.municipalityId, municipalityId),
+    eq(subject.variableSymbol, variableSymbol),
+    selfId ? ne(subject.id, selfId) : undefined,
+  );
+  if (taken) throw validation({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] });
 }
 
 /**

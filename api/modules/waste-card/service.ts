@@ -9,6 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { hasRow, isInMunicipality } from "../../lib/records";
 import { feePayer, importJob, importJobError, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
@@ -297,24 +298,18 @@ export async function assignSubject(
   feePayerId: number | undefined,
 ): Promise<{ updated: number }> {
   const day = today();
-  const [target] = await db
-    .select({ id: subject.id })
-    .from(subject)
-    .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId)));
-  if (!target) throw validation({ subjectId: [SUBJECT_MUNICIPALITY_MISMATCH] }, SUBJECT_MUNICIPALITY_MISMATCH);
+  if (!(await isInMunicipality(db, subject, municipalityId, subjectId))) {
+    throw validation({ subjectId: [SUBJECT_MUNICIPALITY_MISMATCH] }, SUBJECT_MUNICIPALITY_MISMATCH);
+  }
   if (feePayerId) {
-    const [member] = await db
-      .select({ id: subjectFeePayer.id })
-      .from(subjectFeePayer)
-      .where(
-        and(
-          eq(subjectFeePayer.subjectId, subjectId),
-          eq(subjectFeePayer.feePayerId, feePayerId),
-          eq(subjectFeePayer.municipalityId, municipalityId),
-          validOn(day),
-        ),
-      )
-      .limit(1);
+    const member = await hasRow(
+      db,
+      subjectFeePayer,
+      eq(subjectFeePayer.subjectId, subjectId),
+      eq(subjectFeePayer.feePayerId, feePayerId),
+      eq(subjectFeePayer.municipalityId, municipalityId),
+      validOn(day),
+    );
     if (!member) throw validation({ feePayerId: [NOT_A_MEMBER] }, NOT_A_MEMBER);
   }
   return db.transaction(async (tx) => {

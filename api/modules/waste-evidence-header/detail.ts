@@ -12,7 +12,7 @@ import {
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { iso, userFullName, userNameColumns } from "../../lib/records";
+import { hasRow, iso, userFullName, userNameColumns } from "../../lib/records";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
 import {
@@ -103,11 +103,13 @@ export async function updateHeader(
   await checkTypes(db, municipalityId, form.binTypeId, form.wasteTypeId);
   const next = editColumns(form);
   if (next.rfid) {
-    const [taken] = await db
-      .select({ id: weh.id })
-      .from(weh)
-      .where(and(eq(weh.municipalityId, municipalityId), eq(weh.rfid, next.rfid), ne(weh.id, headerId)))
-      .limit(1);
+    const taken = await hasRow(
+      db,
+      weh,
+      eq(weh.municipalityId, municipalityId),
+      eq(weh.rfid, next.rfid),
+      ne(weh.id, headerId),
+    );
     if (taken) throw validation({ rfid: [RFID_TAKEN] });
   }
   // Two requests with the same RFID at once: the unique index answers as the check does.
