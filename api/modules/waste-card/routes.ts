@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { recordRoutes, route } from "../../lib/route";
 import { ApiError, validation } from "../../lib/errors";
 import { WASTE_CARD_IMPORT_MAX_BYTES } from "#contract/waste-card";
 import { wasteCardEndpoints as ep } from "#contract/endpoints/waste-card";
@@ -9,6 +9,8 @@ import * as svc from "./service";
 const CHOOSE_FILE = "Vyberte soubor CSV.";
 /** Room for the multipart envelope around a file of the largest size. */
 const ENVELOPE_BYTES = 64 * 1024;
+
+const importJob = recordRoutes("importJobId");
 
 /** Waste cards and their CSV import (contract/endpoints/waste-card.ts): the handlers of the card calls. */
 export const wasteCardRoutes = [
@@ -36,10 +38,6 @@ export const wasteCardRoutes = [
     if (!file || !file.fileName) throw validation({ file: [CHOOSE_FILE] }, CHOOSE_FILE);
     return importWasteCards(services.db, params.municipalityId, auth.user.id, file);
   }),
-  route(ep.importJob, ({ services, params }) =>
-    svc.getImportJob(services.db, params.municipalityId, params.importJobId),
-  ),
-  route(ep.importErrors, ({ services, params, query }) =>
-    svc.listImportErrors(services.db, params.municipalityId, params.importJobId, query),
-  ),
+  importJob.read(ep.importJob, svc.getImportJob),
+  importJob.query(ep.importErrors, svc.listImportErrors),
 ];
