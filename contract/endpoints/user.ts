@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "../common";
 import { endpoint } from "../endpoint";
+import { idAnswer } from "./shared";
 import {
   activateUsersAnswer,
   activateUsersBody,
@@ -166,6 +167,6 @@ export const userEndpoints = {
     tenancy: "global",
     params: byId,
     body: userUpdateBody,
-    response: z.object({ id: z.number() }),
+    response: idAnswer,
   }),
 };

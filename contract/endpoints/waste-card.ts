@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { listAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
   assignSubjectBody,
   expirationBody,
@@ -13,10 +13,8 @@ import {
   wasteCardListItem,
 } from "../waste-card";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/waste-card";
-const inMunicipality = z.object({ municipalityId: idParam });
-const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
+const byImportJob = municipalityRecord("importJobId");
 
 /**
  * Waste cards and their CSV import (spec 001 §2 'Waste cards', §5, §8 'Import'; docs/api-bins.md). Every path is

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { listAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import {
+  idAnswer,
+  inMunicipality,
+  itemsAnswer,
+  municipalityRecord,
+  municipalityTenancy as tenancy,
+  updatedAnswer,
+} from "./shared";
 import { DISPOSE_FREQUENCY_PERIODS } from "../subject";
 import {
   assignAnswer,
@@ -20,11 +28,8 @@ import {
   wehUpdateSchema,
 } from "../waste-evidence-header";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/waste-evidence-header";
-const inMunicipality = z.object({ municipalityId: idParam });
-const byHeader = z.object({ municipalityId: idParam, headerId: idParam });
-const updated = z.object({ updated: z.number() });
+const byHeader = municipalityRecord("headerId");
 
 /**
  * Bins (waste evidence headers; docs/api-bins.md "Bins"). Every path but the global barcode search is below the
@@ -71,7 +76,7 @@ export const wasteEvidenceHeaderEndpoints = {
     params: inMunicipality,
     body: wehIdsBody,
     status: 200,
-    response: updated,
+    response: updatedAnswer,
   }),
   restore: endpoint({
     method: "post",
@@ -82,7 +87,7 @@ export const wasteEvidenceHeaderEndpoints = {
     params: inMunicipality,
     body: wehIdsBody,
     status: 200,
-    response: updated,
+    response: updatedAnswer,
   }),
   transfer: endpoint({
     method: "post",
@@ -93,7 +98,7 @@ export const wasteEvidenceHeaderEndpoints = {
     params: inMunicipality,
     body: transferBody,
     status: 200,
-    response: updated,
+    response: updatedAnswer,
   }),
   detail: endpoint({
     method: "get",
@@ -112,7 +117,7 @@ export const wasteEvidenceHeaderEndpoints = {
     tenancy,
     params: byHeader,
     body: wehUpdateSchema,
-    response: z.object({ id: z.number() }),
+    response: idAnswer,
   }),
   history: endpoint({
     method: "get",
@@ -121,7 +126,7 @@ export const wasteEvidenceHeaderEndpoints = {
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
     params: byHeader,
-    response: z.object({ items: z.array(wehHistoryRow) }),
+    response: itemsAnswer(wehHistoryRow),
   }),
   disposeCounts: endpoint({
     method: "get",
