@@ -96,6 +96,15 @@ export function storedTexts<K extends string>(shape: Record<K, unknown>) {
 export const periodAnswer = { validFrom: z.string(), validTo: z.string().nullable() };
 
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
+/** The answer of a list that is not paged (a record's members, cards, history; options): its items. */
+export const itemsAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** The answer of a create or an edit: the record's id. */
+export const idAnswer = z.object({ id: z.number() });
+/** The answer of switching a record on or off. */
+export const activeAnswer = z.object({ id: z.number(), active: z.boolean() });
+/** The answer of a bulk change: how many records it changed. */
+export const updatedAnswer = z.object({ updated: z.number() });
 
 /**
  * Optimistic concurrency (issue 11 item 7, decision 20): every PUT that overwrites a record carries the `version`

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { unmetPasswordRequirements } from "#contract/password";
 import {
   idParam,
+  itemsAnswer,
   listAnswer,
   NOTHING_SELECTED,
   optionalEmail,
@@ -226,7 +227,7 @@ export const roleItem = z.object({
   assignable: z.boolean(),
 });
 export type RoleItem = z.infer<typeof roleItem>;
-export const roleListAnswer = z.object({ items: z.array(roleItem) });
+export const roleListAnswer = itemsAnswer(roleItem);
 
 /** PATCH user/activate?isActiveState=true|false. */
 export const activateUsersQuery = z.object({
@@ -320,4 +321,4 @@ export const permissionList = z.array(z.object({ value: z.string() }));
  */
 export const managedMunicipality = municipalityOption.extend({ wasteCompanyBranchId: z.number().nullable() });
 export type ManagedMunicipality = z.infer<typeof managedMunicipality>;
-export const managedMunicipalitiesAnswer = z.object({ items: z.array(managedMunicipality) });
+export const managedMunicipalitiesAnswer = itemsAnswer(managedMunicipality);

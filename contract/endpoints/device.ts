@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idAnswer, idParam, itemsAnswer, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { idAnswer, inMunicipality, itemsAnswer } from "./shared";
+import { inMunicipality } from "./shared";
 import {
   assignmentBody,
   deviceCreateSchema,

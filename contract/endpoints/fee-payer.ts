@@ -1,14 +1,7 @@
 import { z } from "zod";
-import { listAnswer } from "../common";
+import { idAnswer, itemsAnswer, listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import {
-  idAnswer,
-  inMunicipality,
-  itemsAnswer,
-  municipalityRecord,
-  municipalityTenancy as tenancy,
-  updatedAnswer,
-} from "./shared";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
   deactivateBody,
   discountOption,

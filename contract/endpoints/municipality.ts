@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { activeAnswer, idAnswer, idParam, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { activeAnswer, idAnswer, inMunicipality, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
 import {
   activeBody,
   deleteDataBody,

@@ -1,6 +1,6 @@
-import { listAnswer } from "../common";
+import { idAnswer, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { idAnswer, inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
   printAnswer,
   printBatchCodeList,

@@ -1,14 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idAnswer, idParam, itemsAnswer, listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import {
-  idAnswer,
-  inMunicipality,
-  itemsAnswer,
-  municipalityRecord,
-  municipalityTenancy as tenancy,
-  updatedAnswer,
-} from "./shared";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
   addMemberBody,
   chiefBody,

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { idParam } from "../common";
+import { idAnswer, idParam } from "../common";
 import { endpoint } from "../endpoint";
-import { idAnswer } from "./shared";
 import {
   activateUsersAnswer,
   activateUsersBody,

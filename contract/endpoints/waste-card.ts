@@ -1,4 +1,4 @@
-import { listAnswer } from "../common";
+import { listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
@@ -7,7 +7,6 @@ import {
   importErrorList,
   importJobAnswer,
   importJobErrorRow,
-  updatedAnswer,
   wasteCardIdsBody,
   wasteCardList,
   wasteCardListItem,

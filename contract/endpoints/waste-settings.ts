@@ -1,12 +1,6 @@
+import { activeAnswer, idAnswer, itemsAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import {
-  activeAnswer,
-  idAnswer,
-  inMunicipality,
-  itemsAnswer,
-  municipalityRecord,
-  municipalityTenancy as tenancy,
-} from "./shared";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import { activeBody } from "../municipality";
 import {
   binTypeFormSchema,
