@@ -27,7 +27,6 @@ import {
 } from "#contract/fee-payer";
 import { FEE_PAYER_NOT_FOUND, findPayer, isActive } from "./shared";
 
-
 /** GET fee-payer/{id}: every field, the automatic age group and age discounts, the login, the fee record count. */
 export async function getFeePayer(db: Db, municipalityId: number, id: number): Promise<FeePayerDetail> {
   const [row] = await db

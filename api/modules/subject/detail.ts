@@ -12,7 +12,6 @@ import {
 } from "#contract/subject";
 import { ancestorIds, MAX_HIERARCHY_DEPTH, parent, rowsOf, subjectNotFound } from "./shared";
 
-
 export async function getSubject(db: Db, municipalityId: number, subjectId: number): Promise<SubjectDetail> {
   const [row] = await db
     .select({

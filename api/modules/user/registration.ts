@@ -24,7 +24,9 @@ export async function issueRegistrationToken(
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REGISTRATION_LINK_TTL_HOURS * 3600_000);
   await db.transaction(async (tx) => {
-    await tx.delete(registrationToken).where(and(eq(registrationToken.userId, userId), isNull(registrationToken.usedAt)));
+    await tx
+      .delete(registrationToken)
+      .where(and(eq(registrationToken.userId, userId), isNull(registrationToken.usedAt)));
     await tx.insert(registrationToken).values({ userId, tokenHash: hashToken(token), expiresAt, createdBy });
   });
   return { token, expiresAt };
@@ -45,7 +47,11 @@ export interface RegistrationTarget {
 }
 
 const valid = (token: string) =>
-  and(eq(registrationToken.tokenHash, hashToken(token)), isNull(registrationToken.usedAt), gt(registrationToken.expiresAt, sql`now()`));
+  and(
+    eq(registrationToken.tokenHash, hashToken(token)),
+    isNull(registrationToken.usedAt),
+    gt(registrationToken.expiresAt, sql`now()`),
+  );
 
 /** The user a link is for, while it is unused and unexpired; null otherwise. */
 export async function findRegistrationToken(db: Db, token: string): Promise<RegistrationTarget | null> {

@@ -55,20 +55,29 @@ async function checkAssignment(
   const errors: Record<string, string[]> = {};
   const [r] = await db.select().from(role).where(eq(role.id, form.roleId));
   if (!r) errors.roleId = ["Vyberte roli."];
-  else if (existing && existing.id === auth.user.id && r.id !== existing.roleId) errors.roleId = ["Svou vlastní roli nemůžete změnit."];
+  else if (existing && existing.id === auth.user.id && r.id !== existing.roleId)
+    errors.roleId = ["Svou vlastní roli nemůžete změnit."];
   else if (!r.active && r.id !== existing?.roleId) errors.roleId = ["Tato role není aktivní."];
   // An unchanged role stays (an admin may have given it); a new one must be the caller's to give (decision 0014).
   else if (r.id !== existing?.roleId && !canAssignRole(auth.user.roles, r.name)) {
-    errors.roleId = [isAdminRole(r.name) ? "Tuto roli může přidělit jen správce JRK." : "Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte."];
+    errors.roleId = [
+      isAdminRole(r.name)
+        ? "Tuto roli může přidělit jen správce JRK."
+        : "Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte.",
+    ];
   }
 
   let municipalityId: number | null = null;
   let country: string | null = null;
   if (r && !isAdminRole(r.name)) {
     if (!form.municipalityId) errors.municipalityId = ["Vyberte obec."];
-    else if (!canAccessMunicipality(auth, form.municipalityId)) errors.municipalityId = ["Vyberte obec, kterou spravujete."];
+    else if (!canAccessMunicipality(auth, form.municipalityId))
+      errors.municipalityId = ["Vyberte obec, kterou spravujete."];
     else {
-      const [m] = await db.select({ id: municipality.id, country: municipality.country }).from(municipality).where(eq(municipality.id, form.municipalityId));
+      const [m] = await db
+        .select({ id: municipality.id, country: municipality.country })
+        .from(municipality)
+        .where(eq(municipality.id, form.municipalityId));
       if (!m) errors.municipalityId = ["Obec neexistuje."];
       else {
         municipalityId = m.id;
@@ -188,7 +197,13 @@ export async function resendRegistration(services: Services, auth: AuthContext, 
 }
 
 /** PUT user/{id}. A new password ends the user's sessions (except the caller's own current one). */
-export async function updateUser(db: Db, auth: AuthContext, id: number, form: UserUpdateBody, bearer?: string): Promise<{ id: number }> {
+export async function updateUser(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  form: UserUpdateBody,
+  bearer?: string,
+): Promise<{ id: number }> {
   const { u } = await findVisible(db, auth, id);
   const { municipalityId } = await checkAssignment(db, auth, form, u);
   await checkUnique(db, form, id);
@@ -213,7 +228,8 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, form: Us
             .delete(userMunicipality)
             .where(and(eq(userMunicipality.userId, id), eq(userMunicipality.municipalityId, u.municipalityId)));
         }
-        if (municipalityId) await tx.insert(userMunicipality).values({ userId: id, municipalityId }).onConflictDoNothing();
+        if (municipalityId)
+          await tx.insert(userMunicipality).values({ userId: id, municipalityId }).onConflictDoNothing();
       }
     }),
   );
