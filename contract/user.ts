@@ -138,13 +138,16 @@ function passwordsMatch(password: unknown, confirm: unknown, ctx: RefineCtx, pat
 // The refinements run also when other fields failed, so the form shows every error at once.
 const always = { when: () => true } as const;
 
-/** POST user/register: a user with a password (strong rule, typed twice). */
-export const registerUserSchema = z
-  .object({ ...userFields, password: newPasswordField, confirmPassword: z.string().optional() })
-  .superRefine((v, ctx) => {
+/** The user's fields with a password typed twice (`password` its rule); the municipality and the repeat checked. */
+const withPassword = <P extends z.ZodType>(password: P) =>
+  z.object({ ...userFields, password, confirmPassword: z.string().optional() }).superRefine((v, ctx) => {
     municipalityRequired(v, ctx);
-    passwordsMatch(v.password, v.confirmPassword, ctx);
+    const typed = v as { password?: unknown; confirmPassword?: string };
+    passwordsMatch(typed.password, typed.confirmPassword, ctx);
   }, always);
+
+/** POST user/register: a user with a password (strong rule, typed twice). */
+export const registerUserSchema = withPassword(newPasswordField);
 export type RegisterUser = z.infer<typeof registerUserSchema>;
 
 /** POST user/register-by-email: no password; the user gets an invitation link to set one (e-mail required). */
@@ -164,12 +167,7 @@ export type UserCreateForm = z.infer<typeof userCreateFormSchema>;
 const optionalNewPassword = z.preprocess(emptyToUndefined, newPasswordField.optional());
 
 /** PUT user/{id}: the edit form. An empty password keeps the current one; a new one ends the user's sessions. */
-export const userUpdateSchema = z
-  .object({ ...userFields, password: optionalNewPassword, confirmPassword: z.string().optional() })
-  .superRefine((v, ctx) => {
-    municipalityRequired(v, ctx);
-    passwordsMatch(v.password, v.confirmPassword, ctx);
-  }, always);
+export const userUpdateSchema = withPassword(optionalNewPassword);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 /** PUT user/{id}: the edit form with the version the user saw (decision 20). */
 export const userUpdateBody = withVersion(userUpdateSchema);
