@@ -117,6 +117,8 @@ export const versionField = z.preprocess(
 );
 /** The answer side of it: a record's detail carries its `version`, bumped by every edit; the edit form sends it back. */
 export const versionAnswer = { version: z.number() };
+/** When a record was made and last changed (ISO 8601), as a detail answers them (the timestamps() columns). */
+export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() };
 /** `version` as a body shape to spread into a PUT schema. */
 export const versionShape = { version: versionField };
 /** The PUT body of an edit: the form's schema plus `version` (works for refined schemas too, which cannot extend). */

@@ -12,6 +12,7 @@ import {
   periodAnswer,
   selectedIds,
   storedTexts,
+  timestampsAnswer,
   versionAnswer,
   withVersion,
 } from "./common";
@@ -195,8 +196,7 @@ export const feePayerDetail = z.object({
   finalFee: z.string().nullable(),
   feeRecordCount: z.number(),
   note: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestampsAnswer,
 });
 export type FeePayerDetail = z.infer<typeof feePayerDetail>;
 

@@ -62,8 +62,15 @@ export async function reserveNameAttempt(db: Db, name: string): Promise<Attempt>
 }
 
 /** A right password: the counted attempt was not a failure, the series starts again. */
-export async function resetUserAttempts(db: Db, userId: number, extra: Partial<typeof user.$inferInsert> = {}): Promise<void> {
-  await db.update(user).set({ failedLogins: 0, lastFailedLoginAt: null, ...extra }).where(eq(user.id, userId));
+export async function resetUserAttempts(
+  db: Db,
+  userId: number,
+  extra: Partial<typeof user.$inferInsert> = {},
+): Promise<void> {
+  await db
+    .update(user)
+    .set({ failedLogins: 0, lastFailedLoginAt: null, ...extra })
+    .where(eq(user.id, userId));
 }
 
 /** Housekeeping: counters of unknown names idle for a day are forgotten. */

@@ -31,8 +31,16 @@ export function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
 }
 
 /** The answer of a PDF download: inline or attachment, with a safe ASCII file name and the UTF-8 one. */
-export function pdfResponse(body: Buffer, fileName: string, disposition: "inline" | "attachment" = "attachment"): Response {
-  const ascii = fileName.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "") || "document.pdf";
+export function pdfResponse(
+  body: Buffer,
+  fileName: string,
+  disposition: "inline" | "attachment" = "attachment",
+): Response {
+  const ascii =
+    fileName
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\]/g, "") || "document.pdf";
   return new Response(new Uint8Array(body), {
     headers: {
       "Content-Type": "application/pdf",

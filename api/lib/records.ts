@@ -55,6 +55,12 @@ export const isInMunicipality = (
 /** A timestamp as the answers carry it (ISO 8601, UTC); an empty one stays null. */
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+/** A row's timestamps() columns as its detail answers them (timestampsAnswer, contract/common.ts). */
+export const timestampsOf = (row: { createdAt: Date; updatedAt: Date }) => ({
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
 /**
  * The columns userFullName() reads, for a select that names who did something ('who created the batch', 'who
  * assigned the bin'): selected as a nested object under a left join of user, the object is null without a user.

@@ -12,7 +12,7 @@ import {
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { hasRow, iso, userFullName, userNameColumns } from "../../lib/records";
+import { hasRow, iso, timestampsOf, userFullName, userNameColumns } from "../../lib/records";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
 import {
@@ -75,8 +75,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
     orderedDisposeCount: row.orderedDisposeCount,
     subjectAddress: subjectAddressOf(row as ListRow),
     subjectShortName: row.subjectShortName ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...timestampsOf(row),
   };
 }
 
