@@ -1,7 +1,7 @@
 /** Fee payer writes: create (with addresses, discounts and a membership), update, delete. */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { hasRow, isInMunicipality } from "../../lib/records";
+import { hasRow, isInMunicipality, takenInMunicipality } from "../../lib/records";
 import { discount, fee, feePayer, feePayerAddress, feePayerDiscount, subject, subjectFeePayer } from "../../db/schema";
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
@@ -46,15 +46,12 @@ async function checkReferences(
   options: { exceptId?: number; subjectId?: number },
 ): Promise<number[]> {
   const errors: Record<string, string[]> = {};
-  if (form.variableSymbol) {
-    const taken = await hasRow(
-      db,
-      feePayer,
-      eq(feePayer.municipalityId, municipalityId),
-      eq(feePayer.variableSymbol, form.variableSymbol),
-      options.exceptId ? ne(feePayer.id, options.exceptId) : undefined,
-    );
-    if (taken) errors.variableSymbol = [VARIABLE_SYMBOL_TAKEN];
+  const symbol = form.variableSymbol;
+  if (
+    symbol &&
+    (await takenInMunicipality(db, feePayer, municipalityId, feePayer.variableSymbol, symbol, options.exceptId))
+  ) {
+    errors.variableSymbol = [VARIABLE_SYMBOL_TAKEN];
   }
   const discountIds = [...new Set(form.discountIds)];
   if (discountIds.length) {

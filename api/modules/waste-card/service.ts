@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { hasRow, isInMunicipality } from "../../lib/records";
+import { findInMunicipality, hasRow, isInMunicipality } from "../../lib/records";
 import { feePayer, importJob, importJobError, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
@@ -387,18 +387,8 @@ export function jobAnswer(row: typeof importJob.$inferSelect): ImportJobAnswer {
 
 /** A waste-card import job of the municipality; 404 'Import nebyl nalezen.' for anything else. */
 export async function getImportJob(db: Db, municipalityId: number, importJobId: number): Promise<ImportJobAnswer> {
-  const [row] = await db
-    .select()
-    .from(importJob)
-    .where(
-      and(
-        eq(importJob.id, importJobId),
-        eq(importJob.municipalityId, municipalityId),
-        eq(importJob.type, WASTE_CARD_IMPORT_TYPE),
-      ),
-    );
-  if (!row) throw importJobNotFound();
-  return jobAnswer(row);
+  const ofCards = eq(importJob.type, WASTE_CARD_IMPORT_TYPE);
+  return jobAnswer(await findInMunicipality(db, importJob, municipalityId, importJobId, importJobNotFound, ofCards));
 }
 
 /** The job's rejected rows in file order, paged. */
