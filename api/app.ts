@@ -86,7 +86,8 @@ async function readBody(c: Context): Promise<Record<string, unknown>> {
 /** 422 for any text with a character no field may hold (NUL), before a schema or SQL sees it (contract/common.ts). */
 function refuseForbiddenText(value: unknown, message: string) {
   const paths = forbiddenTextPaths(value);
-  if (paths.length) throw new ApiError(422, message, Object.fromEntries(paths.map((p) => [p, [FORBIDDEN_TEXT_MESSAGE]])));
+  if (paths.length)
+    throw new ApiError(422, message, Object.fromEntries(paths.map((p) => [p, [FORBIDDEN_TEXT_MESSAGE]])));
 }
 
 export function createApi({ services, verifyToken }: ApiOptions) {

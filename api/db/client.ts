@@ -12,7 +12,7 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 // Both drivers share the PostgreSQL dialect; code is written against this common type.
- 
+
 export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "migrations");
@@ -98,10 +98,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "pglite") {
-     
     await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   } else {
-     
     await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   }
 }

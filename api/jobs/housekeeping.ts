@@ -31,7 +31,9 @@ export function startHousekeeping(db: Db, extraHourly: Task[] = []): { stop(): v
   void expireWasteCards(db).catch((err: unknown) => console.error("[housekeeping] waste card expiry", err));
   const endInterrupted = () =>
     failInterruptedImports(db)
-      .then((ids) => ids.length && console.warn(`[housekeeping] interrupted import job(s) ${ids.join(", ")} marked failed`))
+      .then(
+        (ids) => ids.length && console.warn(`[housekeeping] interrupted import job(s) ${ids.join(", ")} marked failed`),
+      )
       .catch((err: unknown) => console.error("[housekeeping] interrupted imports", err));
   void endInterrupted();
   const jobWatch = setInterval(() => void endInterrupted(), 60_000);

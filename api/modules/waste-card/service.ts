@@ -30,6 +30,7 @@ import {
   type WasteCardState,
 } from "#contract/waste-card";
 import { today, validOn } from "../subject/membership";
+import { feePayerNameColumns } from "../fee-payer/shared";
 
 export const cardsNotFound = () => notFound("Karty nebyly nalezeny.");
 export const importJobNotFound = () => notFound("Import nebyl nalezen.");
@@ -222,12 +223,7 @@ export async function listWasteCards(
       subjectName: subject.name,
       subjectType: subject.type,
       feePayerId: wasteCard.feePayerId,
-      payerType: feePayer.type,
-      titleBefore: feePayer.titleBefore,
-      firstName: feePayer.firstName,
-      lastName: feePayer.lastName,
-      titleAfter: feePayer.titleAfter,
-      companyName: feePayer.companyName,
+      payer: feePayerNameColumns,
       state: stateOn(day),
       validFrom: wasteCard.validFrom,
       validTo: wasteCard.validTo,
@@ -247,7 +243,7 @@ export async function listWasteCards(
       subjectName: r.subjectName ?? null,
       subjectType: (r.subjectType as SubjectType | null) ?? null,
       feePayerId: r.feePayerId,
-      feePayerName: r.payerType ? feePayerName({ ...r, type: r.payerType }) : null,
+      feePayerName: r.payer ? feePayerName(r.payer) : null,
       state: r.state as WasteCardState,
       validFrom: r.validFrom,
       validTo: r.validTo,
