@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
+import { orNull } from "../../lib/form-columns";
 import { hasRow, isInMunicipality } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
 import {
@@ -178,7 +179,7 @@ export async function updateWasteType(
 function wasteTypeValues(body: WasteTypeForm) {
   return {
     name: body.name,
-    catalogCode: body.catalogCode ?? null,
+    ...orNull(body, ["catalogCode"]),
     coefficient: body.coefficient,
     sorted: body.sorted,
   };
@@ -257,7 +258,7 @@ function binTypeValues(body: BinTypeForm) {
     kind: body.kind,
     capacity: body.capacity,
     allowExact: body.allowExact,
-    wasteTypeId: body.wasteTypeId ?? null,
+    ...orNull(body, ["wasteTypeId"]),
   };
 }
 
