@@ -24,6 +24,16 @@ import {
 const base = "/municipality/:municipalityId/waste-evidence-header";
 const byHeader = municipalityRecord("headerId");
 
+/** A change of the selected bins' state (discard, restore): the ids in, how many changed out. */
+const selectedBinsChange = {
+  permission: "wasteEvidenceHeader.aEdit",
+  tenancy,
+  params: inMunicipality,
+  body: wehIdsBody,
+  status: 200,
+  response: updatedAnswer,
+} as const;
+
 /**
  * Bins (waste evidence headers; docs/api-bins.md "Bins"). Every path but the global barcode search is below the
  * municipality, whose id the tenancy rule checks before the handler; the service filters by it again. Static paths
@@ -64,23 +74,13 @@ export const wasteEvidenceHeaderEndpoints = {
     method: "post",
     path: `${base}/discard`,
     summary: "Discard the selected bins",
-    permission: "wasteEvidenceHeader.aEdit",
-    tenancy,
-    params: inMunicipality,
-    body: wehIdsBody,
-    status: 200,
-    response: updatedAnswer,
+    ...selectedBinsChange,
   }),
   restore: endpoint({
     method: "post",
     path: `${base}/restore`,
     summary: "Restore the selected discarded bins (Assigned with a collection point, else Free)",
-    permission: "wasteEvidenceHeader.aEdit",
-    tenancy,
-    params: inMunicipality,
-    body: wehIdsBody,
-    status: 200,
-    response: updatedAnswer,
+    ...selectedBinsChange,
   }),
   transfer: endpoint({
     method: "post",
