@@ -19,8 +19,7 @@ import { syncCatalogue } from "../../api/db/catalogue";
  * The signing keys standing in for the identity provider are made here once too (RSA generation is slow).
  */
 export type TestDbSource =
-  | { kind: "pglite"; dumpPath: string }
-  | { kind: "postgres"; adminUrl: string; template: string; prefix: string };
+  { kind: "pglite"; dumpPath: string } | { kind: "postgres"; adminUrl: string; template: string; prefix: string };
 
 export interface TestKeys {
   /** The key the API trusts (its public half is the JWKS given to createTokenVerifier). */

@@ -133,6 +133,12 @@ export async function cloneDatabase(): Promise<{ database: Database; drop: () =>
   };
 }
 
+/** A municipality of a test's own (so that its totals are exact): Czech, named `name`; its id. */
+export async function newMunicipality(db: Db, name: string): Promise<number> {
+  const [row] = await db.insert(municipality).values({ name, country: "CZ" }).returning({ id: municipality.id });
+  return row!.id;
+}
+
 async function seedFixtures(db: Db): Promise<Fixtures> {
   const [a] = await db
     .insert(municipality)

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
-import { feePayer, municipality, subject } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { feePayer, subject } from "../../api/db/schema";
+import { newMunicipality, setupApiWithIds, type TestApi } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -68,10 +68,7 @@ export async function insertPayer(municipalityId: number, lastName: string, firs
     .returning({ id: feePayer.id });
   return row!.id;
 }
-export async function insertMunicipality(name: string): Promise<number> {
-  const [row] = await t.db.insert(municipality).values({ name, country: "CZ" }).returning({ id: municipality.id });
-  return row!.id;
-}
+export const insertMunicipality = (name: string): Promise<number> => newMunicipality(t.db, name);
 export const rowOf = async (id: number) => (await t.db.select().from(subject).where(eq(subject.id, id)))[0];
 
 /** Opens this file's API (a fresh database) before its tests and closes it after. */
