@@ -13,7 +13,7 @@ import {
   selectedIds,
   storedTexts,
   timestampsAnswer,
-  versionAnswer,
+  versionedIdAnswer,
   withVersion,
 } from "./common";
 import { listFilter, listQuery } from "./list";
@@ -165,8 +165,7 @@ export const feePayerListItem = z.object({
 export type FeePayerListItem = z.infer<typeof feePayerListItem>;
 
 export const feePayerDetail = z.object({
-  id: z.number(),
-  ...versionAnswer,
+  ...versionedIdAnswer,
   municipalityId: z.number(),
   type: z.enum(FEE_PAYER_TYPES),
   name: z.string(),

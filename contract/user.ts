@@ -9,6 +9,7 @@ import {
   optionalText,
   requiredText,
   versionAnswer,
+  versionedIdAnswer,
   versionField,
   withVersion,
 } from "./common";
@@ -254,8 +255,7 @@ export const registerAnswer = z.object({ id: z.number(), mailSent: z.boolean().o
 
 /** GET user/profile: the signed-in user's own data. */
 export const profile = z.object({
-  id: z.number(),
-  ...versionAnswer,
+  ...versionedIdAnswer,
   userName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
