@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { device, deviceAssignment } from "../../api/db/schema";
 import { ASSIGNMENT_REQUIRED } from "#contract/device";
-import { setupApiWithIds, type TestApi, inDays, createdId, newMunicipality } from "./helpers";
+import { setupApiWithIds, type TestApi, inDays, createdId, newMunicipality, UNEDITED } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -17,8 +17,7 @@ let serial = 0;
 
 /** A device body with a unique serial number; `extra` adds or replaces fields. */
 const body = (extra: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   name: `Terminál ${++serial}`,
   type: "MobileTerminal",
   serialNumber: `SN-${serial}-${Date.now()}`,

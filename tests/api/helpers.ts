@@ -153,6 +153,12 @@ export async function signInRowsLeft(db: Db, sessionId: string, grantId: string)
   return [...web, ...grant].map((r) => r.id);
 }
 
+/**
+ * The version an edit saw (decision 0020), spread first into a form body: a row not edited before is at 0; POST
+ * ignores it.
+ */
+export const UNEDITED = { version: 0 } as const;
+
 /** A municipality of a test's own (so that its totals are exact): Czech, named `name`; its id. */
 export async function newMunicipality(db: Db, name: string): Promise<number> {
   const [row] = await db.insert(municipality).values({ name, country: "CZ" }).returning({ id: municipality.id });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { feePayer, subject } from "../../api/db/schema";
-import { newMunicipality, setupApiWithIds, type TestApi } from "./helpers";
+import { newMunicipality, setupApiWithIds, type TestApi, UNEDITED } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -18,8 +18,7 @@ export const url = (m: number, rest = "") => `/municipality/${m}/subject${rest}`
 
 /** A valid create/edit body (spec 001 §3 Subject). */
 export const form = (over: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   type: "Household",
   name: "Rodinný dům Novák",
   shortName: "RD Novák",
