@@ -7,15 +7,13 @@ import { feePayer, feePayerAddress, municipality, user, userMunicipality } from 
 import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
 import { hashPassword } from "../../lib/password-hash";
-import { invitationMail } from "../../lib/email-templates";
 import type { AuthContext } from "../../lib/auth";
 import type { Services } from "../../services";
 import { endSessions, uniqueUserName } from "../user/service";
-import { issueRegistrationToken, revokeRegistrationTokens } from "../user/registration";
+import { mailInvitation, revokeRegistrationTokens } from "../user/registration";
 import { generatePassword, loginLetterPdf } from "./login-letter";
 import { pdfResponse } from "../../lib/pdf";
 import { ROLES } from "#contract/roles";
-import { REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
 import { feePayerName, type generateLoginBody } from "#contract/fee-payer";
 import { EMAIL_REQUIRED, EMAIL_TAKEN, findPayer, LOGIN_UNAVAILABLE } from "./shared";
 
@@ -147,25 +145,9 @@ export async function generateLogin(
     if (!email) throw validation({ email: [EMAIL_REQUIRED] });
     if (await emailTakenByOther(db, email, payer.userId)) throw validation({ email: [EMAIL_TAKEN] });
     const u = await ensureCitizenUser(db, municipalityId, payer, { email, storeEmailOnPayer: !payer.email });
-    const { token, expiresAt } = await issueRegistrationToken(db, u.id, auth.user.id);
-    try {
-      if (!services.mailer) throw new Error("no mailer configured");
-      await services.mailer.send(
-        invitationMail({
-          language: u.language,
-          to: email,
-          name: feePayerName(payer),
-          userName: u.userName,
-          inviter: auth.user.fullName || auth.user.userName,
-          link: `${setPasswordUrl}?token=${encodeURIComponent(token)}`,
-          expiresAt,
-          hours: REGISTRATION_LINK_TTL_HOURS,
-        }),
-      );
-    } catch (err) {
-      console.error("[mail] fee payer invitation not sent", err instanceof Error ? err.message : err);
-      throw new ApiError(502, "E-mail se nepodařilo odeslat. Zkuste to prosím později.");
-    }
+    const invitee = { userId: u.id, userName: u.userName, language: u.language, email, name: feePayerName(payer) };
+    const { sent } = await mailInvitation(services, auth, invitee, setPasswordUrl, "fee payer invitation");
+    if (!sent) throw new ApiError(502, "E-mail se nepodařilo odeslat. Zkuste to prosím později.");
     return { userId: u.id, userName: u.userName, sentTo: email };
   }
 

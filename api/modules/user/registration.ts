@@ -3,6 +3,9 @@ import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { registrationToken, user } from "../../db/schema";
 import { hashPassword } from "../../lib/password-hash";
+import type { AuthContext } from "../../lib/auth";
+import { invitationMail } from "../../lib/email-templates";
+import type { Services } from "../../services";
 import { REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
 import { unmetPasswordRequirements, type PasswordRequirement } from "#contract/password";
 
@@ -30,6 +33,49 @@ export async function issueRegistrationToken(
     await tx.insert(registrationToken).values({ userId, tokenHash: hashToken(token), expiresAt, createdBy });
   });
   return { token, expiresAt };
+}
+
+/** Who an invitation goes to: the user's id, sign-in name and language, the address and the name to greet. */
+export interface Invitee {
+  userId: number;
+  userName: string;
+  language: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * The invitation of spec 000 §6 (a user registered by e-mail, a fee payer's login): a fresh link to the provider's
+ * set-password page, sent by e-mail in the user's language. Answers whether the mail went out; why it did not is
+ * logged as '[mail] <what> not sent'.
+ */
+export async function mailInvitation(
+  services: Services,
+  auth: AuthContext,
+  to: Invitee,
+  setPasswordUrl: string,
+  what: string,
+): Promise<{ expiresAt: Date; sent: boolean }> {
+  const { token, expiresAt } = await issueRegistrationToken(services.db, to.userId, auth.user.id);
+  try {
+    if (!services.mailer) throw new Error("no mailer configured");
+    await services.mailer.send(
+      invitationMail({
+        language: to.language,
+        to: to.email,
+        name: to.name,
+        userName: to.userName,
+        inviter: auth.user.fullName || auth.user.userName,
+        link: `${setPasswordUrl}?token=${encodeURIComponent(token)}`,
+        expiresAt,
+        hours: REGISTRATION_LINK_TTL_HOURS,
+      }),
+    );
+    return { expiresAt, sent: true };
+  } catch (err) {
+    console.error(`[mail] ${what} not sent`, err instanceof Error ? err.message : err);
+    return { expiresAt, sent: false };
+  }
 }
 
 /** Every unused link of the user stops working (a password was set another way). */

@@ -10,18 +10,11 @@ import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
 import { hashPassword } from "../../lib/password-hash";
-import { invitationMail } from "../../lib/email-templates";
 import type { Services } from "../../services";
 import { EMAIL_REGISTRATION_ROLES } from "#contract/roles";
 import { canAssignRole } from "#contract/permissions";
-import {
-  REGISTRATION_LINK_TTL_HOURS,
-  type Language,
-  type RegisterByEmail,
-  type RegisterUser,
-  type UserUpdateBody,
-} from "#contract/user";
-import { issueRegistrationToken, revokeRegistrationTokens } from "./registration";
+import { type Language, type RegisterByEmail, type RegisterUser, type UserUpdateBody } from "#contract/user";
+import { mailInvitation, revokeRegistrationTokens } from "./registration";
 import { endSessions } from "./sessions";
 import { checkUnique, isAdminRole, USER_NAME_TAKEN, USER_NOT_FOUND, visibleTo } from "./shared";
 
@@ -150,28 +143,10 @@ function requireEmailRegistration(services: Services, auth: AuthContext): string
 async function sendInvitation(services: Services, auth: AuthContext, userId: number, setPasswordUrl: string) {
   const [u] = await services.db.select().from(user).where(eq(user.id, userId));
   if (!u?.email) throw new ApiError(409, "Uživatel nemá e-mail, pozvánku nelze poslat.");
-  const { token, expiresAt } = await issueRegistrationToken(services.db, userId, auth.user.id);
-  const link = `${setPasswordUrl}?token=${encodeURIComponent(token)}`;
-  let mailSent = true;
-  try {
-    if (!services.mailer) throw new Error("no mailer configured");
-    await services.mailer.send(
-      invitationMail({
-        language: u.language,
-        to: u.email,
-        name: `${u.firstName} ${u.lastName}`.trim(),
-        userName: u.userName,
-        inviter: auth.user.fullName || auth.user.userName,
-        link,
-        expiresAt,
-        hours: REGISTRATION_LINK_TTL_HOURS,
-      }),
-    );
-  } catch (err) {
-    console.error("[mail] invitation not sent", err instanceof Error ? err.message : err);
-    mailSent = false;
-  }
-  return { expiresAt, mailSent };
+  const name = `${u.firstName} ${u.lastName}`.trim();
+  const invitee = { userId, userName: u.userName, language: u.language, email: u.email, name };
+  const { expiresAt, sent } = await mailInvitation(services, auth, invitee, setPasswordUrl, "invitation");
+  return { expiresAt, mailSent: sent };
 }
 
 /**
