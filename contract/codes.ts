@@ -8,9 +8,11 @@
 export const BARCODE_LENGTH = 13;
 export const MAX_PLAIN_CODE = 9_999_999;
 
-/** Luhn check digit of a string of digits. */
+/** Luhn (mod 10) check digit of a string of digits (barcodes here, virtual waste card codes in the API). */
 export function luhnCheckDigit(digits: string): number {
+  if (!/^\d+$/.test(digits)) throw new RangeError("luhnCheckDigit: expects digits only");
   let sum = 0;
+  // From the right, every first digit (the one next to the future check digit) is doubled.
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
     if (i % 2 === 0) {

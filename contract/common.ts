@@ -96,6 +96,15 @@ export function storedTexts<K extends string>(shape: Record<K, unknown>) {
 export const periodAnswer = { validFrom: z.string(), validTo: z.string().nullable() };
 
 export const listAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
+/** The answer of a list that is not paged (a record's members, cards, history; options): its items. */
+export const itemsAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** The answer of a create or an edit: the record's id. */
+export const idAnswer = z.object({ id: z.number() });
+/** The answer of switching a record on or off. */
+export const activeAnswer = z.object({ id: z.number(), active: z.boolean() });
+/** The answer of a bulk change: how many records it changed. */
+export const updatedAnswer = z.object({ updated: z.number() });
 
 /**
  * Optimistic concurrency (issue 11 item 7, decision 20): every PUT that overwrites a record carries the `version`
@@ -108,6 +117,10 @@ export const versionField = z.preprocess(
 );
 /** The answer side of it: a record's detail carries its `version`, bumped by every edit; the edit form sends it back. */
 export const versionAnswer = { version: z.number() };
+/** When a record was made and last changed (ISO 8601), as a detail answers them (the timestamps() columns). */
+export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() };
+/** A record's id and version as its answer leads with them (the versionedId() columns). */
+export const versionedIdAnswer = { id: z.number(), ...versionAnswer };
 /** `version` as a body shape to spread into a PUT schema. */
 export const versionShape = { version: versionField };
 /** The PUT body of an edit: the form's schema plus `version` (works for refined schemas too, which cannot extend). */

@@ -12,7 +12,8 @@ import {
   periodAnswer,
   selectedIds,
   storedTexts,
-  versionAnswer,
+  timestampsAnswer,
+  versionedIdAnswer,
   withVersion,
 } from "./common";
 import { listFilter, listQuery } from "./list";
@@ -164,8 +165,7 @@ export const feePayerListItem = z.object({
 export type FeePayerListItem = z.infer<typeof feePayerListItem>;
 
 export const feePayerDetail = z.object({
-  id: z.number(),
-  ...versionAnswer,
+  ...versionedIdAnswer,
   municipalityId: z.number(),
   type: z.enum(FEE_PAYER_TYPES),
   name: z.string(),
@@ -195,8 +195,7 @@ export const feePayerDetail = z.object({
   finalFee: z.string().nullable(),
   feeRecordCount: z.number(),
   note: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestampsAnswer,
 });
 export type FeePayerDetail = z.infer<typeof feePayerDetail>;
 

@@ -16,7 +16,7 @@ import {
   optionalEmail,
   optionalText,
   requiredText,
-  versionAnswer,
+  versionedIdAnswer,
   withVersion,
   zipText,
 } from "./common";
@@ -101,8 +101,7 @@ export const municipalityListItem = z.object({
 export type MunicipalityListItem = z.infer<typeof municipalityListItem>;
 
 export const municipalityDetail = z.object({
-  id: z.number(),
-  ...versionAnswer,
+  ...versionedIdAnswer,
   name: z.string(),
   shortName: z.string().nullable(),
   type: z.string(),

@@ -15,6 +15,7 @@ import {
   requiredText,
   selectedIds,
   storedTexts,
+  timestampsAnswer,
   versionAnswer,
   versionField,
   withVersion,
@@ -169,8 +170,7 @@ export const subjectDetail = subjectListItem.extend({
   disposeFrequencyPeriod: z.enum(DISPOSE_FREQUENCY_PERIODS).nullable(),
   orderedDisposeCount: z.number().nullable(),
   childCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestampsAnswer,
 });
 export type SubjectDetail = z.infer<typeof subjectDetail>;
 

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { unmetPasswordRequirements } from "#contract/password";
 import {
   idParam,
+  itemsAnswer,
   listAnswer,
   NOTHING_SELECTED,
   optionalEmail,
   optionalText,
   requiredText,
   versionAnswer,
+  versionedIdAnswer,
   versionField,
   withVersion,
 } from "./common";
@@ -137,13 +139,16 @@ function passwordsMatch(password: unknown, confirm: unknown, ctx: RefineCtx, pat
 // The refinements run also when other fields failed, so the form shows every error at once.
 const always = { when: () => true } as const;
 
-/** POST user/register: a user with a password (strong rule, typed twice). */
-export const registerUserSchema = z
-  .object({ ...userFields, password: newPasswordField, confirmPassword: z.string().optional() })
-  .superRefine((v, ctx) => {
+/** The user's fields with a password typed twice (`password` its rule); the municipality and the repeat checked. */
+const withPassword = <P extends z.ZodType>(password: P) =>
+  z.object({ ...userFields, password, confirmPassword: z.string().optional() }).superRefine((v, ctx) => {
     municipalityRequired(v, ctx);
-    passwordsMatch(v.password, v.confirmPassword, ctx);
+    const typed = v as { password?: unknown; confirmPassword?: string };
+    passwordsMatch(typed.password, typed.confirmPassword, ctx);
   }, always);
+
+/** POST user/register: a user with a password (strong rule, typed twice). */
+export const registerUserSchema = withPassword(newPasswordField);
 export type RegisterUser = z.infer<typeof registerUserSchema>;
 
 /** POST user/register-by-email: no password; the user gets an invitation link to set one (e-mail required). */
@@ -163,12 +168,7 @@ export type UserCreateForm = z.infer<typeof userCreateFormSchema>;
 const optionalNewPassword = z.preprocess(emptyToUndefined, newPasswordField.optional());
 
 /** PUT user/{id}: the edit form. An empty password keeps the current one; a new one ends the user's sessions. */
-export const userUpdateSchema = z
-  .object({ ...userFields, password: optionalNewPassword, confirmPassword: z.string().optional() })
-  .superRefine((v, ctx) => {
-    municipalityRequired(v, ctx);
-    passwordsMatch(v.password, v.confirmPassword, ctx);
-  }, always);
+export const userUpdateSchema = withPassword(optionalNewPassword);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 /** PUT user/{id}: the edit form with the version the user saw (decision 20). */
 export const userUpdateBody = withVersion(userUpdateSchema);
@@ -226,7 +226,7 @@ export const roleItem = z.object({
   assignable: z.boolean(),
 });
 export type RoleItem = z.infer<typeof roleItem>;
-export const roleListAnswer = z.object({ items: z.array(roleItem) });
+export const roleListAnswer = itemsAnswer(roleItem);
 
 /** PATCH user/activate?isActiveState=true|false. */
 export const activateUsersQuery = z.object({
@@ -255,8 +255,7 @@ export const registerAnswer = z.object({ id: z.number(), mailSent: z.boolean().o
 
 /** GET user/profile: the signed-in user's own data. */
 export const profile = z.object({
-  id: z.number(),
-  ...versionAnswer,
+  ...versionedIdAnswer,
   userName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -320,4 +319,4 @@ export const permissionList = z.array(z.object({ value: z.string() }));
  */
 export const managedMunicipality = municipalityOption.extend({ wasteCompanyBranchId: z.number().nullable() });
 export type ManagedMunicipality = z.infer<typeof managedMunicipality>;
-export const managedMunicipalitiesAnswer = z.object({ items: z.array(managedMunicipality) });
+export const managedMunicipalitiesAnswer = itemsAnswer(managedMunicipality);

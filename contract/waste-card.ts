@@ -67,8 +67,6 @@ export const assignSubjectBody = z.object({
 /** POST municipality/{id}/waste-card/remove: virtual cards are deleted, physical ones discarded. */
 export const wasteCardIdsBody = z.object({ ids: cardIds });
 
-export const updatedAnswer = z.object({ updated: z.number() });
-
 // ---------------------------------------------------------------------------------------------------------------
 // CSV import
 

@@ -4,7 +4,16 @@
  * Codes: contract/codes.ts. The API answers and bodies of docs/api-bins.md.
  */
 import { z } from "zod";
-import { boolFlag, optionalText, selectedIds, versionAnswer, versionField, withVersion, yearField } from "./common";
+import {
+  boolFlag,
+  optionalText,
+  selectedIds,
+  timestampsAnswer,
+  versionAnswer,
+  versionField,
+  withVersion,
+  yearField,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { wehListKeys } from "./lists";
 import {
@@ -119,8 +128,7 @@ export const wehDetail = wehListItem.extend({
   subjectAddress: z.string().nullable(),
   /** The subject's short name, printed on an addressed label. */
   subjectShortName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestampsAnswer,
 });
 export type WehDetail = z.infer<typeof wehDetail>;
 

@@ -5,7 +5,7 @@
  * POST/PUT bodies share these schemas.
  */
 import { z } from "zod";
-import { boolFlag, optionalText, requiredText, versionAnswer, withVersion } from "./common";
+import { boolFlag, optionalText, requiredText, versionedIdAnswer, withVersion } from "./common";
 import { listFilter } from "./list";
 import { optionalId } from "./subject";
 import { BIN_CATEGORIES, BIN_KINDS, type BinCategory, type BinKind } from "./waste-evidence-header";
@@ -103,8 +103,7 @@ const typeRowShape = {
 };
 
 export const wasteTypeItem = z.object({
-  id: z.number(),
-  ...versionAnswer,
+  ...versionedIdAnswer,
   name: z.string(),
   catalogCode: z.string().nullable(),
   /** kg per litre as an exact decimal string, e.g. '0.1200'. */
@@ -115,8 +114,7 @@ export const wasteTypeItem = z.object({
 export type WasteTypeItem = z.infer<typeof wasteTypeItem>;
 
 export const binTypeItem = z.object({
-  id: z.number(),
-  ...versionAnswer,
+  ...versionedIdAnswer,
   name: z.string(),
   category: z.enum(BIN_CATEGORIES),
   kind: z.enum(BIN_KINDS),

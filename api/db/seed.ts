@@ -18,7 +18,10 @@ export async function syncRolesAndPermissions(db: Db): Promise<void> {
         .onConflictDoUpdate({ target: role.id, set: { name: r.name, label: r.label, active: r.active } });
     }
     const values = ENTITIES.flatMap((e) => ACTIONS.map((a) => `${e}.${a}`));
-    await tx.insert(permission).values(values.map((value) => ({ value }))).onConflictDoNothing();
+    await tx
+      .insert(permission)
+      .values(values.map((value) => ({ value })))
+      .onConflictDoNothing();
     await tx.delete(permission).where(notInArray(permission.value, values));
     const perms = await tx.select().from(permission);
     const idOf = new Map(perms.map((p) => [p.value, p.id]));

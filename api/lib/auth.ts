@@ -112,11 +112,7 @@ export async function authenticate(
     })
     .from(user)
     .innerJoin(role, eq(role.id, user.roleId))
-    .where(
-      userName
-        ? sql`lower(${user.userName}) = lower(${userName})`
-        : sql`lower(${user.email}) = lower(${email!})`,
-    )
+    .where(userName ? sql`lower(${user.userName}) = lower(${userName})` : sql`lower(${user.email}) = lower(${email!})`)
     .limit(1);
   const u = rows[0];
   if (!u || !u.active) return "unknown";

@@ -7,7 +7,7 @@
  * an unknown name answer alike (401 then 429, same page, same hashing work).
  */
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { signInThrottle, user } from "../db/schema";
 import { FREE_ATTEMPTS, MAX_WAIT_SECONDS } from "./password-hash";
@@ -26,6 +26,24 @@ const secondsLeft = (failed: AnyPgColumn, last: AnyPgColumn): SQL<number> =>
 
 export type Attempt = { allowed: true } | { allowed: false; seconds: number };
 
+/** A counter of failed attempts: its row (`table` where `row`) and its columns. */
+interface Counter {
+  table: PgTable;
+  row: SQL;
+  failed: AnyPgColumn;
+  last: AnyPgColumn;
+}
+
+/** The answer to an attempt: allowed when it was counted (`taken`), else the seconds the counter still makes wait. */
+async function attemptAnswer(db: Db, taken: boolean, c: Counter): Promise<Attempt> {
+  if (taken) return { allowed: true };
+  const [row] = await db
+    .select({ seconds: secondsLeft(c.failed, c.last) })
+    .from(c.table)
+    .where(c.row);
+  return { allowed: false, seconds: row?.seconds ?? 1 };
+}
+
 /** Counts an attempt of the user's password unless they must still wait (then: how many seconds). */
 export async function reserveUserAttempt(db: Db, userId: number): Promise<Attempt> {
   const taken = await db
@@ -33,12 +51,8 @@ export async function reserveUserAttempt(db: Db, userId: number): Promise<Attemp
     .set({ failedLogins: sql`${user.failedLogins} + 1`, lastFailedLoginAt: sql`now()` })
     .where(sql`${user.id} = ${userId} and ${mayTry(user.failedLogins, user.lastFailedLoginAt)}`)
     .returning({ id: user.id });
-  if (taken.length) return { allowed: true };
-  const [row] = await db
-    .select({ seconds: secondsLeft(user.failedLogins, user.lastFailedLoginAt) })
-    .from(user)
-    .where(eq(user.id, userId));
-  return { allowed: false, seconds: row?.seconds ?? 1 };
+  const counter = { table: user, row: eq(user.id, userId), failed: user.failedLogins, last: user.lastFailedLoginAt };
+  return attemptAnswer(db, taken.length > 0, counter);
 }
 
 /** The same for a sign-in name that is no user's (it can never succeed, so it is never reset). */
@@ -53,17 +67,24 @@ export async function reserveNameAttempt(db: Db, name: string): Promise<Attempt>
       setWhere: mayTry(signInThrottle.failedLogins, signInThrottle.lastFailedLoginAt),
     })
     .returning({ name: signInThrottle.name });
-  if (taken.length) return { allowed: true };
-  const [row] = await db
-    .select({ seconds: secondsLeft(signInThrottle.failedLogins, signInThrottle.lastFailedLoginAt) })
-    .from(signInThrottle)
-    .where(eq(signInThrottle.name, key));
-  return { allowed: false, seconds: row?.seconds ?? 1 };
+  return attemptAnswer(db, taken.length > 0, {
+    table: signInThrottle,
+    row: eq(signInThrottle.name, key),
+    failed: signInThrottle.failedLogins,
+    last: signInThrottle.lastFailedLoginAt,
+  });
 }
 
 /** A right password: the counted attempt was not a failure, the series starts again. */
-export async function resetUserAttempts(db: Db, userId: number, extra: Partial<typeof user.$inferInsert> = {}): Promise<void> {
-  await db.update(user).set({ failedLogins: 0, lastFailedLoginAt: null, ...extra }).where(eq(user.id, userId));
+export async function resetUserAttempts(
+  db: Db,
+  userId: number,
+  extra: Partial<typeof user.$inferInsert> = {},
+): Promise<void> {
+  await db
+    .update(user)
+    .set({ failedLogins: 0, lastFailedLoginAt: null, ...extra })
+    .where(eq(user.id, userId));
 }
 
 /** Housekeeping: counters of unknown names idle for a day are forgotten. */

@@ -1,15 +1,16 @@
 /**
  * What every service does alike with a stored record: finds the municipality's row by id (tenancy: another
- * municipality's row is simply not found), and shows a timestamp and a person's name in its answers.
+ * municipality's row is simply not found), asks whether a row exists (a check before a write), and shows a timestamp
+ * and a person's name in its answers.
  */
-import { and, eq, type AnyColumn } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, eq, ne, type AnyColumn, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
 
 /**
- * The whole row with this id, only within the municipality; `missing()` (the domain's 404) otherwise, also for
- * another municipality's row.
+ * The whole row with this id, only within the municipality (and meeting each further condition: the membership's
+ * subject, the import's type); `missing()` (the domain's 404) otherwise, also for another municipality's row.
  */
 export async function findInMunicipality<T extends PgTable & { id: AnyColumn; municipalityId: AnyColumn }>(
   db: Db,
@@ -17,17 +18,69 @@ export async function findInMunicipality<T extends PgTable & { id: AnyColumn; mu
   municipalityId: number,
   id: number,
   missing: () => Error,
+  ...conditions: SQL[]
 ): Promise<T["$inferSelect"]> {
   const [row] = await db
     .select()
     .from(table as PgTable)
-    .where(and(eq(table.id, id), eq(table.municipalityId, municipalityId)));
+    .where(and(eq(table.id, id), eq(table.municipalityId, municipalityId), ...conditions));
   if (!row) throw missing();
   return row as T["$inferSelect"];
 }
 
+/**
+ * Whether any row of `table` meets every condition (an undefined condition is left out): the check a service makes
+ * before a write ('the variable symbol is taken', 'a bin still names the type'). Reads one id at most.
+ */
+export async function hasRow(
+  db: Db,
+  table: PgTable & { id: AnyPgColumn },
+  ...conditions: (SQL | undefined)[]
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(...conditions))
+    .limit(1);
+  return !!row;
+}
+
+/** Whether the row with this id is the municipality's (another municipality's row counts as missing). */
+export const isInMunicipality = (
+  db: Db,
+  table: PgTable & { id: AnyPgColumn; municipalityId: AnyColumn },
+  municipalityId: number,
+  id: number,
+): Promise<boolean> => hasRow(db, table, eq(table.id, id), eq(table.municipalityId, municipalityId));
+
+/**
+ * Whether another row of the municipality (not `exceptId`, the row being edited) already holds `value` in `column`:
+ * the check of a field unique within the municipality (a variable symbol, an RFID) before a write.
+ */
+export const takenInMunicipality = (
+  db: Db,
+  table: PgTable & { id: AnyPgColumn; municipalityId: AnyColumn },
+  municipalityId: number,
+  column: AnyColumn,
+  value: unknown,
+  exceptId?: number,
+): Promise<boolean> =>
+  hasRow(
+    db,
+    table,
+    eq(table.municipalityId, municipalityId),
+    eq(column, value),
+    exceptId ? ne(table.id, exceptId) : undefined,
+  );
+
 /** A timestamp as the answers carry it (ISO 8601, UTC); an empty one stays null. */
 export const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** A row's timestamps() columns as its detail answers them (timestampsAnswer, contract/common.ts). */
+export const timestampsOf = (row: { createdAt: Date; updatedAt: Date }) => ({
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /**
  * The columns userFullName() reads, for a select that names who did something ('who created the batch', 'who

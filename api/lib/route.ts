@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { EndpointDef, Method, Tenancy } from "#contract/endpoint";
 import type { Permission } from "#contract/permissions";
 import type { AuthContext } from "./auth";
+import type { Db } from "../db/client";
 import type { Services } from "../services";
 
 export type { Method, Tenancy };
@@ -49,4 +50,43 @@ export type AnyRoute = RouteDef<any, any, any>;
 export async function noContent(action: Promise<unknown>): Promise<null> {
   await action;
   return null;
+}
+
+/** The path params of a call on one record of a municipality: the municipality's id and the record's (`idParam`). */
+type RecordParams<K extends string> = { municipalityId: number } & { [P in K]: number };
+type OnRecord<K extends string> = EndpointDef & { params: z.ZodType<RecordParams<K>> };
+type RecordService<D extends EndpointDef, Rest extends unknown[] = []> = (
+  db: Db,
+  municipalityId: number,
+  id: number,
+  ...rest: Rest
+) => ReturnType<Handler<D>>;
+
+/**
+ * The handlers of the calls on one record of a municipality (`…/:municipalityId/<thing>/:<idParam>`) that hand the
+ * service just the database, the municipality's id and the record's id (and a write its body), e.g.
+ * `const payer = recordRoutes("feePayerId")`, then `payer.read(ep.detail, svc.getFeePayer)`. A call that needs more
+ * (the user, the query) is an ordinary route().
+ */
+export function recordRoutes<const K extends string>(idParam: K) {
+  const ids = (params: unknown) => {
+    const p = params as RecordParams<K>;
+    return [p.municipalityId, p[idParam]] as const;
+  };
+  return {
+    /** service(db, municipalityId, id): its answer. */
+    read: <const D extends OnRecord<K>>(endpoint: D, service: RecordService<D>) =>
+      route(endpoint, ({ services, params }) => service(services.db, ...ids(params))),
+    /** service(db, municipalityId, id, body): its answer. */
+    write: <const D extends OnRecord<K>>(endpoint: D, service: RecordService<D, [body: Out<D["body"]>]>) =>
+      route(endpoint, ({ services, params, body }) => service(services.db, ...ids(params), body)),
+    /** service(db, municipalityId, id, query): its answer. */
+    query: <const D extends OnRecord<K>>(endpoint: D, service: RecordService<D, [query: Out<D["query"]>]>) =>
+      route(endpoint, ({ services, params, query }) => service(services.db, ...ids(params), query)),
+    /** service(db, municipalityId, id) removes the record: 204. */
+    remove: <const D extends OnRecord<K>>(
+      endpoint: D,
+      service: (db: Db, municipalityId: number, id: number) => Promise<unknown>,
+    ) => route(endpoint, ({ services, params }) => noContent(service(services.db, ...ids(params)))),
+  };
 }

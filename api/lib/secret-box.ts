@@ -27,7 +27,10 @@ export function createSecretBox(secret: string): SecretBox {
     },
     open(sealed) {
       if (!isSealed(sealed)) throw new Error("secret-box: not a sealed value");
-      const [iv, tag, body] = sealed.slice(PREFIX.length).split(".").map((p) => Buffer.from(p, "base64url"));
+      const [iv, tag, body] = sealed
+        .slice(PREFIX.length)
+        .split(".")
+        .map((p) => Buffer.from(p, "base64url"));
       if (!iv || !tag || !body) throw new Error("secret-box: malformed sealed value");
       const decipher = createDecipheriv("aes-256-gcm", key, iv);
       decipher.setAuthTag(tag);

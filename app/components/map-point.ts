@@ -26,3 +26,15 @@ export function roundPoint(p: MapPoint): MapPoint {
   const r = (n: number) => Math.round(n * 1e6) / 1e6;
   return { lat: r(p.lat), lng: r(p.lng) };
 }
+
+/** A kind of point on a map of many (a collection's collected bins, errors, …): its name and colour. */
+export type KindStyle = { key: string; label: string; color: string };
+/** The props of app/components/points-map.tsx, shared with its Leaflet part. */
+export type PointsMapProps = {
+  tiles: MapTiles;
+  /** [latitude, longitude, kind index, id]. */
+  points: readonly (readonly [number, number, number, number])[];
+  kinds: readonly KindStyle[];
+  label: string;
+  className?: string;
+};

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import L from "leaflet";
 import Supercluster from "supercluster";
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap, useMapEvents } from "react-leaflet";
-import type { PointsMapProps } from "./points-map";
+import type { PointsMapProps } from "./map-point";
 
 type Props = { kind: number; id: number };
 

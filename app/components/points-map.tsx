@@ -8,17 +8,9 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "./ui/cn";
 import { useHydrated } from "./ui/dialog";
-import type { MapTiles } from "./map-point";
+import type { PointsMapProps } from "./map-point";
 
-export type KindStyle = { key: string; label: string; color: string };
-export type PointsMapProps = {
-  tiles: MapTiles;
-  /** [latitude, longitude, kind index, id]. */
-  points: readonly (readonly [number, number, number, number])[];
-  kinds: readonly KindStyle[];
-  label: string;
-  className?: string;
-};
+export type { KindStyle, PointsMapProps } from "./map-point";
 
 const ClientPointsMap = lazy(() => import("./points-map.client"));
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idAnswer, idParam, itemsAnswer, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality } from "./shared";
 import {
   assignmentBody,
   deviceCreateSchema,
@@ -14,7 +15,6 @@ import {
 
 const byDevice = z.object({ deviceId: idParam });
 const byAssignment = z.object({ deviceId: idParam, assignmentId: idParam });
-const created = z.object({ id: z.number() });
 
 /**
  * Devices (spec 001 §2 'Devices'; docs/api-devices.md). Devices are provider-wide ('global' tenancy): the service
@@ -37,7 +37,7 @@ export const deviceEndpoints = {
     permission: "device.aAdd",
     tenancy: "global",
     body: deviceCreateSchema,
-    response: created,
+    response: idAnswer,
   }),
   detail: endpoint({
     method: "get",
@@ -56,7 +56,7 @@ export const deviceEndpoints = {
     tenancy: "global",
     params: byDevice,
     body: deviceUpdateSchema,
-    response: created,
+    response: idAnswer,
   }),
   remove: endpoint({
     method: "delete",
@@ -74,7 +74,7 @@ export const deviceEndpoints = {
     tenancy: "global",
     params: byDevice,
     body: assignmentBody,
-    response: created,
+    response: idAnswer,
   }),
   endPairing: endpoint({
     method: "post",
@@ -93,7 +93,7 @@ export const deviceEndpoints = {
     summary: "Devices paired with the municipality today (the municipality detail)",
     permission: "device.aDetail",
     tenancy: { municipalityParam: "municipalityId" },
-    params: z.object({ municipalityId: idParam }),
-    response: z.object({ items: z.array(municipalityDevice) }),
+    params: inMunicipality,
+    response: itemsAnswer(municipalityDevice),
   }),
 };

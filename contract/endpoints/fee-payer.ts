@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idAnswer, itemsAnswer, listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
   deactivateBody,
   discountOption,
@@ -16,11 +17,8 @@ import {
   registerBody,
 } from "../fee-payer";
 
-const byMunicipality = z.object({ municipalityId: idParam });
-const byPayer = z.object({ municipalityId: idParam, feePayerId: idParam });
-const tenancy = { municipalityParam: "municipalityId" } as const;
+const byPayer = municipalityRecord("feePayerId");
 const base = "/municipality/:municipalityId/fee-payer";
-const created = z.object({ id: z.number() });
 
 /**
  * Fee payers (spec 001 §2 'Fee payers', docs/api-subjects-fee-payers.md): every call is below the municipality,
@@ -34,7 +32,7 @@ export const feePayerEndpoints = {
     summary: "List fee payers (search, date of birth, fixed discount, registered, active, subject; sort, paging)",
     permission: "feePayer.aDetail",
     tenancy,
-    params: byMunicipality,
+    params: inMunicipality,
     query: feePayerList.query,
     response: listAnswer(feePayerListItem),
   }),
@@ -44,9 +42,9 @@ export const feePayerEndpoints = {
     summary: "Up to 20 fee payers matching a search (pickers)",
     permission: "feePayer.aDetail",
     tenancy,
-    params: byMunicipality,
+    params: inMunicipality,
     query: feePayerOptionsQuery,
-    response: z.object({ items: z.array(feePayerOption) }),
+    response: itemsAnswer(feePayerOption),
   }),
   discounts: endpoint({
     method: "get",
@@ -54,8 +52,8 @@ export const feePayerEndpoints = {
     summary: "The municipality's discounts (list filter and form)",
     permission: "feePayer.aDetail",
     tenancy,
-    params: byMunicipality,
-    response: z.object({ items: z.array(discountOption) }),
+    params: inMunicipality,
+    response: itemsAnswer(discountOption),
   }),
   create: endpoint({
     method: "post",
@@ -63,9 +61,9 @@ export const feePayerEndpoints = {
     summary: "Create a fee payer (with subjectId: the payer joins that subject from activeFrom)",
     permission: "feePayer.aAdd",
     tenancy,
-    params: byMunicipality,
+    params: inMunicipality,
     body: feePayerFormSchema,
-    response: created,
+    response: idAnswer,
   }),
   register: endpoint({
     method: "patch",
@@ -73,9 +71,9 @@ export const feePayerEndpoints = {
     summary: "Mark fee payers registered (or not), in bulk",
     permission: "feePayer.aEdit",
     tenancy,
-    params: byMunicipality,
+    params: inMunicipality,
     body: registerBody,
-    response: z.object({ updated: z.number() }),
+    response: updatedAnswer,
   }),
   detail: endpoint({
     method: "get",
@@ -94,7 +92,7 @@ export const feePayerEndpoints = {
     tenancy,
     params: byPayer,
     body: feePayerUpdateSchema,
-    response: created,
+    response: idAnswer,
   }),
   remove: endpoint({
     method: "delete",
@@ -111,7 +109,7 @@ export const feePayerEndpoints = {
     permission: "feePayer.aDetail",
     tenancy,
     params: byPayer,
-    response: z.object({ items: z.array(feePayerHistoryRow) }),
+    response: itemsAnswer(feePayerHistoryRow),
   }),
   deactivate: endpoint({
     method: "post",
@@ -132,7 +130,7 @@ export const feePayerEndpoints = {
     tenancy,
     params: byPayer,
     status: 200,
-    response: created,
+    response: idAnswer,
   }),
   /**
    * An action on the payer: 200 with the login (method 'email'), or the PDF letter itself (method 'pdf'; the web

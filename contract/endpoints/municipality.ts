@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { activeAnswer, idAnswer, idParam, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
 import {
   activeBody,
   deleteDataBody,
@@ -16,10 +17,6 @@ import {
   municipalityUpdateSchema,
   municipalityUser,
 } from "../municipality";
-
-const byId = z.object({ municipalityId: idParam });
-const tenancy = { municipalityParam: "municipalityId" } as const;
-const created = z.object({ id: z.number() });
 
 /**
  * Municipalities (spec 001 §2 Municipalities, spec 000 §2 /administration/municipalities). The lists are 'global'
@@ -59,7 +56,7 @@ export const municipalityEndpoints = {
     permission: "municipality.aAdd",
     tenancy: "global",
     body: municipalityFormSchema,
-    response: created,
+    response: idAnswer,
   }),
   detail: endpoint({
     method: "get",
@@ -67,7 +64,7 @@ export const municipalityEndpoints = {
     summary: "One municipality with contacts and modules",
     permission: "municipality.aDetail",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     response: municipalityDetail,
   }),
   update: endpoint({
@@ -76,9 +73,9 @@ export const municipalityEndpoints = {
     summary: "Update a municipality (contacts replaced as a whole)",
     permission: "municipality.aEdit",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     body: municipalityUpdateSchema,
-    response: created,
+    response: idAnswer,
   }),
   setActive: endpoint({
     method: "patch",
@@ -86,9 +83,9 @@ export const municipalityEndpoints = {
     summary: "Activate or deactivate a municipality",
     permission: "municipality.aEdit",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     body: activeBody,
-    response: z.object({ id: z.number(), active: z.boolean() }),
+    response: activeAnswer,
   }),
   setModule: endpoint({
     method: "put",
@@ -106,7 +103,7 @@ export const municipalityEndpoints = {
     summary: "Users of a municipality",
     permission: "user.aDetail",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     response: listAnswer(municipalityUser),
   }),
   externalAccounts: endpoint({
@@ -115,7 +112,7 @@ export const municipalityEndpoints = {
     summary: "External accounts of a municipality (passwords never returned)",
     permission: "municipality.aDetail",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     response: listAnswer(externalAccount),
   }),
   saveExternalAccounts: endpoint({
@@ -124,7 +121,7 @@ export const municipalityEndpoints = {
     summary: "Replace the external accounts of a municipality",
     permission: "municipality.aEdit",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     body: externalAccountsBody,
     response: listAnswer(externalAccount),
   }),
@@ -134,7 +131,7 @@ export const municipalityEndpoints = {
     summary: "The municipality's logo image",
     permission: "municipality.aDetail",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     answer: "binary",
   }),
   uploadLogo: endpoint({
@@ -143,7 +140,7 @@ export const municipalityEndpoints = {
     summary: "Upload the logo (multipart field 'logo'; PNG, JPEG or WebP up to 512 kB)",
     permission: "municipality.aEdit",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     bodyKind: "multipart",
     response: z.object({ id: z.number(), hasLogo: z.literal(true) }),
   }),
@@ -153,7 +150,7 @@ export const municipalityEndpoints = {
     summary: "Remove the logo",
     permission: "municipality.aEdit",
     tenancy,
-    params: byId,
+    params: inMunicipality,
   }),
   deleteData: endpoint({
     method: "post",
@@ -161,7 +158,7 @@ export const municipalityEndpoints = {
     summary: "Delete all residents and collection points of the municipality (typed confirmation word)",
     permission: "municipality.aRemove",
     tenancy,
-    params: byId,
+    params: inMunicipality,
     body: deleteDataBody,
     // An action, not a creation: 200 with the removed counts.
     status: 200,
@@ -173,6 +170,6 @@ export const municipalityEndpoints = {
     summary: "Delete a municipality with its data",
     permission: "municipality.aRemove",
     tenancy,
-    params: byId,
+    params: inMunicipality,
   }),
 };

@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idAnswer, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
   printAnswer,
   printBatchCodeList,
@@ -11,9 +11,7 @@ import {
   printedAnswer,
 } from "../print-batch";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
-const inMunicipality = z.object({ municipalityId: idParam });
-const byBatch = z.object({ municipalityId: idParam, printBatchId: idParam });
+const byBatch = municipalityRecord("printBatchId");
 
 /** Print batches (spec 001 §2 'Print batches', §8 print results; docs/api-bins.md 'Print batches'). */
 export const printBatchEndpoints = {
@@ -35,7 +33,7 @@ export const printBatchEndpoints = {
     tenancy,
     params: inMunicipality,
     body: printBatchFormSchema,
-    response: z.object({ id: z.number() }),
+    response: idAnswer,
   }),
   detail: endpoint({
     method: "get",

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idAnswer, idParam, itemsAnswer, listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
   addMemberBody,
   chiefBody,
@@ -26,13 +27,10 @@ import {
   virtualCardBody,
 } from "../subject";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/subject";
-const inMunicipality = z.object({ municipalityId: idParam });
-const bySubject = z.object({ municipalityId: idParam, subjectId: idParam });
-const byMembership = z.object({ municipalityId: idParam, subjectId: idParam, membershipId: idParam });
-const byWasteCard = z.object({ municipalityId: idParam, subjectId: idParam, wasteCardId: idParam });
-const created = z.object({ id: z.number() });
+const bySubject = municipalityRecord("subjectId");
+const byMembership = bySubject.extend({ membershipId: idParam });
+const byWasteCard = bySubject.extend({ wasteCardId: idParam });
 
 /**
  * Collection points (spec 001 §2–§4; docs/api-subjects-fee-payers.md "Subjects"). Every path is below the
@@ -58,7 +56,7 @@ export const subjectEndpoints = {
     tenancy,
     params: inMunicipality,
     query: subjectOptionsQuery,
-    response: z.object({ items: z.array(subjectOption) }),
+    response: itemsAnswer(subjectOption),
   }),
   filters: endpoint({
     method: "get",
@@ -77,7 +75,7 @@ export const subjectEndpoints = {
     tenancy,
     params: inMunicipality,
     body: subjectFormSchema,
-    response: created,
+    response: idAnswer,
   }),
   setFeePaid: endpoint({
     method: "patch",
@@ -87,7 +85,7 @@ export const subjectEndpoints = {
     tenancy,
     params: inMunicipality,
     body: feePaidBody,
-    response: z.object({ updated: z.number() }),
+    response: updatedAnswer,
   }),
   detail: endpoint({
     method: "get",
@@ -106,7 +104,7 @@ export const subjectEndpoints = {
     tenancy,
     params: bySubject,
     body: subjectUpdateSchema,
-    response: created,
+    response: idAnswer,
   }),
   remove: endpoint({
     method: "delete",
@@ -161,7 +159,7 @@ export const subjectEndpoints = {
     permission: "subject.aDetail",
     tenancy,
     params: bySubject,
-    response: z.object({ items: z.array(subjectMember) }),
+    response: itemsAnswer(subjectMember),
   }),
   addMember: endpoint({
     method: "post",
@@ -171,7 +169,7 @@ export const subjectEndpoints = {
     tenancy,
     params: bySubject,
     body: addMemberBody,
-    response: created,
+    response: idAnswer,
   }),
   setChief: endpoint({
     method: "patch",
@@ -201,7 +199,7 @@ export const subjectEndpoints = {
     permission: "subject.aDetail",
     tenancy,
     params: bySubject,
-    response: z.object({ items: z.array(subjectWasteCard) }),
+    response: itemsAnswer(subjectWasteCard),
   }),
   createVirtualCard: endpoint({
     method: "post",

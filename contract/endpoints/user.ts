@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "../common";
+import { idAnswer, idParam } from "../common";
 import { endpoint } from "../endpoint";
 import {
   activateUsersAnswer,
@@ -166,6 +166,6 @@ export const userEndpoints = {
     tenancy: "global",
     params: byId,
     body: userUpdateBody,
-    response: z.object({ id: z.number() }),
+    response: idAnswer,
   }),
 };

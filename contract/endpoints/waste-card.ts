@@ -1,19 +1,16 @@
-import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { areaImportEndpoints } from "./import";
+import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
 import {
   assignSubjectBody,
   expirationBody,
-  updatedAnswer,
   wasteCardIdsBody,
   wasteCardList,
   wasteCardListItem,
 } from "../waste-card";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/waste-card";
-const inMunicipality = z.object({ municipalityId: idParam });
 
 /**
  * Waste cards and their CSV import (spec 001 §2 'Waste cards', §5, §8 'Import'; docs/api-bins.md). Every path is

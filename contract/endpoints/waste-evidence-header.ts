@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idAnswer, itemsAnswer, listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import { DISPOSE_FREQUENCY_PERIODS } from "../subject";
 import {
   assignAnswer,
@@ -20,11 +21,18 @@ import {
   wehUpdateSchema,
 } from "../waste-evidence-header";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
 const base = "/municipality/:municipalityId/waste-evidence-header";
-const inMunicipality = z.object({ municipalityId: idParam });
-const byHeader = z.object({ municipalityId: idParam, headerId: idParam });
-const updated = z.object({ updated: z.number() });
+const byHeader = municipalityRecord("headerId");
+
+/** A change of the selected bins' state (discard, restore): the ids in, how many changed out. */
+const selectedBinsChange = {
+  permission: "wasteEvidenceHeader.aEdit",
+  tenancy,
+  params: inMunicipality,
+  body: wehIdsBody,
+  status: 200,
+  response: updatedAnswer,
+} as const;
 
 /**
  * Bins (waste evidence headers; docs/api-bins.md "Bins"). Every path but the global barcode search is below the
@@ -66,23 +74,13 @@ export const wasteEvidenceHeaderEndpoints = {
     method: "post",
     path: `${base}/discard`,
     summary: "Discard the selected bins",
-    permission: "wasteEvidenceHeader.aEdit",
-    tenancy,
-    params: inMunicipality,
-    body: wehIdsBody,
-    status: 200,
-    response: updated,
+    ...selectedBinsChange,
   }),
   restore: endpoint({
     method: "post",
     path: `${base}/restore`,
     summary: "Restore the selected discarded bins (Assigned with a collection point, else Free)",
-    permission: "wasteEvidenceHeader.aEdit",
-    tenancy,
-    params: inMunicipality,
-    body: wehIdsBody,
-    status: 200,
-    response: updated,
+    ...selectedBinsChange,
   }),
   transfer: endpoint({
     method: "post",
@@ -93,7 +91,7 @@ export const wasteEvidenceHeaderEndpoints = {
     params: inMunicipality,
     body: transferBody,
     status: 200,
-    response: updated,
+    response: updatedAnswer,
   }),
   detail: endpoint({
     method: "get",
@@ -112,7 +110,7 @@ export const wasteEvidenceHeaderEndpoints = {
     tenancy,
     params: byHeader,
     body: wehUpdateSchema,
-    response: z.object({ id: z.number() }),
+    response: idAnswer,
   }),
   history: endpoint({
     method: "get",
@@ -121,7 +119,7 @@ export const wasteEvidenceHeaderEndpoints = {
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
     params: byHeader,
-    response: z.object({ items: z.array(wehHistoryRow) }),
+    response: itemsAnswer(wehHistoryRow),
   }),
   disposeCounts: endpoint({
     method: "get",

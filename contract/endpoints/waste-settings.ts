@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { idParam } from "../common";
+import { activeAnswer, idAnswer, itemsAnswer } from "../common";
 import { endpoint } from "../endpoint";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import { activeBody } from "../municipality";
 import {
   binTypeFormSchema,
@@ -12,12 +12,8 @@ import {
   wasteTypeUpdateSchema,
 } from "../waste-settings";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
-const inMunicipality = z.object({ municipalityId: idParam });
-const byWasteType = z.object({ municipalityId: idParam, wasteTypeId: idParam });
-const byBinType = z.object({ municipalityId: idParam, binTypeId: idParam });
-const idAnswer = z.object({ id: z.number() });
-const activeAnswer = z.object({ id: z.number(), active: z.boolean() });
+const byWasteType = municipalityRecord("wasteTypeId");
+const byBinType = municipalityRecord("binTypeId");
 
 /**
  * Waste and bin types settings (spec 001 §2; docs/api-bins.md 'Bin and waste types'). Reading needs the
@@ -32,7 +28,7 @@ export const wasteSettingsEndpoints = {
     tenancy,
     params: inMunicipality,
     query: typeListQuery,
-    response: z.object({ items: z.array(wasteTypeItem) }),
+    response: itemsAnswer(wasteTypeItem),
   }),
   createWasteType: endpoint({
     method: "post",
@@ -80,7 +76,7 @@ export const wasteSettingsEndpoints = {
     tenancy,
     params: inMunicipality,
     query: typeListQuery,
-    response: z.object({ items: z.array(binTypeItem) }),
+    response: itemsAnswer(binTypeItem),
   }),
   createBinType: endpoint({
     method: "post",

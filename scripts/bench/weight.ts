@@ -9,38 +9,20 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH as CHROMIUM } from "../lib/chromium";
+import { freePort } from "../lib/product";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const PAGES = [
   "/infrastructure/subjects",
   "/infrastructure/fee-payers",
   "/infrastructure/subjects/1",
   "/infrastructure/waste-evidence-headers",
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 if (!fs.existsSync(path.join(ROOT, "build/server/index.js")))
   spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { device, deviceAssignment, municipality } from "../../api/db/schema";
+import { device, deviceAssignment } from "../../api/db/schema";
 import { ASSIGNMENT_REQUIRED } from "#contract/device";
-import { setupApiWithIds, type TestApi, inDays, createdId } from "./helpers";
+import { setupApiWithIds, type TestApi, inDays, createdId, newMunicipality, UNEDITED } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -17,8 +17,7 @@ let serial = 0;
 
 /** A device body with a unique serial number; `extra` adds or replaces fields. */
 const body = (extra: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   name: `Terminál ${++serial}`,
   type: "MobileTerminal",
   serialNumber: `SN-${serial}-${Date.now()}`,
@@ -427,25 +426,22 @@ describe("delete, edit and the municipality's devices", () => {
   });
 
   it("GET municipality/{id}/device lists the devices paired today, by name; the manager of A cannot read B's", async () => {
-    const [m] = await t.db
-      .insert(municipality)
-      .values({ name: "Okříšky", country: "CZ" })
-      .returning({ id: municipality.id });
-    const now = await create({ name: "B – tiskárna", type: "Printer", municipalityId: m!.id, validFrom: inDays(-5) });
+    const okrisky = await newMunicipality(t.db, "Okříšky");
+    const now = await create({ name: "B – tiskárna", type: "Printer", municipalityId: okrisky, validFrom: inDays(-5) });
     const also = await create({
       name: "A – terminál",
-      municipalityId: m!.id,
+      municipalityId: okrisky,
       validFrom: inDays(-5),
       validTo: inDays(0),
     });
     const ended = await create({
       name: "C – ukončené",
-      municipalityId: m!.id,
+      municipalityId: okrisky,
       validFrom: inDays(-9),
       validTo: inDays(-1),
     });
-    const later = await create({ name: "D – budoucí", municipalityId: m!.id, validFrom: inDays(1) });
-    const res = await t.call("GET", `/municipality/${m!.id}/device`, { as: "admin" });
+    const later = await create({ name: "D – budoucí", municipalityId: okrisky, validFrom: inDays(1) });
+    const res = await t.call("GET", `/municipality/${okrisky}/device`, { as: "admin" });
     expect(res.status).toBe(200);
     const ids = res.body.items.map((d: { id: number }) => d.id);
     // Ended yesterday and starting tomorrow: not paired today.
@@ -466,12 +462,9 @@ describe("delete, edit and the municipality's devices", () => {
   });
 
   it("deleting a municipality removes its pairings and keeps the devices", async () => {
-    const [m] = await t.db
-      .insert(municipality)
-      .values({ name: "Zrušená obec", country: "CZ" })
-      .returning({ id: municipality.id });
-    const id = await create({ municipalityId: m!.id, validFrom: inDays(-5) });
-    const res = await t.call("DELETE", `/municipality/${m!.id}`, { as: "admin" });
+    const gone = await newMunicipality(t.db, "Zrušená obec");
+    const id = await create({ municipalityId: gone, validFrom: inDays(-5) });
+    const res = await t.call("DELETE", `/municipality/${gone}`, { as: "admin" });
     expect(res.status).toBe(204);
     const { body: d } = await t.call("GET", `/device/${id}`, { as: "admin" });
     expect(d).toMatchObject({ id, municipalityId: null, assignments: [] });

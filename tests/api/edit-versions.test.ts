@@ -29,6 +29,24 @@ const asForm = (detail: Record<string, unknown>) =>
 /** The version each GET answered last (a record of the shared fixtures may have been saved by an earlier case). */
 let seen = 0;
 
+type CaseSetup = Awaited<ReturnType<Case["setup"]>>;
+
+/**
+ * A waste or bin type of A (`path` its list, e.g. 'waste-type'): the version the list answers (types have no detail
+ * call), the PUT path, the body, and its name as stored.
+ */
+async function ownType(
+  table: typeof wasteType | typeof binType,
+  path: string,
+  id: number,
+  body: CaseSetup["body"],
+): Promise<CaseSetup> {
+  const list = await t.call("GET", `/municipality/${A}/${path}`, { as: "manager" });
+  seen = list.body.items.find((i: { id: number }) => i.id === id).version;
+  const read = async () => (await t.db.select().from(table).where(eq(table.id, id)))[0]!.name;
+  return { path: `/municipality/${A}/${path}/${id}`, body, read };
+}
+
 interface Case {
   name: string;
   as: Persona;
@@ -182,14 +200,7 @@ const CASES: Case[] = [
         .insert(wasteType)
         .values({ municipalityId: A, name: "Konflikt", coefficient: "0.1" })
         .returning();
-      const list = await t.call("GET", `/municipality/${A}/waste-type`, { as: "manager" });
-      seen = list.body.items.find((i: { id: number }) => i.id === row!.id).version;
-      const read = async () => (await t.db.select().from(wasteType).where(eq(wasteType.id, row!.id)))[0]!.name;
-      return {
-        path: `/municipality/${A}/waste-type/${row!.id}`,
-        body: (name) => ({ name, coefficient: "0.1", sorted: false }),
-        read,
-      };
+      return ownType(wasteType, "waste-type", row!.id, (name) => ({ name, coefficient: "0.1", sorted: false }));
     },
   },
   {
@@ -200,14 +211,7 @@ const CASES: Case[] = [
         .insert(binType)
         .values({ municipalityId: A, name: "Konflikt", category: "bin", kind: "fixed", capacity: 120 })
         .returning();
-      const list = await t.call("GET", `/municipality/${A}/bin-type`, { as: "manager" });
-      seen = list.body.items.find((i: { id: number }) => i.id === row!.id).version;
-      const read = async () => (await t.db.select().from(binType).where(eq(binType.id, row!.id)))[0]!.name;
-      return {
-        path: `/municipality/${A}/bin-type/${row!.id}`,
-        body: (name) => ({ name, category: "bin", capacity: 120 }),
-        read,
-      };
+      return ownType(binType, "bin-type", row!.id, (name) => ({ name, category: "bin", capacity: 120 }));
     },
   },
 ];

@@ -19,13 +19,19 @@ function decodeWords(value: string): string {
   return joined.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, data: string) =>
     enc.toUpperCase() === "B"
       ? Buffer.from(data, "base64").toString("utf8")
-      : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+      : Buffer.from(
+          data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
 }
 
 function decodeQuotedPrintable(body: string): string {
   const soft = body.replace(/=\r?\n/g, "");
-  return Buffer.from(soft.replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    soft.replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+    "latin1",
+  ).toString("utf8");
 }
 
 function splitHead(raw: string): { headers: Record<string, string>; body: string } {
@@ -54,7 +60,11 @@ function collect(raw: string, out: { text: string; html: string }) {
   }
   const enc = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
   const content =
-    enc === "quoted-printable" ? decodeQuotedPrintable(body) : enc === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
+    enc === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : enc === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
   if (/^text\/html/i.test(type)) out.html += content;
   else if (/^text\/plain/i.test(type)) out.text += content;
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { discount, feePayer, subject } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi, createdId } from "./helpers";
+import { setupApiWithIds, type TestApi, createdId, UNEDITED } from "./helpers";
 
 export const NOT_FOUND = { Message: "Poplatník nebyl nalezen." };
 
@@ -18,8 +18,7 @@ export const url = (m: number, rest = "") => `/municipality/${m}/fee-payer${rest
 
 /** A valid create body: a resident of A. */
 export const form = (over: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   type: "Resident",
   titleBefore: "Ing.",
   firstName: "Jan",

@@ -3,9 +3,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { fee, feePayer, feePayerDiscount, municipality } from "../../api/db/schema";
+import { fee, feePayer, feePayerDiscount } from "../../api/db/schema";
 import { joinSubject } from "../../api/modules/subject/membership";
-import { inDays } from "./helpers";
+import { inDays, newMunicipality } from "./helpers";
 import { t, A, url, newDiscount, newSubject, newPayer, setupFeePayerTests } from "./fee-payer-fixtures";
 
 setupFeePayerTests();
@@ -18,11 +18,7 @@ describe("GET fee-payer (list)", () => {
 
   beforeAll(async () => {
     // A municipality of its own, so the totals are exact.
-    const [c] = await t.db
-      .insert(municipality)
-      .values({ name: "Seznamov", country: "CZ" })
-      .returning({ id: municipality.id });
-    C = c!.id;
+    C = await newMunicipality(t.db, "Seznamov");
     studentDiscount = await newDiscount(C, "Student");
     const other = await newDiscount(C, "Invalidita");
     house = await newSubject(C, "Dům U Lípy");

@@ -17,7 +17,7 @@ import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
-import { municipality, role, user, userMunicipality } from "../../api/db/schema";
+import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
 import { ARES_URL, RPO_URL } from "../mocks/registry";
@@ -135,6 +135,38 @@ export async function cloneDatabase(): Promise<{ database: Database; drop: () =>
       }
     },
   };
+}
+
+/**
+ * A sign-in of the user as the web and the provider keep it: a web session `sessionId` and a provider grant
+ * `grantId` (what ending a user's sessions must remove).
+ */
+export async function insertSignIn(db: Db, userId: number, sessionId: string, grantId: string): Promise<void> {
+  await db.insert(session).values({ id: sessionId, data: { user: { id: userId }, tokens: { accessToken: "x" } } });
+  await db
+    .insert(oidcPayload)
+    .values({ id: grantId, type: "Grant", payload: { accountId: String(userId), kind: "Grant" } });
+}
+
+/** Which of the sign-in's rows are still there: none once the user's sessions have ended. */
+export async function signInRowsLeft(db: Db, sessionId: string, grantId: string): Promise<string[]> {
+  const [web, grant] = await Promise.all([
+    db.select({ id: session.id }).from(session).where(eq(session.id, sessionId)),
+    db.select({ id: oidcPayload.id }).from(oidcPayload).where(eq(oidcPayload.id, grantId)),
+  ]);
+  return [...web, ...grant].map((r) => r.id);
+}
+
+/**
+ * The version an edit saw (decision 0020), spread first into a form body: a row not edited before is at 0; POST
+ * ignores it.
+ */
+export const UNEDITED = { version: 0 } as const;
+
+/** A municipality of a test's own (so that its totals are exact): Czech, named `name`; its id. */
+export async function newMunicipality(db: Db, name: string): Promise<number> {
+  const [row] = await db.insert(municipality).values({ name, country: "CZ" }).returning({ id: municipality.id });
+  return row!.id;
 }
 
 async function seedFixtures(db: Db): Promise<Fixtures> {

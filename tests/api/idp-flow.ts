@@ -94,9 +94,19 @@ export async function startIdp(db: Db) {
       if (!location) throw new Error(`sign-in stopped with ${res.status}`);
       if (location.startsWith(REDIRECT_URI)) {
         const code = new URL(location).searchParams.get("code")!;
-        const tokens = await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+        const tokens = await tokenRequest({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: verifier,
+        });
         if (!tokens.ok) throw new Error(`token endpoint: ${tokens.status} ${await tokens.text()}`);
-        return (await tokens.json()) as { access_token: string; refresh_token: string; id_token: string; expires_in: number };
+        return (await tokens.json()) as {
+          access_token: string;
+          refresh_token: string;
+          id_token: string;
+          expires_in: number;
+        };
       }
       res = await get(location, jar);
     }

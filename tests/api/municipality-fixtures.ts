@@ -5,7 +5,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { count } from "drizzle-orm";
 import { externalAccount, municipality, municipalityContact } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi, UNEDITED } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -33,8 +33,7 @@ export const FIELDS = {
 
 /** A valid create/edit body (spec 001 §3 Municipality). */
 export const form = (over: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   ...FIELDS,
   contacts: [
     { name: "Jana Malá", type: "MunicipalityAdmin", phone: "+420 566 598 111", email: "mala@nmnm.example" },

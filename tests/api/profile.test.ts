@@ -8,7 +8,7 @@ import { oidcPayload, session, user } from "../../api/db/schema";
 import { hashPassword, verifyPassword } from "../../api/lib/password-hash";
 import { WRONG_CURRENT_PASSWORD } from "#contract/user";
 import { PASSWORD_REQUIREMENT_TEXTS } from "#contract/password";
-import { setupApi, type TestApi, versionOf } from "./helpers";
+import { insertSignIn, setupApi, signInRowsLeft, type TestApi, versionOf } from "./helpers";
 
 let t: TestApi;
 const CURRENT = "Stare.Heslo1";
@@ -253,12 +253,10 @@ describe("POST user/profile/change-password", () => {
 
   it("called outside any web session (a bare API token): every session of the user ends", async () => {
     const me = t.fixtures.users.readonly.id;
-    await t.db.insert(session).values({ id: "s-ro", data: { user: { id: me }, tokens: { accessToken: "elsewhere" } } });
-    await t.db.insert(oidcPayload).values({ id: "g-ro", type: "Grant", payload: { accountId: String(me) } });
+    await insertSignIn(t.db, me, "s-ro", "g-ro");
     const res = await change({}, "readonly");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ changed: true, endedSessions: 1 });
-    expect(await t.db.select().from(session).where(eq(session.id, "s-ro"))).toEqual([]);
-    expect(await t.db.select().from(oidcPayload).where(eq(oidcPayload.id, "g-ro"))).toEqual([]);
+    expect(await signInRowsLeft(t.db, "s-ro", "g-ro")).toEqual([]);
   });
 });

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
-import { feePayer, municipality, subject } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { feePayer, subject } from "../../api/db/schema";
+import { newMunicipality, setupApiWithIds, type TestApi, UNEDITED } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -18,8 +18,7 @@ export const url = (m: number, rest = "") => `/municipality/${m}/subject${rest}`
 
 /** A valid create/edit body (spec 001 §3 Subject). */
 export const form = (over: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   type: "Household",
   name: "Rodinný dům Novák",
   shortName: "RD Novák",
@@ -68,10 +67,7 @@ export async function insertPayer(municipalityId: number, lastName: string, firs
     .returning({ id: feePayer.id });
   return row!.id;
 }
-export async function insertMunicipality(name: string): Promise<number> {
-  const [row] = await t.db.insert(municipality).values({ name, country: "CZ" }).returning({ id: municipality.id });
-  return row!.id;
-}
+export const insertMunicipality = (name: string): Promise<number> => newMunicipality(t.db, name);
 export const rowOf = async (id: number) => (await t.db.select().from(subject).where(eq(subject.id, id)))[0];
 
 /** Opens this file's API (a fresh database) before its tests and closes it after. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { fee, subjectFeePayer, wasteCard } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
-import { isValidVirtualCardCode, luhnCheckDigit } from "../../api/modules/subject/waste-card-code";
+import { isValidVirtualCardCode } from "../../api/modules/subject/waste-card-code";
+import { luhnCheckDigit } from "#contract/codes";
 import { inDays } from "./helpers";
 import { t, A, B, url, insertSubject, insertPayer, rowOf, setupSubjectTests } from "./subject-fixtures";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { municipality, userMunicipality } from "../../api/db/schema";
 import { permissionsForRole } from "#contract/permissions";
-import { MANAGER_BRANCH_ID, setupApi, type TestApi } from "./helpers";
+import { MANAGER_BRANCH_ID, newMunicipality, setupApi, type TestApi } from "./helpers";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -122,17 +122,14 @@ describe("GET user/user-info/managed-municipalities", () => {
   });
 
   it("a manager of several municipalities sees each once", async () => {
-    const [c] = await t.db
-      .insert(municipality)
-      .values({ name: "Akátov", country: "CZ" })
-      .returning({ id: municipality.id });
+    const akatov = await newMunicipality(t.db, "Akátov");
     await t.db
       .insert(userMunicipality)
-      .values({ userId: t.fixtures.users.managerB.id, municipalityId: c!.id, wasteCompanyBranchId: 3 });
+      .values({ userId: t.fixtures.users.managerB.id, municipalityId: akatov, wasteCompanyBranchId: 3 });
     const res = await t.call("GET", "/user/user-info/managed-municipalities", { as: "managerB" });
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([
-      { id: c!.id, name: "Akátov", country: "CZ", active: true, wasteCompanyBranchId: 3 },
+      { id: akatov, name: "Akátov", country: "CZ", active: true, wasteCompanyBranchId: 3 },
       {
         id: t.fixtures.municipalities.b.id,
         name: "Petržalka",

@@ -3,12 +3,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { oidcPayload, session, user, userMunicipality } from "../../api/db/schema";
+import { session, user, userMunicipality } from "../../api/db/schema";
 import { verifyPassword } from "../../api/lib/password-hash";
 import { USER_NOT_FOUND } from "../../api/modules/user/service";
 import { NOTHING_SELECTED } from "#contract/user";
 import { PASSWORD_REQUIREMENT_TEXTS } from "#contract/password";
 import { t, A, B, U, STRONG, form, userRow, setupUsersTests } from "./users-fixtures";
+import { insertSignIn, signInRowsLeft, type Persona } from "./helpers";
 
 setupUsersTests();
 
@@ -55,28 +56,14 @@ describe("PUT user/{id}", () => {
     const created = await t.call("POST", "/user/register", { as: "admin", json: form() });
     const id = created.body.id as number;
     const { userName, email } = await userRow(id);
-    await t.db.insert(session).values({ id: `s-${id}`, data: { user: { id }, tokens: { accessToken: "x" } } });
-    await t.db
-      .insert(oidcPayload)
-      .values({ id: `g-${id}`, type: "Grant", payload: { accountId: String(id), kind: "Grant" } });
+    await insertSignIn(t.db, id, `s-${id}`, `g-${id}`);
     const res = await t.call("PUT", `/user/${id}`, {
       as: "admin",
       json: edit({ userName, email, password: "Nove.Heslo2", confirmPassword: "Nove.Heslo2" }),
     });
     expect(res.status).toBe(200);
     expect(await verifyPassword("Nove.Heslo2", (await userRow(id)).passwordHash)).toBe(true);
-    expect(
-      await t.db
-        .select()
-        .from(session)
-        .where(eq(session.id, `s-${id}`)),
-    ).toEqual([]);
-    expect(
-      await t.db
-        .select()
-        .from(oidcPayload)
-        .where(eq(oidcPayload.id, `g-${id}`)),
-    ).toEqual([]);
+    expect(await signInRowsLeft(t.db, `s-${id}`, `g-${id}`)).toEqual([]);
   });
 
   it("moving a user to another municipality moves the managed-municipality link", async () => {
@@ -145,6 +132,10 @@ describe("PUT user/{id}", () => {
 });
 
 describe("PATCH user/activate?isActiveState", () => {
+  /** PATCH user/activate as `as`: `isActiveState` in the query, the chosen users in the body. */
+  const activate = (as: Persona, isActiveState: boolean | string, personIds: unknown[]) =>
+    t.call("PATCH", "/user/activate", { as, query: { isActiveState }, json: { personIds } });
+
   async function twoUsers() {
     const a = await t.call("POST", "/user/register", { as: "admin", json: form() });
     const b = await t.call("POST", "/user/register", { as: "admin", json: form() });
@@ -160,11 +151,7 @@ describe("PATCH user/activate?isActiveState", () => {
   });
 
   it("isActiveState must be true or false", async () => {
-    const res = await t.call("PATCH", "/user/activate", {
-      as: "admin",
-      query: { isActiveState: "maybe" },
-      json: { personIds: [U().worker.id] },
-    });
+    const res = await activate("admin", "maybe", [U().worker.id]);
     expect(res.status).toBe(422);
     expect(res.body.errors.isActiveState).toBeDefined();
   });
@@ -172,11 +159,7 @@ describe("PATCH user/activate?isActiveState", () => {
   it("deactivates and activates several users at once; a deactivated user's token stops working", async () => {
     const [x, y] = await twoUsers();
     await t.db.insert(session).values({ id: `s-act-${x}`, data: { user: { id: x } } });
-    let res = await t.call("PATCH", "/user/activate", {
-      as: "manager",
-      query: { isActiveState: false },
-      json: { personIds: [x, y, String(x)] },
-    });
+    let res = await activate("manager", false, [x, y, String(x)]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ updated: 2, active: false });
     expect((await userRow(x!)).active).toBe(false);
@@ -191,33 +174,21 @@ describe("PATCH user/activate?isActiveState", () => {
     const token = await t.signToken({ sub: String(x), preferred_username: userName });
     expect((await t.call("GET", "/user/user-info", { token })).status).toBe(401);
 
-    res = await t.call("PATCH", "/user/activate", {
-      as: "manager",
-      query: { isActiveState: "true" },
-      json: { personIds: [x] },
-    });
+    res = await activate("manager", "true", [x]);
     expect(res.body).toEqual({ updated: 1, active: true });
     expect((await userRow(x!)).active).toBe(true);
     expect((await t.call("GET", "/user/user-info", { token })).status).toBe(200);
   });
 
   it("a user cannot deactivate themselves", async () => {
-    const res = await t.call("PATCH", "/user/activate", {
-      as: "manager",
-      query: { isActiveState: false },
-      json: { personIds: [U().worker.id, U().manager.id] },
-    });
+    const res = await activate("manager", false, [U().worker.id, U().manager.id]);
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ personIds: ["Sami sebe deaktivovat nemůžete."] });
     expect((await userRow(U().worker.id)).active).toBe(true);
   });
 
   it("another municipality's user in the selection → 404 and nothing changes", async () => {
-    const res = await t.call("PATCH", "/user/activate", {
-      as: "manager",
-      query: { isActiveState: false },
-      json: { personIds: [U().worker.id, U().managerB.id] },
-    });
+    const res = await activate("manager", false, [U().worker.id, U().managerB.id]);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ Message: USER_NOT_FOUND });
     expect((await userRow(U().worker.id)).active).toBe(true);
@@ -225,11 +196,7 @@ describe("PATCH user/activate?isActiveState", () => {
   });
 
   it("an administrator activates anyone, e.g. the deactivated administrator", async () => {
-    const res = await t.call("PATCH", "/user/activate", {
-      as: "admin",
-      query: { isActiveState: true },
-      json: { personIds: [U().inactive.id] },
-    });
+    const res = await activate("admin", true, [U().inactive.id]);
     expect(res.status).toBe(200);
     expect((await userRow(U().inactive.id)).active).toBe(true);
     await t.db.update(user).set({ active: false }).where(eq(user.id, U().inactive.id));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { user } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi, UNEDITED } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -16,8 +16,7 @@ export const STRONG = "Silne.Heslo1";
 
 /** A valid create body: a municipality worker of A. */
 export const form = (over: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   roleId: 21,
   firstName: "Jana",
   lastName: "Malá",

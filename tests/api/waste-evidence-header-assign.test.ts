@@ -21,6 +21,7 @@ import {
   insertHeader,
   headerRow,
   historyOf,
+  onlyHistoryRow,
   binCount,
   freshSubject,
   setupWasteEvidenceHeaderTests,
@@ -64,9 +65,8 @@ describe("POST waste-evidence-header/assign: state changes (spec 001 §4)", () =
       // 1 March 2025 00:00 in Prague (CET, UTC+1).
       expect(row.assignedFrom!.toISOString()).toBe("2025-02-28T23:00:00.000Z");
       expect(Date.now() - row.assignedAt!.getTime()).toBeLessThan(60_000);
-      const hist = await historyOf(h.id);
-      expect(hist).toHaveLength(1);
-      expect(hist[0]).toMatchObject({
+      const hist = await onlyHistoryRow(h.id);
+      expect(hist).toMatchObject({
         event: "Assigned",
         subjectId: s,
         userId: t.fixtures.users.manager.id,
@@ -191,9 +191,8 @@ describe("POST waste-evidence-header/assign: state changes (spec 001 §4)", () =
       ],
     });
     expect(await headerRow(bag.id)).toMatchObject({ state: "Used", subjectId: null });
-    const hist = await historyOf(bag.id);
-    expect(hist).toHaveLength(1);
-    expect(hist[0]).toMatchObject({
+    const hist = await onlyHistoryRow(bag.id);
+    expect(hist).toMatchObject({
       event: "AlreadyUsedDisposableBin",
       userId: t.fixtures.users.manager.id,
       details: { code: bag.plainCode, attemptedSubjectId: s },

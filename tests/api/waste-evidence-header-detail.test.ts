@@ -19,6 +19,7 @@ import {
   insertHeader,
   headerRow,
   historyOf,
+  onlyHistoryRow,
   setupWasteEvidenceHeaderTests,
 } from "./waste-evidence-header-fixtures";
 
@@ -95,14 +96,13 @@ describe("GET and PUT waste-evidence-header/{id}", () => {
       latitude: "49.214900",
       longitude: "15.881700",
     });
-    const hist = await historyOf(h.id);
-    expect(hist).toHaveLength(1);
-    expect(hist[0]).toMatchObject({
+    const hist = await onlyHistoryRow(h.id);
+    expect(hist).toMatchObject({
       event: "ConfigurationChanged",
       subjectId: novak,
       userId: t.fixtures.users.worker.id,
     });
-    expect(hist[0]!.details).toEqual({
+    expect(hist.details).toEqual({
       binTypeId: [null, catalogueBin],
       rfid: [null, "E200-0001"],
       disposable: [false, true],

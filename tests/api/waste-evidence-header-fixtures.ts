@@ -5,7 +5,7 @@
  * "Bins", docs/decisions/0012): every state change and assignment error, history rows and bin_count, edit, list
  * filters/sorts/paging, dispose counts, barcode searches, the label copy, tenancy and the read-only administrator.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import {
   binType,
@@ -58,6 +58,12 @@ export async function insertSubject(
 export const headerRow = async (id: number) => (await t.db.select().from(weh).where(eq(weh.id, id)))[0]!;
 export const historyOf = (id: number) =>
   t.db.select().from(history).where(eq(history.headerId, id)).orderBy(asc(history.id));
+/** The bin's one history row (the test fails when the bin has none or several). */
+export async function onlyHistoryRow(id: number) {
+  const rows = await historyOf(id);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
 export const binCount = async (id: number) =>
   (await t.db.select({ n: subject.binCount }).from(subject).where(eq(subject.id, id)))[0]!.n;
 /** A subject of A with nothing else on it: its bin_count is exactly what a test does. */

@@ -4,9 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { disposeCount, feePayer, municipality, subjectFeePayer } from "../../api/db/schema";
+import { disposeCount, feePayer, subjectFeePayer } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import { makeBarcode } from "#contract/codes";
+import { newMunicipality } from "./helpers";
 import {
   t,
   A,
@@ -44,11 +45,7 @@ describe("GET waste-evidence-header (list) and /filters", () => {
   const codes = (body: { items: { plainCode: string }[] }) => body.items.map((i) => i.plainCode);
 
   beforeAll(async () => {
-    const [m] = await t.db
-      .insert(municipality)
-      .values({ name: "Seznamov", country: "CZ" })
-      .returning({ id: municipality.id });
-    C = m!.id;
+    C = await newMunicipality(t.db, "Seznamov");
     hk = await insertSubject(C, {
       name: "Rodinný dům Novák",
       street: "Hasskova",

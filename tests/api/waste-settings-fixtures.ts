@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { binType, wasteEvidenceHeader, wasteType } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi, UNEDITED } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -19,8 +19,7 @@ export const wasteUrl = (m: number, rest = "") => `/municipality/${m}/waste-type
 export const binUrl = (m: number, rest = "") => `/municipality/${m}/bin-type${rest}`;
 
 export const wasteForm = (over: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   name: "Textil",
   catalogCode: "200111",
   coefficient: "0.1500",
@@ -28,8 +27,7 @@ export const wasteForm = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 export const binForm = (over: Record<string, unknown> = {}) => ({
-  // The version an edit saw (decision 0020): a row not edited before is at 0; POST ignores it.
-  version: 0,
+  ...UNEDITED,
   name: "Popelnice 80 l",
   category: "bin",
   capacity: 80,

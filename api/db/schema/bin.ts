@@ -23,7 +23,7 @@ import {
 import { municipality, municipalityColumn } from "./municipality";
 import { subject } from "./subject";
 import { user } from "./user";
-import { versionedId, timestamps } from "./columns";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 /**
  * Waste types (spec 001 §2 settings: 'waste types with coefficient and bin count'). municipality_id null = the
@@ -161,9 +161,7 @@ export const wasteEvidenceHeaderHistory = pgTable(
   "waste_evidence_header_history",
   {
     id: serial("id").primaryKey(),
-    headerId: integer("header_id")
-      .notNull()
-      .references(() => wasteEvidenceHeader.id, { onDelete: "cascade" }),
+    headerId: ownerColumn("header_id", () => wasteEvidenceHeader.id),
     event: varchar("event", { length: 30 }).notNull(),
     subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
     userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
@@ -178,9 +176,7 @@ export const wasteEvidenceHeaderHistory = pgTable(
 export const disposeCount = pgTable(
   "dispose_count",
   {
-    headerId: integer("header_id")
-      .notNull()
-      .references(() => wasteEvidenceHeader.id, { onDelete: "cascade" }),
+    headerId: ownerColumn("header_id", () => wasteEvidenceHeader.id),
     year: smallint("year").notNull(),
     month: smallint("month").notNull(),
     orderedCount: integer("ordered_count"),
@@ -250,9 +246,7 @@ export const importJobError = pgTable(
   "import_job_error",
   {
     id: serial("id").primaryKey(),
-    importJobId: integer("import_job_id")
-      .notNull()
-      .references(() => importJob.id, { onDelete: "cascade" }),
+    importJobId: ownerColumn("import_job_id", () => importJob.id),
     rowNumber: integer("row_number").notNull(),
     category: varchar("category", { length: 30 }).notNull(),
     message: text("message").notNull(),

@@ -7,7 +7,7 @@ import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, va
 import { municipalityColumn } from "./municipality";
 import { foldSql } from "./fold";
 import { user } from "./user";
-import { versionedId, timestamps } from "./columns";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 /** Spec 001 §3 Device: name, type, serial number, uuid, sim card number, note, last used. */
 export const device = pgTable(
@@ -51,9 +51,7 @@ export const deviceAssignment = pgTable(
   "device_assignment",
   {
     id: serial("id").primaryKey(),
-    deviceId: integer("device_id")
-      .notNull()
-      .references(() => device.id, { onDelete: "cascade" }),
+    deviceId: ownerColumn("device_id", () => device.id),
     municipalityId: municipalityColumn(),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),

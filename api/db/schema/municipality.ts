@@ -13,17 +13,14 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { versionedId, timestamps } from "./columns";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
 
 /** The municipality a row belongs to: required, and deleted with it. */
-export const municipalityColumn = () =>
-  integer("municipality_id")
-    .notNull()
-    .references(() => municipality.id, { onDelete: "cascade" });
+export const municipalityColumn = () => ownerColumn("municipality_id", () => municipality.id);
 
 /** Spec 001 §3 Municipality. */
 export const municipality = pgTable(
@@ -45,9 +42,7 @@ export const municipality = pgTable(
     zipCode: varchar("zip_code", { length: 10 }),
     labelType: varchar("label_type", { length: 30 }).notNull().default("Barcode"),
     monitoredPeriod: varchar("monitored_period", { length: 20 }).notNull().default("Year"),
-    duplicateHandlingStrategy: varchar("duplicate_handling_strategy", { length: 20 })
-      .notNull()
-      .default("NoAction"),
+    duplicateHandlingStrategy: varchar("duplicate_handling_strategy", { length: 20 }).notNull().default("NoAction"),
     note: text("note"),
     active: boolean("active").notNull().default(true),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),

@@ -17,7 +17,7 @@ import {
 import { municipalityColumn } from "./municipality";
 import { user } from "./user";
 import { foldSql } from "./fold";
-import { versionedId, timestamps } from "./columns";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 /** Spec 001 §3 Subject (collection point). Money is numeric; counts are kept current by the services. */
 export const subject = pgTable(
@@ -144,9 +144,7 @@ export const feePayerAddress = pgTable(
   "fee_payer_address",
   {
     id: serial("id").primaryKey(),
-    feePayerId: integer("fee_payer_id")
-      .notNull()
-      .references(() => feePayer.id, { onDelete: "cascade" }),
+    feePayerId: ownerColumn("fee_payer_id", () => feePayer.id),
     type: varchar("type", { length: 10 }).notNull(),
     street: varchar("street", { length: 150 }),
     conscriptionNumber: varchar("conscription_number", { length: 10 }),
@@ -166,12 +164,8 @@ export const subjectFeePayer = pgTable(
   {
     id: serial("id").primaryKey(),
     municipalityId: municipalityColumn(),
-    subjectId: integer("subject_id")
-      .notNull()
-      .references(() => subject.id, { onDelete: "cascade" }),
-    feePayerId: integer("fee_payer_id")
-      .notNull()
-      .references(() => feePayer.id, { onDelete: "cascade" }),
+    subjectId: ownerColumn("subject_id", () => subject.id),
+    feePayerId: ownerColumn("fee_payer_id", () => feePayer.id),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),
     isChief: boolean("is_chief").notNull().default(false),
@@ -203,12 +197,8 @@ export const discount = pgTable(
 export const feePayerDiscount = pgTable(
   "fee_payer_discount",
   {
-    feePayerId: integer("fee_payer_id")
-      .notNull()
-      .references(() => feePayer.id, { onDelete: "cascade" }),
-    discountId: integer("discount_id")
-      .notNull()
-      .references(() => discount.id, { onDelete: "cascade" }),
+    feePayerId: ownerColumn("fee_payer_id", () => feePayer.id),
+    discountId: ownerColumn("discount_id", () => discount.id),
   },
   (t) => [
     uniqueIndex("fee_payer_discount_pk").on(t.feePayerId, t.discountId),

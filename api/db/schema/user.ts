@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { municipality, municipalityColumn } from "./municipality";
-import { versionedId, timestamps } from "./columns";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 /** The numbered roles of spec 001 §6 with the role names of spec 000 §6. */
 export const role = pgTable("role", {
@@ -31,12 +31,8 @@ export const permission = pgTable("permission", {
 export const rolePermission = pgTable(
   "role_permission",
   {
-    roleId: integer("role_id")
-      .notNull()
-      .references(() => role.id, { onDelete: "cascade" }),
-    permissionId: integer("permission_id")
-      .notNull()
-      .references(() => permission.id, { onDelete: "cascade" }),
+    roleId: ownerColumn("role_id", () => role.id),
+    permissionId: ownerColumn("permission_id", () => permission.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
 );
@@ -88,9 +84,7 @@ export const user = pgTable(
 export const userMunicipality = pgTable(
   "user_municipality",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerColumn("user_id", () => user.id),
     municipalityId: municipalityColumn(),
     wasteCompanyBranchId: integer("waste_company_branch_id"),
   },
@@ -108,14 +102,15 @@ export const registrationToken = pgTable(
   "registration_token",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: ownerColumn("user_id", () => user.id),
     tokenHash: varchar("token_hash", { length: 64 }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
   },
-  (t) => [uniqueIndex("registration_token_hash_unique").on(t.tokenHash), index("registration_token_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("registration_token_hash_unique").on(t.tokenHash),
+    index("registration_token_user_idx").on(t.userId),
+  ],
 );

@@ -30,7 +30,6 @@ import {
 } from "#contract/device";
 import { pair, pairedOn, today } from "./assignment";
 
-
 /** The device's columns with its pairing valid today. */
 const listColumns = {
   id: device.id,

@@ -12,7 +12,7 @@ import {
   user,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { iso } from "../../lib/records";
+import { iso, timestampsOf } from "../../lib/records";
 import { today } from "../subject/membership";
 import { isCurrent, subjectAddressColumns } from "../subject/shared";
 import { formatSubjectAddress } from "#contract/subject";
@@ -26,7 +26,6 @@ import {
   type FeePayerType,
 } from "#contract/fee-payer";
 import { FEE_PAYER_NOT_FOUND, findPayer, isActive } from "./shared";
-
 
 /** GET fee-payer/{id}: every field, the automatic age group and age discounts, the login, the fee record count. */
 export async function getFeePayer(db: Db, municipalityId: number, id: number): Promise<FeePayerDetail> {
@@ -110,8 +109,7 @@ export async function getFeePayer(db: Db, municipalityId: number, id: number): P
     finalFee: p.finalFee,
     feeRecordCount: Number(records[0]?.n ?? 0),
     note: p.note,
-    createdAt: p.createdAt.toISOString(),
-    updatedAt: p.updatedAt.toISOString(),
+    ...timestampsOf(p),
   };
 }
 

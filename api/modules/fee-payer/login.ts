@@ -1,20 +1,19 @@
 /** A citizen login for the fee payer: the user behind it and its invitation e-mail or PDF letter. */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
+import { hasRow } from "../../lib/records";
 import { feePayer, feePayerAddress, municipality, user, userMunicipality } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
 import { hashPassword } from "../../lib/password-hash";
-import { invitationMail } from "../../lib/email-templates";
 import type { AuthContext } from "../../lib/auth";
 import type { Services } from "../../services";
 import { endSessions, uniqueUserName } from "../user/service";
-import { issueRegistrationToken, revokeRegistrationTokens } from "../user/registration";
+import { mailInvitation, revokeRegistrationTokens } from "../user/registration";
 import { generatePassword, loginLetterPdf } from "./login-letter";
 import { pdfResponse } from "../../lib/pdf";
 import { ROLES } from "#contract/roles";
-import { REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
 import { feePayerName, type generateLoginBody } from "#contract/fee-payer";
 import { EMAIL_REQUIRED, EMAIL_TAKEN, findPayer, LOGIN_UNAVAILABLE } from "./shared";
 
@@ -22,12 +21,7 @@ const CITIZEN_ROLE_ID = ROLES.find((r) => r.name === "CITIZEN")!.id;
 
 /** E-mails are unique among users regardless of case (both sign in on the provider's page). */
 async function emailTakenByOther(db: Db, email: string, userId: number | null): Promise<boolean> {
-  const [hit] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(sql`lower(${user.email}) = lower(${email})`, userId ? ne(user.id, userId) : undefined))
-    .limit(1);
-  return !!hit;
+  return hasRow(db, user, sql`lower(${user.email}) = lower(${email})`, userId ? ne(user.id, userId) : undefined);
 }
 
 type Payer = typeof feePayer.$inferSelect;
@@ -151,25 +145,9 @@ export async function generateLogin(
     if (!email) throw validation({ email: [EMAIL_REQUIRED] });
     if (await emailTakenByOther(db, email, payer.userId)) throw validation({ email: [EMAIL_TAKEN] });
     const u = await ensureCitizenUser(db, municipalityId, payer, { email, storeEmailOnPayer: !payer.email });
-    const { token, expiresAt } = await issueRegistrationToken(db, u.id, auth.user.id);
-    try {
-      if (!services.mailer) throw new Error("no mailer configured");
-      await services.mailer.send(
-        invitationMail({
-          language: u.language,
-          to: email,
-          name: feePayerName(payer),
-          userName: u.userName,
-          inviter: auth.user.fullName || auth.user.userName,
-          link: `${setPasswordUrl}?token=${encodeURIComponent(token)}`,
-          expiresAt,
-          hours: REGISTRATION_LINK_TTL_HOURS,
-        }),
-      );
-    } catch (err) {
-      console.error("[mail] fee payer invitation not sent", err instanceof Error ? err.message : err);
-      throw new ApiError(502, "E-mail se nepodařilo odeslat. Zkuste to prosím později.");
-    }
+    const invitee = { userId: u.id, userName: u.userName, language: u.language, email, name: feePayerName(payer) };
+    const { sent } = await mailInvitation(services, auth, invitee, setPasswordUrl, "fee payer invitation");
+    if (!sent) throw new ApiError(502, "E-mail se nepodařilo odeslat. Zkuste to prosím později.");
     return { userId: u.id, userName: u.userName, sentTo: email };
   }
 

@@ -1,6 +1,7 @@
 /** Fee payer writes: create (with addresses, discounts and a membership), update, delete. */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { hasRow, isInMunicipality, takenInMunicipality } from "../../lib/records";
 import { discount, fee, feePayer, feePayerAddress, feePayerDiscount, subject, subjectFeePayer } from "../../db/schema";
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
@@ -45,19 +46,12 @@ async function checkReferences(
   options: { exceptId?: number; subjectId?: number },
 ): Promise<number[]> {
   const errors: Record<string, string[]> = {};
-  if (form.variableSymbol) {
-    const [taken] = await db
-      .select({ id: feePayer.id })
-      .from(feePayer)
-      .where(
-        and(
-          eq(feePayer.municipalityId, municipalityId),
-          eq(feePayer.variableSymbol, form.variableSymbol),
-          options.exceptId ? ne(feePayer.id, options.exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    if (taken) errors.variableSymbol = [VARIABLE_SYMBOL_TAKEN];
+  const symbol = form.variableSymbol;
+  if (
+    symbol &&
+    (await takenInMunicipality(db, feePayer, municipalityId, feePayer.variableSymbol, symbol, options.exceptId))
+  ) {
+    errors.variableSymbol = [VARIABLE_SYMBOL_TAKEN];
   }
   const discountIds = [...new Set(form.discountIds)];
   if (discountIds.length) {
@@ -68,11 +62,8 @@ async function checkReferences(
     if (found.length !== discountIds.length) errors.discountIds = [DISCOUNT_NOT_FOUND];
   }
   if (options.subjectId) {
-    const [found] = await db
-      .select({ id: subject.id })
-      .from(subject)
-      .where(and(eq(subject.id, options.subjectId), eq(subject.municipalityId, municipalityId)));
-    if (!found) errors.subjectId = [SUBJECT_NOT_FOUND];
+    if (!(await isInMunicipality(db, subject, municipalityId, options.subjectId)))
+      errors.subjectId = [SUBJECT_NOT_FOUND];
   }
   if (Object.keys(errors).length) throw validation(errors);
   return discountIds;
@@ -183,8 +174,7 @@ export async function updateFeePayer(
   return { id };
 }
 
-const hasFeeRecords = async (db: Db, feePayerId: number) =>
-  !!(await db.select({ id: fee.id }).from(fee).where(eq(fee.feePayerId, feePayerId)).limit(1))[0];
+const hasFeeRecords = (db: Db, feePayerId: number) => hasRow(db, fee, eq(fee.feePayerId, feePayerId));
 
 /**
  * DELETE fee-payer/{id}: refused while fee records exist (they are the municipality's accounts; the payer is

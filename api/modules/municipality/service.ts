@@ -181,7 +181,7 @@ async function checkParent(db: Db, auth: AuthContext, parentId: number | undefin
 function columns(form: MunicipalityForm) {
   return {
     name: form.name,
-    shortName: form.shortName ?? null,
+    ...orNull(form, ["shortName"]),
     type: form.type,
     kind: form.kind,
     ...orNull(form, ["parentId", "district"]),
@@ -191,7 +191,7 @@ function columns(form: MunicipalityForm) {
     labelType: form.labelType,
     monitoredPeriod: form.monitoredPeriod,
     duplicateHandlingStrategy: form.duplicateHandlingStrategy,
-    note: form.note ?? null,
+    ...orNull(form, ["note"]),
   };
 }
 

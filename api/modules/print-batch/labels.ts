@@ -5,7 +5,10 @@
  * 3 × 8 labels of 70 × 37 mm (Avery 3474, "70x37"), which has no margins beyond the labels themselves.
  */
 import bwipjs from "bwip-js/node";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { LABEL_SHEET, LABELS_PER_SHEET } from "#contract/print-batch";
+import type { Db } from "../../db/client";
+import { binType, municipality, subject, wasteEvidenceHeader as weh } from "../../db/schema";
 import { createPdf, pdfBuffer } from "../../lib/pdf";
 
 export interface LabelData {
@@ -14,6 +17,34 @@ export interface LabelData {
   municipalityName: string;
   subjectShortName: string | null;
   binName: string | null;
+}
+
+/**
+ * What the labels of the bins `where` selects show, in code order: the code, the municipality, and for an addressed
+ * code the subject (its short name; a batch's labels print its name when it has none) and the bin type.
+ */
+export function labelRows(
+  db: Db,
+  where: SQL | undefined,
+  subjectText: "shortName" | "shortNameOrName",
+): Promise<LabelData[]> {
+  return db
+    .select({
+      barcode: weh.barcode,
+      plainCode: weh.plainCode,
+      municipalityName: municipality.name,
+      subjectShortName:
+        subjectText === "shortName"
+          ? subject.shortName
+          : sql<string | null>`coalesce(nullif(${subject.shortName}, ''), ${subject.name})`,
+      binName: binType.name,
+    })
+    .from(weh)
+    .innerJoin(municipality, eq(municipality.id, weh.municipalityId))
+    .leftJoin(subject, eq(subject.id, weh.subjectId))
+    .leftJoin(binType, eq(binType.id, weh.binTypeId))
+    .where(where)
+    .orderBy(asc(weh.id));
 }
 
 const MM = 72 / 25.4;

@@ -1,6 +1,8 @@
-import { noContent, route } from "../../lib/route";
+import { recordRoutes, route } from "../../lib/route";
 import { printBatchEndpoints as ep } from "#contract/endpoints/print-batch";
 import * as svc from "./service";
+
+const batch = recordRoutes("printBatchId");
 
 /** Print batches (contract/endpoints/print-batch.ts): the handlers of the print batch calls. */
 export const printBatchRoutes = [
@@ -8,18 +10,10 @@ export const printBatchRoutes = [
   route(ep.create, ({ services, auth, params, body }) =>
     svc.createPrintBatch(services.db, params.municipalityId, auth, body),
   ),
-  route(ep.detail, ({ services, params, query }) =>
-    svc.getPrintBatch(services.db, params.municipalityId, params.printBatchId, query),
-  ),
-  route(ep.remove, ({ services, params }) =>
-    noContent(svc.deletePrintBatch(services.db, params.municipalityId, params.printBatchId)),
-  ),
-  route(ep.markPrinted, ({ services, params }) =>
-    svc.markPrinted(services.db, params.municipalityId, params.printBatchId),
-  ),
-  route(ep.labels, ({ services, params }) =>
-    svc.labelsDocument(services.db, params.municipalityId, params.printBatchId),
-  ),
+  batch.query(ep.detail, svc.getPrintBatch),
+  batch.remove(ep.remove, svc.deletePrintBatch),
+  batch.read(ep.markPrinted, svc.markPrinted),
+  batch.read(ep.labels, svc.labelsDocument),
   route(ep.print, ({ services, params }) =>
     svc.printBatchOnPrinter(services.db, params.municipalityId, params.printBatchId, services.config.printerHandlerUrl),
   ),

@@ -8,7 +8,6 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, ty
 import type { Db } from "../../db/client";
 import {
   binType,
-  municipality,
   printBatch,
   subject,
   user,
@@ -41,14 +40,13 @@ import {
 } from "#contract/print-batch";
 import { refreshBinCount } from "../subject/counts";
 import { allocatePlainCodes } from "./codes";
-import { labelsPdf, type LabelData } from "./labels";
+import { labelRows, labelsPdf, type LabelData } from "./labels";
 import { sendToPrinter } from "./printer";
 
 export const batchNotFound = () => notFound(BATCH_NOT_FOUND);
 
 /** Rows per multi-row INSERT: 1,000 headers × 11 columns stays far below PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1000;
-
 
 const findBatch = (db: Db, municipalityId: number, batchId: number) =>
   findInMunicipality(db, printBatch, municipalityId, batchId, batchNotFound);
@@ -317,21 +315,9 @@ export async function markPrinted(db: Db, municipalityId: number, batchId: numbe
  * What each label of the batch shows, in label order: the code, the municipality, and for an addressed code the
  * subject's short name (its name when it has none) and the bin type.
  */
-async function batchLabels(db: Db, municipalityId: number, batchId: number): Promise<LabelData[]> {
-  return db
-    .select({
-      barcode: weh.barcode,
-      plainCode: weh.plainCode,
-      municipalityName: municipality.name,
-      subjectShortName: sql<string | null>`coalesce(nullif(${subject.shortName}, ''), ${subject.name})`,
-      binName: binType.name,
-    })
-    .from(weh)
-    .innerJoin(municipality, eq(municipality.id, weh.municipalityId))
-    .leftJoin(subject, eq(subject.id, weh.subjectId))
-    .leftJoin(binType, eq(binType.id, weh.binTypeId))
-    .where(and(eq(weh.printBatchId, batchId), eq(weh.municipalityId, municipalityId)))
-    .orderBy(asc(weh.id));
+function batchLabels(db: Db, municipalityId: number, batchId: number): Promise<LabelData[]> {
+  const ofBatch = and(eq(weh.printBatchId, batchId), eq(weh.municipalityId, municipalityId));
+  return labelRows(db, ofBatch, "shortNameOrName");
 }
 
 /** GET …/labels.pdf: every label of the batch on A4 label sheets, as a download 'stitky-<id>.pdf'. */

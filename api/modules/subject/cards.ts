@@ -1,6 +1,7 @@
 /** The subject's waste cards: the list, a new virtual card, removing (or releasing) a card. */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { hasRow } from "../../lib/records";
 import { feePayer, subjectFeePayer, wasteCard } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, notFound, validation } from "../../lib/errors";
@@ -75,16 +76,12 @@ export async function createVirtualCard(
   // A random code is taken only rarely; a few tries make a clash practically impossible.
   for (let attempt = 0; attempt < 10; attempt++) {
     const { plainCode, code } = virtualCardCode();
-    const [taken] = await db
-      .select({ id: wasteCard.id })
-      .from(wasteCard)
-      .where(
-        and(
-          eq(wasteCard.municipalityId, municipalityId),
-          sql`(${wasteCard.code} = ${code} or ${wasteCard.plainCode} = ${plainCode})`,
-        ),
-      )
-      .limit(1);
+    const taken = await hasRow(
+      db,
+      wasteCard,
+      eq(wasteCard.municipalityId, municipalityId),
+      sql`(${wasteCard.code} = ${code} or ${wasteCard.plainCode} = ${plainCode})`,
+    );
     if (taken) continue;
     try {
       const [row] = await db

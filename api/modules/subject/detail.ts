@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subject } from "../../db/schema";
-import { iso } from "../../lib/records";
+import { iso, timestampsOf } from "../../lib/records";
 import {
   formatSubjectAddress,
   type DisposeFrequencyPeriod,
@@ -11,7 +11,6 @@ import {
   type SubjectType,
 } from "#contract/subject";
 import { ancestorIds, MAX_HIERARCHY_DEPTH, parent, rowsOf, subjectNotFound } from "./shared";
-
 
 export async function getSubject(db: Db, municipalityId: number, subjectId: number): Promise<SubjectDetail> {
   const [row] = await db
@@ -62,8 +61,7 @@ export async function getSubject(db: Db, municipalityId: number, subjectId: numb
     disposeFrequencyPeriod: (s.disposeFrequencyPeriod as DisposeFrequencyPeriod | null) ?? null,
     orderedDisposeCount: s.orderedDisposeCount,
     childCount: Number(row.childCount ?? 0),
-    createdAt: s.createdAt.toISOString(),
-    updatedAt: s.updatedAt.toISOString(),
+    ...timestampsOf(s),
   };
 }
 

@@ -1,6 +1,7 @@
 /** The subject's members (its fee payers): the list with history, adding one, the chief, ending a membership. */
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { findInMunicipality, isInMunicipality } from "../../lib/records";
 import { feePayer, subjectFeePayer } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import type { SubjectMember } from "#contract/subject";
@@ -59,11 +60,8 @@ export async function addMember(
   body: { feePayerId: number; validFrom: string; isChief: boolean },
 ): Promise<{ id: number }> {
   await findSubject(db, municipalityId, subjectId);
-  const [payer] = await db
-    .select({ id: feePayer.id })
-    .from(feePayer)
-    .where(and(eq(feePayer.id, body.feePayerId), eq(feePayer.municipalityId, municipalityId)));
-  if (!payer) throw validation({ feePayerId: ["Poplatník nebyl nalezen."] });
+  if (!(await isInMunicipality(db, feePayer, municipalityId, body.feePayerId)))
+    throw validation({ feePayerId: ["Poplatník nebyl nalezen."] });
   return db.transaction((tx) =>
     joinSubject(tx as unknown as Db, {
       municipalityId,
@@ -77,18 +75,15 @@ export async function addMember(
 
 async function findMembership(db: Db, municipalityId: number, subjectId: number, membershipId: number) {
   await findSubject(db, municipalityId, subjectId);
-  const [m] = await db
-    .select()
-    .from(subjectFeePayer)
-    .where(
-      and(
-        eq(subjectFeePayer.id, membershipId),
-        eq(subjectFeePayer.subjectId, subjectId),
-        eq(subjectFeePayer.municipalityId, municipalityId),
-      ),
-    );
-  if (!m) throw notFound("Poplatník u tohoto odběrného místa nebyl nalezen.");
-  return m;
+  const missing = () => notFound("Poplatník u tohoto odběrného místa nebyl nalezen.");
+  return findInMunicipality(
+    db,
+    subjectFeePayer,
+    municipalityId,
+    membershipId,
+    missing,
+    eq(subjectFeePayer.subjectId, subjectId),
+  );
 }
 
 /** Spec 001 §4 'a chief can be set or removed': one chief per subject, and only a current member can be one. */

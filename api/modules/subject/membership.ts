@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull, or, sql, gte } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { hasRow } from "../../lib/records";
 import { subject, subjectFeePayer } from "../../db/schema";
 import { validation } from "../../lib/errors";
 import { toIsoDate } from "#contract/calendar";
@@ -75,19 +76,15 @@ export async function joinSubject(db: Db, input: JoinInput): Promise<{ id: numbe
   if (input.validTo && input.validTo < input.validFrom) {
     throw validation({ validTo: ["Konec členství nemůže být před jeho začátkem."] });
   }
-  const overlapping = await db
-    .select({ id: subjectFeePayer.id })
-    .from(subjectFeePayer)
-    .where(
-      and(
-        eq(subjectFeePayer.subjectId, input.subjectId),
-        eq(subjectFeePayer.feePayerId, input.feePayerId),
-        or(isNull(subjectFeePayer.validTo), gte(subjectFeePayer.validTo, input.validFrom)),
-        input.validTo ? sql`${subjectFeePayer.validFrom} <= ${input.validTo}::date` : undefined,
-      ),
-    )
-    .limit(1);
-  if (overlapping.length) {
+  const overlapping = await hasRow(
+    db,
+    subjectFeePayer,
+    eq(subjectFeePayer.subjectId, input.subjectId),
+    eq(subjectFeePayer.feePayerId, input.feePayerId),
+    or(isNull(subjectFeePayer.validTo), gte(subjectFeePayer.validTo, input.validFrom)),
+    input.validTo ? sql`${subjectFeePayer.validFrom} <= ${input.validTo}::date` : undefined,
+  );
+  if (overlapping) {
     throw validation({ feePayerId: ["Poplatník je k tomuto odběrnému místu v tomto období už přiřazen."] });
   }
   if (input.isChief) {

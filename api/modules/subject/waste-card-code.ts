@@ -5,24 +5,9 @@
  * 9 digits, so a mistyped code is refused rather than matching another card.
  */
 import { randomInt } from "node:crypto";
+import { luhnCheckDigit } from "#contract/codes";
 
 export const VIRTUAL_CARD_PREFIX = "V";
-
-/** Luhn (mod 10) check digit of a string of digits. */
-export function luhnCheckDigit(digits: string): number {
-  if (!/^\d+$/.test(digits)) throw new RangeError("luhnCheckDigit: expects digits only");
-  let sum = 0;
-  // From the right, every first digit (the one next to the future check digit) is doubled.
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
-}
 
 /** A fresh random virtual card code pair: { plainCode: 'V123456789', code: 'V1234567897' }. */
 export function virtualCardCode(random: (max: number) => number = randomInt): { plainCode: string; code: string } {

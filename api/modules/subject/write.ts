@@ -2,8 +2,9 @@
  * Subject writes: create, update, parent, dispose frequency, fee paid, delete (with the counts its dialog shows)
  * and the removal of all the municipality's subjects and fee payers.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { takenInMunicipality } from "../../lib/records";
 import { fee, feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
@@ -51,18 +52,8 @@ async function checkVariableSymbol(
   selfId?: number,
 ) {
   if (!variableSymbol) return;
-  const [hit] = await db
-    .select({ id: subject.id })
-    .from(subject)
-    .where(
-      and(
-        eq(subject.municipalityId, municipalityId),
-        eq(subject.variableSymbol, variableSymbol),
-        selfId ? ne(subject.id, selfId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (hit) throw validation({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] });
+  if (await takenInMunicipality(db, subject, municipalityId, subject.variableSymbol, variableSymbol, selfId))
+    throw validation({ variableSymbol: [VARIABLE_SYMBOL_TAKEN] });
 }
 
 /**

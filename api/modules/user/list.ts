@@ -12,7 +12,6 @@ import { parseListSort, userListKeys, type SortKey } from "#contract/lists";
 import { type Language, type RoleItem, type UserDetail, type UserListItem, type UserListQuery } from "#contract/user";
 import { isAdminRole, USER_NOT_FOUND, userColumns, usersOf, visibleTo } from "./shared";
 
-
 const pendingExpr = sql<boolean>`(${user.passwordHash} is null and exists (select 1 from ${registrationToken} where ${registrationToken.userId} = ${user.id} and ${registrationToken.usedAt} is null))`;
 
 const listColumns = {

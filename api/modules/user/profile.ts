@@ -59,7 +59,8 @@ export async function changePassword(db: Db, auth: AuthContext, form: ChangePass
   // Guessing the current password through this form is slowed down like the sign-in (one counter for both),
   // counted before the check so that parallel guesses cannot pass together (api/lib/password-throttle.ts).
   const attempt = await reserveUserAttempt(db, auth.user.id);
-  if (!attempt.allowed) throw new ApiError(429, `Příliš mnoho chybných pokusů. Zkuste to znovu za ${attempt.seconds} s.`);
+  if (!attempt.allowed)
+    throw new ApiError(429, `Příliš mnoho chybných pokusů. Zkuste to znovu za ${attempt.seconds} s.`);
   const [row] = await db.select({ passwordHash: user.passwordHash }).from(user).where(eq(user.id, auth.user.id));
   if (!(await checkPassword(form.currentPassword, row?.passwordHash))) {
     throw validation({ currentPassword: [WRONG_CURRENT_PASSWORD] });

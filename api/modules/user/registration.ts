@@ -3,6 +3,9 @@ import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { registrationToken, user } from "../../db/schema";
 import { hashPassword } from "../../lib/password-hash";
+import type { AuthContext } from "../../lib/auth";
+import { invitationMail } from "../../lib/email-templates";
+import type { Services } from "../../services";
 import { REGISTRATION_LINK_TTL_HOURS } from "#contract/user";
 import { unmetPasswordRequirements, type PasswordRequirement } from "#contract/password";
 
@@ -24,10 +27,55 @@ export async function issueRegistrationToken(
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + REGISTRATION_LINK_TTL_HOURS * 3600_000);
   await db.transaction(async (tx) => {
-    await tx.delete(registrationToken).where(and(eq(registrationToken.userId, userId), isNull(registrationToken.usedAt)));
+    await tx
+      .delete(registrationToken)
+      .where(and(eq(registrationToken.userId, userId), isNull(registrationToken.usedAt)));
     await tx.insert(registrationToken).values({ userId, tokenHash: hashToken(token), expiresAt, createdBy });
   });
   return { token, expiresAt };
+}
+
+/** Who an invitation goes to: the user's id, sign-in name and language, the address and the name to greet. */
+export interface Invitee {
+  userId: number;
+  userName: string;
+  language: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * The invitation of spec 000 §6 (a user registered by e-mail, a fee payer's login): a fresh link to the provider's
+ * set-password page, sent by e-mail in the user's language. Answers whether the mail went out; why it did not is
+ * logged as '[mail] <what> not sent'.
+ */
+export async function mailInvitation(
+  services: Services,
+  auth: AuthContext,
+  to: Invitee,
+  setPasswordUrl: string,
+  what: string,
+): Promise<{ expiresAt: Date; sent: boolean }> {
+  const { token, expiresAt } = await issueRegistrationToken(services.db, to.userId, auth.user.id);
+  try {
+    if (!services.mailer) throw new Error("no mailer configured");
+    await services.mailer.send(
+      invitationMail({
+        language: to.language,
+        to: to.email,
+        name: to.name,
+        userName: to.userName,
+        inviter: auth.user.fullName || auth.user.userName,
+        link: `${setPasswordUrl}?token=${encodeURIComponent(token)}`,
+        expiresAt,
+        hours: REGISTRATION_LINK_TTL_HOURS,
+      }),
+    );
+    return { expiresAt, sent: true };
+  } catch (err) {
+    console.error(`[mail] ${what} not sent`, err instanceof Error ? err.message : err);
+    return { expiresAt, sent: false };
+  }
 }
 
 /** Every unused link of the user stops working (a password was set another way). */
@@ -45,7 +93,11 @@ export interface RegistrationTarget {
 }
 
 const valid = (token: string) =>
-  and(eq(registrationToken.tokenHash, hashToken(token)), isNull(registrationToken.usedAt), gt(registrationToken.expiresAt, sql`now()`));
+  and(
+    eq(registrationToken.tokenHash, hashToken(token)),
+    isNull(registrationToken.usedAt),
+    gt(registrationToken.expiresAt, sql`now()`),
+  );
 
 /** The user a link is for, while it is unused and unexpired; null otherwise. */
 export async function findRegistrationToken(db: Db, token: string): Promise<RegistrationTarget | null> {

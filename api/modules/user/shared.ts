@@ -4,6 +4,7 @@
  */
 import { and, eq, exists, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { hasRow } from "../../lib/records";
 import { municipality, role, user, userMunicipality } from "../../db/schema";
 import { validation } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
@@ -71,12 +72,12 @@ export async function checkUnique(db: Db, values: { userName?: string; email?: s
   const errors: Record<string, string[]> = {};
   const other = exceptId ? ne(user.id, exceptId) : undefined;
   if (values.userName) {
-    const [hit] = await db.select({ id: user.id }).from(user).where(and(sql`lower(${user.userName}) = lower(${values.userName})`, other)).limit(1);
-    if (hit) errors.userName = [USER_NAME_TAKEN];
+    if (await hasRow(db, user, sql`lower(${user.userName}) = lower(${values.userName})`, other))
+      errors.userName = [USER_NAME_TAKEN];
   }
   if (values.email) {
-    const [hit] = await db.select({ id: user.id }).from(user).where(and(sql`lower(${user.email}) = lower(${values.email})`, other)).limit(1);
-    if (hit) errors.email = ["Tento e-mail už používá jiný uživatel."];
+    if (await hasRow(db, user, sql`lower(${user.email}) = lower(${values.email})`, other))
+      errors.email = ["Tento e-mail už používá jiný uživatel."];
   }
   if (Object.keys(errors).length) throw validation(errors);
 }

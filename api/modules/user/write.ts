@@ -10,18 +10,11 @@ import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
 import { hashPassword } from "../../lib/password-hash";
-import { invitationMail } from "../../lib/email-templates";
 import type { Services } from "../../services";
 import { EMAIL_REGISTRATION_ROLES } from "#contract/roles";
 import { canAssignRole } from "#contract/permissions";
-import {
-  REGISTRATION_LINK_TTL_HOURS,
-  type Language,
-  type RegisterByEmail,
-  type RegisterUser,
-  type UserUpdateBody,
-} from "#contract/user";
-import { issueRegistrationToken, revokeRegistrationTokens } from "./registration";
+import { type Language, type RegisterByEmail, type RegisterUser, type UserUpdateBody } from "#contract/user";
+import { mailInvitation, revokeRegistrationTokens } from "./registration";
 import { endSessions } from "./sessions";
 import { checkUnique, isAdminRole, USER_NAME_TAKEN, USER_NOT_FOUND, visibleTo } from "./shared";
 
@@ -55,20 +48,29 @@ async function checkAssignment(
   const errors: Record<string, string[]> = {};
   const [r] = await db.select().from(role).where(eq(role.id, form.roleId));
   if (!r) errors.roleId = ["Vyberte roli."];
-  else if (existing && existing.id === auth.user.id && r.id !== existing.roleId) errors.roleId = ["Svou vlastní roli nemůžete změnit."];
+  else if (existing && existing.id === auth.user.id && r.id !== existing.roleId)
+    errors.roleId = ["Svou vlastní roli nemůžete změnit."];
   else if (!r.active && r.id !== existing?.roleId) errors.roleId = ["Tato role není aktivní."];
   // An unchanged role stays (an admin may have given it); a new one must be the caller's to give (decision 0014).
   else if (r.id !== existing?.roleId && !canAssignRole(auth.user.roles, r.name)) {
-    errors.roleId = [isAdminRole(r.name) ? "Tuto roli může přidělit jen správce JRK." : "Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte."];
+    errors.roleId = [
+      isAdminRole(r.name)
+        ? "Tuto roli může přidělit jen správce JRK."
+        : "Tuto roli nemůžete přidělit: dává oprávnění, která sami nemáte.",
+    ];
   }
 
   let municipalityId: number | null = null;
   let country: string | null = null;
   if (r && !isAdminRole(r.name)) {
     if (!form.municipalityId) errors.municipalityId = ["Vyberte obec."];
-    else if (!canAccessMunicipality(auth, form.municipalityId)) errors.municipalityId = ["Vyberte obec, kterou spravujete."];
+    else if (!canAccessMunicipality(auth, form.municipalityId))
+      errors.municipalityId = ["Vyberte obec, kterou spravujete."];
     else {
-      const [m] = await db.select({ id: municipality.id, country: municipality.country }).from(municipality).where(eq(municipality.id, form.municipalityId));
+      const [m] = await db
+        .select({ id: municipality.id, country: municipality.country })
+        .from(municipality)
+        .where(eq(municipality.id, form.municipalityId));
       if (!m) errors.municipalityId = ["Obec neexistuje."];
       else {
         municipalityId = m.id;
@@ -141,28 +143,10 @@ function requireEmailRegistration(services: Services, auth: AuthContext): string
 async function sendInvitation(services: Services, auth: AuthContext, userId: number, setPasswordUrl: string) {
   const [u] = await services.db.select().from(user).where(eq(user.id, userId));
   if (!u?.email) throw new ApiError(409, "Uživatel nemá e-mail, pozvánku nelze poslat.");
-  const { token, expiresAt } = await issueRegistrationToken(services.db, userId, auth.user.id);
-  const link = `${setPasswordUrl}?token=${encodeURIComponent(token)}`;
-  let mailSent = true;
-  try {
-    if (!services.mailer) throw new Error("no mailer configured");
-    await services.mailer.send(
-      invitationMail({
-        language: u.language,
-        to: u.email,
-        name: `${u.firstName} ${u.lastName}`.trim(),
-        userName: u.userName,
-        inviter: auth.user.fullName || auth.user.userName,
-        link,
-        expiresAt,
-        hours: REGISTRATION_LINK_TTL_HOURS,
-      }),
-    );
-  } catch (err) {
-    console.error("[mail] invitation not sent", err instanceof Error ? err.message : err);
-    mailSent = false;
-  }
-  return { expiresAt, mailSent };
+  const name = `${u.firstName} ${u.lastName}`.trim();
+  const invitee = { userId, userName: u.userName, language: u.language, email: u.email, name };
+  const { expiresAt, sent } = await mailInvitation(services, auth, invitee, setPasswordUrl, "invitation");
+  return { expiresAt, mailSent: sent };
 }
 
 /**
@@ -188,7 +172,13 @@ export async function resendRegistration(services: Services, auth: AuthContext, 
 }
 
 /** PUT user/{id}. A new password ends the user's sessions (except the caller's own current one). */
-export async function updateUser(db: Db, auth: AuthContext, id: number, form: UserUpdateBody, bearer?: string): Promise<{ id: number }> {
+export async function updateUser(
+  db: Db,
+  auth: AuthContext,
+  id: number,
+  form: UserUpdateBody,
+  bearer?: string,
+): Promise<{ id: number }> {
   const { u } = await findVisible(db, auth, id);
   const { municipalityId } = await checkAssignment(db, auth, form, u);
   await checkUnique(db, form, id);
@@ -213,7 +203,8 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, form: Us
             .delete(userMunicipality)
             .where(and(eq(userMunicipality.userId, id), eq(userMunicipality.municipalityId, u.municipalityId)));
         }
-        if (municipalityId) await tx.insert(userMunicipality).values({ userId: id, municipalityId }).onConflictDoNothing();
+        if (municipalityId)
+          await tx.insert(userMunicipality).values({ userId: id, municipalityId }).onConflictDoNothing();
       }
     }),
   );

@@ -9,6 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { hasRow, isInMunicipality } from "../../lib/records";
 import { feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
@@ -19,6 +20,7 @@ import { feePayerName } from "#contract/fee-payer";
 import type { SubjectType } from "#contract/subject";
 import { type WasteCardListItem, type WasteCardListQuery, type WasteCardState } from "#contract/waste-card";
 import { today, validOn } from "../subject/membership";
+import { feePayerNameColumns } from "../fee-payer/shared";
 
 export const cardsNotFound = () => notFound("Karty nebyly nalezeny.");
 /** Spec 001 §8 'municipality of subject and card do not match'. */
@@ -210,12 +212,7 @@ export async function listWasteCards(
       subjectName: subject.name,
       subjectType: subject.type,
       feePayerId: wasteCard.feePayerId,
-      payerType: feePayer.type,
-      titleBefore: feePayer.titleBefore,
-      firstName: feePayer.firstName,
-      lastName: feePayer.lastName,
-      titleAfter: feePayer.titleAfter,
-      companyName: feePayer.companyName,
+      payer: feePayerNameColumns,
       state: stateOn(day),
       validFrom: wasteCard.validFrom,
       validTo: wasteCard.validTo,
@@ -235,7 +232,7 @@ export async function listWasteCards(
       subjectName: r.subjectName ?? null,
       subjectType: (r.subjectType as SubjectType | null) ?? null,
       feePayerId: r.feePayerId,
-      feePayerName: r.payerType ? feePayerName({ ...r, type: r.payerType }) : null,
+      feePayerName: r.payer ? feePayerName(r.payer) : null,
       state: r.state as WasteCardState,
       validFrom: r.validFrom,
       validTo: r.validTo,
@@ -286,24 +283,18 @@ export async function assignSubject(
   feePayerId: number | undefined,
 ): Promise<{ updated: number }> {
   const day = today();
-  const [target] = await db
-    .select({ id: subject.id })
-    .from(subject)
-    .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId)));
-  if (!target) throw validation({ subjectId: [SUBJECT_MUNICIPALITY_MISMATCH] }, SUBJECT_MUNICIPALITY_MISMATCH);
+  if (!(await isInMunicipality(db, subject, municipalityId, subjectId))) {
+    throw validation({ subjectId: [SUBJECT_MUNICIPALITY_MISMATCH] }, SUBJECT_MUNICIPALITY_MISMATCH);
+  }
   if (feePayerId) {
-    const [member] = await db
-      .select({ id: subjectFeePayer.id })
-      .from(subjectFeePayer)
-      .where(
-        and(
-          eq(subjectFeePayer.subjectId, subjectId),
-          eq(subjectFeePayer.feePayerId, feePayerId),
-          eq(subjectFeePayer.municipalityId, municipalityId),
-          validOn(day),
-        ),
-      )
-      .limit(1);
+    const member = await hasRow(
+      db,
+      subjectFeePayer,
+      eq(subjectFeePayer.subjectId, subjectId),
+      eq(subjectFeePayer.feePayerId, feePayerId),
+      eq(subjectFeePayer.municipalityId, municipalityId),
+      validOn(day),
+    );
     if (!member) throw validation({ feePayerId: [NOT_A_MEMBER] }, NOT_A_MEMBER);
   }
   return db.transaction(async (tx) => {

@@ -1,12 +1,12 @@
 /** Barcodes: a copy of the bin's label (PDF) and the barcode searches of spec 000 §7. */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { binType, municipality, subject, wasteEvidenceHeader as weh } from "../../db/schema";
+import { binType, subject, wasteEvidenceHeader as weh } from "../../db/schema";
 import type { AuthContext } from "../../lib/auth";
 import { notFound } from "../../lib/errors";
 import { pdfResponse } from "../../lib/pdf";
 import { ASSIGN_ERROR_MESSAGES, type BarcodeAnswer, type BinState } from "#contract/waste-evidence-header";
-import { labelsPdf } from "../print-batch/labels";
+import { labelRows, labelsPdf } from "../print-batch/labels";
 import { binNotFound } from "./shared";
 
 export const codeNotFound = () => notFound(ASSIGN_ERROR_MESSAGES.CodeNotFound);
@@ -15,23 +15,9 @@ export const codeNotFound = () => notFound(ASSIGN_ERROR_MESSAGES.CodeNotFound);
 // Label copy
 
 export async function labelPdf(db: Db, municipalityId: number, headerId: number): Promise<Response> {
-  const [row] = await db
-    .select({
-      barcode: weh.barcode,
-      plainCode: weh.plainCode,
-      municipalityName: municipality.name,
-      subjectShortName: subject.shortName,
-      binName: binType.name,
-    })
-    .from(weh)
-    .innerJoin(municipality, eq(municipality.id, weh.municipalityId))
-    .leftJoin(subject, eq(subject.id, weh.subjectId))
-    .leftJoin(binType, eq(binType.id, weh.binTypeId))
-    .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
+  const [row] = await labelRows(db, and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)), "shortName");
   if (!row) throw binNotFound();
-  const pdf = await labelsPdf([
-    { ...row, subjectShortName: row.subjectShortName ?? null, binName: row.binName ?? null },
-  ]);
+  const pdf = await labelsPdf([row]);
   return pdfResponse(pdf, `stitek-${row.plainCode}.pdf`, "inline");
 }
 

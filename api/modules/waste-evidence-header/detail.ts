@@ -1,5 +1,5 @@
 /** The bin's detail, its edit (basic information, location, address) and its history. */
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   binType,
@@ -12,7 +12,7 @@ import {
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { iso, userFullName, userNameColumns } from "../../lib/records";
+import { iso, takenInMunicipality, timestampsOf, userFullName, userNameColumns } from "../../lib/records";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { BinHistoryEvent, WehDetail, WehEdit, WehHistoryRow, WehUpdate } from "#contract/waste-evidence-header";
 import {
@@ -75,8 +75,7 @@ export async function getHeader(db: Db, municipalityId: number, headerId: number
     orderedDisposeCount: row.orderedDisposeCount,
     subjectAddress: subjectAddressOf(row as ListRow),
     subjectShortName: row.subjectShortName ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    ...timestampsOf(row),
   };
 }
 
@@ -103,12 +102,8 @@ export async function updateHeader(
   await checkTypes(db, municipalityId, form.binTypeId, form.wasteTypeId);
   const next = editColumns(form);
   if (next.rfid) {
-    const [taken] = await db
-      .select({ id: weh.id })
-      .from(weh)
-      .where(and(eq(weh.municipalityId, municipalityId), eq(weh.rfid, next.rfid), ne(weh.id, headerId)))
-      .limit(1);
-    if (taken) throw validation({ rfid: [RFID_TAKEN] });
+    if (await takenInMunicipality(db, weh, municipalityId, weh.rfid, next.rfid, headerId))
+      throw validation({ rfid: [RFID_TAKEN] });
   }
   // Two requests with the same RFID at once: the unique index answers as the check does.
   await uniqueWrite({ rfid: [RFID_TAKEN] }, () => saveConfiguration(db, old, next, form.version, userId));

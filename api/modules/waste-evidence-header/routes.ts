@@ -1,6 +1,8 @@
-import { route } from "../../lib/route";
+import { recordRoutes, route } from "../../lib/route";
 import { wasteEvidenceHeaderEndpoints as ep } from "#contract/endpoints/waste-evidence-header";
 import * as svc from "./service";
+
+const bin = recordRoutes("headerId");
 
 /** Bins (contract/endpoints/waste-evidence-header.ts): the handlers of the bin calls, static paths before /:headerId. */
 export const wasteEvidenceHeaderRoutes = [
@@ -18,21 +20,19 @@ export const wasteEvidenceHeaderRoutes = [
   route(ep.transfer, ({ services, params, body, auth }) =>
     svc.transferHeaders(services.db, params.municipalityId, body, auth.user.id),
   ),
-  route(ep.detail, ({ services, params }) => svc.getHeader(services.db, params.municipalityId, params.headerId)),
+  bin.read(ep.detail, svc.getHeader),
   route(ep.update, ({ services, params, body, auth }) =>
     svc.updateHeader(services.db, params.municipalityId, params.headerId, body, auth.user.id),
   ),
-  route(ep.history, ({ services, params }) => svc.listHistory(services.db, params.municipalityId, params.headerId)),
+  bin.read(ep.history, svc.listHistory),
   route(ep.disposeCounts, ({ services, params, query }) =>
     svc.getDisposeCounts(services.db, params.municipalityId, params.headerId, query.year),
   ),
-  route(ep.setDisposeCount, ({ services, params, body }) =>
-    svc.putDisposeCount(services.db, params.municipalityId, params.headerId, body),
-  ),
+  bin.write(ep.setDisposeCount, svc.putDisposeCount),
   route(ep.setDisposeFrequency, ({ services, params, body, auth }) =>
     svc.setDisposeFrequency(services.db, params.municipalityId, params.headerId, body, auth.user.id),
   ),
-  route(ep.label, ({ services, params }) => svc.labelPdf(services.db, params.municipalityId, params.headerId)),
+  bin.read(ep.label, svc.labelPdf),
   route(ep.findByBarcode, ({ services, params, query }) =>
     svc.findCodeByBarcode(services.db, params.municipalityId, query.barcode),
   ),

@@ -12,7 +12,7 @@ import {
   wasteType,
 } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
-import { findInMunicipality, iso } from "../../lib/records";
+import { findInMunicipality, hasRow, isInMunicipality, iso } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { startOfDay } from "#contract/calendar";
 import { formatSubjectAddress } from "#contract/subject";
@@ -33,36 +33,24 @@ export const findHeader = (db: Db, municipalityId: number, headerId: number) =>
 
 /** The subject must be one of the municipality's (422 on subjectId otherwise). */
 export async function checkSubject(db: Db, municipalityId: number, subjectId: number) {
-  const [row] = await db
-    .select({ id: subject.id })
-    .from(subject)
-    .where(and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId)));
-  if (!row) throw validation({ subjectId: [SUBJECT_NOT_FOUND] });
+  if (!(await isInMunicipality(db, subject, municipalityId, subjectId)))
+    throw validation({ subjectId: [SUBJECT_NOT_FOUND] });
 }
+
+/** A type the municipality may use: the catalogue's (municipality_id null) or its own. */
+const catalogueOrOwn = (table: typeof binType | typeof wasteType, municipalityId: number) =>
+  or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId));
 
 /** Bin and waste types: the catalogue's (municipality_id null) or the municipality's own (422 otherwise). */
 export async function checkTypes(db: Db, municipalityId: number, binTypeId?: number, wasteTypeId?: number) {
   const errors: Record<string, string[]> = {};
   if (binTypeId) {
-    const [row] = await db
-      .select({ id: binType.id })
-      .from(binType)
-      .where(
-        and(eq(binType.id, binTypeId), or(isNull(binType.municipalityId), eq(binType.municipalityId, municipalityId))),
-      );
-    if (!row) errors.binTypeId = [BIN_TYPE_NOT_FOUND];
+    const known = await hasRow(db, binType, eq(binType.id, binTypeId), catalogueOrOwn(binType, municipalityId));
+    if (!known) errors.binTypeId = [BIN_TYPE_NOT_FOUND];
   }
   if (wasteTypeId) {
-    const [row] = await db
-      .select({ id: wasteType.id })
-      .from(wasteType)
-      .where(
-        and(
-          eq(wasteType.id, wasteTypeId),
-          or(isNull(wasteType.municipalityId), eq(wasteType.municipalityId, municipalityId)),
-        ),
-      );
-    if (!row) errors.wasteTypeId = [WASTE_TYPE_NOT_FOUND];
+    const known = await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), catalogueOrOwn(wasteType, municipalityId));
+    if (!known) errors.wasteTypeId = [WASTE_TYPE_NOT_FOUND];
   }
   if (Object.keys(errors).length) throw validation(errors);
 }

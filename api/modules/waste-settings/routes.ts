@@ -1,6 +1,9 @@
-import { noContent, route } from "../../lib/route";
+import { recordRoutes, route } from "../../lib/route";
 import { wasteSettingsEndpoints as ep } from "#contract/endpoints/waste-settings";
 import * as svc from "./service";
+
+const oneWasteType = recordRoutes("wasteTypeId");
+const oneBinType = recordRoutes("binTypeId");
 
 /** Waste and bin types settings (contract/endpoints/waste-settings.ts): the handlers of the type calls. */
 export const wasteSettingsRoutes = [
@@ -8,24 +11,16 @@ export const wasteSettingsRoutes = [
   route(ep.createWasteType, ({ services, params, body }) =>
     svc.createWasteType(services.db, params.municipalityId, body),
   ),
-  route(ep.updateWasteType, ({ services, params, body }) =>
-    svc.updateWasteType(services.db, params.municipalityId, params.wasteTypeId, body),
-  ),
+  oneWasteType.write(ep.updateWasteType, svc.updateWasteType),
   route(ep.setWasteTypeActive, ({ services, params, body }) =>
     svc.setWasteTypeActive(services.db, params.municipalityId, params.wasteTypeId, body.active),
   ),
-  route(ep.removeWasteType, ({ services, params }) =>
-    noContent(svc.deleteWasteType(services.db, params.municipalityId, params.wasteTypeId)),
-  ),
+  oneWasteType.remove(ep.removeWasteType, svc.deleteWasteType),
   route(ep.binTypes, ({ services, params, query }) => svc.listBinTypes(services.db, params.municipalityId, query)),
   route(ep.createBinType, ({ services, params, body }) => svc.createBinType(services.db, params.municipalityId, body)),
-  route(ep.updateBinType, ({ services, params, body }) =>
-    svc.updateBinType(services.db, params.municipalityId, params.binTypeId, body),
-  ),
+  oneBinType.write(ep.updateBinType, svc.updateBinType),
   route(ep.setBinTypeActive, ({ services, params, body }) =>
     svc.setBinTypeActive(services.db, params.municipalityId, params.binTypeId, body.active),
   ),
-  route(ep.removeBinType, ({ services, params }) =>
-    noContent(svc.deleteBinType(services.db, params.municipalityId, params.binTypeId)),
-  ),
+  oneBinType.remove(ep.removeBinType, svc.deleteBinType),
 ];

@@ -8,6 +8,8 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
+import { orNull } from "../../lib/form-columns";
+import { hasRow, isInMunicipality } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
 import {
   TYPE_IN_USE,
@@ -40,26 +42,18 @@ function activeFilter(table: TypeTable, q: TypeListQuery): SQL | undefined {
 
 /** The municipality's own row, or 404 'Typ nebyl nalezen.' (a catalogue row or another municipality's too). */
 async function ownRow(db: Db, table: TypeTable, municipalityId: number, id: number): Promise<void> {
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.municipalityId, municipalityId)));
-  if (!row) throw notFound(TYPE_NOT_FOUND);
+  if (!(await isInMunicipality(db, table, municipalityId, id))) throw notFound(TYPE_NOT_FOUND);
 }
 
 /** A name is unique among the types the municipality sees (case does not matter): two 'Popelnice 120 l' would confuse. */
 async function checkNameFree(db: Db, table: TypeTable, municipalityId: number, name: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(
-      and(
-        visibleTo(table, municipalityId),
-        sql`lower(${table.name}) = lower(${name})`,
-        exceptId ? sql`${table.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
+  const taken = await hasRow(
+    db,
+    table,
+    visibleTo(table, municipalityId),
+    sql`lower(${table.name}) = lower(${name})`,
+    exceptId ? sql`${table.id} <> ${exceptId}` : undefined,
+  );
   if (taken) throw validation({ name: [TYPE_NAME_TAKEN] });
 }
 
@@ -108,12 +102,7 @@ async function binsName(
   column: typeof wasteEvidenceHeader.wasteTypeId | typeof wasteEvidenceHeader.binTypeId,
   typeId: number,
 ): Promise<boolean> {
-  const [bin] = await db
-    .select({ id: wasteEvidenceHeader.id })
-    .from(wasteEvidenceHeader)
-    .where(and(eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(column, typeId)))
-    .limit(1);
-  return !!bin;
+  return hasRow(db, wasteEvidenceHeader, eq(wasteEvidenceHeader.municipalityId, municipalityId), eq(column, typeId));
 }
 
 /**
@@ -137,7 +126,9 @@ export async function listWasteTypes(
   // A bin's waste is its own, else its bin type's usual waste.
   const counts = db
     .select({
-      wasteTypeId: sql<number>`coalesce(${wasteEvidenceHeader.wasteTypeId}, ${binType.wasteTypeId})`.as("count_waste_type_id"),
+      wasteTypeId: sql<number>`coalesce(${wasteEvidenceHeader.wasteTypeId}, ${binType.wasteTypeId})`.as(
+        "count_waste_type_id",
+      ),
       binCount: sql<number>`count(*)::int`.as("bin_count"),
     })
     .from(wasteEvidenceHeader)
@@ -161,7 +152,12 @@ export async function listWasteTypes(
     .leftJoin(counts, eq(counts.wasteTypeId, wasteType.id))
     .where(and(visibleTo(wasteType, municipalityId), activeFilter(wasteType, q)))
     // The catalogue first, in its own order; then the municipality's rows by name.
-    .orderBy(sql`${wasteType.municipalityId} nulls first`, sql`case when ${wasteType.municipalityId} is null then ${wasteType.id} end`, asc(wasteType.name), asc(wasteType.id));
+    .orderBy(
+      sql`${wasteType.municipalityId} nulls first`,
+      sql`case when ${wasteType.municipalityId} is null then ${wasteType.id} end`,
+      asc(wasteType.name),
+      asc(wasteType.id),
+    );
   return { items: rows };
 }
 
@@ -183,7 +179,7 @@ export async function updateWasteType(
 function wasteTypeValues(body: WasteTypeForm) {
   return {
     name: body.name,
-    catalogCode: body.catalogCode ?? null,
+    ...orNull(body, ["catalogCode"]),
     coefficient: body.coefficient,
     sorted: body.sorted,
   };
@@ -197,11 +193,12 @@ export async function setWasteTypeActive(db: Db, municipalityId: number, id: num
 export async function deleteWasteType(db: Db, municipalityId: number, id: number): Promise<void> {
   await ownRow(db, wasteType, municipalityId, id);
   if (await binsName(db, municipalityId, wasteEvidenceHeader.wasteTypeId, id)) throw new ApiError(409, TYPE_IN_USE);
-  const [usedByBinType] = await db
-    .select({ id: binType.id })
-    .from(binType)
-    .where(and(eq(binType.municipalityId, municipalityId), eq(binType.wasteTypeId, id)))
-    .limit(1);
+  const usedByBinType = await hasRow(
+    db,
+    binType,
+    eq(binType.municipalityId, municipalityId),
+    eq(binType.wasteTypeId, id),
+  );
   if (usedByBinType) throw new ApiError(409, WASTE_TYPE_USED_BY_BIN_TYPES);
   await db.delete(wasteType).where(eq(wasteType.id, id));
 }
@@ -250,11 +247,8 @@ export async function listBinTypes(
 /** The bin type's usual waste must be one the municipality sees: the catalogue's or its own. */
 async function checkWasteType(db: Db, municipalityId: number, wasteTypeId: number | undefined) {
   if (!wasteTypeId) return;
-  const [row] = await db
-    .select({ id: wasteType.id })
-    .from(wasteType)
-    .where(and(eq(wasteType.id, wasteTypeId), visibleTo(wasteType, municipalityId)));
-  if (!row) throw validation({ wasteTypeId: [WASTE_TYPE_UNKNOWN] });
+  const known = await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), visibleTo(wasteType, municipalityId));
+  if (!known) throw validation({ wasteTypeId: [WASTE_TYPE_UNKNOWN] });
 }
 
 function binTypeValues(body: BinTypeForm) {
@@ -264,7 +258,7 @@ function binTypeValues(body: BinTypeForm) {
     kind: body.kind,
     capacity: body.capacity,
     allowExact: body.allowExact,
-    wasteTypeId: body.wasteTypeId ?? null,
+    ...orNull(body, ["wasteTypeId"]),
   };
 }
 
@@ -292,14 +286,8 @@ export async function setBinTypeActive(db: Db, municipalityId: number, id: numbe
 /** Only a type no bin and no print batch of the municipality names (their labels were made for it). */
 export async function deleteBinType(db: Db, municipalityId: number, id: number): Promise<void> {
   await ownRow(db, binType, municipalityId, id);
-  const batchesName = async () => {
-    const [batch] = await db
-      .select({ id: printBatch.id })
-      .from(printBatch)
-      .where(and(eq(printBatch.municipalityId, municipalityId), sql`${id} = any(${printBatch.binTypeIds})`))
-      .limit(1);
-    return !!batch;
-  };
+  const batchesName = () =>
+    hasRow(db, printBatch, eq(printBatch.municipalityId, municipalityId), sql`${id} = any(${printBatch.binTypeIds})`);
   // The batches are asked only when no bin names the type.
   if ((await binsName(db, municipalityId, wasteEvidenceHeader.binTypeId, id)) || (await batchesName())) {
     throw new ApiError(409, TYPE_IN_USE);
