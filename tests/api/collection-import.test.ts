@@ -276,3 +276,24 @@ describe("a total weight (spec 001 §2 'import collection … total weight'; iss
     expect((await form({ format: "Botek" })).body.errors).toHaveProperty("format");
   });
 });
+
+describe("a disposable bin (bag) read twice in one file", () => {
+  it("is recorded once; the later reading is AlreadyUsedDisposableBin, and the bag is Used", async () => {
+    await setStrategy("NoAction");
+    const bag = await bin({ binTypeId: bag60, disposable: true });
+    const job = await importCollection(
+      [
+        HEADER,
+        `2026-11-24T07:00:00+01:00;${bag.barcode};;200301;;;;;;B 1;;`,
+        `2026-11-25T07:00:00+01:00;${bag.barcode};;200301;;;;;;B 1;;`,
+      ].join("\n"),
+    );
+    expect(job).toMatchObject({ acceptedRows: 1, errorRows: 1 });
+    expect((await errorsOf(job.id)).map(([row, category]) => [row, category])).toEqual([
+      [3, "AlreadyUsedDisposableBin"],
+    ]);
+    expect(await recordsOf(bag.id)).toHaveLength(1);
+    const [used] = await t.db.select({ state: weh.state }).from(weh).where(eq(weh.id, bag.id));
+    expect(used!.state).toBe("Used");
+  });
+});

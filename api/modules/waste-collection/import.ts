@@ -16,12 +16,12 @@ import { checkCsvName } from "../import/store";
 import { ImportAbort, isUtf8, NOT_UTF8 } from "../import/csv";
 import { throwIfStopping, type Importer, type ImportContext, type RowError } from "../import/runner";
 import { CollectionFileError, readCollectionFile } from "./read-file";
-import { processRows, type ProcessContext, type RowIn } from "./process";
+import { markBinsUsed, processRows, type ProcessContext, type RowIn } from "./process";
 import { loadWasteTypes } from "./waste-types";
 import { settleMeasuredWeight, settleState, spreadWeight } from "./settle";
 
 export const WASTE_COLLECTION_IMPORT_TYPE = "wasteCollection";
-const BATCH_ROWS = 2_000;
+const BATCH_ROWS = 5_000;
 export const CHOOSE_FORMAT = "Vyberte formát souboru.";
 
 /** What the collection list's 'import collection' form adds to the file (spec 001 §2). */
@@ -48,6 +48,7 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
     origin: "WebImport",
     userId: job.createdBy,
     licencePlate: options.licencePlate ?? null,
+    deferBinUpdates: true,
   };
 
   let rows: RowIn[] = [];
@@ -95,6 +96,7 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
 
 /** The collections this job wrote to: their weights, their states; those left empty by a re-import go. */
 async function settle(db: Db, jobId: number, options: CollectionImportOptions): Promise<void> {
+  await markBinsUsed(db, jobId);
   const res = await db.execute(sql`
     select distinct waste_collection_id as id from waste_evidence_record where import_job_id = ${jobId}
     union select distinct waste_collection_id from waste_collection_log where import_job_id = ${jobId}

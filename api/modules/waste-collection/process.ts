@@ -39,6 +39,8 @@ export interface ProcessContext {
   licencePlate?: string | null;
   /** Reprocessing: the rows stay in their collection. */
   collectionId?: number;
+  /** An import marks its bins used once at its end (markBinsUsed), not in every batch. */
+  deferBinUpdates?: boolean;
 }
 
 export interface ProcessResult {
@@ -157,13 +159,12 @@ async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<
     )
     select t.row_no, h.id as header_id, h.state, h.disposable, h.bin_type_id, bt.capacity, h.subject_id,
       h.waste_type_id, h.city,
-      (select r.id from waste_evidence_record r where r.header_id = h.id and r.collected_at = t.at limit 1) as same_instant,
+      case when d.exact then d.id end as same_instant,
       exists (select 1 from waste_collection_log l where l.header_id = h.id and l.collected_at = t.at
         and l.error_type = 'DuplicateRecord') as seen_duplicate,
-      (select r.id from waste_evidence_record r where r.header_id = h.id and r.discarded_at is null
-        and r.collected_at >= t.day_from and r.collected_at < t.day_to order by r.collected_at, r.id limit 1) as same_day,
-      (select r.id from waste_evidence_record r where r.header_id = h.id and r.discarded_at is null
-        and h.disposable limit 1) as used_record
+      case when not d.exact and d.discarded_at is null then d.id end as same_day,
+      (select r.id from waste_evidence_record r where h.disposable and r.header_id = h.id and r.discarded_at is null
+        limit 1) as used_record
     from t
     left join lateral (select id from waste_evidence_header where t.code is not null and barcode = t.code
       and municipality_id = ${ctx.municipalityId} limit 1) by_barcode on true
@@ -174,6 +175,10 @@ async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<
       and municipality_id = ${ctx.municipalityId} and rfid = t.rfid limit 1) by_rfid on true
     left join waste_evidence_header h on h.id = coalesce(by_barcode.id, by_plain.id, by_rfid.id)
     left join bin_type bt on bt.id = h.bin_type_id
+    -- One probe of the bin's records that day: the same instant first, else the day's first kept record.
+    left join lateral (select r.id, r.collected_at = t.at as exact, r.discarded_at from waste_evidence_record r
+      where r.header_id = h.id and r.collected_at >= t.day_from and r.collected_at < t.day_to
+      order by (r.collected_at = t.at) desc, (r.discarded_at is null) desc, r.collected_at, r.id limit 1) d on true
     order by t.row_no`);
   return (res as unknown as { rows: Resolved[] }).rows;
 }
@@ -210,6 +215,7 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
   const logs: LogOut[] = [];
   /** The bin's first new record of this batch by day: a later row of the same bin and day is its duplicate. */
   const batchDay = new Map<string, number>();
+  const usedInBatch = new Set<number>();
   const reject = (i: number, type: CollectionErrorType, message: string, headerId: number | null, recordId: number | null = null) => {
     logs.push({ i, collectionId: collectionOf[i]!, type, message, headerId, recordId });
     const { rowNumber, raw } = rows[i]!;
@@ -226,6 +232,10 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
       result.unchanged++;
       return;
     }
+    // A bag read on two days of one batch: the database does not know the first reading yet.
+    if (r.disposable && usedInBatch.has(r.header_id) && !batchDay.has(`${r.header_id}|${pragueDay(row.time)}`)) {
+      return reject(i, "AlreadyUsedDisposableBin", ROUTE_EVIDENCE.usedDisposable, r.header_id);
+    }
     const dayKey = `${r.header_id}|${pragueDay(row.time)}`;
     const earlier = r.same_day ?? (batchDay.has(dayKey) ? -1 - batchDay.get(dayKey)! : null);
     const record: RecordOut = {
@@ -240,6 +250,7 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
     };
     if (earlier === null) {
       batchDay.set(dayKey, i);
+      usedInBatch.add(r.header_id);
       inserts.push(record);
       result.accepted++;
       return;
@@ -269,7 +280,7 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
   }
   const newErrors = await writeLogs(tx, ctx, rows, logs);
   await countCollections(tx, inserts, newErrors);
-  await markUsed(tx, ctx, rows, inserts);
+  await markUsed(tx, ctx, rows, ctx.deferBinUpdates ? [] : inserts);
   // A reprocessed row is resolved unless it still has an error of its bin (a duplicate is its strategy's business).
   const stillWrong = new Set(logs.filter((l) => l.type !== "DuplicateRecord").map((l) => l.i));
   result.resolvedLogIds = rows.flatMap((r, i) => (r.logId !== undefined && !stillWrong.has(i) ? [r.logId] : []));
@@ -434,4 +445,16 @@ async function markUsed(tx: Db, ctx: ProcessContext, rows: RowIn[], inserts: Rec
       where lower(d.serial_number) = v.serial
         and exists (select 1 from device_assignment a where a.device_id = d.id and a.municipality_id = ${ctx.municipalityId})`);
   }
+}
+
+/** The bins an import wrote records for: their last evidence (a disposable one becomes Used), once per job. */
+export async function markBinsUsed(db: Db, importJobId: number): Promise<void> {
+  await db.execute(sql`
+    update waste_evidence_header h set
+      last_evidence_at = greatest(h.last_evidence_at, m.at),
+      state = case when h.disposable and h.state = 'Assigned' then 'Used' else h.state end
+    from (select header_id, max(collected_at) as at from waste_evidence_record
+      where import_job_id = ${importJobId} and header_id is not null group by header_id) m
+    where h.id = m.header_id and (h.last_evidence_at is null or h.last_evidence_at < m.at
+      or (h.disposable and h.state = 'Assigned'))`);
 }
