@@ -44,7 +44,8 @@ import { Button } from "~/components/ui/button";
 import { TD, TR } from "~/components/ui/table";
 import { DialogLink } from "~/components/form-dialog";
 import { COLLECTIONS_PATH, CollectionStateBadge, Kilograms, Price, Tonnes, collectionPath } from "./+shared/ui";
-import { AssignCodeDialog, SetPriceDialog, SetWeightDialog } from "./+shared/detail-dialogs";
+import { AssignCodeDialog, SetWeightDialog } from "./+shared/detail-dialogs";
+import { PriceDialog } from "./+shared/list-dialogs";
 
 export const handle = pageTitle("wasteCollection:detail.title");
 
@@ -228,7 +229,7 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
         <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>
       )}
       {canEdit && <SetWeightDialog collection={c} />}
-      {canEdit && <SetPriceDialog collection={c} />}
+      {canEdit && <PriceDialog ids={[c.id]} current={{ value: c.invoiceValue, unit: c.priceUnit }} />}
       <AssignCodeDialog />
 
       <SectionCard title={t("wasteCollection:detail.facts")} titleId="collection-facts">

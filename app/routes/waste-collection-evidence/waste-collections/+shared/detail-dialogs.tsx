@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 
 /** A number and its unit side by side. */
-function AmountField(props: {
+export function AmountField(props: {
   id: string;
   name: string;
   unitName: string;
@@ -73,32 +73,6 @@ export function SetWeightDialog({ collection: c }: { collection: CollectionDetai
           value={answer?.values?.weight ?? shown.replace(".", ",")}
           unit={answer?.values?.weightUnit ?? unit}
           errors={answer?.errors?.weight}
-        />
-      )}
-    </FormDialog>
-  );
-}
-
-export function SetPriceDialog({ collection: c }: { collection: CollectionDetail }) {
-  const { t } = useTranslation();
-  return (
-    <FormDialog
-      name="price"
-      intent="setPrice"
-      size="sm"
-      title={t("wasteCollection:price.title")}
-      submitLabel={t("common:save")}
-    >
-      {(answer) => (
-        <AmountField
-          id="price-value"
-          name="invoiceValue"
-          unitName="priceUnit"
-          label={t("wasteCollection:field.invoiceValue")}
-          units={["CZK", "EUR"]}
-          value={answer?.values?.invoiceValue ?? (c.invoiceValue ?? "").replace(".", ",")}
-          unit={answer?.values?.priceUnit ?? c.priceUnit ?? "CZK"}
-          errors={answer?.errors?.invoiceValue}
         />
       )}
     </FormDialog>

@@ -5,10 +5,20 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Field, fieldAria } from "~/components/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { FormDialog, SelectedIds } from "~/components/form-dialog";
+import { AmountField } from "./detail-dialogs";
 
-export function PriceDialog({ ids }: { ids: number[] }) {
+/**
+ * The invoice value of the selected collections (the list's bulk action) or of one (the detail, `current` its value
+ * and unit): the value with its price unit (spec 001 §2 'invoice value (with price unit)').
+ */
+export function PriceDialog({
+  ids,
+  current,
+}: {
+  ids: number[];
+  current?: { value: string | null; unit: string | null };
+}) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -16,35 +26,22 @@ export function PriceDialog({ ids }: { ids: number[] }) {
       intent="setPrice"
       size="sm"
       title={t("wasteCollection:price.title")}
-      description={t("wasteCollection:price.description", { n: ids.length })}
-      submitLabel={t("wasteCollection:price.submit")}
+      description={current ? undefined : t("wasteCollection:price.description", { n: ids.length })}
+      submitLabel={current ? t("common:save") : t("wasteCollection:price.submit")}
     >
       {(answer) => (
         <>
           <SelectedIds ids={ids} />
-          <div className="flex items-end gap-2">
-            <Field
-              id="price-value"
-              label={t("wasteCollection:field.invoiceValue")}
-              errors={answer?.errors?.invoiceValue}
-              required
-              className="flex-1"
-            >
-              <Input
-                name="invoiceValue"
-                inputMode="decimal"
-                required
-                defaultValue={answer?.values?.invoiceValue ?? ""}
-                {...fieldAria("price-value", answer?.errors?.invoiceValue)}
-              />
-            </Field>
-            <Field id="price-unit" label={t("wasteCollection:price.unit")}>
-              <Select name="priceUnit" defaultValue={answer?.values?.priceUnit ?? "CZK"} {...fieldAria("price-unit")}>
-                <option value="CZK">CZK</option>
-                <option value="EUR">EUR</option>
-              </Select>
-            </Field>
-          </div>
+          <AmountField
+            id="price-value"
+            name="invoiceValue"
+            unitName="priceUnit"
+            label={t("wasteCollection:field.invoiceValue")}
+            units={["CZK", "EUR"]}
+            value={answer?.values?.invoiceValue ?? (current?.value ?? "").replace(".", ",")}
+            unit={answer?.values?.priceUnit ?? current?.unit ?? "CZK"}
+            errors={answer?.errors?.invoiceValue}
+          />
         </>
       )}
     </FormDialog>
