@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { migrateDatabase } from "../api/db/client";
 import { syncRolesAndPermissions } from "../api/db/seed";
 import { syncCatalogue } from "../api/db/catalogue";
-import { createBenchApi, runScenarios } from "./bench/api";
+import { createBenchApi, runScenarios, stopBenchApi } from "./bench/api";
 import { DEFAULT_PG_ADMIN_URL, openPglite, openPostgres, type BenchDatabase } from "./bench/databases";
 import { createGenerateContext, type Area, type DbKind, type Persona, type Scenario } from "./bench/harness";
 import { Random } from "./bench/random";
@@ -161,7 +161,7 @@ async function loadScenario(bench: BenchDatabase, scenarios: Scenario[], persona
         : Array.from({ length: 100 }, (_, i) => (s.path as (i: number) => string)(i)),
   }));
   // PGlite's files belong to one process: the product opens them once the bench has let go.
-  await (await createBenchApi(bench.database)).jobs.stop();
+  await stopBenchApi(bench.database);
   if (bench.product.exclusive) await bench.database.close();
   console.log(
     `  load: the product over HTTP, ${targets.length} targets, ${loadSeconds} s each at 20 and 50 connections`,
@@ -210,6 +210,7 @@ for (const kind of kinds) {
     results.push(await benchOne(bench));
   } finally {
     process.off("SIGINT", interrupted);
+    await stopBenchApi(bench.database);
     await bench.dispose();
   }
 }

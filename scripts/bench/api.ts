@@ -38,6 +38,12 @@ export function createBenchApi(database: Database): Promise<BenchApi> {
   return api;
 }
 
+/** Stops the job queue of the database's bench API, if one was made (its workers would keep the process alive). */
+export async function stopBenchApi(database: Database): Promise<void> {
+  const api = apis.get(database);
+  if (api) await (await api).jobs.stop();
+}
+
 async function makeBenchApi(database: Database): Promise<BenchApi> {
   const { db } = database;
   const jobs = await startQueue(database);

@@ -160,8 +160,9 @@ async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<
     select t.row_no, h.id as header_id, h.state, h.disposable, h.bin_type_id, bt.capacity, h.subject_id,
       h.waste_type_id, h.city,
       case when d.exact then d.id end as same_instant,
-      exists (select 1 from waste_collection_log l where l.header_id = h.id and l.collected_at = t.at
-        and l.error_type = 'DuplicateRecord') as seen_duplicate,
+      -- A duplicate handled before is only possible where the bin has a record that day.
+      d.id is not null and not d.exact and exists (select 1 from waste_collection_log l where l.header_id = h.id
+        and l.collected_at = t.at and l.error_type = 'DuplicateRecord') as seen_duplicate,
       case when not d.exact and d.discarded_at is null then d.id end as same_day,
       (select r.id from waste_evidence_record r where h.disposable and r.header_id = h.id and r.discarded_at is null
         limit 1) as used_record
