@@ -32,7 +32,7 @@ import { userT } from "~/server/i18n.server";
 import { mapTiles } from "~/server/map-tiles.server";
 import { DataTable } from "~/components/data-table";
 import { column } from "~/components/list-columns";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailFact } from "~/components/detail-row";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
@@ -163,7 +163,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         res.data.open ? "warning" : "success",
       );
     }
-    case "remove": {
+    case "delete": {
       const res = await api.wasteCollection.remove({ municipalityId }, { ids: [collectionId] });
       if (!res.ok) return apiAnswer(intent, res);
       return redirectWithFlash(api, context, COLLECTIONS_PATH, t("wasteCollection:flash.removed", { n: 1 }));
@@ -210,18 +210,7 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
                 confirmLabel={t("wasteCollection:action.reprocess")}
               />
             )}
-            {canRemove && (
-              <ConfirmDialog
-                name="remove"
-                intent="remove"
-                tone="danger"
-                trigger={t("wasteCollection:action.remove")}
-                triggerSize="md"
-                title={t("wasteCollection:remove.title")}
-                message={t("wasteCollection:remove.message", { n: 1 })}
-                confirmLabel={t("wasteCollection:remove.submit")}
-              />
-            )}
+            {canRemove && <DeleteDialog ns="wasteCollection" answer={answer} />}
           </>
         }
       />
