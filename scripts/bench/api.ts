@@ -134,3 +134,34 @@ export async function runScenarios(
   }
   return results;
 }
+
+export type BenchJob = { id: number; state: string; totalRows: number; acceptedRows: number; errorRows: number };
+
+/**
+ * An import as the upload form does it: the multipart POST to `<area>/import` of the municipality, then the job read
+ * as its page does until it is finished (the job runs in the background). Answers the finished job.
+ */
+export async function importAndFollow(
+  api: BenchApi,
+  token: string,
+  municipalityId: number,
+  area: string,
+  body: FormData,
+) {
+  const base = `/municipality/${municipalityId}/${area}/import`;
+  const res = await api.fetch(
+    new Request(`${api.publicUrl}/v1${base}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+      body,
+    }),
+  );
+  let job = (await res.json()) as BenchJob;
+  if (res.status !== 202)
+    throw new Error(`${area} import answered ${res.status}: ${JSON.stringify(job).slice(0, 300)}`);
+  while (job.state === "unprocessed" || job.state === "processing") {
+    await new Promise((r) => setTimeout(r, 100));
+    job = JSON.parse((await api.request(`${base}/${job.id}`, token)).body) as BenchJob;
+  }
+  return job;
+}

@@ -6,7 +6,7 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { importJob, wasteCollection, wasteEvidenceRecord } from "../../../api/db/schema";
-import { createBenchApi } from "../api";
+import { createBenchApi, importAndFollow } from "../api";
 import type { Area, GenerateContext } from "../harness";
 import type { BinState } from "./bins";
 
@@ -150,23 +150,7 @@ async function importThroughput(ctx: GenerateContext, municipalityId: number, bi
   let peakRss = baseRss;
   const watch = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
   const started = performance.now();
-  const res = await api.fetch(
-    new Request(`${api.publicUrl}/v1/municipality/${municipalityId}/waste-collection/import`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-      body,
-    }),
-  );
-  type Job = { id: number; state: string; totalRows: number; acceptedRows: number; errorRows: number };
-  let job = (await res.json()) as Job;
-  if (res.status !== 202)
-    throw new Error(`collection import answered ${res.status}: ${JSON.stringify(job).slice(0, 300)}`);
-  while (job.state === "unprocessed" || job.state === "processing") {
-    await new Promise((r) => setTimeout(r, 200));
-    job = JSON.parse(
-      (await api.request(`/municipality/${municipalityId}/waste-collection/import/${job.id}`, token)).body,
-    ) as Job;
-  }
+  const job = await importAndFollow(api, token, municipalityId, "waste-collection", body);
   const ms = performance.now() - started;
   clearInterval(watch);
   if (job.totalRows !== rows) throw new Error(`collection import: ${JSON.stringify(job)}`);

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { wasteCard } from "../../../api/db/schema";
-import { createBenchApi } from "../api";
+import { createBenchApi, importAndFollow } from "../api";
 import type { Area, GenerateContext } from "../harness";
 import type { SubjectState } from "./subjects";
 
@@ -99,26 +99,10 @@ async function generate(ctx: GenerateContext) {
   const body = new FormData();
   body.set("file", new File([csv], "karty.csv", { type: "text/csv" }));
   const started = performance.now();
-  const res = await api.fetch(
-    new Request(`${api.publicUrl}/v1/municipality/${municipalityId}/waste-card/import`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
-      body,
-    }),
-  );
-  type Job = { id: number; state: string; totalRows: number; acceptedRows: number; errorRows: number };
-  let job = (await res.json()) as Job;
-  if (res.status !== 202)
-    throw new Error(`waste card import answered ${res.status}: ${JSON.stringify(job).slice(0, 300)}`);
-  // The upload answers at once; the job runs in the background: read it as its page does until it is finished.
-  while (job.state === "unprocessed" || job.state === "processing") {
-    await new Promise((r) => setTimeout(r, 100));
-    const read = await api.request(`/municipality/${municipalityId}/waste-card/import/${job.id}`, token);
-    job = JSON.parse(read.body) as Job;
-  }
+  const job = await importAndFollow(api, token, municipalityId, "waste-card", body);
   const ms = performance.now() - started;
   if (job.totalRows !== importRows) {
-    throw new Error(`waste card import answered ${res.status}: ${JSON.stringify(job).slice(0, 300)}`);
+    throw new Error(`waste card import: ${JSON.stringify(job).slice(0, 300)}`);
   }
   const mb = (Buffer.byteLength(csv) / 2 ** 20).toFixed(1);
   console.log(

@@ -28,6 +28,7 @@ import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { answer, apiAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
+import type { ApiResult } from "~/server/api.server";
 import { userT } from "~/server/i18n.server";
 import { mapTiles } from "~/server/map-tiles.server";
 import { DataTable } from "~/components/data-table";
@@ -120,6 +121,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const invalid = (error: z.ZodError) =>
     answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });
   const here = collectionPath(collectionId);
+  // Processed again (after a fix or on request): how many errors closed and how many are left.
+  const reprocessed = (res: ApiResult<{ resolved: number; open: number }>) =>
+    res.ok
+      ? redirectWithFlash(
+          api,
+          context,
+          here,
+          t("wasteCollection:flash.reprocessed", res.data),
+          res.data.open ? "warning" : "success",
+        )
+      : apiAnswer(intent, res, { values });
   switch (intent) {
     case "setWeight": {
       const parsed = collectionWeightBody.safeParse(values);
@@ -138,30 +150,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         : apiAnswer(intent, res, { values });
     }
     case "reprocess": {
-      const res = await api.wasteCollection.reprocess({ municipalityId, collectionId });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(
-        api,
-        context,
-        here,
-        t("wasteCollection:flash.reprocessed", res.data),
-        res.data.open ? "warning" : "success",
-      );
+      return reprocessed(await api.wasteCollection.reprocess({ municipalityId, collectionId }));
     }
     case "assignCode": {
       const logId = Number(values.logId);
       const parsed = assignCodeBody.safeParse(values);
       if (!parsed.success || !Number.isInteger(logId) || logId <= 0)
         return parsed.success ? unknownIntent(intent, t) : invalid(parsed.error);
-      const res = await api.wasteCollection.assignCode({ municipalityId, collectionId, logId }, parsed.data);
-      if (!res.ok) return apiAnswer(intent, res, { values });
-      return redirectWithFlash(
-        api,
-        context,
-        here,
-        t("wasteCollection:flash.reprocessed", res.data),
-        res.data.open ? "warning" : "success",
-      );
+      return reprocessed(await api.wasteCollection.assignCode({ municipalityId, collectionId, logId }, parsed.data));
     }
     case "delete": {
       const res = await api.wasteCollection.remove({ municipalityId }, { ids: [collectionId] });
