@@ -83,7 +83,8 @@ async function generate(ctx: GenerateContext) {
           importKey: `bench|${w}|${r}`,
         })
         .returning({ id: wasteCollection.id });
-      if (!bigCollectionId && run.list.length === PER_COLLECTION) bigCollectionId = c!.id;
+      // The first run: 5,000 records (fewer on a smaller --scale).
+      if (!bigCollectionId) bigCollectionId = c!.id;
       const rows = run.list.map((bin, i) => {
         const fullness = rnd.pick([50, 80, 100, 100, 120]);
         const kg = ((bin.capacity * fullness) / 100) * 0.12;
