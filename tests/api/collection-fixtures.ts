@@ -1,5 +1,6 @@
 /**
- * Shared setup of the waste collection API tests (collection-import.test.ts, waste-collection.test.ts): a fresh API,
+ * Shared setup of the waste collection and evidence API tests (collection-import, waste-collection, waste-evidence): a
+ * fresh API,
  * the catalogue's waste and bin types, a collection point of A, bins made on demand and an import through the
  * imports area, followed to its end.
  */
@@ -40,18 +41,18 @@ export function setupCollectionTests() {
   afterAll(() => t?.close());
 }
 
-/** A bin of A with its code; every call a new plain code. */
-export async function bin(values: Partial<typeof weh.$inferInsert> = {}) {
+/** A bin of A (or of another municipality, then of no collection point) with its code; every call a new plain code. */
+export async function bin(values: Partial<typeof weh.$inferInsert> = {}, municipalityId = A) {
   const p = plain++;
   const [row] = await t.db
     .insert(weh)
     .values({
-      municipalityId: A,
-      barcode: makeBarcode(A, p),
+      municipalityId,
+      barcode: makeBarcode(municipalityId, p),
       plainCode: String(p),
       binTypeId: bin120,
       wasteTypeId: mixed,
-      subjectId: novak,
+      subjectId: municipalityId === A ? novak : null,
       state: "Assigned",
       city: "Třebíč",
       ...values,

@@ -4,53 +4,32 @@
  * tenancy, a record typed by hand (code → bin → collection point), its bounds, an edit over a stale version, the
  * discard, the detail's chart, and who may do what.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
-  binType,
   feePayer,
   subject,
   subjectFeePayer,
   wasteCollection,
   wasteEvidenceHeader as weh,
   wasteEvidenceRecord as record,
-  wasteType,
 } from "../../api/db/schema";
-import { makeBarcode } from "#contract/codes";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
 import { EVIDENCE_NOT_FOUND } from "#contract/collection";
 import { EVIDENCE_CODE_UNKNOWN, EVIDENCE_DISCARDED } from "#contract/waste-evidence";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { A, B, bin, mixed, novak, paper, setupCollectionTests, t } from "./collection-fixtures";
 
-let t: TestApi;
-let A: number;
-let B: number;
-let mixed: number;
-let paper: number;
-let bin120: number;
-let novak: number;
 let svoboda: number;
-let plain = 5000;
 
 const url = (m: number, rest = "") => `/municipality/${m}/waste-evidence${rest}`;
 
+setupCollectionTests();
 beforeAll(async () => {
-  ({ t, A, B } = await setupApiWithIds());
-  const waste = async (code: string) =>
-    (await t.db.select({ id: wasteType.id }).from(wasteType).where(eq(wasteType.catalogCode, code)))[0]!.id;
-  mixed = await waste("200301");
-  paper = await waste("200101");
-  const bins = await t.db.select({ id: binType.id, capacity: binType.capacity, kind: binType.kind }).from(binType);
-  bin120 = bins.find((b) => b.capacity === 120 && b.kind === "fixed")!.id;
-  const subjects = await t.db
+  const [other] = await t.db
     .insert(subject)
-    .values([
-      { municipalityId: A, name: "Novákovi", type: "Household", city: "Třebíč", street: "Hasskova" },
-      { municipalityId: A, name: "Svobodovi", type: "Household", city: "Třebíč", street: "Nová" },
-    ])
+    .values({ municipalityId: A, name: "Svobodovi", type: "Household", city: "Třebíč", street: "Nová" })
     .returning({ id: subject.id });
-  novak = subjects[0]!.id;
-  svoboda = subjects[1]!.id;
+  svoboda = other!.id;
   const [payer] = await t.db
     .insert(feePayer)
     .values({
@@ -65,26 +44,6 @@ beforeAll(async () => {
     .insert(subjectFeePayer)
     .values({ municipalityId: A, subjectId: novak, feePayerId: payer!.id, validFrom: "2020-01-01", isChief: true });
 });
-afterAll(() => t?.close());
-
-/** A bin of A (or another municipality) with its code; every call a new plain code. */
-async function bin(values: Partial<typeof weh.$inferInsert> = {}, municipalityId = A) {
-  const p = plain++;
-  const [row] = await t.db
-    .insert(weh)
-    .values({
-      municipalityId,
-      barcode: makeBarcode(municipalityId, p),
-      plainCode: String(p),
-      binTypeId: bin120,
-      wasteTypeId: mixed,
-      subjectId: municipalityId === A ? novak : null,
-      state: "Assigned",
-      ...values,
-    })
-    .returning();
-  return row!;
-}
 
 const create = (json: Record<string, unknown>, as: "manager" | "readonly" | "citizen" | "managerB" = "manager") =>
   t.call("POST", url(A), { as, json: { collectedAt: "2026-11-20T07:30", ...json } });
