@@ -19,6 +19,7 @@ import type { DuplicateHandlingStrategy } from "#contract/enums";
 import type { RowError } from "../import/runner";
 import { pragueDay, pragueDayBounds } from "./days";
 import type { WasteTypeIndex } from "./waste-types";
+import { loadBinIndex, type BinIndex } from "./bin-index";
 
 export interface RowIn {
   rowNumber: number | null;
@@ -41,6 +42,8 @@ export interface ProcessContext {
   collectionId?: number;
   /** An import marks its bins used once at its end (markBinsUsed), not in every batch. */
   deferBinUpdates?: boolean;
+  /** The municipality's bins by code, read at the first batch and kept for the run. */
+  bins?: BinIndex;
 }
 
 export interface ProcessResult {
@@ -105,7 +108,10 @@ const czechDay = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.sli
 /** The collection of each row: found by its key (a later file or a resumed run finds it again) or made. */
 async function collectionsOf(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<number[]> {
   if (ctx.collectionId) return rows.map(() => ctx.collectionId!);
-  const groups = new Map<string, { day: string; plate: string | null; waste: string | null; device: string | null; from: string; to: string }>();
+  const groups = new Map<
+    string,
+    { day: string; plate: string | null; waste: string | null; device: string | null; from: string; to: string }
+  >();
   const keys = rows.map(({ row }) => {
     const day = pragueDay(row.time);
     const plate = plateOf(ctx, row);
@@ -139,53 +145,77 @@ async function collectionsOf(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promis
       ended_at = greatest(waste_collection.ended_at, excluded.ended_at),
       updated_at = now()
     returning id, import_key`);
-  const ids = new Map((res as unknown as { rows: { id: number; import_key: string }[] }).rows.map((r) => [r.import_key, r.id]));
+  const ids = new Map(
+    (res as unknown as { rows: { id: number; import_key: string }[] }).rows.map((r) => [r.import_key, r.id]),
+  );
   return keys.map((k) => ids.get(k)!);
 }
 
-/** Each row's bin (by barcode, plain code or RFID of this municipality) and what the checks need, in one statement. */
+/**
+ * Each row's bin (by barcode, plain code or RFID of this municipality, from the bin index) and what the checks need
+ * of its records, in one statement: one probe of the bin's records that day (the same instant first, else the day's
+ * first kept record), a logged duplicate only where that day has a record, and a bag's earlier record.
+ */
 async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<Resolved[]> {
-  const bounds = rows.map(({ row }) => pragueDayBounds(pragueDay(row.time)));
-  const res = await tx.execute(sql`
-    with t as (
-      select * from unnest(
-        ${sql.param(rows.map((_, i) => i))}::int[],
-        ${sql.param(rows.map((r) => r.row.code))}::text[],
-        ${sql.param(rows.map((r) => r.row.rfid))}::text[],
-        ${sql.param(rows.map((r) => r.row.time))}::timestamptz[],
-        ${sql.param(bounds.map((b) => b.from))}::timestamptz[],
-        ${sql.param(bounds.map((b) => b.to))}::timestamptz[]
-      ) as t(row_no, code, rfid, at, day_from, day_to)
-    )
-    select t.row_no, h.id as header_id, h.state, h.disposable, h.bin_type_id, bt.capacity, h.subject_id,
-      h.waste_type_id, h.city,
+  const bins = ctx.bins ?? (ctx.bins = await loadBinIndex(tx, ctx.municipalityId));
+  const found = rows.map(({ row }) => bins.find(row.code, row.rfid));
+  const probe = rows.flatMap((r, i) => (found[i] ? [i] : []));
+  const bounds = probe.map((i) => pragueDayBounds(pragueDay(rows[i]!.row.time)));
+  const res = probe.length
+    ? await tx.execute(sql`
+    select t.row_no,
       case when d.exact then d.id end as same_instant,
-      -- A duplicate handled before is only possible where the bin has a record that day.
-      d.id is not null and not d.exact and exists (select 1 from waste_collection_log l where l.header_id = h.id
+      d.id is not null and not d.exact and exists (select 1 from waste_collection_log l where l.header_id = t.header_id
         and l.collected_at = t.at and l.error_type = 'DuplicateRecord') as seen_duplicate,
       case when not d.exact and d.discarded_at is null then d.id end as same_day,
-      (select r.id from waste_evidence_record r where h.disposable and r.header_id = h.id and r.discarded_at is null
-        limit 1) as used_record
-    from t
-    left join lateral (select id from waste_evidence_header where t.code is not null and barcode = t.code
-      and municipality_id = ${ctx.municipalityId} limit 1) by_barcode on true
-    left join lateral (select id from waste_evidence_header where t.code is not null and by_barcode.id is null
-      and municipality_id = ${ctx.municipalityId} and plain_code = t.code limit 1) by_plain on true
-    left join lateral (select id from waste_evidence_header where t.rfid is not null
-      and coalesce(by_barcode.id, by_plain.id) is null
-      and municipality_id = ${ctx.municipalityId} and rfid = t.rfid limit 1) by_rfid on true
-    left join waste_evidence_header h on h.id = coalesce(by_barcode.id, by_plain.id, by_rfid.id)
-    left join bin_type bt on bt.id = h.bin_type_id
-    -- One probe of the bin's records that day: the same instant first, else the day's first kept record.
+      (select r.id from waste_evidence_record r where t.disposable and r.header_id = t.header_id
+        and r.discarded_at is null limit 1) as used_record
+    from unnest(
+      ${sql.param(probe)}::int[],
+      ${sql.param(probe.map((i) => found[i]!.id))}::int[],
+      ${sql.param(probe.map((i) => found[i]!.disposable))}::boolean[],
+      ${sql.param(probe.map((i) => rows[i]!.row.time))}::timestamptz[],
+      ${sql.param(bounds.map((b) => b.from))}::timestamptz[],
+      ${sql.param(bounds.map((b) => b.to))}::timestamptz[]
+    ) as t(row_no, header_id, disposable, at, day_from, day_to)
     left join lateral (select r.id, r.collected_at = t.at as exact, r.discarded_at from waste_evidence_record r
-      where r.header_id = h.id and r.collected_at >= t.day_from and r.collected_at < t.day_to
-      order by (r.collected_at = t.at) desc, (r.discarded_at is null) desc, r.collected_at, r.id limit 1) d on true
-    order by t.row_no`);
-  return (res as unknown as { rows: Resolved[] }).rows;
+      where r.header_id = t.header_id and r.collected_at >= t.day_from and r.collected_at < t.day_to
+      order by (r.collected_at = t.at) desc, (r.discarded_at is null) desc, r.collected_at, r.id limit 1) d on true`)
+    : { rows: [] };
+  const probed = new Map(
+    (
+      res as unknown as {
+        rows: Pick<Resolved, "row_no" | "same_instant" | "seen_duplicate" | "same_day" | "used_record">[];
+      }
+    ).rows.map((r) => [Number(r.row_no), r]),
+  );
+  return rows.map((_, i) => {
+    const bin = found[i];
+    const p = probed.get(i);
+    return {
+      row_no: i,
+      header_id: bin?.id ?? null,
+      state: bin?.state ?? null,
+      disposable: bin?.disposable ?? null,
+      bin_type_id: bin?.binTypeId ?? null,
+      capacity: bin?.capacity ?? null,
+      subject_id: bin?.subjectId ?? null,
+      waste_type_id: bin?.wasteTypeId ?? null,
+      city: bin?.city ?? null,
+      same_instant: p?.same_instant ?? null,
+      seen_duplicate: Boolean(p?.seen_duplicate),
+      same_day: p?.same_day ?? null,
+      used_record: p?.used_record ?? null,
+    };
+  });
 }
 
 /** The error of a row whose bin is known but may not take the record; null when it may. */
-function routeError(r: Resolved, row: CollectionRow, wasteTypeId: number | null | undefined): [CollectionErrorType, string] | null {
+function routeError(
+  r: Resolved,
+  row: CollectionRow,
+  wasteTypeId: number | null | undefined,
+): [CollectionErrorType, string] | null {
   if (r.state === "Discarded") return ["DiscardedCode", ROUTE_EVIDENCE.discarded];
   if (r.bin_type_id === null) return ["NoBin", ROUTE_EVIDENCE.noBin];
   if (r.subject_id === null) return ["OutOfRoute", ROUTE_EVIDENCE.outOfRoute];
@@ -196,7 +226,8 @@ function routeError(r: Resolved, row: CollectionRow, wasteTypeId: number | null 
   if (wasteTypeId !== null && r.waste_type_id !== null && wasteTypeId !== r.waste_type_id) {
     return ["InvalidWaste", ROUTE_EVIDENCE.invalidWaste];
   }
-  if (r.used_record !== null && r.same_instant === null) return ["AlreadyUsedDisposableBin", ROUTE_EVIDENCE.usedDisposable];
+  if (r.used_record !== null && r.same_instant === null)
+    return ["AlreadyUsedDisposableBin", ROUTE_EVIDENCE.usedDisposable];
   return null;
 }
 
@@ -217,7 +248,13 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
   /** The bin's first new record of this batch by day: a later row of the same bin and day is its duplicate. */
   const batchDay = new Map<string, number>();
   const usedInBatch = new Set<number>();
-  const reject = (i: number, type: CollectionErrorType, message: string, headerId: number | null, recordId: number | null = null) => {
+  const reject = (
+    i: number,
+    type: CollectionErrorType,
+    message: string,
+    headerId: number | null,
+    recordId: number | null = null,
+  ) => {
     logs.push({ i, collectionId: collectionOf[i]!, type, message, headerId, recordId });
     const { rowNumber, raw } = rows[i]!;
     if (rowNumber !== null) result.errors.push({ rowNumber, category: type, message, rawRow: raw ?? "" });
@@ -258,8 +295,16 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
     }
     // A bin emptied again the same day: the municipality's strategy decides (spec 001 §9 duplicate handling).
     const message = DUPLICATE_MESSAGE[ctx.strategy];
-    if (ctx.strategy === "Ignore") return reject(i, "DuplicateRecord", message, r.header_id, earlier >= 0 ? earlier : null);
-    logs.push({ i, collectionId: collectionOf[i]!, type: "DuplicateRecord", message, headerId: r.header_id, recordId: earlier >= 0 ? earlier : null });
+    if (ctx.strategy === "Ignore")
+      return reject(i, "DuplicateRecord", message, r.header_id, earlier >= 0 ? earlier : null);
+    logs.push({
+      i,
+      collectionId: collectionOf[i]!,
+      type: "DuplicateRecord",
+      message,
+      headerId: r.header_id,
+      recordId: earlier >= 0 ? earlier : null,
+    });
     result.accepted++;
     if (ctx.strategy === "NoAction") inserts.push({ ...record, duplicate: true });
     else if (earlier >= 0) updates.push({ i, recordId: earlier });
@@ -299,7 +344,12 @@ function merged(a: CollectionRow, b: CollectionRow): CollectionRow {
 }
 
 /** Inserts the batch's records; answers the new record of each bin and day. */
-async function insertRecords(tx: Db, ctx: ProcessContext, rows: RowIn[], out: RecordOut[]): Promise<Map<string, number>> {
+async function insertRecords(
+  tx: Db,
+  ctx: ProcessContext,
+  rows: RowIn[],
+  out: RecordOut[],
+): Promise<Map<string, number>> {
   if (!out.length) return new Map();
   const row = (x: RecordOut) => rows[x.i]!.row;
   const res = await tx.execute(sql`
