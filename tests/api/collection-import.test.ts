@@ -128,7 +128,7 @@ describe("a Universal file with a row of every kind (spec 001 §8)", () => {
       ["2026-11-17", "1AB 2345", mixed, "200301", 1, 0, "Processed"],
     ]);
     expect(collections[0]!.weightKg).toBe("20.500"); // 12.5 + 8 measured
-    expect(collections[0]!.name).toBe("1AB 2345 · 16. 11. 2026 · 200301");
+    expect(collections[0]!.name).toBe("1AB 2345 · 16. 11. 2026 · Směsný komunální odpad");
 
     const [first] = await recordsOf(good.id);
     expect(first).toMatchObject({

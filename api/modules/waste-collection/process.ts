@@ -105,6 +105,16 @@ const keyOf = (day: string, plate: string | null, device: string | null, waste: 
   `${day}|${plate ?? ""}|${device ?? ""}|${waste ?? ""}`.slice(0, 300);
 const czechDay = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.slice(5, 7))}. ${day.slice(0, 4)}`;
 
+/** 'plate · day · waste' (the waste's name when the municipality knows it, else as the file wrote it). */
+function collectionName(
+  ctx: ProcessContext,
+  g: { day: string; plate: string | null; device: string | null; waste: string | null },
+) {
+  const wasteId = ctx.wasteTypes.resolve(g.waste);
+  const waste = wasteId ? (ctx.wasteTypes.name(wasteId) ?? g.waste) : g.waste;
+  return [g.plate ?? g.device ?? "Svoz", czechDay(g.day), waste].filter(Boolean).join(" · ");
+}
+
 /** The collection of each row: found by its key (a later file or a resumed run finds it again) or made. */
 async function collectionsOf(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<number[]> {
   if (ctx.collectionId) return rows.map(() => ctx.collectionId!);
@@ -132,7 +142,7 @@ async function collectionsOf(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promis
       ${ctx.origin}, 'UnProcessed', ${ctx.importJobId}, g.key, ${ctx.userId}
     from unnest(
       ${sql.param(list.map(([k]) => k))}::text[],
-      ${sql.param(list.map(([, g]) => [g.plate ?? g.device ?? "Svoz", czechDay(g.day), g.waste].filter(Boolean).join(" · ")))}::text[],
+      ${sql.param(list.map(([, g]) => collectionName(ctx, g)))}::text[],
       ${sql.param(list.map(([, g]) => g.day))}::text[],
       ${sql.param(list.map(([, g]) => g.from))}::timestamptz[],
       ${sql.param(list.map(([, g]) => g.to))}::timestamptz[],

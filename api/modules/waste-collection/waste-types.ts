@@ -10,6 +10,8 @@ import { nameKey } from "./row-values";
 export interface WasteTypeIndex {
   /** null: the file names no waste; a waste type's id; undefined: a waste the municipality does not know. */
   resolve(waste: string | null): number | null | undefined;
+  /** The name of a waste type of the index. */
+  name(id: number): string | undefined;
 }
 
 export async function loadWasteTypes(db: Db, municipalityId: number): Promise<WasteTypeIndex> {
@@ -23,7 +25,9 @@ export async function loadWasteTypes(db: Db, municipalityId: number): Promise<Wa
     if (r.code) byKey.set(nameKey(r.code), r.id);
     byKey.set(nameKey(r.name), r.id);
   }
+  const names = new Map(rows.map((r) => [r.id, r.name]));
   return {
+    name: (id) => names.get(id),
     resolve(waste) {
       if (waste === null || waste.trim() === "") return null;
       return byKey.get(nameKey(waste));
