@@ -379,3 +379,23 @@ describe("the imports area (issue 13 part 2)", () => {
     expect(await t.db.select().from(importJobError).where(eq(importJobError.importJobId, withErrors))).toHaveLength(4);
   });
 });
+
+describe("bad bytes (issue 11 security: NUL)", () => {
+  it("a NUL in a row after the first bytes rejects that row (its raw text kept readable); in the file name 422", async () => {
+    const filler = Array.from({ length: 1000 }, (_, i) => `F${i};FK${i};;`).join("\n");
+    const content = `plainCode;code;subjectId;feePayerId\n${filler}\nN1;NK\u00001;;\nN2;NK2;;\n`;
+    const res = await t.call("POST", imports(A), { as: "manager", body: form(content) });
+    expect(res.status).toBe(202);
+    const job = await finishedJob(t, imports(A, `/${res.body.id}`));
+    expect(job).toMatchObject({ state: "error", acceptedRows: 1001, errorRows: 1 });
+    const errors = await t.db.select().from(importJobError).where(eq(importJobError.importJobId, res.body.id));
+    expect(errors).toEqual([
+      expect.objectContaining({ rowNumber: 1002, category: "InvalidValue", rawRow: "N1;NK\uFFFD1;;" }),
+    ]);
+    const named = await t.call("POST", imports(A), {
+      as: "manager",
+      body: form(cardsFile(0, 1), undefined, "ka\u0000rty.csv"),
+    });
+    expect(named.status).toBe(422);
+  });
+});
