@@ -7,3 +7,4 @@ export * from "./device";
 export * from "./list-counts";
 export * from "./import";
 export * from "./collection";
+export * from "./fee";

@@ -181,15 +181,21 @@ export const subjectFeePayer = pgTable(
 export const discount = pgTable(
   "discount",
   {
-    id: serial("id").primaryKey(),
+    ...versionedId(),
     municipalityId: municipalityColumn(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Age or Other (spec 001 §9 fixed discount types). */
     type: varchar("type", { length: 10 }).notNull(),
+    /**
+     * Age: the citizen group (Child, Senior, OtherAgeGroup; spec 001 §5 automatic discount groups, given from the
+     * date of birth). Other: the price type, free text (e.g. 'ZTP', 'Student'); assigned to payers by hand.
+     */
+    group: varchar("group", { length: 50 }),
     ageFrom: smallint("age_from"),
     ageUntil: smallint("age_until"),
     feeDiscount: numeric("fee_discount", { precision: 12, scale: 2 }).notNull().default("0"),
     description: text("description"),
+    ...timestamps(),
   },
   (t) => [index("discount_municipality_idx").on(t.municipalityId)],
 );
@@ -236,6 +242,11 @@ export const fee = pgTable(
     sortRatio: numeric("sort_ratio", { precision: 5, scale: 2 }),
     minFeePercent: numeric("min_fee_percent", { precision: 5, scale: 2 }),
     maxFeePercent: numeric("max_fee_percent", { precision: 5, scale: 2 }),
+    /** Paid or unpaid (spec 001 §2, singly or in bulk); kept across recalculations of the same fee. */
+    paid: boolean("paid").notNull().default(false),
+    paidChangedAt: timestamp("paid_changed_at", { withTimezone: true }),
+    /** The recalculation that wrote this row (fee_calculation; no reference, the log may be pruned). */
+    calculationId: integer("calculation_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

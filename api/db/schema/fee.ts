@@ -1,0 +1,197 @@
+/**
+ * The fees area (issue 14): spec 001 §2 Fees, Discounts, Expenditures, Motivation programmes; §3 Fee, Base fee
+ * settings, Motivation programme, Discount, Expenditure; §9 fee types, motivation programmes and their options,
+ * discount distribution, intervals, expenditure types and sources. Money is numeric, never floating point. The fee
+ * model itself is docs/fees.md.
+ */
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { municipalityColumn } from "./municipality";
+import { fee, subject } from "./subject";
+import { user } from "./user";
+import { ownerColumn, timestamps, versionedId } from "./columns";
+
+/** Spec 001 §3 Base fee settings, one row per municipality and fee year. */
+export const baseFeeSetting = pgTable(
+  "base_fee_setting",
+  {
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
+    year: smallint("year").notNull(),
+    /** The yearly base fee per payer, in the municipality's currency (CZK, EUR for SK). */
+    baseFee: numeric("base_fee", { precision: 12, scale: 2 }).notNull(),
+    /** FinalFee is bounded to [min, max] percent of BaseFee; max null = no upper bound. */
+    minFeePercent: numeric("min_fee_percent", { precision: 6, scale: 2 }).notNull().default("0"),
+    maxFeePercent: numeric("max_fee_percent", { precision: 6, scale: 2 }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("base_fee_setting_municipality_year_unique").on(t.municipalityId, t.year)],
+);
+
+/**
+ * Spec 001 §3 Motivation programme, one row per municipality and programme type (spec 001 §9: PayAsDisposed,
+ * SortRatio, ItalianWeight): the parameters are kept while a programme is inactive.
+ */
+export const motivationProgramme = pgTable(
+  "motivation_programme",
+  {
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
+    type: varchar("type", { length: 15 }).notNull(),
+    /** PayAsDisposed: what is measured, 'kg' (weight) or 'l' (volume). */
+    unit: varchar("unit", { length: 2 }).notNull().default("l"),
+    /** PayAsDisposed: the fee per litre or kilogram. */
+    feePerUnit: numeric("fee_per_unit", { precision: 12, scale: 4 }),
+    /** PayAsDisposed: the least quantity charged, per person and month. */
+    minimalUnitPerPeriod: numeric("minimal_unit_per_period", { precision: 12, scale: 3 }),
+    /** The ordered dispose count assumed per bin and period when 'use ordered dispose count' is on. */
+    orderedDisposeCount: integer("ordered_dispose_count"),
+    /** The disposed volume is bin capacity × disposals (BinFee). */
+    useBinVolume: boolean("use_bin_volume").notNull().default(false),
+    /** Disposals are the ordered dispose count, not the counted ones. */
+    useOrderedDisposeCount: boolean("use_ordered_dispose_count").notNull().default(false),
+    /** The fee period is the year (on) or each month (off). */
+    useYearAsPeriod: boolean("use_year_as_period").notNull().default(true),
+    /** Spec 001 §9 discount distribution: Legacy, Gradual, MembershipBased, Custom. */
+    discountDistribution: varchar("discount_distribution", { length: 16 }).notNull().default("Legacy"),
+    /** SortRatio's 'why not' text, shown only when longer than 3 characters (spec 001 §5). */
+    whyNot: text("why_not"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("motivation_programme_municipality_type_unique").on(t.municipalityId, t.type)],
+);
+
+/**
+ * A programme's intervals (spec 001 §9: from exclusive, to inclusive; to null = no upper bound) and the discount
+ * percent of BaseFee each gives. SortRatio measures percent sorted, ItalianWeight kg of mixed waste per person.
+ */
+export const motivationInterval = pgTable(
+  "motivation_interval",
+  {
+    id: serial("id").primaryKey(),
+    programmeId: ownerColumn("programme_id", () => motivationProgramme.id),
+    fromValue: numeric("from_value", { precision: 12, scale: 3 }).notNull(),
+    toValue: numeric("to_value", { precision: 12, scale: 3 }),
+    discountPercent: numeric("discount_percent", { precision: 6, scale: 2 }).notNull(),
+  },
+  (t) => [index("motivation_interval_programme_idx").on(t.programmeId, t.fromValue)],
+);
+
+/**
+ * A programme active for a fee year (spec 001 §2: activating a programme for a period recalculates everything).
+ * One programme a municipality and year.
+ */
+export const motivationActivation = pgTable(
+  "motivation_activation",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: municipalityColumn(),
+    programmeId: ownerColumn("programme_id", () => motivationProgramme.id),
+    year: smallint("year").notNull(),
+    activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
+    activatedBy: integer("activated_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("motivation_activation_municipality_year_unique").on(t.municipalityId, t.year)],
+);
+
+/** The Custom discount distribution: a discount percent set per subject and year. */
+export const motivationCustomDiscount = pgTable(
+  "motivation_custom_discount",
+  {
+    id: serial("id").primaryKey(),
+    programmeId: ownerColumn("programme_id", () => motivationProgramme.id),
+    subjectId: ownerColumn("subject_id", () => subject.id),
+    year: smallint("year").notNull(),
+    discountPercent: numeric("discount_percent", { precision: 6, scale: 2 }).notNull(),
+  },
+  (t) => [uniqueIndex("motivation_custom_discount_unique").on(t.programmeId, t.subjectId, t.year)],
+);
+
+/**
+ * One line of a fee (spec 001 §9 fee types: BaseFee, BinFee, FixedDiscount, MotivationDiscount, MotivationFee,
+ * TotalDiscount, TotalFee) with what it was computed from, so every fee can be explained line by line.
+ */
+export const feeRecord = pgTable(
+  "fee_record",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    feeId: ownerColumn("fee_id", () => fee.id),
+    type: varchar("type", { length: 20 }).notNull(),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    /** The basis: a quantity and its unit (months, l, kg, %, kg per person), a rate, a percent. */
+    quantity: numeric("quantity", { precision: 14, scale: 3 }),
+    unit: varchar("unit", { length: 12 }),
+    rate: numeric("rate", { precision: 12, scale: 4 }),
+    percent: numeric("percent", { precision: 6, scale: 2 }),
+    /** Names (e.g. the fixed discounts applied) or why a line is zero. */
+    note: text("note"),
+  },
+  (t) => [index("fee_record_fee_idx").on(t.feeId)],
+);
+
+/**
+ * One recalculation of a municipality's fees for a year (a background job): the screens show the last finished
+ * one and say when one is queued or running.
+ */
+export const feeCalculation = pgTable(
+  "fee_calculation",
+  {
+    id: serial("id").primaryKey(),
+    municipalityId: municipalityColumn(),
+    year: smallint("year").notNull(),
+    /** Queued, Running, Done, Failed. */
+    state: varchar("state", { length: 10 }).notNull().default("Queued"),
+    /** What asked for it: Recalculate, BaseFee, Activation, Deactivation, Discount, Data. */
+    reason: varchar("reason", { length: 20 }).notNull(),
+    requestedBy: integer("requested_by").references(() => user.id, { onDelete: "set null" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    payerCount: integer("payer_count"),
+    totalFinalFee: numeric("total_final_fee", { precision: 14, scale: 2 }),
+    error: text("error"),
+  },
+  (t) => [index("fee_calculation_municipality_year_idx").on(t.municipalityId, t.year, t.id)],
+);
+
+/** Spec 001 §3 Expenditure; §9 types (EkokomForm, FlatRate, Wage, WasteCollection) and sources. */
+export const expenditure = pgTable(
+  "expenditure",
+  {
+    ...versionedId(),
+    municipalityId: municipalityColumn(),
+    processedOn: date("processed_on").notNull(),
+    type: varchar("type", { length: 20 }).notNull(),
+    subType: varchar("sub_type", { length: 100 }),
+    /** BinCollection, Other, TaxDeduction, TotalAmount, YardCollection. */
+    source: varchar("source", { length: 20 }).notNull(),
+    description: text("description"),
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [index("expenditure_municipality_processed_idx").on(t.municipalityId, t.processedOn, t.id)],
+);
+
+/** The expenditures' configuration card (spec 001 §2): one row per municipality. */
+export const expenditureSetting = pgTable("expenditure_setting", {
+  ...versionedId(),
+  municipalityId: municipalityColumn().unique(),
+  /** The waste treatment flat rate per year. */
+  wasteTreatmentFlatRate: numeric("waste_treatment_flat_rate", { precision: 14, scale: 2 }),
+  /** The mixed waste processing price per tonne. */
+  mixedWasteProcessingPrice: numeric("mixed_waste_processing_price", { precision: 12, scale: 2 }),
+  ...timestamps(),
+});
