@@ -40,7 +40,12 @@ CREATE TABLE "fee_calculation" (
 	"municipality_id" integer NOT NULL,
 	"year" smallint NOT NULL,
 	"state" varchar(10) DEFAULT 'Queued' NOT NULL,
+	"kind" varchar(12) DEFAULT 'Calculation' NOT NULL,
 	"reason" varchar(20) NOT NULL,
+	"parameters" jsonb,
+	"result" jsonb,
+	"steps_done" integer DEFAULT 0 NOT NULL,
+	"steps_total" integer,
 	"requested_by" integer,
 	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
@@ -132,4 +137,5 @@ CREATE INDEX "fee_record_fee_idx" ON "fee_record" USING btree ("fee_id");--> sta
 CREATE UNIQUE INDEX "motivation_activation_municipality_year_unique" ON "motivation_activation" USING btree ("municipality_id","year");--> statement-breakpoint
 CREATE UNIQUE INDEX "motivation_custom_discount_unique" ON "motivation_custom_discount" USING btree ("programme_id","subject_id","year");--> statement-breakpoint
 CREATE INDEX "motivation_interval_programme_idx" ON "motivation_interval" USING btree ("programme_id","from_value");--> statement-breakpoint
-CREATE UNIQUE INDEX "motivation_programme_municipality_type_unique" ON "motivation_programme" USING btree ("municipality_id","type");
+CREATE UNIQUE INDEX "motivation_programme_municipality_type_unique" ON "motivation_programme" USING btree ("municipality_id","type");--> statement-breakpoint
+ALTER TABLE "fee" ADD CONSTRAINT "fee_payer_subject_period_unique" UNIQUE NULLS NOT DISTINCT("municipality_id","year","fee_payer_id","subject_id","month");

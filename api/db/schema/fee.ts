@@ -10,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -154,8 +155,17 @@ export const feeCalculation = pgTable(
     year: smallint("year").notNull(),
     /** Queued, Running, Done, Failed. */
     state: varchar("state", { length: 10 }).notNull().default("Queued"),
-    /** What asked for it: Recalculate, BaseFee, Activation, Deactivation, Discount, Data. */
+    /** Calculation (writes the fees) or Simulation (the same engine, writes only its result here). */
+    kind: varchar("kind", { length: 12 }).notNull().default("Calculation"),
+    /** What asked for it: Recalculate, BaseFee, Activation, Deactivation, Discount, Programme, Simulation. */
     reason: varchar("reason", { length: 20 }).notNull(),
+    /** A simulation's proposed settings (base fee, programme and its intervals) in place of the stored ones. */
+    parameters: jsonb("parameters"),
+    /** A simulation's figures (income, per-payer change, difference to expenditures). */
+    result: jsonb("result"),
+    /** Progress: steps done of the steps of the run. */
+    stepsDone: integer("steps_done").notNull().default(0),
+    stepsTotal: integer("steps_total"),
     requestedBy: integer("requested_by").references(() => user.id, { onDelete: "set null" }),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),

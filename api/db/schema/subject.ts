@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
   type AnyPgColumn,
@@ -251,6 +252,10 @@ export const fee = pgTable(
   },
   (t) => [
     index("fee_subject_period_idx").on(t.subjectId, t.year, t.month),
+    // One fee a payer, subject and period: a recalculation updates it in place (its paid flag stays).
+    unique("fee_payer_subject_period_unique")
+      .on(t.municipalityId, t.year, t.feePayerId, t.subjectId, t.month)
+      .nullsNotDistinct(),
     index("fee_payer_period_idx").on(t.feePayerId, t.year, t.month),
     index("fee_municipality_year_idx").on(t.municipalityId, t.year),
   ],
