@@ -79,6 +79,7 @@ export default [
       route(":importJobId/file", "routes/administration/imports/file.ts"),
     ]),
     route("administration/waste-bins", "routes/administration/waste-bins.ts"),
+    ...prefix("fees/fees", [index("routes/fees/fees/list.tsx")]),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),
       route("create", "routes/administration/municipalities/create.tsx"),

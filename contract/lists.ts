@@ -145,3 +145,10 @@ export const importErrorListKeys = listKeys({
   sorts: ["rowNumber"],
   defaultSort: "rowNumber",
 });
+
+/** Fees → Fees (spec 001 §2 'Fees'): the payers' fees of a year, by the payer's name. */
+export const feeListKeys = listKeys({
+  id: "fees",
+  sorts: ["name", "variableSymbol", "subjectName", "totalFee", "totalDiscount", "finalFee", "paid", "id"],
+  defaultSort: "name",
+});

@@ -58,6 +58,12 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "wasteCard.aDetail",
   },
   {
+    group: "fees",
+    to: "/fees/fees",
+    labels: "nav.fees",
+    permission: "fee.aDetail",
+  },
+  {
     group: "administration",
     to: "/administration/print-batches",
     labels: "nav.printBatches",

@@ -3,6 +3,7 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { feeEndpoints } from "./fee";
 import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
@@ -18,6 +19,7 @@ import { wasteSettingsEndpoints } from "./waste-settings";
 
 export const endpoints = {
   device: deviceEndpoints,
+  fee: feeEndpoints,
   feePayer: feePayerEndpoints,
   subject: subjectEndpoints,
   user: userEndpoints,

@@ -2,6 +2,7 @@
  * Subject writes: create, update, parent, dispose frequency, fee paid, delete (with the counts its dialog shows)
  * and the removal of all the municipality's subjects and fee payers.
  */
+import { markSubjectFees } from "../fee/paid";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { takenInMunicipality } from "../../lib/records";
@@ -144,20 +145,26 @@ export async function setDisposeFrequency(
   return { period: body.period, orderedDisposeCount: body.orderedDisposeCount };
 }
 
-/** Spec 001 §4 'mark fee paid or unpaid (single or bulk)': ids of other municipalities are left alone. */
+/**
+ * Spec 001 §4 'mark fee paid or unpaid (single or bulk)': ids of other municipalities are left alone; the payers'
+ * fees of the current year are marked alike (Fees → Fees shows them).
+ */
 export async function setFeePaid(
   db: Db,
   municipalityId: number,
   subjectIds: number[],
   paid: boolean,
 ): Promise<{ updated: number }> {
-  const now = new Date();
-  const rows = await db
-    .update(subject)
-    .set({ feePaid: paid, feePaidChangedAt: now, updatedAt: now })
-    .where(and(eq(subject.municipalityId, municipalityId), inArray(subject.id, [...new Set(subjectIds)])))
-    .returning({ id: subject.id });
-  return { updated: rows.length };
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const rows = await tx
+      .update(subject)
+      .set({ feePaid: paid, feePaidChangedAt: now, updatedAt: now })
+      .where(and(eq(subject.municipalityId, municipalityId), inArray(subject.id, [...new Set(subjectIds)])))
+      .returning({ id: subject.id });
+    if (rows.length) await markSubjectFees(tx as unknown as Db, municipalityId, rows.map((r) => r.id), paid);
+    return { updated: rows.length };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,46 @@
+import { listAnswer, updatedAnswer } from "../common";
+import { endpoint } from "../endpoint";
+import { feeList, feeListItem, feePaidSchema, feeSummary, feeSummaryQuery } from "../fee";
+import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
+
+const base = "/municipality/:municipalityId/fee";
+
+/**
+ * Fees → Fees (spec 001 §2 'Fees'; docs/fees.md): the payers' fees written by the recalculation, the cards and
+ * statistics of a year, and their paid flag. The recalculation, base fee settings and a fee's explanation are the
+ * fee-calculation calls.
+ */
+export const feeEndpoints = {
+  list: endpoint({
+    method: "get",
+    path: base,
+    summary:
+      "The payers' yearly fees of a year (search by payer, variable symbol or collection point; paid, subject type, discounted, collection point, payer)",
+    permission: "fee.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: feeList.query,
+    response: listAnswer(feeListItem),
+  }),
+  summary: endpoint({
+    method: "get",
+    path: `${base}/summary`,
+    summary: "The cards (fees, discounts, final fee, expenditure, income) and fee statistics of a year",
+    permission: "fee.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: feeSummaryQuery,
+    response: feeSummary,
+  }),
+  setPaid: endpoint({
+    method: "patch",
+    path: `${base}/paid`,
+    summary:
+      "Mark fees paid or unpaid (singly or in bulk); the collection point's 'fee paid' follows its fees of the year",
+    permission: "fee.aEdit",
+    tenancy,
+    params: inMunicipality,
+    body: feePaidSchema,
+    response: updatedAnswer,
+  }),
+};
