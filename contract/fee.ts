@@ -102,7 +102,7 @@ export const feePaidSchema = z.object({
   feeIds: z
     .array(z.coerce.number().int().positive().max(2_147_483_647))
     .min(1, { message: FEE_IDS_MESSAGE })
-    .max(FEE_IDS_MAX, { message: `Nejvýše ${FEE_IDS_MAX} položek najednou.` }),
+    .max(FEE_IDS_MAX, { message: `Nejvýše ${FEE_IDS_MAX} položek.` }),
   paid: z.boolean(),
 });
 export type FeePaid = z.infer<typeof feePaidSchema>;

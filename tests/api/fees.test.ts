@@ -20,7 +20,14 @@ let feeIds: Record<string, number> = {};
 async function payer(municipalityId: number, lastName: string, variableSymbol: string) {
   const [p] = await t.db
     .insert(feePayer)
-    .values({ municipalityId, type: "Resident", firstName: "Jan", lastName, variableSymbol, activeFrom: `${YEAR}-01-01` })
+    .values({
+      municipalityId,
+      type: "Resident",
+      firstName: "Jan",
+      lastName,
+      variableSymbol,
+      activeFrom: `${YEAR}-01-01`,
+    })
     .returning({ id: feePayer.id });
   return p!.id;
 }
@@ -76,7 +83,13 @@ beforeAll(async () => {
     foreign: await feeOf({ municipalityId: B, feePayerId: foreign }),
   };
   await t.db.insert(expenditure).values([
-    { municipalityId: A, processedOn: `${YEAR}-03-31`, type: "WasteCollection", source: "BinCollection", amount: "1200.50" },
+    {
+      municipalityId: A,
+      processedOn: `${YEAR}-03-31`,
+      type: "WasteCollection",
+      source: "BinCollection",
+      amount: "1200.50",
+    },
     { municipalityId: A, processedOn: `${YEAR}-06-30`, type: "Wage", source: "Other", amount: "300.00" },
     { municipalityId: A, processedOn: `${YEAR - 1}-06-30`, type: "Wage", source: "Other", amount: "999.00" },
   ]);
@@ -173,7 +186,10 @@ describe("PATCH municipality/{id}/fee/paid", () => {
     expect(novakRow!.feePaid).toBe(false); // Adamová has not paid yet.
 
     expect((await mark([feeIds.dvorak, feeIds.adamova, feeIds.cerny], true)).body).toEqual({ updated: 2 });
-    const subjects = await t.db.select().from(subject).where(inArray(subject.id, [novak, svoboda]));
+    const subjects = await t.db
+      .select()
+      .from(subject)
+      .where(inArray(subject.id, [novak, svoboda]));
     expect(subjects.map((s) => s.feePaid)).toEqual([true, true]);
     const summary = await t.call("GET", `/municipality/${A}/fee/summary`, { as: "manager" });
     expect(summary.body).toMatchObject({ totalIncome: "1890.00", paidCount: 3, unpaidFinalFee: "0.00" });
@@ -203,7 +219,10 @@ describe("PATCH municipality/{id}/fee/paid", () => {
       json: { subjectIds: [novak], paid: true },
     });
     expect(res.status).toBe(200);
-    const rows = await t.db.select().from(fee).where(inArray(fee.id, [feeIds.dvorak, feeIds.adamova, feeIds.lastYear]));
+    const rows = await t.db
+      .select()
+      .from(fee)
+      .where(inArray(fee.id, [feeIds.dvorak, feeIds.adamova, feeIds.lastYear]));
     const byId = new Map(rows.map((r) => [r.id, r.paid]));
     expect(byId.get(feeIds.adamova)).toBe(true);
     expect(byId.get(feeIds.lastYear)).toBe(false);

@@ -47,7 +47,9 @@ function whereOf(municipalityId: number, q: FeeListQuery): SQL {
   const where: (SQL | undefined)[] = [yearlyFees(municipalityId, feeYearOf(q.year))];
   if (q.search) {
     const term = q.search.trim();
-    where.push(or(searchMatches(feePayer.search, term), searchMatches(subject.search, term), eq(fee.variableSymbol, term)));
+    where.push(
+      or(searchMatches(feePayer.search, term), searchMatches(subject.search, term), eq(fee.variableSymbol, term)),
+    );
   }
   if (q.paid !== undefined) where.push(eq(fee.paid, q.paid));
   if (q.subjectType) where.push(eq(subject.type, q.subjectType));

@@ -52,8 +52,18 @@ export const feeTable = defineList(feeListKeys, {
     ),
     column("variableSymbol", "fee:field.variableSymbol"),
     refColumn("subjectName", "fee:field.subject", (row: FeeListItem) => row.subjectId, subjectPath),
-    column("baseFee", "fee:field.baseFee", money((r) => r.baseFee), right),
-    column("totalFee", "fee:field.totalFee", money((r) => r.totalFee), right),
+    column(
+      "baseFee",
+      "fee:field.baseFee",
+      money((r) => r.baseFee),
+      right,
+    ),
+    column(
+      "totalFee",
+      "fee:field.totalFee",
+      money((r) => r.totalFee),
+      right,
+    ),
     column(
       "totalDiscount",
       "fee:field.totalDiscount",
@@ -64,7 +74,12 @@ export const feeTable = defineList(feeListKeys, {
       ),
       right,
     ),
-    column("finalFee", "fee:field.finalFee", money((r) => r.finalFee), right),
+    column(
+      "finalFee",
+      "fee:field.finalFee",
+      money((r) => r.finalFee),
+      right,
+    ),
     column("paid", "fee:field.paid", (row: FeeListItem) => <FeePaidBadge paid={row.paid} />),
   ],
 });

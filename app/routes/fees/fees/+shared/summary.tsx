@@ -24,7 +24,8 @@ function FigureCard({ label, children, note }: { label: string; children: React.
 /** The five cards of the year; the balance (final fee − expenditure) under the expenditure. */
 export function FeeCards({ summary }: { summary: FeeSummary }) {
   const { t } = useTranslation();
-  const balance = (Math.round(Number(summary.finalFee) * 100) - Math.round(Number(summary.totalExpenditure) * 100)) / 100;
+  const balance =
+    (Math.round(Number(summary.finalFee) * 100) - Math.round(Number(summary.totalExpenditure) * 100)) / 100;
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label={t("fee:cards.label", { year: summary.year })}>
       <FigureCard label={t("fee:cards.fees")} note={t("fee:cards.payers", { count: summary.payerCount })}>
