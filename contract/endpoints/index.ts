@@ -3,6 +3,7 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { feeCalculationEndpoints } from "./fee-calculation";
 import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
@@ -30,6 +31,7 @@ export const endpoints = {
   import: importEndpoints,
   wasteCollection: wasteCollectionEndpoints,
   wasteEvidence: wasteEvidenceEndpoints,
+  feeCalculation: feeCalculationEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
