@@ -27,6 +27,7 @@ import { purgeExpired } from "./idp/adapter";
 import { startHousekeeping } from "./api/jobs/housekeeping";
 import { startQueue } from "./api/jobs/queue";
 import { workImports } from "./api/jobs/imports";
+import { workFeeCalculations } from "./api/jobs/fee-calculation";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { WebContext } from "./app/server/context";
 
@@ -105,6 +106,7 @@ export async function startServer(
   // The job queue and this process's workers (decision 0028): imports run here or in any other process.
   const jobs = await startQueue(database);
   await workImports(db, jobs);
+  await workFeeCalculations(db, jobs, { progressOutsideTransaction: database.kind === "postgres" });
 
   const api = createApi({
     services: {

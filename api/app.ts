@@ -20,6 +20,7 @@ import { printBatchRoutes } from "./modules/print-batch/routes";
 import { deviceRoutes } from "./modules/device/routes";
 import { wasteEvidenceRoutes } from "./modules/waste-evidence/routes";
 import { feeRoutes } from "./modules/fee/routes";
+import { feeCalculationRoutes } from "./modules/fee-calculation/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -37,6 +38,7 @@ export const allRoutes: AnyRoute[] = [
   ...deviceRoutes,
   ...wasteEvidenceRoutes,
   ...feeRoutes,
+  ...feeCalculationRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

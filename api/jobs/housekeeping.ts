@@ -13,6 +13,7 @@ import { session } from "../db/schema";
 import { refreshAllMemberCounts } from "../modules/subject/membership";
 import { expireWasteCards } from "../modules/waste-card/service";
 import { rescueLostImports } from "./imports";
+import { rescueLostFeeCalculations } from "./fee-calculation";
 import type { JobQueue } from "./queue";
 import { purgeRegistrationTokens } from "../modules/user/registration";
 import { purgeSignInThrottle } from "../lib/password-throttle";
@@ -39,8 +40,16 @@ export function startHousekeeping(
     rescueLostImports(db, jobs, { soleProcess })
       .then((ids) => ids.length && console.warn(`[housekeeping] import job(s) ${ids.join(", ")} queued again`))
       .catch((err: unknown) => console.error("[housekeeping] lost imports", err));
+  const rescueFees = (soleProcess = false) =>
+    rescueLostFeeCalculations(db, jobs, { soleProcess })
+      .then((ids) => ids.length && console.warn(`[housekeeping] fee calculation(s) ${ids.join(", ")} queued again`))
+      .catch((err: unknown) => console.error("[housekeeping] lost fee calculations", err));
   void rescue(opts.soleProcess);
-  const jobWatch = setInterval(() => void rescue(), 60_000);
+  void rescueFees(opts.soleProcess);
+  const jobWatch = setInterval(() => {
+    void rescue();
+    void rescueFees();
+  }, 60_000);
   jobWatch.unref();
   const hourly = setInterval(() => {
     for (const task of [...HOURLY, ...extraHourly]) void task(db).catch(() => undefined);

@@ -4,6 +4,7 @@
  */
 import { deviceEndpoints } from "./device";
 import { feeEndpoints } from "./fee";
+import { feeCalculationEndpoints } from "./fee-calculation";
 import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
@@ -32,6 +33,7 @@ export const endpoints = {
   import: importEndpoints,
   wasteCollection: wasteCollectionEndpoints,
   wasteEvidence: wasteEvidenceEndpoints,
+  feeCalculation: feeCalculationEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,7 @@ import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
+import { workFeeCalculations } from "../../api/jobs/fee-calculation";
 import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
@@ -256,6 +257,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   // The queue's schema comes with the cloned database (global-setup.ts); maintenance is not needed here.
   const jobs = await startQueue(database, { supervise: false });
   await workImports(db, jobs);
+  await workFeeCalculations(db, jobs, { progressOutsideTransaction: database.kind === "postgres" });
 
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
   const app = createApi({

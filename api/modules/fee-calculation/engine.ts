@@ -1,0 +1,403 @@
+/**
+ * The fee engine (issue 14 part 1; the model and its worked examples are docs/fees.md, decision 0030): one
+ * municipality and fee year computed set-based in the caller's ONE transaction — temporary tables (dropped at commit)
+ * instead of a loop per payer, the same SQL on PostgreSQL and PGlite, money as numeric all the way.
+ *
+ * A calculation writes fee rows (upserted on fee_payer_subject_period_unique so `paid` survives, only where something
+ * changed), their fee_record lines, and for the current year fee_payer.final_fee, subject.total_fee and
+ * subject.sort_ratio. A simulation runs the same steps on proposed settings and answers its figures, writing nothing.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  noBaseFeeMessage,
+  type SimulationParameters,
+  type SimulationResult,
+} from "#contract/fee-calculation";
+import { today } from "../subject/membership";
+
+/** A failure the user is told about as it is (Czech; translated by the messages namespace). */
+export class FeeCalculationError extends Error {}
+
+/** The steps a run reports as progress (fee_calculation.steps_done of steps_total). */
+export const ENGINE_STEPS = 6;
+
+export interface EngineRun {
+  calculationId: number;
+  municipalityId: number;
+  year: number;
+  /** A simulation's proposed settings; absent = the stored settings of the year (a calculation). */
+  simulation?: SimulationParameters;
+  /** Called after each step with the steps done. */
+  onStep?: (done: number) => Promise<void>;
+}
+
+export interface EngineOutcome {
+  payerCount: number;
+  totalFinalFee: string;
+  result?: SimulationResult;
+}
+
+async function rows<T>(tx: Db, query: SQL): Promise<T[]> {
+  const res = await tx.execute(query);
+  return (res as unknown as { rows: T[] }).rows;
+}
+
+/** Runs the engine inside the caller's transaction `tx`. */
+export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> {
+  const { municipalityId: M, year: Y, simulation } = run;
+  const step = async (n: number) => run.onStep?.(n);
+  // Czech calendar: the year runs from midnight of 1 January in Prague.
+  const yearStart = `${Y}-01-01`;
+  const nextYearStart = `${Y + 1}-01-01`;
+
+  // A second run of the same municipality waits for the first (both would upsert the same fee rows).
+  if (!simulation) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int)`);
+  await tx.execute(sql`drop table if exists fe_setting, fe_interval, fe_custom, fe_pm, fe_row, fe_subj, fe_ev,
+    fe_ordered, fe_sv, fe_fd, fe_fee, fe_line, fe_diff`);
+
+  // 1. Settings: the year's base fee and bounds, the activated programme (or the simulation's proposal).
+  if (!simulation) {
+    await tx.execute(sql`create temp table fe_setting on commit drop as
+      select b.base_fee, b.min_fee_percent as min_pct, b.max_fee_percent as max_pct,
+        case when m.country = 'SK' then 2 else 0 end as decimals,
+        p.id as programme_id, p.type as prog_type, p.unit, p.fee_per_unit, p.minimal_unit_per_period as minimal_unit,
+        p.ordered_dispose_count as ordered_count, coalesce(p.use_bin_volume, false) as use_bin_volume,
+        coalesce(p.use_ordered_dispose_count, false) as use_ordered, p.discount_distribution as distribution
+      from municipality m
+      join base_fee_setting b on b.municipality_id = m.id and b.year = ${Y}
+      left join motivation_activation a on a.municipality_id = m.id and a.year = ${Y}
+      left join motivation_programme p on p.id = a.programme_id
+      where m.id = ${M}`);
+    await tx.execute(sql`create temp table fe_interval on commit drop as
+      select from_value, to_value, pct, coalesce(lag(pct) over (order by from_value), pct) as prev_pct
+      from (select i.from_value, i.to_value, i.discount_percent as pct from motivation_interval i
+        where i.programme_id = (select programme_id from fe_setting)) i`);
+  } else {
+    const p = simulation.programme;
+    await tx.execute(sql`create temp table fe_setting on commit drop as
+      select ${simulation.baseFee}::numeric as base_fee, ${simulation.minFeePercent}::numeric as min_pct,
+        ${simulation.maxFeePercent}::numeric as max_pct,
+        case when m.country = 'SK' then 2 else 0 end as decimals,
+        (select id from motivation_programme where municipality_id = m.id and type = ${p?.type ?? null}::text) as programme_id,
+        ${p?.type ?? null}::text as prog_type, ${p?.unit ?? null}::text as unit,
+        ${p?.feePerUnit ?? null}::numeric as fee_per_unit, ${p?.minimalUnitPerPeriod ?? null}::numeric as minimal_unit,
+        ${p?.orderedDisposeCount ?? null}::int as ordered_count, ${p?.useBinVolume ?? false}::boolean as use_bin_volume,
+        ${p?.useOrderedDisposeCount ?? false}::boolean as use_ordered, ${p?.discountDistribution ?? null}::text as distribution
+      from municipality m where m.id = ${M}`);
+    await tx.execute(sql`create temp table fe_interval on commit drop as
+      select from_value, to_value, pct, coalesce(lag(pct) over (order by from_value), pct) as prev_pct
+      from (select (x->>'fromValue')::numeric as from_value, (x->>'toValue')::numeric as to_value,
+          (x->>'discountPercent')::numeric as pct
+        from jsonb_array_elements(${JSON.stringify(p?.intervals ?? [])}::jsonb) x) i`);
+  }
+  const [setting] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from fe_setting`);
+  if (!setting?.n) throw new FeeCalculationError(noBaseFeeMessage(Y));
+  await tx.execute(sql`create temp table fe_custom on commit drop as
+    select c.subject_id, c.discount_percent as pct from motivation_custom_discount c
+    where c.programme_id = (select programme_id from fe_setting) and c.year = ${Y}`);
+  await step(1);
+
+  // 2. Payers and months (565/1990 Sb. §10h: a month counts when the payer is registered on its last day), each
+  // month under the subject the payer is a member of on that day; one row per payer and subject with its months.
+  await tx.execute(sql`create temp table fe_pm on commit drop as
+    select distinct on (p.id, mo.month) p.id as payer_id, mo.month, s.subject_id
+    from fee_payer p
+    cross join (select g as month, (make_date(${Y}::int, g, 1) + interval '1 month' - interval '1 day')::date as month_end
+      from generate_series(1, 12) g) mo
+    left join subject_fee_payer s on s.fee_payer_id = p.id and s.valid_from <= mo.month_end
+      and (s.valid_to is null or s.valid_to >= mo.month_end)
+    where p.municipality_id = ${M} and p.active_from <= mo.month_end and (p.active_to is null or p.active_to >= mo.month_end)
+    order by p.id, mo.month, s.valid_from desc, s.id desc`);
+  await tx.execute(sql`create temp table fe_row on commit drop as
+    select payer_id, subject_id, count(*)::int as months from fe_pm group by payer_id, subject_id`);
+  await tx.execute(sql`create temp table fe_subj on commit drop as
+    select subject_id, sum(months)::int as member_months from fe_row where subject_id is not null group by subject_id`);
+  await step(2);
+
+  // 3. What each subject threw away in the year (acknowledged weights; litres by the record's or the bin type's
+  // volume), and its bins' ordered volume (capacity × the programme's, else the subject's ordered dispose count).
+  await tx.execute(sql`create temp table fe_ev on commit drop as
+    select r.subject_id,
+      coalesce(sum(r.acknowledged_weight_kg), 0) as total_kg,
+      coalesce(sum(r.acknowledged_weight_kg) filter (where wt.sorted), 0) as sorted_kg,
+      coalesce(sum(r.acknowledged_weight_kg) filter (where wt.catalog_code = '200301'), 0) as mixed_kg,
+      coalesce(sum(r.acknowledged_weight_kg) filter (where not coalesce(wt.sorted, false)), 0) as residual_kg,
+      coalesce(sum(coalesce(r.bin_volume, bt.capacity, 0)) filter (where not coalesce(wt.sorted, false)), 0) as residual_l,
+      (count(*) filter (where not coalesce(wt.sorted, false)))::int as disposals
+    from waste_evidence_record r
+    left join waste_type wt on wt.id = r.waste_type_id
+    left join waste_evidence_header h on h.id = r.header_id
+    left join bin_type bt on bt.id = h.bin_type_id
+    where r.municipality_id = ${M} and r.subject_id is not null and r.discarded_at is null
+      and r.collected_at >= (${yearStart}::date::timestamp at time zone 'Europe/Prague')
+      and r.collected_at < (${nextYearStart}::date::timestamp at time zone 'Europe/Prague')
+    group by r.subject_id`);
+  await tx.execute(sql`create temp table fe_ordered on commit drop as
+    select h.subject_id,
+      max(coalesce(st.ordered_count, s.ordered_dispose_count * case when s.dispose_frequency_period = 'Month' then 12 else 1 end)) as ordered_count,
+      coalesce(sum(bt.capacity * coalesce(st.ordered_count,
+        s.ordered_dispose_count * case when s.dispose_frequency_period = 'Month' then 12 else 1 end, 0)), 0) as litres
+    from waste_evidence_header h
+    cross join fe_setting st
+    join subject s on s.id = h.subject_id
+    join bin_type bt on bt.id = h.bin_type_id
+    left join waste_type wt on wt.id = h.waste_type_id
+    where h.municipality_id = ${M} and h.state = 'Assigned' and not coalesce(wt.sorted, false) and st.use_ordered
+    group by h.subject_id`);
+  await step(3);
+
+  // 4. Per subject: its measure (sort ratio, mixed kg per member-year, PayAsDisposed quantity) and discount percent.
+  await tx.execute(sql`create temp table fe_sv on commit drop as
+    with v as (
+      select sj.subject_id, sj.member_months,
+        ev.total_kg, ev.residual_kg, ev.residual_l,
+        case when coalesce(ev.total_kg, 0) > 0 then round(ev.sorted_kg * 100 / ev.total_kg, 2) end as sort_ratio,
+        round(coalesce(ev.mixed_kg, 0) * 12 / sj.member_months, 3) as mixed_per_person,
+        o.ordered_count,
+        case when st.use_bin_volume then
+               case when st.use_ordered then coalesce(o.litres, 0) else coalesce(ev.residual_l, 0) end
+             when st.unit = 'kg' then coalesce(ev.residual_kg, 0)
+             else coalesce(ev.residual_l, 0) end as quantity
+      from fe_subj sj cross join fe_setting st
+      left join fe_ev ev on ev.subject_id = sj.subject_id
+      left join fe_ordered o on o.subject_id = sj.subject_id
+    ), m as (
+      select v.*, case st.prog_type when 'SortRatio' then v.sort_ratio when 'ItalianWeight' then v.mixed_per_person end as metric
+      from v cross join fe_setting st
+    )
+    select m.*,
+      case when st.prog_type not in ('SortRatio', 'ItalianWeight') or st.prog_type is null then 0
+        when st.distribution = 'Custom' then coalesce(c.pct, 0)
+        when m.metric is null then 0
+        else coalesce((
+          select case when st.distribution = 'Gradual' and i.to_value is not null
+              then round(i.prev_pct + (i.pct - i.prev_pct) * (m.metric - i.from_value) / (i.to_value - i.from_value), 2)
+              else i.pct end
+          from fe_interval i
+          where m.metric > i.from_value and (i.to_value is null or m.metric <= i.to_value)
+          order by i.from_value limit 1), 0)
+      end as pct
+    from m cross join fe_setting st
+    left join fe_custom c on c.subject_id = m.subject_id`);
+
+  // The payer's fixed discounts: automatic Age groups by the age reached in the year, and assigned Other ones.
+  await tx.execute(sql`create temp table fe_fd on commit drop as
+    select p.id as payer_id, sum(d.fee_discount) as yearly, string_agg(d.name, ', ' order by d.name, d.id) as names
+    from fee_payer p
+    join discount d on d.municipality_id = ${M} and (
+      (d.type = 'Age' and p.date_of_birth is not null
+        and ${Y}::int - extract(year from p.date_of_birth)::int between coalesce(d.age_from, 0) and coalesce(d.age_until, 32767))
+      or (d.type = 'Other' and exists (
+        select 1 from fee_payer_discount x where x.fee_payer_id = p.id and x.discount_id = d.id)))
+    where p.id in (select payer_id from fe_row)
+    group by p.id`);
+
+  // The fee of each payer and subject: components to the cent (half up), FinalFee bounded and rounded.
+  await tx.execute(sql`create temp table fe_fee on commit drop as
+    with c as (
+      select r.payer_id, r.subject_id, r.months, p.variable_symbol, st.*,
+        sv.member_months, sv.sort_ratio, sv.metric, sv.ordered_count as subject_ordered_count,
+        coalesce(sv.pct, 0) as pct,
+        round(st.base_fee * r.months / 12, 2) as base_fee_amount,
+        coalesce(fd.yearly, 0) as fixed_yearly, fd.names as fixed_names,
+        round(coalesce(fd.yearly, 0) * r.months / 12, 2) as fixed_discount,
+        round(sv.residual_l * r.months / sv.member_months, 2) as volume_share,
+        round(sv.residual_kg * r.months / sv.member_months, 2) as weight_share,
+        coalesce(sv.quantity * r.months / sv.member_months, 0) as quantity_share,
+        coalesce(st.minimal_unit, 0) * r.months as minimum
+      from fe_row r cross join fe_setting st
+      join fee_payer p on p.id = r.payer_id
+      left join fe_sv sv on sv.subject_id = r.subject_id
+      left join fe_fd fd on fd.payer_id = r.payer_id
+    ), f as (
+      select c.*,
+        case when c.prog_type = 'PayAsDisposed' and c.use_bin_volume
+          then round(c.quantity_share * coalesce(c.fee_per_unit, 0), 2) else 0 end as bin_fee,
+        case when c.prog_type = 'PayAsDisposed' and not c.use_bin_volume
+          then round(greatest(c.quantity_share, c.minimum) * coalesce(c.fee_per_unit, 0), 2) else 0 end as motivation_fee,
+        case when c.prog_type not in ('SortRatio', 'ItalianWeight') or c.prog_type is null then 0
+          when c.distribution = 'MembershipBased'
+            then coalesce(round(c.pct / 100 * c.base_fee * c.months / c.member_months, 2), 0)
+          else round(c.pct / 100 * c.base_fee_amount, 2) end as motivation_discount
+      from c
+    ), t as (
+      select f.*, f.base_fee_amount + f.bin_fee + f.motivation_fee as total_fee,
+        f.fixed_discount + f.motivation_discount as total_discount,
+        f.base_fee_amount * f.min_pct / 100 as min_amount,
+        f.base_fee_amount * f.max_pct / 100 as max_amount
+      from f
+    ), b as (
+      select t.*, t.total_fee - t.total_discount as raw_fee,
+        greatest(least(greatest(t.total_fee - t.total_discount, t.min_amount), coalesce(t.max_amount, 'Infinity'::numeric)), 0) as bounded
+      from t
+    )
+    select b.*, round(b.bounded, b.decimals) as final_fee,
+      case when b.raw_fee < b.min_amount then 'Min' when b.raw_fee > b.max_amount then 'Max'
+        when b.raw_fee < 0 then 'Zero' end as bound
+    from b`);
+  await step(4);
+
+  const [totals] = await rows<{ payer_count: number; total: string }>(
+    tx,
+    sql`select count(distinct payer_id)::int as payer_count, coalesce(sum(final_fee), 0)::numeric(14, 2)::text as total
+      from fe_fee`,
+  );
+  if (simulation) {
+    const result = await simulationFigures(tx, M, Y);
+    await step(ENGINE_STEPS);
+    return { payerCount: totals!.payer_count, totalFinalFee: totals!.total, result };
+  }
+
+  // 5. Write the fees: changed rows only (a second run over the same data changes nothing; `paid` is never touched).
+  await tx.execute(sql`insert into fee (municipality_id, subject_id, fee_payer_id, year, month, variable_symbol, volume,
+      base_fee, bin_fee, motivation_fee, motivation_discount, fixed_discount_names, total_discount, total_fee, final_fee,
+      ordered_dispose_count, weight, sort_ratio, min_fee_percent, max_fee_percent, calculation_id)
+    select ${M}, subject_id, payer_id, ${Y}, null, variable_symbol, volume_share,
+      base_fee_amount, bin_fee, motivation_fee, motivation_discount, fixed_names, total_discount, total_fee, final_fee,
+      case when use_ordered then subject_ordered_count end, weight_share, sort_ratio, min_pct, max_pct, ${run.calculationId}::int
+    from fe_fee
+    on conflict on constraint fee_payer_subject_period_unique do update set
+      variable_symbol = excluded.variable_symbol, volume = excluded.volume, base_fee = excluded.base_fee,
+      bin_fee = excluded.bin_fee, motivation_fee = excluded.motivation_fee,
+      motivation_discount = excluded.motivation_discount, fixed_discount_names = excluded.fixed_discount_names,
+      total_discount = excluded.total_discount, total_fee = excluded.total_fee, final_fee = excluded.final_fee,
+      ordered_dispose_count = excluded.ordered_dispose_count, weight = excluded.weight,
+      sort_ratio = excluded.sort_ratio, min_fee_percent = excluded.min_fee_percent,
+      max_fee_percent = excluded.max_fee_percent, calculation_id = excluded.calculation_id
+    where (fee.variable_symbol, fee.volume, fee.base_fee, fee.bin_fee, fee.motivation_fee, fee.motivation_discount,
+        fee.fixed_discount_names, fee.total_discount, fee.total_fee, fee.final_fee, fee.ordered_dispose_count, fee.weight,
+        fee.sort_ratio, fee.min_fee_percent, fee.max_fee_percent)
+      is distinct from (excluded.variable_symbol, excluded.volume, excluded.base_fee, excluded.bin_fee,
+        excluded.motivation_fee, excluded.motivation_discount, excluded.fixed_discount_names, excluded.total_discount,
+        excluded.total_fee, excluded.final_fee, excluded.ordered_dispose_count, excluded.weight, excluded.sort_ratio,
+        excluded.min_fee_percent, excluded.max_fee_percent)`);
+  // Rows of the year this run no longer produces (a payer gone, a move undone, monthly rows of an older model).
+  await tx.execute(sql`delete from fee f where f.municipality_id = ${M} and f.year = ${Y}
+    and not exists (select 1 from fe_fee x where f.month is null and x.payer_id = f.fee_payer_id
+      and x.subject_id is not distinct from f.subject_id)`);
+
+  // The lines of every fee (spec 001 §9 fee types) with their basis; the note is a code the screens translate.
+  await tx.execute(sql`create temp table fe_line on commit drop as
+    select f.id as fee_id, l.* from fe_fee x
+    join fee f on f.municipality_id = ${M} and f.year = ${Y} and f.month is null and f.fee_payer_id = x.payer_id
+      and f.subject_id is not distinct from x.subject_id
+    cross join lateral (values
+      ('BaseFee', x.base_fee_amount, x.months::numeric, 'months', x.base_fee, null::numeric, null::text),
+      ('BinFee', x.bin_fee,
+        case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume then round(x.quantity_share, 3) end,
+        case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume then 'l' end,
+        case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume then x.fee_per_unit end, null,
+        case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume
+          then case when x.use_ordered then 'OrderedDisposeCount' else 'Disposals' end end),
+      ('MotivationFee', x.motivation_fee,
+        case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume then round(greatest(x.quantity_share, x.minimum), 3) end,
+        case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume then x.unit end,
+        case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume then x.fee_per_unit end, null,
+        case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume and x.minimum > x.quantity_share then 'Minimum' end),
+      ('FixedDiscount', x.fixed_discount, x.months::numeric, 'months', x.fixed_yearly, null, x.fixed_names),
+      ('MotivationDiscount', x.motivation_discount,
+        case when x.prog_type in ('SortRatio', 'ItalianWeight') and x.distribution <> 'Custom' then x.metric end,
+        case when x.prog_type = 'SortRatio' and x.distribution <> 'Custom' then '%'
+          when x.prog_type = 'ItalianWeight' and x.distribution <> 'Custom' then 'kg/person' end,
+        null, case when x.prog_type in ('SortRatio', 'ItalianWeight') then x.pct end,
+        case when x.prog_type in ('SortRatio', 'ItalianWeight') then x.prog_type || ':' || x.distribution end),
+      ('TotalFee', x.total_fee, null, null, null,
+        case x.bound when 'Min' then x.min_pct when 'Max' then x.max_pct end, x.bound),
+      ('TotalDiscount', x.total_discount, null, null, null, null, null)
+    ) as l(type, amount, quantity, unit, rate, percent, note)`);
+  await tx.execute(sql`delete from fee_record r using fee f
+    where r.fee_id = f.id and f.municipality_id = ${M} and f.year = ${Y}
+      and not exists (select 1 from fe_line l where l.fee_id = r.fee_id and l.type = r.type and l.amount = r.amount
+        and l.quantity is not distinct from r.quantity and l.unit is not distinct from r.unit
+        and l.rate is not distinct from r.rate and l.percent is not distinct from r.percent
+        and l.note is not distinct from r.note)`);
+  await tx.execute(sql`insert into fee_record (fee_id, type, amount, quantity, unit, rate, percent, note)
+    select l.fee_id, l.type, l.amount, l.quantity, l.unit, l.rate, l.percent, l.note from fe_line l
+    where not exists (select 1 from fee_record r where r.fee_id = l.fee_id and r.type = l.type and r.amount = l.amount
+        and l.quantity is not distinct from r.quantity and l.unit is not distinct from r.unit
+        and l.rate is not distinct from r.rate and l.percent is not distinct from r.percent
+        and l.note is not distinct from r.note)`);
+  await step(5);
+
+  // 6. The current year's figures on the payer and the subject (the lists and details read them).
+  if (Y === Number(today().slice(0, 4))) {
+    await tx.execute(sql`update fee_payer p set final_fee = t.total
+      from (select p2.id, s.total from fee_payer p2
+        left join (select fee_payer_id, sum(final_fee) as total from fee where municipality_id = ${M} and year = ${Y}
+          group by fee_payer_id) s on s.fee_payer_id = p2.id
+        where p2.municipality_id = ${M}) t
+      where p.id = t.id and p.final_fee is distinct from t.total`);
+    await tx.execute(sql`update subject s set total_fee = t.total, sort_ratio = t.sort_ratio
+      from (select s2.id, coalesce(f.total, 0) as total, sv.sort_ratio from subject s2
+        left join (select subject_id, sum(final_fee) as total from fee where municipality_id = ${M} and year = ${Y}
+          group by subject_id) f on f.subject_id = s2.id
+        left join fe_sv sv on sv.subject_id = s2.id
+        where s2.municipality_id = ${M}) t
+      where s.id = t.id and (s.total_fee, s.sort_ratio) is distinct from (t.total, t.sort_ratio)`);
+  }
+  await step(ENGINE_STEPS);
+  return { payerCount: totals!.payer_count, totalFinalFee: totals!.total };
+}
+
+/** A simulation's figures: income now and with the proposal, the change per payer, the year's expenditures. */
+async function simulationFigures(tx: Db, M: number, Y: number): Promise<SimulationResult> {
+  await tx.execute(sql`create temp table fe_diff on commit drop as
+    with after as (select payer_id, sum(final_fee) as v from fe_fee group by payer_id),
+    before as (select fee_payer_id as payer_id, sum(final_fee) as v from fee
+      where municipality_id = ${M} and year = ${Y} and fee_payer_id is not null group by fee_payer_id)
+    select coalesce(a.payer_id, b.payer_id) as payer_id, coalesce(a.v, 0) - coalesce(b.v, 0) as diff
+    from after a full join before b on b.payer_id = a.payer_id`);
+  const [figures] = await rows<{
+    currency: "CZK" | "EUR";
+    payer_count: number;
+    income_before: string;
+    income_after: string;
+    expenditures: string;
+    increased: number;
+    decreased: number;
+    unchanged: number;
+  }>(
+    tx,
+    sql`select case when m.country = 'SK' then 'EUR' else 'CZK' end as currency,
+      (select count(distinct payer_id)::int from fe_fee) as payer_count,
+      (select coalesce(sum(final_fee), 0)::numeric(14, 2)::text from fee where municipality_id = ${M} and year = ${Y}) as income_before,
+      (select coalesce(sum(final_fee), 0)::numeric(14, 2)::text from fe_fee) as income_after,
+      (select coalesce(sum(amount), 0)::numeric(14, 2)::text from expenditure where municipality_id = ${M}
+        and processed_on >= ${`${Y}-01-01`}::date and processed_on <= ${`${Y}-12-31`}::date) as expenditures,
+      (select count(*)::int from fe_diff where diff > 0) as increased,
+      (select count(*)::int from fe_diff where diff < 0) as decreased,
+      (select count(*)::int from fe_diff where diff = 0) as unchanged
+    from municipality m where m.id = ${M}`,
+  );
+  const [money] = await rows<{ change: string; balance: string }>(
+    tx,
+    sql`select (${figures!.income_after}::numeric - ${figures!.income_before}::numeric)::numeric(14, 2)::text as change,
+      (${figures!.income_after}::numeric - ${figures!.expenditures}::numeric)::numeric(14, 2)::text as balance`,
+  );
+  // Ten equal bands between the smallest and the largest change (one band when all changed alike).
+  const histogram = await rows<{ from: string; to: string; count: number }>(
+    tx,
+    sql`with r as (select min(diff) as lo, max(diff) as hi from fe_diff),
+      bands as (select k, case when r.hi = r.lo then 1 else 10 end as n, r.lo, r.hi from r,
+        generate_series(0, 9) k where r.lo is not null)
+      select round(b.lo + (b.hi - b.lo) * b.k / b.n, 2)::numeric(14, 2)::text as "from",
+        round(b.lo + (b.hi - b.lo) * (b.k + 1) / b.n, 2)::numeric(14, 2)::text as "to",
+        (select count(*)::int from fe_diff d where
+          least(case when b.hi = b.lo then 0 else floor((d.diff - b.lo) * b.n / (b.hi - b.lo)) end, b.n - 1) = b.k) as count
+      from bands b where b.k < b.n order by b.k`,
+  );
+  return {
+    currency: figures!.currency,
+    payerCount: figures!.payer_count,
+    incomeBefore: figures!.income_before,
+    incomeAfter: figures!.income_after,
+    incomeChange: money!.change,
+    expenditures: figures!.expenditures,
+    balance: money!.balance,
+    increased: figures!.increased,
+    decreased: figures!.decreased,
+    unchanged: figures!.unchanged,
+    histogram,
+  };
+}
