@@ -16,8 +16,14 @@ import { readListParams } from "~/lib/list-params";
 import { useCan } from "~/lib/permissions";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { readIntent, unknownIntent } from "~/server/action.server";
-import { bulkChange } from "~/server/list-action.server";
+import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { submitForm } from "~/server/form.server";
+import { bulkChange, listUrl } from "~/server/list-action.server";
+import { baseFeeSettingBody } from "#contract/fee-calculation";
+import { DialogLink } from "~/components/form-dialog";
+import { DIALOG_PARAM } from "~/components/ui/dialog";
+import { FEE_DIALOG, FeeExplanationDialog } from "./+shared/explanation";
+import { YearSettingsCard, type YearSettings } from "./+shared/year-settings";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, refColumn, RECORD_LINK } from "~/components/list-columns";
@@ -87,26 +93,71 @@ export const feeTable = defineList(feeListKeys, {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "fee.aDetail");
   const params = readListParams(feeList, request.url);
+  const sp = new URL(request.url).searchParams;
+  // The fee explained in the dialog (?dialog=fee&feeId=…); another municipality's or a wrong id shows 'not found'.
+  const feeId = sp.get(DIALOG_PARAM) === FEE_DIALOG ? formId(sp.get("feeId")) : null;
   const [list, summary] = await Promise.all([
     api.fee.list({ municipalityId, ...params }),
     api.fee.summary({ municipalityId, year: params.year }),
   ]);
-  return { ...list, params, summary };
+  const year = summary.year;
+  const [baseFee, calculations, explanation] = await Promise.all([
+    api.feeCalculation.baseFee({ municipalityId, year }),
+    api.feeCalculation.calculations({ municipalityId, year }),
+    feeId
+      ? api.result.feeCalculation.explanation({ municipalityId, feeId }).then((r) => (r.ok ? r.data : null))
+      : Promise.resolve(null),
+  ]);
+  const latest = calculations.items.find(
+    (c) => c.kind === "Calculation" && c.state !== "Queued" && c.state !== "Running",
+  );
+  const settings: YearSettings = {
+    year,
+    setting: baseFee.setting,
+    pending: calculations.pending,
+    lastDone: calculations.lastDone,
+    lastFailed: latest?.state === "Failed" ? latest : null,
+  };
+  return { ...list, params, summary, settings, explanation };
 }
 
-/** Spec 001 §2: mark fees paid or unpaid, the selected ones or one row's; nothing selected → 'Vyberte položky.'. */
+/**
+ * Spec 001 §2: mark fees paid or unpaid, the selected ones or one row's (nothing selected → 'Vyberte položky.'); the
+ * base fee edit modal; the recalculate popup. Each needs fee.aEdit.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "fee.aEdit");
   const t = await userT(api.session);
   const { formData, intent } = await readIntent(request);
-  if (intent !== "markPaid" && intent !== "markUnpaid") return unknownIntent(intent, t);
-  const paid = intent === "markPaid";
-  return bulkChange(
-    { request, context, api, t, formData, intent },
-    "feeIds",
-    (feeIds) => api.fee.setPaid({ municipalityId }, { feeIds, paid }),
-    paid ? t("fee:flash.markedPaid") : t("fee:flash.markedUnpaid"),
-  );
+  switch (intent) {
+    case "markPaid":
+    case "markUnpaid": {
+      const paid = intent === "markPaid";
+      return bulkChange(
+        { request, context, api, t, formData, intent },
+        "feeIds",
+        (feeIds) => api.fee.setPaid({ municipalityId }, { feeIds, paid }),
+        paid ? t("fee:flash.markedPaid") : t("fee:flash.markedUnpaid"),
+      );
+    }
+    case "saveBaseFee": {
+      const outcome = await submitForm(formData, baseFeeSettingBody, (value) =>
+        api.feeCalculation.saveBaseFee({ municipalityId }, value),
+      );
+      if (!outcome.ok) return formAnswer(intent, outcome);
+      return redirectWithFlash(api, context, listUrl(request, [DIALOG_PARAM]), t("fee:flash.baseFeeSaved"));
+    }
+    case "recalculate": {
+      const res = await api.result.feeCalculation.recalculate(
+        { municipalityId },
+        { year: formId(formData.get("year")) ?? 0 },
+      );
+      if (!res.ok) return apiAnswer(intent, res);
+      return redirectWithFlash(api, context, listUrl(request, [DIALOG_PARAM]), t("fee:flash.recalculationQueued"));
+    }
+    default:
+      return unknownIntent(intent, t);
+  }
 }
 
 /** One fee's own 'paid' / 'unpaid' button: a form of its own (the bulk form's checkboxes are outside it). */
@@ -158,13 +209,27 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
         { intent: "markUnpaid", label: t("fee:action.markUnpaidSelected") },
       ]}
       emptyMessage={t("fee:list.empty", { year: summary.year })}
-      rowActions={canEdit ? (row) => <PaidToggle row={row} /> : undefined}
+      rowActions={(row) => (
+        <div className="flex items-center gap-1">
+          <DialogLink name={FEE_DIALOG} size="sm" variant="ghost" params={{ feeId: String(row.id) }}>
+            {t("fee:action.explain")}
+            <span className="sr-only"> {row.feePayerName}</span>
+          </DialogLink>
+          {canEdit && <PaidToggle row={row} />}
+        </div>
+      )}
       above={
         <div className="space-y-4">
+          <YearSettingsCard settings={loaderData.settings} canEdit={canEdit} />
           <FeeCards summary={summary} />
           <FeeStatistics summary={summary} />
         </div>
       }
-    />
+    >
+      <FeeExplanationDialog
+        fee={loaderData.explanation}
+        payerName={loaderData.items.find((r) => r.id === loaderData.explanation?.id)?.feePayerName ?? null}
+      />
+    </ListPage>
   );
 }
