@@ -24,6 +24,7 @@ import { Random } from "./bench/random";
 import { kindSection, writeBenchmarksDoc, type KindResult } from "./bench/report";
 import { municipalitiesArea } from "./bench/areas/municipalities";
 import { collectionsArea } from "./bench/areas/collections";
+import { feesArea } from "./bench/areas/fees";
 import { usersArea } from "./bench/areas/users";
 import { subjectsArea } from "./bench/areas/subjects";
 import { wasteCardsArea } from "./bench/areas/waste-cards";
@@ -33,7 +34,7 @@ import { BENCH_PASSWORD } from "./bench/areas/users";
 import { runLoad, type LoadTarget } from "./bench/load";
 
 /** In data order: an area may use what the ones before it generated. */
-const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea, wasteCardsArea, binsArea, collectionsArea];
+const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea, wasteCardsArea, binsArea, collectionsArea, feesArea];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DOC = path.join(ROOT, "docs/benchmarks.md");

@@ -29,6 +29,10 @@ const TABLES = {
   wasteCollection: schema.wasteCollection,
   wasteEvidenceRecord: schema.wasteEvidenceRecord,
   wasteCollectionLog: schema.wasteCollectionLog,
+  baseFeeSetting: schema.baseFeeSetting,
+  feeCalculation: schema.feeCalculation,
+  fee: schema.fee,
+  feeRecord: schema.feeRecord,
 } satisfies Record<string, PgTable>;
 
 let database: Database;
@@ -77,6 +81,12 @@ describe("demo data (api/demo/)", () => {
       wasteCollection: 3,
       wasteEvidenceRecord: 9,
       wasteCollectionLog: 4,
+      // Issue 14: Třebíč's base fee of last year and this year, each with its finished recalculation: a fee for each
+      // of its 18 payers a year (none moved), seven lines each.
+      baseFeeSetting: 2,
+      feeCalculation: 2,
+      fee: 36,
+      feeRecord: 252,
     });
     const users = await database.db.select({ userName: schema.user.userName }).from(schema.user);
     expect(users.map((u) => u.userName).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.userName).sort());
