@@ -19,6 +19,8 @@ import { wasteSettingsRoutes } from "./modules/waste-settings/routes";
 import { printBatchRoutes } from "./modules/print-batch/routes";
 import { deviceRoutes } from "./modules/device/routes";
 import { wasteEvidenceRoutes } from "./modules/waste-evidence/routes";
+import { discountRoutes } from "./modules/discount/routes";
+import { expenditureRoutes } from "./modules/expenditure/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -35,6 +37,8 @@ export const allRoutes: AnyRoute[] = [
   ...printBatchRoutes,
   ...deviceRoutes,
   ...wasteEvidenceRoutes,
+  ...discountRoutes,
+  ...expenditureRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

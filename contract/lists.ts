@@ -145,3 +145,17 @@ export const importErrorListKeys = listKeys({
   sorts: ["rowNumber"],
   defaultSort: "rowNumber",
 });
+
+/** Fees → Discounts (spec 001 §2). */
+export const discountListKeys = listKeys({
+  id: "discounts",
+  sorts: ["name", "type", "group", "ageFrom", "feeDiscount"],
+  defaultSort: "type",
+});
+
+/** Fees → Expenditures → edit (spec 001 §2): newest first. */
+export const expenditureListKeys = listKeys({
+  id: "expenditures",
+  sorts: ["processedOn", "type", "source", "amount"],
+  defaultSort: "-processedOn",
+});

@@ -3,6 +3,8 @@
  * the web calls them through the typed client as api.<domain>.<name>(…) (app/server/api.server.ts).
  */
 import { deviceEndpoints } from "./device";
+import { discountEndpoints } from "./discount";
+import { expenditureEndpoints } from "./expenditure";
 import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
@@ -30,6 +32,8 @@ export const endpoints = {
   import: importEndpoints,
   wasteCollection: wasteCollectionEndpoints,
   wasteEvidence: wasteEvidenceEndpoints,
+  discount: discountEndpoints,
+  expenditure: expenditureEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
