@@ -22,7 +22,7 @@ export const MAX_LEVELS = 20;
 
 export const DISCOUNT_NOT_FOUND = "Sleva nebyla nalezena.";
 export const AGE_REQUIRED = "Zadejte věk od.";
-const AGE_MESSAGE = `Věk je celé číslo 0 až ${MAX_AGE}.`;
+const AGE_MESSAGE = "Věk je celé číslo 0 až 150.";
 export const AGE_UNTIL_BEFORE_FROM = "Věk do nemůže být menší než věk od.";
 export const LEVELS_OVERLAP = "Věkové rozmezí se překrývá s jinou úrovní této skupiny.";
 export const LEVEL_OVERLAPS_EXISTING = "Věkové rozmezí se překrývá s jinou slevou této skupiny.";

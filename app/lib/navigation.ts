@@ -58,6 +58,18 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "wasteCard.aDetail",
   },
   {
+    group: "fees",
+    to: "/fees/discounts",
+    labels: "nav.discounts",
+    permission: "discount.aDetail",
+  },
+  {
+    group: "fees",
+    to: "/fees/expenditures",
+    labels: "nav.expenditures",
+    permission: "expenditure.aDetail",
+  },
+  {
     group: "administration",
     to: "/administration/print-batches",
     labels: "nav.printBatches",
