@@ -12,6 +12,7 @@ import { seedDemoBins } from "./bins";
 import { seedDemoCity } from "./city";
 import { seedDemoDevices } from "./devices";
 import { seedDemoCollections } from "./collections";
+import { seedDemoExpenditures } from "./expenditures";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -132,6 +133,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoDevices(tx as unknown as Db, trebic!.id, velkeMezirici!.id);
     await seedDemoBins(tx as unknown as Db, trebic!.id);
     await seedDemoCollections(tx as unknown as Db, trebic!.id);
+    await seedDemoExpenditures(tx as unknown as Db, trebic!.id);
   });
   return true;
 }
