@@ -35,12 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!outcome.ok) return formAnswer("save", outcome);
   const t = await userT(api.session);
-  return redirectWithFlash(
-    api,
-    context,
-    DISCOUNTS_PATH,
-    t("discount:flash.created", { count: outcome.data.ids.length }),
-  );
+  return redirectWithFlash(api, context, DISCOUNTS_PATH, t("discount:flash.created", { n: outcome.data.ids.length }));
 }
 
 export default function CreateDiscount({ loaderData, actionData: answer }: Route.ComponentProps) {

@@ -65,7 +65,7 @@ export default function ExpenditureOverview({ loaderData }: Route.ComponentProps
           <p className="mt-1 text-3xl font-semibold tabular-nums" data-testid="expenditure-total">
             <Money value={summary.total} />
           </p>
-          <p className="mt-1 text-sm text-slate-600">{t("expenditure:overview.count", { count: summary.count })}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("expenditure:overview.count", { n: summary.count })}</p>
         </div>
         <div className="md:col-span-2">
           <BarChart
