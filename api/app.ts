@@ -21,6 +21,8 @@ import { deviceRoutes } from "./modules/device/routes";
 import { wasteEvidenceRoutes } from "./modules/waste-evidence/routes";
 import { feeRoutes } from "./modules/fee/routes";
 import { feeCalculationRoutes } from "./modules/fee-calculation/routes";
+import { discountRoutes } from "./modules/discount/routes";
+import { expenditureRoutes } from "./modules/expenditure/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -39,6 +41,8 @@ export const allRoutes: AnyRoute[] = [
   ...wasteEvidenceRoutes,
   ...feeRoutes,
   ...feeCalculationRoutes,
+  ...discountRoutes,
+  ...expenditureRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

@@ -71,6 +71,15 @@ export default [
       route("import/:importJobId", "routes/waste-collection-evidence/waste-collections/import-result.tsx"),
       route(":collectionId", "routes/waste-collection-evidence/waste-collections/detail.tsx"),
     ]),
+    ...prefix("fees/discounts", [
+      index("routes/fees/discounts/list.tsx"),
+      route("create", "routes/fees/discounts/create.tsx"),
+      route(":discountId/edit", "routes/fees/discounts/edit.tsx"),
+    ]),
+    ...prefix("fees/expenditures", [
+      index("routes/fees/expenditures/overview.tsx"),
+      route("edit", "routes/fees/expenditures/edit.tsx"),
+    ]),
     ...prefix("administration/imports", [
       index("routes/administration/imports/list.tsx"),
       route("create", "routes/administration/imports/create.tsx"),

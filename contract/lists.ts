@@ -151,4 +151,16 @@ export const feeListKeys = listKeys({
   id: "fees",
   sorts: ["name", "variableSymbol", "subjectName", "totalFee", "totalDiscount", "finalFee", "paid", "id"],
   defaultSort: "name",
+/** Fees → Discounts (spec 001 §2). */
+export const discountListKeys = listKeys({
+  id: "discounts",
+  sorts: ["name", "type", "group", "ageFrom", "feeDiscount"],
+  defaultSort: "type",
+});
+
+/** Fees → Expenditures → edit (spec 001 §2): newest first. */
+export const expenditureListKeys = listKeys({
+  id: "expenditures",
+  sorts: ["processedOn", "type", "source", "amount"],
+  defaultSort: "-processedOn",
 });

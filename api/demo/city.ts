@@ -5,9 +5,10 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { discount, feePayer, subject, subjectFeePayer } from "../db/schema";
+import { discount, feePayer, feePayerDiscount, subject, subjectFeePayer } from "../db/schema";
 
-type Payer = { first: string; last: string; born: string; email?: string; chief?: boolean };
+/** `otherDiscount`: the name of an 'Other' fixed discount the payer has assigned (the fee-payer form's checkbox). */
+type Payer = { first: string; last: string; born: string; email?: string; chief?: boolean; otherDiscount?: string };
 type Place = {
   type: string;
   name: string;
@@ -24,6 +25,8 @@ type Place = {
   payers: Payer[];
   operator?: { ico: string; name: string };
 };
+
+const ZTP = "Držitel průkazu ZTP/P";
 
 /** Every demo place and payer is in Třebíč. */
 const TREBIC = { city: "Třebíč", zipCode: "67401" };
@@ -96,7 +99,7 @@ const PLACES: Place[] = [
     ...BUILDING_ADDRESS,
     parent: BUILDING,
     totalFee: "600.00",
-    payers: [{ first: "Jiřina", last: "Černá", born: "1944-06-23", chief: true }],
+    payers: [{ first: "Jiřina", last: "Černá", born: "1944-06-23", chief: true, otherDiscount: ZTP }],
   },
   {
     type: "Apartment",
@@ -166,12 +169,50 @@ const PLACES: Place[] = [
 ];
 
 export async function seedDemoCity(tx: Db, municipalityId: number): Promise<void> {
-  // The municipality's fixed discounts (spec 001 §3 Discount): two by age, applied from the date of birth, one other.
-  await tx.insert(discount).values([
-    { municipalityId, name: "Děti do 15 let", type: "Age", ageFrom: 0, ageUntil: 15, feeDiscount: "300.00" },
-    { municipalityId, name: "Senioři od 80 let", type: "Age", ageFrom: 80, ageUntil: null, feeDiscount: "400.00" },
-    { municipalityId, name: "Držitel průkazu ZTP/P", type: "Other", feeDiscount: "600.00" },
-  ]);
+  // The municipality's fixed discounts (spec 001 §3 Discount, §5 automatic groups): children in two age levels and
+  // seniors, applied from the date of birth, and one 'Other' discount assigned by hand (docs/discounts-expenditures.md).
+  const discounts = await tx
+    .insert(discount)
+    .values([
+      {
+        municipalityId,
+        name: "Děti 0–5 let",
+        type: "Age",
+        group: "Child",
+        ageFrom: 0,
+        ageUntil: 5,
+        feeDiscount: "500.00",
+      },
+      {
+        municipalityId,
+        name: "Děti 6–17 let",
+        type: "Age",
+        group: "Child",
+        ageFrom: 6,
+        ageUntil: 17,
+        feeDiscount: "300.00",
+        description: "Do dovršení zletilosti v roce poplatku.",
+      },
+      {
+        municipalityId,
+        name: "Senioři od 70 let",
+        type: "Age",
+        group: "Senior",
+        ageFrom: 70,
+        ageUntil: null,
+        feeDiscount: "400.00",
+      },
+      {
+        municipalityId,
+        name: ZTP,
+        type: "Other",
+        group: "ZTP/P",
+        feeDiscount: "600.00",
+        description: "Na žádost s kopií průkazu.",
+      },
+    ])
+    .returning({ id: discount.id, name: discount.name });
+  const discountId = new Map(discounts.map((d) => [d.name, d.id]));
   const ids = new Map<string, number>();
   let vs = 2026001;
   for (const p of PLACES) {
@@ -216,6 +257,10 @@ export async function seedDemoCity(tx: Db, municipalityId: number): Promise<void
           registered: Boolean(payer.email),
         })
         .returning({ id: feePayer.id });
+      if (payer.otherDiscount)
+        await tx
+          .insert(feePayerDiscount)
+          .values({ feePayerId: fp!.id, discountId: discountId.get(payer.otherDiscount)! });
       await tx.insert(subjectFeePayer).values({
         municipalityId,
         subjectId: row!.id,

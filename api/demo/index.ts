@@ -13,6 +13,7 @@ import { seedDemoCity } from "./city";
 import { seedDemoDevices } from "./devices";
 import { seedDemoCollections } from "./collections";
 import { seedDemoFees } from "./fees";
+import { seedDemoExpenditures } from "./expenditures";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -133,6 +134,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoDevices(tx as unknown as Db, trebic!.id, velkeMezirici!.id);
     await seedDemoBins(tx as unknown as Db, trebic!.id);
     await seedDemoCollections(tx as unknown as Db, trebic!.id);
+    await seedDemoExpenditures(tx as unknown as Db, trebic!.id);
     await seedDemoFees(tx as unknown as Db, trebic!.id);
   });
   return true;

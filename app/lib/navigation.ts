@@ -62,6 +62,15 @@ export const NAV_ITEMS: NavItem[] = [
     to: "/fees/fees",
     labels: "nav.fees",
     permission: "fee.aDetail",
+    to: "/fees/discounts",
+    labels: "nav.discounts",
+    permission: "discount.aDetail",
+  },
+  {
+    group: "fees",
+    to: "/fees/expenditures",
+    labels: "nav.expenditures",
+    permission: "expenditure.aDetail",
   },
   {
     group: "administration",

@@ -5,6 +5,8 @@
 import { deviceEndpoints } from "./device";
 import { feeEndpoints } from "./fee";
 import { feeCalculationEndpoints } from "./fee-calculation";
+import { discountEndpoints } from "./discount";
+import { expenditureEndpoints } from "./expenditure";
 import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
@@ -34,6 +36,8 @@ export const endpoints = {
   wasteCollection: wasteCollectionEndpoints,
   wasteEvidence: wasteEvidenceEndpoints,
   feeCalculation: feeCalculationEndpoints,
+  discount: discountEndpoints,
+  expenditure: expenditureEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

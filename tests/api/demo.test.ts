@@ -20,6 +20,9 @@ const TABLES = {
   feePayer: schema.feePayer,
   subjectFeePayer: schema.subjectFeePayer,
   discount: schema.discount,
+  feePayerDiscount: schema.feePayerDiscount,
+  expenditure: schema.expenditure,
+  expenditureSetting: schema.expenditureSetting,
   device: schema.device,
   deviceAssignment: schema.deviceAssignment,
   printBatch: schema.printBatch,
@@ -69,7 +72,12 @@ describe("demo data (api/demo/)", () => {
       subject: 10,
       feePayer: 18,
       subjectFeePayer: 18,
-      discount: 3,
+      // Issue 14: two child levels, seniors and the ZTP/P discount (assigned to one payer); a year of expenditures
+      // (12 collection invoices and wages, 4 yard invoices and EKO-KOM forms, 1 flat rate) and the card.
+      discount: 4,
+      feePayerDiscount: 1,
+      expenditure: 33,
+      expenditureSetting: 1,
       device: 3,
       deviceAssignment: 4,
       printBatch: 2,
