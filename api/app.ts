@@ -19,6 +19,7 @@ import { wasteSettingsRoutes } from "./modules/waste-settings/routes";
 import { printBatchRoutes } from "./modules/print-batch/routes";
 import { deviceRoutes } from "./modules/device/routes";
 import { wasteEvidenceRoutes } from "./modules/waste-evidence/routes";
+import { motivationProgrammeRoutes } from "./modules/motivation-programme/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -35,6 +36,7 @@ export const allRoutes: AnyRoute[] = [
   ...printBatchRoutes,
   ...deviceRoutes,
   ...wasteEvidenceRoutes,
+  ...motivationProgrammeRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

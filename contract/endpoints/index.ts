@@ -7,6 +7,7 @@ import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
 import { municipalityEndpoints } from "./municipality";
+import { motivationProgrammeEndpoints } from "./motivation-programme";
 import { printBatchEndpoints } from "./print-batch";
 import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
@@ -30,6 +31,7 @@ export const endpoints = {
   import: importEndpoints,
   wasteCollection: wasteCollectionEndpoints,
   wasteEvidence: wasteEvidenceEndpoints,
+  motivationProgramme: motivationProgrammeEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
