@@ -12,6 +12,7 @@ import { seedDemoBins } from "./bins";
 import { seedDemoCity } from "./city";
 import { seedDemoDevices } from "./devices";
 import { seedDemoCollections } from "./collections";
+import { seedDemoMotivation } from "./motivation";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -97,6 +98,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx.insert(municipalityModule).values([
       { municipalityId: trebic!.id, module: "WasteAndBins", enabled: true },
       { municipalityId: trebic!.id, module: "CollectionYard", enabled: true },
+      { municipalityId: trebic!.id, module: "MotivationPrograms", enabled: true },
       { municipalityId: velkeMezirici!.id, module: "WasteAndBins", enabled: true },
     ]);
     const roleIds = new Map(
@@ -132,6 +134,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoDevices(tx as unknown as Db, trebic!.id, velkeMezirici!.id);
     await seedDemoBins(tx as unknown as Db, trebic!.id);
     await seedDemoCollections(tx as unknown as Db, trebic!.id);
+    // Before the fees are calculated: the programme active this year is part of them.
+    await seedDemoMotivation(tx as unknown as Db, trebic!.id);
   });
   return true;
 }
