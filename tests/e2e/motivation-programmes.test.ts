@@ -2,11 +2,13 @@
  * Issue 14 part 5, spec 000 §2 …/modules/motivation-program and …/{motivational_type}/edit, spec 001 §2 Motivation
  * programmes, §9 intervals (from exclusive, to inclusive): reached from the municipality's modules; SortRatio's
  * intervals edited without JavaScript (a gap refused under the row, add and remove rows through the action); the
- * programme activated for a year and seen active on its card, then deactivated; the worker only reads.
+ * programme activated for a year and seen active on its card, then deactivated; PayAsDisposed's parameters and
+ * ordered dispose count with JavaScript; ItalianWeight's custom discounts through the subject picker; the worker
+ * only reads.
  */
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchForFile, signedInPage } from "./browser";
+import { errorUnder, launchForFile, searchInDialog, signedInPage } from "./browser";
 import { seen, settle } from "./user-helpers";
 
 const OVERVIEW = /\/administration\/municipalities\/\d+\/modules\/motivation-program$/;
@@ -135,6 +137,78 @@ describe("Motivation programmes (issue 14 part 5)", () => {
     await page.getByRole("link", { name: "Upravit Míra třídění" }).click();
     await page.getByText("Nastavení můžete jen prohlížet.").waitFor();
     await expect(page.getByRole("button", { name: "Uložit" }).count()).resolves.toBe(0);
+    await context.close();
+  });
+  it("PayAsDisposed: parameters and the ordered dispose count are checked under their fields, then saved", async () => {
+    const { context, page } = await signedInPage(browser, "manager", "/administration/municipalities");
+    await openProgrammes(page);
+    const card = page.getByRole("region", { name: "Platba podle množství odpadu" });
+    await card.getByRole("link", { name: "Upravit Platba podle množství odpadu" }).click();
+    await page.getByRole("heading", { level: 1, name: "Platba podle množství odpadu" }).waitFor();
+    await settle(page);
+    await page.getByLabel("Jednotka", { exact: true }).selectOption({ label: "kilogramy (kg)" });
+    await page.getByLabel("Poplatek za jednotku", { exact: true }).fill("0");
+    await page.getByLabel("Minimální množství na osobu a měsíc", { exact: true }).fill("5");
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await expect(errorUnder(page, "Poplatek za jednotku")).resolves.toBe(
+      "Poplatek za jednotku je kladné číslo s nejvýše 4 desetinnými místy.",
+    );
+    await page.getByLabel("Poplatek za jednotku", { exact: true }).fill("0,85");
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await expect(seen(page, "Program uložen.")).resolves.toBe(true);
+    await expect(page.getByLabel("Poplatek za jednotku", { exact: true }).inputValue()).resolves.toBe("0.85");
+
+    await page.getByRole("link", { name: "Objem a počet vývozů" }).click();
+    await page.waitForURL(/tab=UseOrderedDisposeCount$/);
+    await settle(page);
+    await page.getByLabel("Použít objednaný počet vývozů místo skutečného").check();
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await expect(errorUnder(page, "Objednaný počet vývozů za období")).resolves.toBe(
+      "Zadejte objednaný počet vývozů (celé číslo, alespoň 1).",
+    );
+    await page.getByLabel("Objednaný počet vývozů za období", { exact: true }).fill("26");
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await expect(seen(page, "Program uložen.")).resolves.toBe(true);
+
+    // The overview's card shows the saved parameters.
+    await page.getByRole("link", { name: "Motivační programy" }).first().click();
+    await page.waitForURL(OVERVIEW);
+    await card.getByText("0,85 / kg", { exact: true }).waitFor();
+    await card.getByText("26", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it("ItalianWeight's custom discounts: a collection point found in the picker gets a percent, then loses it", async () => {
+    const { context, page } = await signedInPage(browser, "manager", "/administration/municipalities");
+    await openProgrammes(page);
+    await page.getByRole("link", { name: "Upravit Italský model (hmotnost SKO na osobu)" }).click();
+    await settle(page);
+    await page.getByLabel("Rozdělení slevy", { exact: true }).selectOption({ label: "Vlastní sleva pro sběrné místo" });
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await expect(seen(page, "Program uložen.")).resolves.toBe(true);
+
+    const custom = page.getByRole("region", { name: "Vlastní slevy sběrných míst" });
+    await expect(custom.getByText(`V roce ${YEAR} nemá žádné sběrné místo vlastní slevu.`).isVisible()).resolves.toBe(
+      true,
+    );
+    await custom.getByRole("link", { name: "Nastavit slevu sběrnému místu" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sleva sběrného místa" });
+    await dialog.waitFor();
+    await searchInDialog(dialog, "Hledat sběrné místo", "Hasskova", "subjectSearch");
+    await dialog.getByLabel("Sběrné místo", { exact: true }).selectOption({ index: 1 });
+    await dialog.getByLabel("Sleva (%)", { exact: true }).fill("12,5");
+    await dialog.getByRole("button", { name: "Uložit" }).click();
+    await expect(seen(page, "Sleva sběrného místa uložena.")).resolves.toBe(true);
+    const row = custom.locator("tbody tr").filter({ hasText: "Novákovi, Hasskova 12" });
+    await expect(row.getByRole("cell").nth(1).textContent()).resolves.toBe("12,5 %");
+
+    await row.getByRole("button", { name: "Odebrat Novákovi, Hasskova 12" }).click();
+    await page
+      .getByRole("dialog", { name: "Odebrat slevu sběrného místa Novákovi, Hasskova 12?" })
+      .getByRole("button", { name: "Odebrat" })
+      .click();
+    await expect(seen(page, "Sleva sběrného místa odebrána.")).resolves.toBe(true);
+    await expect(row.count()).resolves.toBe(0);
     await context.close();
   });
 });
