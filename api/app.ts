@@ -23,6 +23,7 @@ import { feeRoutes } from "./modules/fee/routes";
 import { feeCalculationRoutes } from "./modules/fee-calculation/routes";
 import { discountRoutes } from "./modules/discount/routes";
 import { expenditureRoutes } from "./modules/expenditure/routes";
+import { motivationProgrammeRoutes } from "./modules/motivation-programme/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -43,6 +44,7 @@ export const allRoutes: AnyRoute[] = [
   ...feeCalculationRoutes,
   ...discountRoutes,
   ...expenditureRoutes,
+  ...motivationProgrammeRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

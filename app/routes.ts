@@ -96,6 +96,14 @@ export default [
       route(":municipalityId/edit", "routes/administration/municipalities/edit.tsx"),
       route(":municipalityId/logo", "routes/administration/municipalities/logo.ts"),
       route(":municipalityId/modules/waste-bins", "routes/administration/municipalities/modules/waste-bins.tsx"),
+      route(
+        ":municipalityId/modules/motivation-program",
+        "routes/administration/municipalities/modules/motivation-program/overview.tsx",
+      ),
+      route(
+        ":municipalityId/modules/motivation-program/:motivationalType/edit",
+        "routes/administration/municipalities/modules/motivation-program/edit.tsx",
+      ),
       ...prefix(":municipalityId/users", [
         route("create", "routes/administration/municipalities/users/create.tsx"),
         route(":userId/edit", "routes/administration/municipalities/users/edit.tsx"),

@@ -151,6 +151,8 @@ export const feeListKeys = listKeys({
   id: "fees",
   sorts: ["name", "variableSymbol", "subjectName", "totalFee", "totalDiscount", "finalFee", "paid", "id"],
   defaultSort: "name",
+});
+
 /** Fees → Discounts (spec 001 §2). */
 export const discountListKeys = listKeys({
   id: "discounts",

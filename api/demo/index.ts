@@ -14,6 +14,7 @@ import { seedDemoDevices } from "./devices";
 import { seedDemoCollections } from "./collections";
 import { seedDemoFees } from "./fees";
 import { seedDemoExpenditures } from "./expenditures";
+import { seedDemoMotivation } from "./motivation";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -99,6 +100,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx.insert(municipalityModule).values([
       { municipalityId: trebic!.id, module: "WasteAndBins", enabled: true },
       { municipalityId: trebic!.id, module: "CollectionYard", enabled: true },
+      { municipalityId: trebic!.id, module: "MotivationPrograms", enabled: true },
       { municipalityId: velkeMezirici!.id, module: "WasteAndBins", enabled: true },
     ]);
     const roleIds = new Map(
@@ -135,6 +137,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoBins(tx as unknown as Db, trebic!.id);
     await seedDemoCollections(tx as unknown as Db, trebic!.id);
     await seedDemoExpenditures(tx as unknown as Db, trebic!.id);
+    // Before the fees are calculated: the programme active this year is part of them.
+    await seedDemoMotivation(tx as unknown as Db, trebic!.id);
     await seedDemoFees(tx as unknown as Db, trebic!.id);
   });
   return true;

@@ -11,6 +11,7 @@ import { feePayerEndpoints } from "./fee-payer";
 import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
 import { municipalityEndpoints } from "./municipality";
+import { motivationProgrammeEndpoints } from "./motivation-programme";
 import { printBatchEndpoints } from "./print-batch";
 import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
@@ -38,6 +39,7 @@ export const endpoints = {
   feeCalculation: feeCalculationEndpoints,
   discount: discountEndpoints,
   expenditure: expenditureEndpoints,
+  motivationProgramme: motivationProgrammeEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

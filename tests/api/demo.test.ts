@@ -36,6 +36,9 @@ const TABLES = {
   feeCalculation: schema.feeCalculation,
   fee: schema.fee,
   feeRecord: schema.feeRecord,
+  motivationProgramme: schema.motivationProgramme,
+  motivationInterval: schema.motivationInterval,
+  motivationActivation: schema.motivationActivation,
 } satisfies Record<string, PgTable>;
 
 let database: Database;
@@ -66,7 +69,8 @@ describe("demo data (api/demo/)", () => {
     expect(made).toEqual({
       municipality: 3,
       municipalityContact: 2,
-      municipalityModule: 3,
+      // Třebíč: waste and bins, collection yard, motivation programmes; Velké Meziříčí: waste and bins.
+      municipalityModule: 4,
       user: 4,
       userMunicipality: 2,
       subject: 10,
@@ -95,6 +99,10 @@ describe("demo data (api/demo/)", () => {
       feeCalculation: 2,
       fee: 36,
       feeRecord: 252,
+      // Issue 14 part 5: Třebíč's SortRatio programme with four intervals, active this year.
+      motivationProgramme: 1,
+      motivationInterval: 4,
+      motivationActivation: 1,
     });
     const users = await database.db.select({ userName: schema.user.userName }).from(schema.user);
     expect(users.map((u) => u.userName).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.userName).sort());

@@ -37,9 +37,11 @@ export const DETAIL_INTENTS = {
   delete: "delete",
 } as const;
 
-/** Modules switched on and off one by one; the waste and bins module links to its settings. */
+/** Modules switched on and off one by one; the waste and bins and the motivation programmes modules link to their screens. */
 export function ModulesCard({ municipality: m, canEdit }: { municipality: MunicipalityDetail; canEdit: boolean }) {
   const { t } = useTranslation();
+  // The motivation programmes' screen is reachable from its module (also while the module is off, to prepare them).
+  const canSeeProgrammes = useCan("aDetail", "motivationProgram");
   return (
     <SectionCard title={t("municipality:section.modules")}>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
@@ -58,6 +60,19 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
                     ·{" "}
                     <Link className="text-emerald-700 underline" to={`${municipalityPath(m.id)}/modules/waste-bins`}>
                       {t("wasteSettings:link")}
+                    </Link>
+                  </>
+                )}
+                {module === "MotivationPrograms" && canSeeProgrammes && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link
+                      className="text-emerald-700 underline"
+                      to={`${municipalityPath(m.id)}/modules/motivation-program`}
+                    >
+                      {t("motivationProgramme:link")}
+                      <span className="sr-only"> {t("motivationProgramme:title")}</span>
                     </Link>
                   </>
                 )}
