@@ -62,6 +62,9 @@ export const NAV_ITEMS: NavItem[] = [
     to: "/fees/fees",
     labels: "nav.fees",
     permission: "fee.aDetail",
+  },
+  {
+    group: "fees",
     to: "/fees/discounts",
     labels: "nav.discounts",
     permission: "discount.aDetail",
