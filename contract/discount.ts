@@ -27,6 +27,7 @@ export const AGE_UNTIL_BEFORE_FROM = "Věk do nemůže být menší než věk od
 export const LEVELS_OVERLAP = "Věkové rozmezí se překrývá s jinou úrovní této skupiny.";
 export const LEVEL_OVERLAPS_EXISTING = "Věkové rozmezí se překrývá s jinou slevou této skupiny.";
 export const OTHER_ONE_LEVEL = "Jiná sleva má jen jednu úroveň.";
+export const LEVELS_COUNT = "Zadejte 1 až 20 úrovní.";
 export const CHOOSE_GROUP = "Vyberte skupinu občanů.";
 export const DISCOUNT_ASSIGNED = "Slevu mají přiřazenou někteří plátci; nejdřív ji u nich odeberte (formulář plátce).";
 const DISCOUNT_MESSAGE = "Zadejte slevu jako kladnou částku (nejvýše 2 desetinná místa).";
@@ -121,7 +122,10 @@ export function storedFields(v: {
 export const discountCreateSchema = z
   .object({
     ...headShape,
-    levels: z.array(discountLevelSchema).min(1).max(MAX_LEVELS),
+    levels: z
+      .array(discountLevelSchema, { message: LEVELS_COUNT })
+      .min(1, { message: LEVELS_COUNT })
+      .max(MAX_LEVELS, { message: LEVELS_COUNT }),
   })
   .superRefine((v, ctx) => {
     checkHead(v, ctx);

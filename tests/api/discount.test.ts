@@ -11,6 +11,7 @@ import {
   AGE_UNTIL_BEFORE_FROM,
   CHOOSE_GROUP,
   DISCOUNT_ASSIGNED,
+  LEVELS_COUNT,
   LEVELS_OVERLAP,
   LEVEL_OVERLAPS_EXISTING,
 } from "#contract/discount";
@@ -121,6 +122,8 @@ describe("create (spec 001 §2: type, citizen group or price type, name, ages, f
     expect(e["levels.1.ageFrom"]).toEqual(["Věk je celé číslo 0 až 150."]);
     expect(e["levels.1.feeDiscount"]).toBeDefined();
     expect(e["levels.2.ageFrom"]).toEqual(["Zadejte věk od."]);
+    const none = await t.call("POST", url(A), { as: "admin", json: ageBody({ levels: [] }) });
+    expect(none.body.errors).toEqual({ levels: [LEVELS_COUNT] });
     expect(await t.db.select().from(discount).where(eq(discount.municipalityId, A))).toHaveLength(0);
   });
 

@@ -2,7 +2,7 @@
  * Spec 001 §2 Discounts and Expenditures (issue 14 parts 3 and 4; docs/discounts-expenditures.md): without
  * JavaScript the manager creates an age discount with two levels through 'Přidat další úroveň' (an overlap is refused
  * under the level) and sees both listed; with JavaScript she adds an expenditure in the modal and sees the year's
- * total grow by exactly its amount, on the records page and on the overview.
+ * total grow by exactly its amount (and fall back when it is deleted), on the records page and on the overview.
  */
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -117,7 +117,25 @@ describe("Expenditures (spec 001 §2: overview with a total, records with the ne
     await expect(seen(page, note)).resolves.toBe(true);
     expect(hundredths(await total.textContent())).toBe(before + 123_456);
 
-    // The overview's total is the same exact sum.
+    // Deleted after its confirmation: the total is back where it was.
+    const row = page.locator("tbody tr").filter({ hasText: note });
+    await row.getByRole("button", { name: "Smazat" }).click();
+    const confirm = page.getByRole("dialog", { name: "Smazat výdaj?" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Smazat" }).click();
+    await expect(seen(page, "Výdaj smazán.")).resolves.toBe(true);
+    expect(hundredths(await total.textContent())).toBe(before);
+    await expect(page.getByText(note).count()).resolves.toBe(0);
+
+    // Added again; the overview's total is the same exact sum.
+    await page.getByRole("button", { name: "Nový výdaj" }).click();
+    await dialog.waitFor();
+    await dialog.getByLabel("Typ", { exact: true }).selectOption({ label: "Mzdy" });
+    await dialog.getByLabel("Zdroj").selectOption({ label: "Ostatní" });
+    await dialog.getByLabel("Částka (Kč)").fill("1234.56");
+    await dialog.getByRole("button", { name: "Nový výdaj" }).click();
+    await expect(seen(page, "Výdaj přidán.")).resolves.toBe(true);
+    expect(hundredths(await total.textContent())).toBe(before + 123_456);
     await page.getByRole("link", { name: "Zpět na přehled výdajů" }).click();
     await page.getByRole("heading", { level: 1, name: "Výdaje" }).waitFor();
     expect(hundredths(await page.getByTestId("expenditure-total").textContent())).toBe(before + 123_456);

@@ -122,7 +122,7 @@ export function CreateDiscountForm({
           return (
             <fieldset
               key={level.key ?? index}
-              className="grid items-end gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-4"
+              className="grid items-start gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-4"
             >
               {type === "Age" && (
                 <legend className="px-1 text-xs text-slate-500">{t("discount:levels.legend", { n: index + 1 })}</legend>
@@ -140,7 +140,7 @@ export function CreateDiscountForm({
               )}
               <InputField meta={l.feeDiscount} label={discountLabel} inputMode="decimal" />
               {type === "Age" && levels.length > 1 && (
-                <div>
+                <div className="md:pt-6">
                   <RemoveRowButton form={form} name={fields.levels.name} index={index}>
                     {t("discount:levels.remove", { n: index + 1 })}
                   </RemoveRowButton>
