@@ -185,7 +185,7 @@ export const intervalsSchema = (type: (typeof INTERVAL_TYPES)[number]) =>
  * PUT …/motivation-programme/{type}: the version the form loaded and the tab's section(s) — a section left out is
  * kept as stored (each sub-tab saves its own). `type` must be the path's.
  */
-export const programmeUpdateBody = z.discriminatedUnion("type", [
+const programmeUpdateVariants = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("PayAsDisposed"),
     version: versionField,
@@ -205,7 +205,17 @@ export const programmeUpdateBody = z.discriminatedUnion("type", [
     intervals: intervalsSchema("ItalianWeight").optional(),
   }),
 ]);
-export type ProgrammeUpdate = z.infer<typeof programmeUpdateBody>;
+/** The body's fields as one object first (what every body check and the OpenAPI document read), then its programme's. */
+export const programmeUpdateBody = z
+  .object({
+    type: z.enum(MOTIVATION_PROGRAMME_TYPES, { message: CHOOSE_VALUE_MESSAGE }),
+    version: z.unknown(),
+    parameters: z.unknown().optional(),
+    intervals: z.unknown().optional(),
+    orderedDispose: z.unknown().optional(),
+  })
+  .pipe(programmeUpdateVariants);
+export type ProgrammeUpdate = z.output<typeof programmeUpdateBody>;
 
 /** The intervals tab's form: an emptied list is sent as no field at all, which here means 'no intervals'. */
 export const intervalsFormSchema = (type: (typeof INTERVAL_TYPES)[number]) =>

@@ -287,7 +287,7 @@ describe("activation (one programme a municipality and year; the year's fees rec
   it("a year that is not current, next or one with a base fee setting is refused", async () => {
     const res = await t.call("POST", `${path(A)}/activate`, { as: "admin", json: { year: YEAR - 5 } });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ year: [ACTIVATION_YEAR_MESSAGE] });
+    expect(res.body).toEqual({ Message: ACTIVATION_YEAR_MESSAGE, errors: { year: [ACTIVATION_YEAR_MESSAGE] } });
   });
 
   it("saving an active programme queues the recalculation of its active years; reset is refused while active; deactivation queues one too", async () => {

@@ -55,6 +55,8 @@ describe("Motivation programmes (issue 14 part 5)", () => {
 
     await card.getByRole("link", { name: "Upravit Míra třídění" }).click();
     await page.getByRole("heading", { level: 1, name: "Míra třídění" }).waitFor();
+    // The demo's 'why not' text is longer than 3 characters, so it is shown (spec 001 §5).
+    await expect(page.getByRole("region", { name: "Proč ne?" }).textContent()).resolves.toMatch(/nekončí na skládce/);
     await page.getByRole("link", { name: "Intervaly slev" }).click();
     await page.waitForURL(INTERVALS);
     expect(await intervalRows(page)).toEqual([

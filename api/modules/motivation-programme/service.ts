@@ -265,7 +265,7 @@ export async function activateProgramme(
   type: MotivationProgrammeType,
   year: number,
 ) {
-  if (!(await yearOptions(db, municipalityId)).includes(year)) throw validation({ year: [ACTIVATION_YEAR_MESSAGE] });
+  if (!(await yearOptions(db, municipalityId)).includes(year)) throw validation({ year: [ACTIVATION_YEAR_MESSAGE] }, ACTIVATION_YEAR_MESSAGE);
   const programme = await getProgramme(db, municipalityId, type);
   const configured = hasIntervals(type) ? programme.intervals.length > 0 : programme.feePerUnit !== null;
   if (!programme.stored || !configured) throw new ApiError(409, PROGRAMME_NOT_CONFIGURED);
