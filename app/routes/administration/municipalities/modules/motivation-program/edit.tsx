@@ -131,7 +131,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return unknownIntent(intent, t);
 }
 
-function Tabs({ municipalityId, type, current }: { municipalityId: number; type: Route.ComponentProps["loaderData"]["programme"]["type"]; current: ProgrammeTab }) {
+function Tabs({
+  municipalityId,
+  type,
+  current,
+}: {
+  municipalityId: number;
+  type: Route.ComponentProps["loaderData"]["programme"]["type"];
+  current: ProgrammeTab;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("motivationProgramme:tab.label")} className="flex gap-1 border-b border-slate-200">
