@@ -150,6 +150,26 @@ describe("saving (sub-tabs, versions)", () => {
       .innerJoin(motivationProgramme, eq(motivationProgramme.id, motivationInterval.programmeId))
       .where(eq(motivationProgramme.municipalityId, m));
     expect(interval!.p).toBe("3.00");
+
+    // A stored programme: two editors load version 1, the first saves (version 2), the second is refused.
+    const first = await t.call("PUT", path(m, "ItalianWeight"), {
+      as: "admin",
+      json: { type: "ItalianWeight", version: 1, parameters: { discountDistribution: "Gradual" } },
+    });
+    expect(first.body.version).toBe(2);
+    const late = await t.call("PUT", path(m, "ItalianWeight"), {
+      as: "manager",
+      json: { type: "ItalianWeight", version: 1, parameters: { discountDistribution: "MembershipBased" } },
+    });
+    // The manager is of municipality A only (tenancy); the stale save is the administrator's.
+    expect(late.status).toBe(404);
+    const stale = await t.call("PUT", path(m, "ItalianWeight"), {
+      as: "admin",
+      json: { type: "ItalianWeight", version: 1, parameters: { discountDistribution: "MembershipBased" } },
+    });
+    expect(stale.status).toBe(409);
+    const now = await t.call("GET", path(m, "ItalianWeight"), { as: "admin" });
+    expect(now.body).toMatchObject({ version: 2, discountDistribution: "Gradual" });
   });
 
   it("PayAsDisposed: fee per unit > 0 with at most 4 decimals; the ordered dispose count is required when used", async () => {
