@@ -213,4 +213,31 @@ describe("Motivation programmes (issue 14 part 5)", () => {
     await expect(row.count()).resolves.toBe(0);
     await context.close();
   });
+  it("without JavaScript: ItalianWeight's activation in a year of another programme is refused by name in its dialog", async () => {
+    const { context, page } = await signedInPage(browser, "manager", "/administration/municipalities", {
+      javaScriptEnabled: false,
+    });
+    await openProgrammes(page);
+    await page.getByRole("link", { name: "Upravit Italský model (hmotnost SKO na osobu)" }).click();
+    await page.getByRole("link", { name: "Intervaly slev" }).click();
+    await page.waitForURL(/italian-weight\/edit\?tab=MotivationProgramType$/);
+    await page.getByRole("button", { name: "Přidat interval" }).click();
+    // The first interval starts at 0.
+    await expect(field(page, 1, "Od (nad)").inputValue()).resolves.toBe("0");
+    await field(page, 1, "Sleva (%)").fill("5");
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await expect(seen(page, "Program uložen.")).resolves.toBe(true);
+
+    await page.getByRole("link", { name: "Motivační programy" }).first().click();
+    await page.waitForURL(OVERVIEW);
+    await page.getByRole("button", { name: "Aktivovat Italský model (hmotnost SKO na osobu)" }).click();
+    await page.waitForURL(/dialog=activate-italian-weight/);
+    const dialog = page.getByRole("dialog", { name: "Aktivovat program Italský model (hmotnost SKO na osobu)" });
+    await dialog.getByLabel("Rok", { exact: true }).selectOption(String(YEAR));
+    await dialog.getByRole("button", { name: "Aktivovat" }).click();
+    await expect(
+      dialog.getByText(`V roce ${YEAR} je už aktivní program Míra třídění. Nejdřív ho deaktivujte.`).isVisible(),
+    ).resolves.toBe(true);
+    await context.close();
+  });
 });
