@@ -73,10 +73,9 @@ export const activeConflictMessage = (year: number, name: string) =>
 /** A decimal typed by a person ('12,5' or '12.5'), at most `scale` decimals, as the exact string '12.5'. */
 const decimalText = (scale: number, message: string) =>
   z.preprocess(
-    (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim().replace(/\s/g, "").replace(",", ".") : v),
-    z
-      .string({ message })
-      .regex(new RegExp(`^\\d{1,9}(\\.\\d{1,${scale}})?$`), { message }),
+    (v) =>
+      typeof v === "number" ? String(v) : typeof v === "string" ? v.trim().replace(/\s/g, "").replace(",", ".") : v,
+    z.string({ message }).regex(new RegExp(`^\\d{1,9}(\\.\\d{1,${scale}})?$`), { message }),
   );
 const optionalDecimalText = (scale: number, message: string) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), decimalText(scale, message).optional());
@@ -93,9 +92,12 @@ export function thousandths(value: string): bigint {
 /** Zod runs every check of a field, so a bound check must not read a value the pattern refused. */
 const isDecimal = (v: unknown): v is string => typeof v === "string" && /^\d+(\.\d+)?$/.test(v);
 
-const discountPercent = decimalText(2, DISCOUNT_PERCENT_MESSAGE).refine((v) => !isDecimal(v) || thousandths(v) <= 100_000n, {
-  message: DISCOUNT_PERCENT_MESSAGE,
-});
+const discountPercent = decimalText(2, DISCOUNT_PERCENT_MESSAGE).refine(
+  (v) => !isDecimal(v) || thousandths(v) <= 100_000n,
+  {
+    message: DISCOUNT_PERCENT_MESSAGE,
+  },
+);
 
 /** PayAsDisposed's Parameters tab: unit, fee per unit (> 0), minimal quantity per person and month, year as period. */
 export const payAsDisposedParameters = z.object({
@@ -113,9 +115,14 @@ export const orderedDisposeSchema = z
     useOrderedDisposeCount: boolFlag,
     orderedDisposeCount: z.preprocess(
       (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v.trim()) : v),
-      z.number({ message: ORDERED_COUNT_MESSAGE }).int({ message: ORDERED_COUNT_MESSAGE }).min(1, {
-        message: ORDERED_COUNT_MESSAGE,
-      }).max(10_000, { message: ORDERED_COUNT_MESSAGE }).optional(),
+      z
+        .number({ message: ORDERED_COUNT_MESSAGE })
+        .int({ message: ORDERED_COUNT_MESSAGE })
+        .min(1, {
+          message: ORDERED_COUNT_MESSAGE,
+        })
+        .max(10_000, { message: ORDERED_COUNT_MESSAGE })
+        .optional(),
     ),
   })
   .superRefine((v, ctx) => {
@@ -185,7 +192,7 @@ export const intervalsSchema = (type: (typeof INTERVAL_TYPES)[number]) =>
  * PUT …/motivation-programme/{type}: the version the form loaded and the tab's section(s) — a section left out is
  * kept as stored (each sub-tab saves its own). `type` must be the path's.
  */
-export const programmeUpdateBody = z.discriminatedUnion("type", [
+const programmeUpdateVariants = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("PayAsDisposed"),
     version: versionField,
@@ -205,7 +212,17 @@ export const programmeUpdateBody = z.discriminatedUnion("type", [
     intervals: intervalsSchema("ItalianWeight").optional(),
   }),
 ]);
-export type ProgrammeUpdate = z.infer<typeof programmeUpdateBody>;
+/** The body's fields as one object first (what every body check and the OpenAPI document read), then its programme's. */
+export const programmeUpdateBody = z
+  .object({
+    type: z.enum(MOTIVATION_PROGRAMME_TYPES, { message: CHOOSE_VALUE_MESSAGE }),
+    version: z.unknown(),
+    parameters: z.unknown().optional(),
+    intervals: z.unknown().optional(),
+    orderedDispose: z.unknown().optional(),
+  })
+  .pipe(programmeUpdateVariants);
+export type ProgrammeUpdate = z.output<typeof programmeUpdateBody>;
 
 /** The intervals tab's form: an emptied list is sent as no field at all, which here means 'no intervals'. */
 export const intervalsFormSchema = (type: (typeof INTERVAL_TYPES)[number]) =>

@@ -28,7 +28,9 @@ export async function seedDemoMotivation(tx: Db, trebicId: number): Promise<void
       version: 1,
     })
     .returning({ id: motivationProgramme.id });
-  await tx.insert(motivationInterval).values(DEMO_SORT_RATIO_INTERVALS.map((i) => ({ ...i, programmeId: programme!.id })));
+  await tx
+    .insert(motivationInterval)
+    .values(DEMO_SORT_RATIO_INTERVALS.map((i) => ({ ...i, programmeId: programme!.id })));
   await tx.insert(motivationActivation).values({
     municipalityId: trebicId,
     programmeId: programme!.id,

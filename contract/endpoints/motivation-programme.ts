@@ -27,7 +27,8 @@ export const motivationProgrammeEndpoints = {
   list: endpoint({
     method: "get",
     path: base,
-    summary: "The three motivation programmes (stored or default parameters, intervals, active years) and the years to activate",
+    summary:
+      "The three motivation programmes (stored or default parameters, intervals, active years) and the years to activate",
     permission: "motivationProgram.aDetail",
     tenancy,
     params: inMunicipality,
@@ -45,7 +46,8 @@ export const motivationProgrammeEndpoints = {
   update: endpoint({
     method: "put",
     path: `${base}/:type`,
-    summary: "Save a programme's parameters and/or intervals with its version (409 stale); an active programme's fees are recalculated",
+    summary:
+      "Save a programme's parameters and/or intervals with its version (409 stale); an active programme's fees are recalculated",
     permission: "motivationProgram.aEdit",
     tenancy,
     params: byType,

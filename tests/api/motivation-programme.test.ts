@@ -59,7 +59,11 @@ describe("reading (the three programmes, defaults before the first save)", () =>
     const m = await newMunicipality(t.db, "Obec bez programu");
     const res = await t.call("GET", `/municipality/${m}/motivation-programme`, { as: "admin" });
     expect(res.status).toBe(200);
-    expect(res.body.items.map((i: { type: string }) => i.type)).toEqual(["PayAsDisposed", "SortRatio", "ItalianWeight"]);
+    expect(res.body.items.map((i: { type: string }) => i.type)).toEqual([
+      "PayAsDisposed",
+      "SortRatio",
+      "ItalianWeight",
+    ]);
     expect(res.body.items[1]).toEqual({
       type: "SortRatio",
       stored: false,
@@ -103,7 +107,10 @@ describe("reading (the three programmes, defaults before the first save)", () =>
 describe("saving (sub-tabs, versions)", () => {
   it("saves SortRatio's intervals sorted by from, then its parameters; each save bumps the version", async () => {
     const m = await newMunicipality(t.db, "Obec intervalů");
-    const res = await t.call("PUT", path(m), { as: "admin", json: { type: "SortRatio", version: 0, intervals: STEPS } });
+    const res = await t.call("PUT", path(m), {
+      as: "admin",
+      json: { type: "SortRatio", version: 0, intervals: STEPS },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ stored: true, version: 1, discountDistribution: "Legacy" });
     expect(res.body.intervals).toEqual([
@@ -143,6 +150,26 @@ describe("saving (sub-tabs, versions)", () => {
       .innerJoin(motivationProgramme, eq(motivationProgramme.id, motivationInterval.programmeId))
       .where(eq(motivationProgramme.municipalityId, m));
     expect(interval!.p).toBe("3.00");
+
+    // A stored programme: two editors load version 1, the first saves (version 2), the second is refused.
+    const first = await t.call("PUT", path(m, "ItalianWeight"), {
+      as: "admin",
+      json: { type: "ItalianWeight", version: 1, parameters: { discountDistribution: "Gradual" } },
+    });
+    expect(first.body.version).toBe(2);
+    const late = await t.call("PUT", path(m, "ItalianWeight"), {
+      as: "manager",
+      json: { type: "ItalianWeight", version: 1, parameters: { discountDistribution: "MembershipBased" } },
+    });
+    // The manager is of municipality A only (tenancy); the stale save is the administrator's.
+    expect(late.status).toBe(404);
+    const stale = await t.call("PUT", path(m, "ItalianWeight"), {
+      as: "admin",
+      json: { type: "ItalianWeight", version: 1, parameters: { discountDistribution: "MembershipBased" } },
+    });
+    expect(stale.status).toBe(409);
+    const now = await t.call("GET", path(m, "ItalianWeight"), { as: "admin" });
+    expect(now.body).toMatchObject({ version: 2, discountDistribution: "Gradual" });
   });
 
   it("PayAsDisposed: fee per unit > 0 with at most 4 decimals; the ordered dispose count is required when used", async () => {
@@ -261,7 +288,10 @@ describe("activation (one programme a municipality and year; the year's fees rec
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.year).toBe(YEAR);
     expect(await calculations(m)).toEqual([{ year: YEAR, reason: "Activation", state: "Queued" }]);
-    const [calc] = await t.db.select({ id: feeCalculation.id }).from(feeCalculation).where(eq(feeCalculation.municipalityId, m));
+    const [calc] = await t.db
+      .select({ id: feeCalculation.id })
+      .from(feeCalculation)
+      .where(eq(feeCalculation.municipalityId, m));
     expect(res.body.feeCalculationId).toBe(calc!.id);
     const list = await t.call("GET", `/municipality/${m}/motivation-programme`, { as: "admin" });
     expect(list.body.items[1].activeYears).toEqual([YEAR]);
@@ -287,12 +317,15 @@ describe("activation (one programme a municipality and year; the year's fees rec
   it("a year that is not current, next or one with a base fee setting is refused", async () => {
     const res = await t.call("POST", `${path(A)}/activate`, { as: "admin", json: { year: YEAR - 5 } });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ year: [ACTIVATION_YEAR_MESSAGE] });
+    expect(res.body).toEqual({ Message: ACTIVATION_YEAR_MESSAGE, errors: { year: [ACTIVATION_YEAR_MESSAGE] } });
   });
 
   it("saving an active programme queues the recalculation of its active years; reset is refused while active; deactivation queues one too", async () => {
     const m = await newMunicipality(t.db, "Obec změny");
-    const saved = await t.call("PUT", path(m), { as: "admin", json: { type: "SortRatio", version: 0, intervals: STEPS } });
+    const saved = await t.call("PUT", path(m), {
+      as: "admin",
+      json: { type: "SortRatio", version: 0, intervals: STEPS },
+    });
     expect(await calculations(m)).toEqual([]);
     await t.call("POST", `${path(m)}/activate`, { as: "admin", json: { year: YEAR } });
     // The queued Activation run has not started: the Programme request joins it (the run reads the data when it starts).
@@ -322,7 +355,13 @@ describe("activation (one programme a municipality and year; the year's fees rec
     expect(done.status).toBe(204);
     const after = await t.call("GET", path(m), { as: "admin" });
     expect(after.body).toMatchObject({ stored: false, version: 0, intervals: [], discountDistribution: "Legacy" });
-    expect(await t.db.select().from(motivationInterval).innerJoin(motivationProgramme, eq(motivationProgramme.id, motivationInterval.programmeId)).where(eq(motivationProgramme.municipalityId, m))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(motivationInterval)
+        .innerJoin(motivationProgramme, eq(motivationProgramme.id, motivationInterval.programmeId))
+        .where(eq(motivationProgramme.municipalityId, m)),
+    ).toEqual([]);
   });
 });
 
@@ -331,24 +370,40 @@ describe("custom discounts (Custom distribution)", () => {
     const m = await newMunicipality(t.db, "Obec vlastních slev");
     const [point] = await t.db
       .insert(subject)
-      .values({ municipalityId: m, type: "Household", name: "Dům U Lípy", street: "Lipová", streetNumber: "7", city: "Obec" })
+      .values({
+        municipalityId: m,
+        type: "Household",
+        name: "Dům U Lípy",
+        street: "Lipová",
+        streetNumber: "7",
+        city: "Obec",
+      })
       .returning({ id: subject.id });
     const [foreign] = await t.db
       .insert(subject)
       .values({ municipalityId: B, type: "Household", name: "Cizí dům" })
       .returning({ id: subject.id });
     const url = `${path(m)}/custom-discount`;
-    const set = await t.call("PUT", `${url}/${point!.id}`, { as: "admin", json: { year: YEAR, discountPercent: "12,5" } });
+    const set = await t.call("PUT", `${url}/${point!.id}`, {
+      as: "admin",
+      json: { year: YEAR, discountPercent: "12,5" },
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toMatchObject({ subjectId: point!.id, subjectName: "Dům U Lípy", discountPercent: "12.50" });
-    const again = await t.call("PUT", `${url}/${point!.id}`, { as: "admin", json: { year: YEAR, discountPercent: "20" } });
+    const again = await t.call("PUT", `${url}/${point!.id}`, {
+      as: "admin",
+      json: { year: YEAR, discountPercent: "20" },
+    });
     expect(again.body.discountPercent).toBe("20.00");
     const list = await t.call("GET", url, { as: "admin", query: { year: YEAR } });
     expect(list.body.items).toHaveLength(1);
     expect(list.body.items[0]).toMatchObject({ subjectName: "Dům U Lípy", year: YEAR, discountPercent: "20.00" });
     expect((await t.call("GET", url, { as: "admin", query: { year: YEAR + 1 } })).body.items).toEqual([]);
 
-    const cross = await t.call("PUT", `${url}/${foreign!.id}`, { as: "admin", json: { year: YEAR, discountPercent: "5" } });
+    const cross = await t.call("PUT", `${url}/${foreign!.id}`, {
+      as: "admin",
+      json: { year: YEAR, discountPercent: "5" },
+    });
     expect(cross.status).toBe(404);
 
     const removed = await t.call("DELETE", `${url}/${point!.id}`, { as: "admin", query: { year: YEAR } });
@@ -358,7 +413,10 @@ describe("custom discounts (Custom distribution)", () => {
   });
 
   it("PayAsDisposed has no custom discounts", async () => {
-    const res = await t.call("GET", `${path(A, "PayAsDisposed")}/custom-discount`, { as: "admin", query: { year: YEAR } });
+    const res = await t.call("GET", `${path(A, "PayAsDisposed")}/custom-discount`, {
+      as: "admin",
+      query: { year: YEAR },
+    });
     expect(res.status).toBe(422);
   });
 });

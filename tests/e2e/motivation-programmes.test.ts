@@ -55,6 +55,8 @@ describe("Motivation programmes (issue 14 part 5)", () => {
 
     await card.getByRole("link", { name: "Upravit Míra třídění" }).click();
     await page.getByRole("heading", { level: 1, name: "Míra třídění" }).waitFor();
+    // The demo's 'why not' text is longer than 3 characters, so it is shown (spec 001 §5).
+    await expect(page.getByRole("region", { name: "Proč ne?" }).textContent()).resolves.toMatch(/nekončí na skládce/);
     await page.getByRole("link", { name: "Intervaly slev" }).click();
     await page.waitForURL(INTERVALS);
     expect(await intervalRows(page)).toEqual([
@@ -209,6 +211,33 @@ describe("Motivation programmes (issue 14 part 5)", () => {
       .click();
     await expect(seen(page, "Sleva sběrného místa odebrána.")).resolves.toBe(true);
     await expect(row.count()).resolves.toBe(0);
+    await context.close();
+  });
+  it("without JavaScript: ItalianWeight's activation in a year of another programme is refused by name in its dialog", async () => {
+    const { context, page } = await signedInPage(browser, "manager", "/administration/municipalities", {
+      javaScriptEnabled: false,
+    });
+    await openProgrammes(page);
+    await page.getByRole("link", { name: "Upravit Italský model (hmotnost SKO na osobu)" }).click();
+    await page.getByRole("link", { name: "Intervaly slev" }).click();
+    await page.waitForURL(/italian-weight\/edit\?tab=MotivationProgramType$/);
+    await page.getByRole("button", { name: "Přidat interval" }).click();
+    // The first interval starts at 0.
+    await expect(field(page, 1, "Od (nad)").inputValue()).resolves.toBe("0");
+    await field(page, 1, "Sleva (%)").fill("5");
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await expect(seen(page, "Program uložen.")).resolves.toBe(true);
+
+    await page.getByRole("link", { name: "Motivační programy" }).first().click();
+    await page.waitForURL(OVERVIEW);
+    await page.getByRole("button", { name: "Aktivovat Italský model (hmotnost SKO na osobu)" }).click();
+    await page.waitForURL(/dialog=activate-italian-weight/);
+    const dialog = page.getByRole("dialog", { name: "Aktivovat program Italský model (hmotnost SKO na osobu)" });
+    await dialog.getByLabel("Rok", { exact: true }).selectOption(String(YEAR));
+    await dialog.getByRole("button", { name: "Aktivovat" }).click();
+    await expect(
+      dialog.getByText(`V roce ${YEAR} je už aktivní program Míra třídění. Nejdřív ho deaktivujte.`).isVisible(),
+    ).resolves.toBe(true);
     await context.close();
   });
 });

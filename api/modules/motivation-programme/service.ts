@@ -79,7 +79,10 @@ async function programmeRows(db: Db, municipalityId: number, type?: MotivationPr
     .select()
     .from(motivationProgramme)
     .where(
-      and(eq(motivationProgramme.municipalityId, municipalityId), type ? eq(motivationProgramme.type, type) : undefined),
+      and(
+        eq(motivationProgramme.municipalityId, municipalityId),
+        type ? eq(motivationProgramme.type, type) : undefined,
+      ),
     );
   const ids = rows.map((r) => r.id);
   const [intervals, activations] = ids.length
@@ -247,7 +250,11 @@ export async function resetProgramme(db: Db, municipalityId: number, type: Motiv
 /** The programme active in the year, if any (at most one a municipality and year). */
 async function activeInYear(db: Db, municipalityId: number, year: number) {
   const [row] = await db
-    .select({ id: motivationActivation.id, programmeId: motivationActivation.programmeId, type: motivationProgramme.type })
+    .select({
+      id: motivationActivation.id,
+      programmeId: motivationActivation.programmeId,
+      type: motivationProgramme.type,
+    })
     .from(motivationActivation)
     .innerJoin(motivationProgramme, eq(motivationProgramme.id, motivationActivation.programmeId))
     .where(and(eq(motivationActivation.municipalityId, municipalityId), eq(motivationActivation.year, year)));
@@ -265,7 +272,8 @@ export async function activateProgramme(
   type: MotivationProgrammeType,
   year: number,
 ) {
-  if (!(await yearOptions(db, municipalityId)).includes(year)) throw validation({ year: [ACTIVATION_YEAR_MESSAGE] });
+  if (!(await yearOptions(db, municipalityId)).includes(year))
+    throw validation({ year: [ACTIVATION_YEAR_MESSAGE] }, ACTIVATION_YEAR_MESSAGE);
   const programme = await getProgramme(db, municipalityId, type);
   const configured = hasIntervals(type) ? programme.intervals.length > 0 : programme.feePerUnit !== null;
   if (!programme.stored || !configured) throw new ApiError(409, PROGRAMME_NOT_CONFIGURED);
@@ -344,12 +352,14 @@ export async function listCustomDiscounts(
   return { items: rows.map(toCustomItem) };
 }
 
-function toCustomItem(r: {
-  subjectId: number;
-  subjectName: string;
-  year: number;
-  discountPercent: string;
-} & Parameters<typeof formatSubjectAddress>[0]): CustomDiscountItem {
+function toCustomItem(
+  r: {
+    subjectId: number;
+    subjectName: string;
+    year: number;
+    discountPercent: string;
+  } & Parameters<typeof formatSubjectAddress>[0],
+): CustomDiscountItem {
   return {
     subjectId: r.subjectId,
     subjectName: r.subjectName,

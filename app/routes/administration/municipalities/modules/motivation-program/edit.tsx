@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const type = typeFrom(params.motivationalType);
   const api = await requirePermission(request, context, "motivationProgram.aDetail");
   const url = new URL(request.url);
-  const tab = tabOf(type, url.searchParams.get("tab"), PROGRAMME_TABS[type]);
+  const tab = tabOf(url.searchParams.get("tab"), PROGRAMME_TABS[type]);
   const [municipality, list] = await Promise.all([
     api.municipality.detail({ municipalityId }),
     api.motivationProgramme.list({ municipalityId }),
@@ -90,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, "motivationProgram.aEdit");
   const t = await userT(api.session);
-  const tab = tabOf(type, new URL(request.url).searchParams.get("tab"), PROGRAMME_TABS[type]);
+  const tab = tabOf(new URL(request.url).searchParams.get("tab"), PROGRAMME_TABS[type]);
   const here = programmeEditPath(municipalityId, type, tab);
   const mp = api.motivationProgramme;
 
@@ -121,7 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = customFields.safeParse(values);
     if (!parsed.success) {
       const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
-      return answer({ intent, target: "custom", message: t("motivationProgramme:custom.addTitle"), errors, values });
+      return answer({ intent, target: "custom", message: t("common:formErrors.title"), errors, values });
     }
     const { subjectId, ...body } = parsed.data;
     const res = await mp.setCustomDiscount({ municipalityId, type, subjectId }, body);
@@ -131,7 +131,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return unknownIntent(intent, t);
 }
 
-function Tabs({ municipalityId, type, current }: { municipalityId: number; type: Route.ComponentProps["loaderData"]["programme"]["type"]; current: ProgrammeTab }) {
+function Tabs({
+  municipalityId,
+  type,
+  current,
+}: {
+  municipalityId: number;
+  type: Route.ComponentProps["loaderData"]["programme"]["type"];
+  current: ProgrammeTab;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t("motivationProgramme:tab.label")} className="flex gap-1 border-b border-slate-200">

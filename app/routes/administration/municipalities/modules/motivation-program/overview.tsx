@@ -15,7 +15,11 @@ import { answer, apiAnswer, readIntent, redirectWithFlash, unknownIntent } from 
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
-import { MOTIVATION_PROGRAMME_TYPES, type MotivationProgrammeType } from "#contract/motivation-programme";
+import {
+  ACTIVATION_YEAR_MESSAGE,
+  MOTIVATION_PROGRAMME_TYPES,
+  type MotivationProgrammeType,
+} from "#contract/motivation-programme";
 import { yearField } from "#contract/common";
 import { ProgrammeCard } from "./+shared/programme-card";
 import { programmesPath } from "./+shared/paths";
@@ -47,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const type = typeOf(formData.get("type"));
   if ((intent !== "activate" && intent !== "deactivate") || !type) return unknownIntent(intent, t);
   const year = yearField.safeParse(formData.get("year"));
-  if (!year.success) return answer({ intent, target: type, message: t("motivationProgramme:activate.message") });
+  if (!year.success) return answer({ intent, target: type, message: ACTIVATION_YEAR_MESSAGE });
   const call = intent === "activate" ? api.motivationProgramme.activate : api.motivationProgramme.deactivate;
   const res = await call({ municipalityId, type }, { year: year.data });
   if (!res.ok) return apiAnswer(intent, res, { target: type, values: { year: String(year.data) } });

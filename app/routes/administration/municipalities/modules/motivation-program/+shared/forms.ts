@@ -73,6 +73,6 @@ export function tabDefaults(p: ProgrammeAnswer, tab: ProgrammeTab) {
 export const trimZeros = (v: string) => (v.includes(".") ? v.replace(/\.?0+$/, "") : v);
 
 /** The sub-tab named by ?tab=, if the programme has it; otherwise its first. */
-export function tabOf(type: MotivationProgrammeType, asked: string | null, tabs: readonly ProgrammeTab[]): ProgrammeTab {
+export function tabOf(asked: string | null, tabs: readonly ProgrammeTab[]): ProgrammeTab {
   return tabs.find((t) => t === asked) ?? "Parameters";
 }

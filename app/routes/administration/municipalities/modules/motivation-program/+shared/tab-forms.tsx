@@ -41,7 +41,14 @@ export function ProgrammeTabForm(props: Props) {
 /** Every tab form's fields (each form has its own part): what Conform reads and writes, all as typed text. */
 type TabShape = {
   version: string;
-  parameters: { unit: string; feePerUnit: string; minimalUnitPerPeriod: string; useYearAsPeriod: string; discountDistribution: string; whyNot: string };
+  parameters: {
+    unit: string;
+    feePerUnit: string;
+    minimalUnitPerPeriod: string;
+    useYearAsPeriod: string;
+    discountDistribution: string;
+    whyNot: string;
+  };
   orderedDispose: { useBinVolume: string; useOrderedDisposeCount: string; orderedDisposeCount: string };
   intervals: { from: string; to: string; discountPercent: string }[];
 };
@@ -237,7 +244,16 @@ function IntervalsForm(props: Props) {
           </table>
         )}
         {props.canEdit && (
-          <AddRowButton form={form} name={fields.intervals.name} defaultValue={{ from: "", to: "", discountPercent: "" }}>
+          <AddRowButton
+            form={form}
+            name={fields.intervals.name}
+            // A new interval starts where the last one ends (intervals follow each other without gaps).
+            defaultValue={{
+              from: rows.length ? (rows.at(-1)!.getFieldset().to.value ?? "") : "0",
+              to: "",
+              discountPercent: "",
+            }}
+          >
             {t("motivationProgramme:intervals.add")}
           </AddRowButton>
         )}
