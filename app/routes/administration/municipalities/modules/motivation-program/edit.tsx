@@ -5,7 +5,8 @@
  * discounts per collection point; SortRatio's 'why not' text (shown when longer than 3 characters, spec 001 §5) and
  * its estimated results; 'Smazat nastavení' (refused while the programme is active).
  */
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
@@ -36,6 +37,8 @@ import { tabDefaults, tabFormSchema, tabOf } from "./+shared/forms";
 import { ProgrammeTabForm } from "./+shared/tab-forms";
 import { CUSTOM_DIALOG, CUSTOM_SEARCH, CustomDiscountsCard } from "./+shared/custom-discounts";
 import { EstimateCard } from "./+shared/estimate-card";
+import { loadEstimate, requestEstimate } from "./+shared/estimate.server";
+import { LiveJob } from "~/components/import/job";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) =>
   d ? `${t(`motivationProgramme:type.${d.programme.type}`)} · ${d.municipality.name}` : t("motivationProgramme:title"),
@@ -73,12 +76,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ]);
     custom = { year, items: discounts.items, options: options?.items ?? null };
   }
+  // SortRatio's estimated results of the current year (a simulation; fee.aDetail reads it).
+  const canSimulate = (api.session.get("permissions") ?? []).includes("fee.aDetail");
+  const estimate =
+    type === "SortRatio" && canSimulate ? await loadEstimate(api, municipalityId, list.currentYear, type) : null;
   return {
     municipality: { id: municipality.id, name: municipality.name, country: municipality.country },
     programme,
     tab,
     yearOptions: list.yearOptions,
+    currentYear: list.currentYear,
     custom,
+    estimate,
   };
 }
 
@@ -101,6 +110,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
     if (!outcome.ok) return formAnswer("save", outcome);
     return redirectWithFlash(api, context, here, t("motivationProgramme:flash.saved"));
+  }
+  if (intent === "simulate") {
+    const list = await mp.list({ municipalityId });
+    const programme = list.items.find((p) => p.type === type)!;
+    const asked = await requestEstimate(api, municipalityId, list.currentYear, programme);
+    if (!asked.ok) return answer({ intent, message: asked.message });
+    return redirectWithFlash(api, context, here, t("motivationProgramme:flash.estimateQueued"));
   }
   if (intent === "delete") {
     const res = await mp.reset({ municipalityId, type });
@@ -222,9 +238,24 @@ export default function MotivationProgrammeEdit({ loaderData, actionData }: Rout
           active={p.discountDistribution === "Custom"}
         />
       )}
-      {p.type === "SortRatio" && (
-        // The fee engine's simulation fills this card (state, figures and the 'Spočítat odhad' action) at the merge.
-        <EstimateCard state="none" currency={municipality.country === "SK" ? "EUR" : "CZK"} />
+      {loaderData.estimate && (
+        <>
+          <EstimateCard
+            {...loaderData.estimate}
+            currency={municipality.country === "SK" ? "EUR" : "CZK"}
+            action={
+              canEdit && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="simulate" />
+                  <Button type="submit" variant="secondary" size="sm">
+                    {t("motivationProgramme:estimate.compute", { year: loaderData.currentYear })}
+                  </Button>
+                </Form>
+              )
+            }
+          />
+          <LiveJob running={loaderData.estimate.state === "running"} />
+        </>
       )}
     </div>
   );
