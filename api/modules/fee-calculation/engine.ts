@@ -3,9 +3,9 @@
  * municipality and fee year computed set-based in the caller's ONE transaction — temporary tables (dropped at commit)
  * instead of a loop per payer, the same SQL on PostgreSQL and PGlite, money as numeric all the way.
  *
- * A calculation writes fee rows (upserted on fee_payer_subject_period_unique so `paid` survives, only where something
- * changed), their fee_record lines, and for the current year fee_payer.final_fee, subject.total_fee and
- * subject.sort_ratio. A simulation runs the same steps on proposed settings and answers its figures, writing nothing.
+ * A calculation writes fee rows (matched by the key of fee_payer_subject_period_unique and updated in place, so `paid`
+ * survives; only where something changed), their fee_record lines, and for the current year fee_payer.final_fee,
+ * subject.total_fee and subject.sort_ratio. A simulation runs the same steps on proposed settings and answers its figures, writing nothing.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -51,7 +51,7 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   const yearStart = `${Y}-01-01`;
   const nextYearStart = `${Y + 1}-01-01`;
 
-  // A second run of the same municipality waits for the first (both would upsert the same fee rows).
+  // A second run of the same municipality waits for the first (both would write the same fee rows).
   if (!simulation) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int)`);
   // JIT compiling costs seconds here (measured: 1.9 s of 2.4 s for one statement) and saves nothing on joins of
   // temporary tables; it is this transaction's setting only.
@@ -269,8 +269,7 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
       from t
     )
     select b.*, round(b.bounded, b.decimals) as final_fee,
-      case when b.raw_fee < b.min_amount then 'Min' when b.raw_fee > b.max_amount then 'Max'
-        when b.raw_fee < 0 then 'Zero' end as bound
+      case when b.raw_fee < b.min_amount then 'Min' when b.raw_fee > b.max_amount then 'Max' end as bound
     from b`);
   await step(4);
 
