@@ -4,7 +4,7 @@
  * §9 fee types). Money travels as exact decimal strings ('900.00'), never as floating point numbers.
  */
 import { z } from "zod";
-import { versionField, yearField } from "./common";
+import { boolFlag, versionField, yearField } from "./common";
 
 export const FEE_RECORD_TYPES = [
   "BaseFee",
@@ -99,8 +99,9 @@ export const simulatedProgramme = z
       (v) => (BLANK(v) ? null : v),
       z.coerce.number({ message: "Zadejte celé nezáporné číslo." }).int().min(0).max(10_000).nullable(),
     ),
-    useBinVolume: z.boolean().default(false),
-    useOrderedDisposeCount: z.boolean().default(false),
+    // A form posts 'on' for a ticked box and nothing for an empty one (the no-JavaScript path).
+    useBinVolume: boolFlag,
+    useOrderedDisposeCount: boolFlag,
     discountDistribution: z.enum(DISCOUNT_DISTRIBUTIONS).default("Legacy"),
     intervals: z.array(intervalShape).max(50).default([]),
   })

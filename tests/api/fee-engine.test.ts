@@ -466,6 +466,7 @@ describe("motivation programmes and distributions (docs/fees.md examples 5–9)"
     await calculate(M);
     // 2,400 l × 0.10 = 240, half each.
     expect(money(await feeOf(M, a, s))).toMatchObject({ binFee: "120.00", totalFee: "1020.00", finalFee: "1020.00" });
+    expect((await feeOf(M, b, s)).binFee).toBe("120.00");
     expect((await lines(M, (await feeOf(M, a, s)).id)).BinFee).toMatchObject({ quantity: "1200.000", note: "Disposals" });
 
     // Ordered: 52 emptyings of the one 120 l bin = 6,240 l × 0.10 = 624, 312 each; bounded to 120 % of 900 = 1,080.
@@ -526,17 +527,16 @@ describe("the run", () => {
     expect(await t.db.select().from(fee).where(eq(fee.municipalityId, M))).toHaveLength(1);
   });
 
-  it("the current year sets the payer's final fee, the subject's total and sort ratio", async () => {
+  it("the current year sets the payer's final fee and the subject's total", async () => {
     const M = await town({ year: CURRENT });
     const s = await place(M);
     const p = await payer(M, { from: `${CURRENT - 2}-01-01`, subjectId: s });
-    const q = await payer(M, { from: `${CURRENT - 2}-01-01`, subjectId: s });
+    await payer(M, { from: `${CURRENT - 2}-01-01`, subjectId: s });
     await calculate(M, CURRENT);
     const [payerRow] = await t.db.select().from(feePayer).where(eq(feePayer.id, p));
     expect(payerRow!.finalFee).toBe("900.00");
     const [subjectRow] = await t.db.select().from(subject).where(eq(subject.id, s));
     expect(subjectRow!.totalFee).toBe("1800.00");
-    expect(q).toBeGreaterThan(0);
   });
 
   it("a year without a base fee fails with the Czech message", async () => {
@@ -554,8 +554,8 @@ describe("the run", () => {
     const M = await town();
     const w = await wastes(M);
     const s = await place(M);
-    const a = await payer(M, { subjectId: s });
-    const b = await payer(M, { to: `${Y}-06-30`, subjectId: s });
+    await payer(M, { subjectId: s });
+    await payer(M, { to: `${Y}-06-30`, subjectId: s });
     await emptied(M, s, await binOf(M, s, w.bin120, w.mixed), w.mixed, 6, "10");
     await emptied(M, s, await binOf(M, s, w.bin120, w.paper), w.paper, 4, "10");
     await t.db.insert(expenditure).values([
@@ -612,7 +612,6 @@ describe("the run", () => {
     expect(sim2.result.histogram).toHaveLength(10);
     expect(sim2.result.histogram[0]).toMatchObject({ from: "150.00", to: "165.00", count: 1 });
     expect(sim2.result.histogram[9]).toMatchObject({ from: "285.00", to: "300.00", count: 1 });
-    expect(a + b).toBeGreaterThan(0);
   });
 
   it("the base fee calls: read, 422 with Czech messages, 409 on a stale version, tenancy; the log shows one running", async () => {

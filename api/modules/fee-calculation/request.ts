@@ -1,9 +1,9 @@
 /**
  * Asking for a fee recalculation (issue 14): every change under the fees (base fee settings, a programme activated
  * or deactivated, discounts, the 'recalculate' action) calls this. It records a queued fee_calculation and puts a
- * job on the 'fee-calculation' queue; the worker (calculation.ts) runs the engine. Requests for a municipality and
- * year that already has one queued (not yet started) join it instead of queueing another: the queued run reads the
- * data as it is when it starts.
+ * job on the 'fee-calculation' queue; the worker (api/jobs/fee-calculation.ts, run.ts) runs the engine. Requests for
+ * a municipality and year that already has one queued (not yet started) join it instead of queueing another: the
+ * queued run reads the data as it is when it starts.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
