@@ -49,19 +49,25 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
     userId: job.createdBy,
     licencePlate: options.licencePlate ?? null,
     deferBinUpdates: true,
+    timings: process.env.COLLECTION_IMPORT_PROFILE ? {} : undefined,
+  };
+  const timings = pctx.timings;
+  const since = (phase: string, t0: number) => {
+    if (timings) timings[phase] = (timings[phase] ?? 0) + performance.now() - t0;
   };
 
   let rows: RowIn[] = [];
   let unread: RowError[] = [];
   let total = 0;
   let dataRows = 0;
-  const flush = async () => {
-    throwIfStopping(ctx.signal);
-    if (!total) return;
-    const batch = { rows, unread, total };
-    rows = [];
-    unread = [];
-    total = 0;
+  /**
+   * The batch being written. The next batch is read and parsed while the database writes this one (Node and the
+   * database work at once, on two cores); batches still commit one after another, in the file's order, so the resume
+   * point (rows_done) is always the end of a committed batch.
+   */
+  let writing: Promise<void> | null = null;
+  const write = async (batch: { rows: RowIn[]; unread: RowError[]; total: number }) => {
+    const t0 = performance.now();
     await db.transaction(async (tx) => {
       const res = await processRows(tx as unknown as Db, pctx, batch.rows);
       await ctx.commit(tx as unknown as Db, {
@@ -71,18 +77,42 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
         errors: [...batch.unread, ...res.errors].sort((a, b) => a.rowNumber - b.rowNumber),
       });
     });
+    since("batch transactions", t0);
+  };
+  const flush = async () => {
+    const w0 = performance.now();
+    if (writing) await writing;
+    since("reader waiting for the database", w0);
+    writing = null;
+    throwIfStopping(ctx.signal);
+    if (!total) return;
+    const batch = { rows, unread, total };
+    rows = [];
+    unread = [];
+    total = 0;
+    writing = write(batch);
+    // Its failure is seen by the next flush (or the last one); not an unhandled rejection meanwhile.
+    writing.catch(() => undefined);
   };
 
   try {
-    for await (const { rowNumber, raw, result } of readCollectionFile(ctx.chunks, format)) {
-      dataRows++;
-      if (dataRows <= ctx.resumeRows) continue;
-      total++;
-      if (result.ok) rows.push({ rowNumber, raw, row: result.row });
-      else unread.push({ rowNumber, rawRow: raw, category: collectionLogError(result.category), message: result.message });
-      if (total >= BATCH_ROWS) await flush();
+    try {
+      for await (const { rowNumber, raw, result } of readCollectionFile(ctx.chunks, format)) {
+        dataRows++;
+        if (dataRows <= ctx.resumeRows) continue;
+        total++;
+        if (result.ok) rows.push({ rowNumber, raw, row: result.row });
+        else
+          unread.push({ rowNumber, rawRow: raw, category: collectionLogError(result.category), message: result.message });
+        if (total >= BATCH_ROWS) await flush();
+      }
+    } finally {
+      // A batch handed to the database is committed (or fails) before the run goes on or ends.
+      if (writing) await writing;
+      writing = null;
     }
     await flush();
+    if (writing) await writing;
   } catch (err) {
     if (err instanceof CollectionFileError) {
       // The rows before the failure are kept (committed batches); the job ends with the file's reason.
@@ -90,7 +120,13 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
     }
     throw err;
   }
+  const t0 = performance.now();
   await settle(db, job.id, options);
+  since("settle", t0);
+  if (timings) {
+    const ms = Object.entries(timings).map(([phase, v]) => `${phase} ${Math.round(v)}`);
+    console.log(`[collection import] job ${job.id}, ${dataRows} rows, ms: ${ms.join(", ")}`);
+  }
   return { dataRows };
 }
 
