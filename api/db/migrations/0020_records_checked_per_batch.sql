@@ -10,6 +10,7 @@ ALTER TABLE "waste_evidence_record" DROP CONSTRAINT "waste_evidence_record_impor
 --> statement-breakpoint
 ALTER TABLE "waste_evidence_record" DROP CONSTRAINT "waste_evidence_record_created_by_user_id_fk";
 --> statement-breakpoint
+DROP INDEX "wer_header_time_idx";--> statement-breakpoint
 CREATE INDEX "wcl_record_idx" ON "waste_collection_log" USING btree ("record_id") WHERE record_id is not null;--> statement-breakpoint
 -- Decision 0031: the evidence records' references are checked once per batch by their writer; what the dropped keys
 -- did when their row is deleted is done here, once per statement (the municipality's records go, the rest is unset).

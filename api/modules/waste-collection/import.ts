@@ -66,10 +66,13 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
    * point (rows_done) is always the end of a committed batch.
    */
   let writing: Promise<void> | null = null;
+  /** The collections this run gave a record or a log entry: all of the job's unless it resumed an earlier run. */
+  const touched = new Set<number>();
   const write = async (batch: { rows: RowIn[]; unread: RowError[]; total: number }) => {
     const t0 = performance.now();
     await db.transaction(async (tx) => {
       const res = await processRows(tx as unknown as Db, pctx, batch.rows);
+      for (const id of res.writtenCollectionIds) touched.add(id);
       await ctx.commit(tx as unknown as Db, {
         rows: batch.total,
         accepted: res.accepted,
@@ -121,7 +124,7 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
     throw err;
   }
   const t0 = performance.now();
-  await settle(db, job.id, options);
+  await settle(db, job.id, options, ctx.resumeRows === 0 ? [...touched] : null);
   since("settle", t0);
   if (timings) {
     const ms = Object.entries(timings).map(([phase, v]) => `${phase} ${Math.round(v)}`);
@@ -130,10 +133,17 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
   return { dataRows };
 }
 
-/** The collections this job wrote to: their weights, their states; those left empty by a re-import go. */
-async function settle(db: Db, jobId: number, options: CollectionImportOptions): Promise<void> {
-  await markBinsUsed(db, jobId);
-  const res = await db.execute(sql`
+/**
+ * The collections this job wrote to: their weights, their states; those left empty by a re-import go. `known`: the
+ * collections given a record or a log entry, when this run made every batch (not resumed); else they are looked up
+ * by the job's records and log (a scan of every record: there is no index by job).
+ */
+async function settle(db: Db, jobId: number, options: CollectionImportOptions, known: number[] | null): Promise<void> {
+  await markBinsUsed(db, jobId, known);
+  const res = known
+    ? await db.execute(sql`select unnest(${sql.param(known)}::int[]) as id
+      union select id from waste_collection where import_job_id = ${jobId}`)
+    : await db.execute(sql`
     select distinct waste_collection_id as id from waste_evidence_record where import_job_id = ${jobId}
     union select distinct waste_collection_id from waste_collection_log where import_job_id = ${jobId}
     union select id from waste_collection where import_job_id = ${jobId}`);

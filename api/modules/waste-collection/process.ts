@@ -56,6 +56,8 @@ export interface ProcessResult {
   collectionIds: Set<number>;
   /** Log entries whose row became a record (reprocessing). */
   resolvedLogIds: number[];
+  /** The collections given a new record or a new log entry by this batch (a re-import's rows give none). */
+  writtenCollectionIds: Set<number>;
 }
 
 const DUPLICATE_MESSAGE: Record<DuplicateHandlingStrategy, string> = {
@@ -255,7 +257,14 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
     ctx.timings[phase] = (ctx.timings[phase] ?? 0) + now - t;
     t = now;
   };
-  const result: ProcessResult = { accepted: 0, unchanged: 0, errors: [], collectionIds: new Set(), resolvedLogIds: [] };
+  const result: ProcessResult = {
+    accepted: 0,
+    unchanged: 0,
+    errors: [],
+    collectionIds: new Set(),
+    resolvedLogIds: [],
+    writtenCollectionIds: new Set(),
+  };
   if (!rows.length) return result;
   await tx.execute(sql`set local random_page_cost = 1.1`);
   const collectionOf = await collectionsOf(tx, ctx, rows);
@@ -341,7 +350,9 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
   lap("verdicts");
   if (inserts.length) await lockReferences(tx, ctx, inserts);
   lap("lock references");
-  const inserted = await insertRecords(tx, ctx, rows, inserts);
+  // The new records' ids are read back only for a duplicate of one of them (a 5,000-row answer otherwise).
+  const wantIds = logs.some((l) => l.type === "DuplicateRecord" && l.recordId === null);
+  const inserted = await insertRecords(tx, ctx, rows, inserts, wantIds);
   lap("insert");
   if (updates.length) await updateRecords(tx, ctx.strategy, rows, updates);
   // Duplicates of a record new in this batch point at it.
@@ -350,8 +361,11 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
       log.recordId = inserted.get(`${log.headerId}|${pragueDay(rows[log.i]!.row.time)}`) ?? null;
     }
   }
-  const newErrors = await writeLogs(tx, ctx, rows, logs);
+  const newLogs = await writeLogs(tx, ctx, rows, logs);
   lap("logs");
+  const newErrors = newLogs.filter((r) => r.error_type !== "DuplicateRecord").map((r) => r.waste_collection_id);
+  for (const x of inserts) result.writtenCollectionIds.add(x.collectionId);
+  for (const r of newLogs) result.writtenCollectionIds.add(r.waste_collection_id);
   await countCollections(tx, inserts, newErrors);
   await markUsed(tx, ctx, rows, ctx.deferBinUpdates ? [] : inserts);
   lap("counts");
@@ -413,12 +427,13 @@ async function lockReferences(tx: Db, ctx: ProcessContext, out: RecordOut[]): Pr
   }
 }
 
-/** Inserts the batch's records; answers the new record of each bin and day. */
+/** Inserts the batch's records; answers the new record of each bin and day (read back only when wantIds). */
 async function insertRecords(
   tx: Db,
   ctx: ProcessContext,
   rows: RowIn[],
   out: RecordOut[],
+  wantIds: boolean,
 ): Promise<Map<string, number>> {
   if (!out.length) return new Map();
   const row = (x: RecordOut) => rows[x.i]!.row;
@@ -449,7 +464,7 @@ async function insertRecords(
       ${sql.param(out.map((x) => rows[x.i]!.rowNumber))}::int[]
     ) as v(collection_id, header_id, code, rfid, waste_type_id, subject_id, city, at, fullness, volume, weight, lat,
       lon, states, duplicate, row_number)
-    returning id, header_id, collected_at`);
+    ${wantIds ? sql`returning id, header_id, collected_at` : sql``}`);
   const made = new Map<string, number>();
   for (const r of (res as unknown as { rows: { id: number; header_id: number; collected_at: string | Date }[] }).rows) {
     const key = `${r.header_id}|${pragueDay(new Date(r.collected_at).toISOString())}`;
@@ -488,8 +503,13 @@ async function updateRecords(
     where r.id = u.id`);
 }
 
-/** Logs the rows' errors and remarks; answers the collections of the errors new to the log (a re-import's are not). */
-async function writeLogs(tx: Db, ctx: ProcessContext, rows: RowIn[], logs: LogOut[]): Promise<number[]> {
+/** Logs the rows' errors and remarks; answers the entries new to the log (a re-import's are not). */
+async function writeLogs(
+  tx: Db,
+  ctx: ProcessContext,
+  rows: RowIn[],
+  logs: LogOut[],
+): Promise<{ waste_collection_id: number; error_type: string }[]> {
   if (!logs.length) return [];
   const row = (l: LogOut) => rows[l.i]!.row;
   const res = await tx.execute(sql`
@@ -513,9 +533,7 @@ async function writeLogs(tx: Db, ctx: ProcessContext, rows: RowIn[], logs: LogOu
     ) as v(collection_id, row_number, type, message, code, at, lat, lon, header_id, record_id, data, raw)
     on conflict do nothing
     returning waste_collection_id, error_type`);
-  return (res as unknown as { rows: { waste_collection_id: number; error_type: string }[] }).rows
-    .filter((r) => r.error_type !== "DuplicateRecord")
-    .map((r) => r.waste_collection_id);
+  return (res as unknown as { rows: { waste_collection_id: number; error_type: string }[] }).rows;
 }
 
 /** The collections' record and error counts (kept with the rows, for the list's columns). */
@@ -568,14 +586,19 @@ async function markUsed(tx: Db, ctx: ProcessContext, rows: RowIn[], inserts: Rec
   }
 }
 
-/** The bins an import wrote records for: their last evidence (a disposable one becomes Used), once per job. */
-export async function markBinsUsed(db: Db, importJobId: number): Promise<void> {
+/**
+ * The bins an import wrote records for: their last evidence (a disposable one becomes Used), once per job. Given the
+ * collections the job wrote to, its records are read through them (an index) instead of by a scan of every record.
+ */
+export async function markBinsUsed(db: Db, importJobId: number, collectionIds: number[] | null = null): Promise<void> {
   await db.execute(sql`
     update waste_evidence_header h set
       last_evidence_at = greatest(h.last_evidence_at, m.at),
       state = case when h.disposable and h.state = 'Assigned' then 'Used' else h.state end
     from (select header_id, max(collected_at) as at from waste_evidence_record
-      where import_job_id = ${importJobId} and header_id is not null group by header_id) m
+      where import_job_id = ${importJobId} and header_id is not null
+        ${collectionIds ? sql`and waste_collection_id = any(${sql.param(collectionIds)}::int[])` : sql``}
+      group by header_id) m
     where h.id = m.header_id and (h.last_evidence_at is null or h.last_evidence_at < m.at
       or (h.disposable and h.state = 'Assigned'))`);
 }
