@@ -1,10 +1,11 @@
 /**
- * The evidence records' references after decision 0031 (migration 0020): only the collection is a foreign key; the
- * writer checks the rest once per batch (process.ts lockReferences) and triggers follow their deletion. Tenancy:
- * a record never points at another municipality's bin, subject or waste type, whatever a file or a caller says.
+ * The evidence records' references after decision 0031 (migration 0020): the writer checks them once per batch
+ * (process.ts lockReferences) and triggers follow their deletion. Tenancy: a record never points at another
+ * municipality's collection, bin, subject or waste type, whatever a file or a caller says. And the import's batches,
+ * written while the next is read, still resume after the committed ones.
  */
 import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import {
   importJob,
   municipality,
@@ -15,6 +16,9 @@ import {
 } from "../../api/db/schema";
 import type { Db } from "../../api/db/client";
 import { processRows } from "../../api/modules/waste-collection/process";
+import { collectionImporter } from "../../api/modules/waste-collection/import";
+import { storeUpload } from "../../api/modules/import/store";
+import { runImportJob, type Importer } from "../../api/modules/import/runner";
 import { loadWasteTypes } from "../../api/modules/waste-collection/waste-types";
 import type { IndexedBin } from "../../api/modules/waste-collection/bin-index";
 import { A, B, bin, HEADER, importCollection, mixed, setupCollectionTests, t } from "./collection-fixtures";
@@ -59,13 +63,18 @@ describe("tenancy of the records (decision 0031)", () => {
       .values({ municipalityId: B, name: "Jejich odpad", catalogCode: "200399" })
       .returning({ id: wasteType.id });
     const ours = await bin();
-    const forged: Partial<IndexedBin>[] = [
+    const [theirCollection] = await t.db
+      .insert(wasteCollection)
+      .values({ municipalityId: B, name: "Jejich svoz", collectedOn: "2026-10-09", origin: "WebImport", state: "None" })
+      .returning({ id: wasteCollection.id });
+    const forged: (Partial<IndexedBin> & { collectionId?: number })[] = [
       { id: theirs.id },
       { id: ours.id, subjectId: theirSubject!.id },
       { id: ours.id, wasteTypeId: theirWaste!.id },
+      { collectionId: theirCollection!.id },
     ];
     const wasteTypes = await loadWasteTypes(t.db, A);
-    for (const [k, lie] of forged.entries()) {
+    for (const [k, { collectionId, ...lie }] of forged.entries()) {
       const found: IndexedBin = {
         id: ours.id,
         state: "Assigned",
@@ -91,6 +100,7 @@ describe("tenancy of the records (decision 0031)", () => {
               origin: "WebManual",
               userId: null,
               bins: { find: () => found },
+              collectionId,
             },
             [
               {
@@ -121,7 +131,7 @@ describe("tenancy of the records (decision 0031)", () => {
 });
 
 describe("deleting what a record points at (migration 0020 triggers)", () => {
-  it("unsets the subject, the waste type and the import job; the municipality takes its records with it", async () => {
+  it("unsets the subject, the waste type and the import job; a collection and a municipality take their records", async () => {
     const [own] = await t.db
       .insert(subject)
       .values({ municipalityId: A, name: "Dočasný", type: "Household", city: "Třebíč", street: "Krátká" })
@@ -143,6 +153,16 @@ describe("deleting what a record points at (migration 0020 triggers)", () => {
     await t.db.delete(importJob).where(eq(importJob.id, job.id));
     const [after] = await t.db.select().from(record).where(eq(record.id, r!.id));
     expect(after).toMatchObject({ subjectId: null, wasteTypeId: null, importJobId: null, headerId: b.id });
+    const [other] = await t.db
+      .insert(wasteCollection)
+      .values({ municipalityId: A, name: "Jiný svoz", collectedOn: "2026-10-13", origin: "WebImport", state: "None" })
+      .returning({ id: wasteCollection.id });
+    await t.db.insert(record).values([
+      { municipalityId: A, wasteCollectionId: other!.id, collectedAt: new Date("2026-10-13T08:00:00Z"), origin: "WebManual" },
+      { municipalityId: A, wasteCollectionId: other!.id, collectedAt: new Date("2026-10-13T08:01:00Z"), origin: "WebManual" },
+    ]);
+    await t.db.delete(wasteCollection).where(eq(wasteCollection.id, other!.id));
+    expect(await t.db.select().from(record).where(eq(record.wasteCollectionId, other!.id))).toEqual([]);
 
     // B's own record (no collection) goes with B.
     const [theirs] = await t.db
@@ -154,4 +174,69 @@ describe("deleting what a record points at (migration 0020 triggers)", () => {
     expect(await t.db.select().from(record).where(eq(record.id, theirs!.id))).toEqual([]);
     expect(await t.db.select({ id: record.id }).from(record).where(eq(record.id, r!.id))).toHaveLength(1);
   });
+});
+
+describe("a collection import stopped between batches (read ahead while the database writes)", () => {
+  it("hands the job back after the committed batch; the next run resumes: nothing lost or counted twice", async () => {
+    const bins = [];
+    for (let i = 0; i < 50; i++) bins.push(await bin());
+    const rows = 12_000; // a batch of 10,000 and one of 2,000
+    const day0 = Date.UTC(2025, 0, 1, 6, 0);
+    const lines = [HEADER];
+    for (let i = 0; i < rows; i++) {
+      const at = new Date(day0 + Math.floor(i / 50) * 86_400_000 + (i % 50) * 60_000).toISOString();
+      lines.push(`${at};${bins[i % 50]!.barcode};;200301;120;100;1;;;5T5 5555;;`);
+    }
+    const content = Buffer.from(lines.join("\n"));
+    async function* chunks() {
+      for (let i = 0; i < content.length; i += 64 * 1024) yield content.subarray(i, i + 64 * 1024);
+    }
+    const id = await storeUpload(
+      t.db,
+      {
+        municipalityId: A,
+        userId: null,
+        type: collectionImporter.type,
+        format: "Universal",
+        maxBytes: 50 * 2 ** 20,
+        checkHead: () => undefined,
+      },
+      { fileName: "svoz.csv", chunks: chunks() },
+    );
+    const stop = new AbortController();
+    const stopping: Importer = {
+      ...collectionImporter,
+      run: (ctx) =>
+        collectionImporter.run({
+          ...ctx,
+          commit: async (tx, batch) => {
+            await ctx.commit(tx, batch);
+            stop.abort(new Error("stopping"));
+          },
+        }),
+    };
+    const one = new Map([[stopping.type, stopping]]);
+    await expect(runImportJob(t.db, one, id, stop.signal)).rejects.toThrow("stopping");
+    const ofJob = async () =>
+      (await t.db.select({ n: count() }).from(record).where(eq(record.importJobId, id)))[0]!.n;
+    const job = async () => (await t.db.select().from(importJob).where(eq(importJob.id, id)))[0]!;
+    expect(await job()).toMatchObject({ state: "unprocessed", rowsDone: 10_000, acceptedRows: 10_000 });
+    expect(await ofJob()).toBe(10_000);
+
+    await runImportJob(t.db, new Map([[collectionImporter.type, collectionImporter]]), id, new AbortController().signal);
+    expect(await job()).toMatchObject({
+      state: "processed",
+      totalRows: rows,
+      acceptedRows: rows,
+      unchangedRows: 0,
+      errorRows: 0,
+      rowsDone: rows,
+    });
+    expect(await ofJob()).toBe(rows);
+    // Each bin once a day, each day in its collection with its count.
+    const counts = await t.db.execute(sql`
+      select count(*)::int as collections, sum(record_count)::int as records from waste_collection
+      where id in (select distinct waste_collection_id from waste_evidence_record where import_job_id = ${id})`);
+    expect((counts as unknown as { rows: unknown[] }).rows[0]).toEqual({ collections: 240, records: rows });
+  }, 180_000);
 });

@@ -1,5 +1,7 @@
 ALTER TABLE "waste_evidence_record" DROP CONSTRAINT "waste_evidence_record_municipality_id_municipality_id_fk";
 --> statement-breakpoint
+ALTER TABLE "waste_evidence_record" DROP CONSTRAINT "waste_evidence_record_waste_collection_id_waste_collection_id_fk";
+--> statement-breakpoint
 ALTER TABLE "waste_evidence_record" DROP CONSTRAINT "waste_evidence_record_header_id_waste_evidence_header_id_fk";
 --> statement-breakpoint
 ALTER TABLE "waste_evidence_record" DROP CONSTRAINT "waste_evidence_record_waste_type_id_waste_type_id_fk";
@@ -13,11 +15,14 @@ ALTER TABLE "waste_evidence_record" DROP CONSTRAINT "waste_evidence_record_creat
 DROP INDEX "wer_header_time_idx";--> statement-breakpoint
 CREATE INDEX "wcl_record_idx" ON "waste_collection_log" USING btree ("record_id") WHERE record_id is not null;--> statement-breakpoint
 -- Decision 0031: the evidence records' references are checked once per batch by their writer; what the dropped keys
--- did when their row is deleted is done here, once per statement (the municipality's records go, the rest is unset).
+-- did when their row is deleted is done here, once per statement (the municipality's and the collection's records go,
+-- the rest is unset).
 CREATE FUNCTION "wer_reference_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'municipality' THEN
     DELETE FROM "waste_evidence_record" WHERE "municipality_id" IN (SELECT "id" FROM gone);
+  ELSIF TG_TABLE_NAME = 'waste_collection' THEN
+    DELETE FROM "waste_evidence_record" WHERE "waste_collection_id" IN (SELECT "id" FROM gone);
   ELSIF TG_TABLE_NAME = 'waste_evidence_header' THEN
     UPDATE "waste_evidence_record" SET "header_id" = NULL WHERE "header_id" IN (SELECT "id" FROM gone);
   ELSIF TG_TABLE_NAME = 'waste_type' THEN
@@ -33,6 +38,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "wer_municipality_deleted" AFTER DELETE ON "municipality" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "wer_reference_deleted"();
+--> statement-breakpoint
+CREATE TRIGGER "wer_collection_deleted" AFTER DELETE ON "waste_collection" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "wer_reference_deleted"();
 --> statement-breakpoint
 CREATE TRIGGER "wer_header_deleted" AFTER DELETE ON "waste_evidence_header" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "wer_reference_deleted"();
 --> statement-breakpoint

@@ -81,18 +81,18 @@ export const wasteCollection = pgTable(
 /**
  * One emptied bin: spec 001 §3 Waste evidence record. Fees are computed from these (issue 14).
  *
- * Only the collection is a foreign key. The municipality, bin, subject, waste type, import job and author are
- * checked once per batch by the writer (process.ts lockReferences: the rows locked FOR KEY SHARE, the bin and the
- * subject of the record's own municipality), and their deletion is followed by triggers of migration 0020 (cascade
- * for the municipality, set null for the others): eight row-by-row key checks were 60–70 % of an import's insert
- * (decision 0031).
+ * Only the fee payer is a foreign key. The municipality, collection, bin, subject, waste type, import job and author
+ * are checked once per batch by the writer (process.ts lockReferences: the rows locked FOR KEY SHARE, all of the
+ * record's own municipality), and their deletion is followed by triggers of migration 0020 (the municipality's and
+ * the collection's records deleted, the others unset): eight row-by-row key checks were 60–70 % of an import's
+ * insert (decision 0031).
  */
 export const wasteEvidenceRecord = pgTable(
   "waste_evidence_record",
   {
     ...versionedId(),
     municipalityId: integer("municipality_id").notNull(),
-    wasteCollectionId: integer("waste_collection_id").references(() => wasteCollection.id, { onDelete: "cascade" }),
+    wasteCollectionId: integer("waste_collection_id"),
     headerId: integer("header_id"),
     /** The code as read (barcode or plain code) and the RFID tag. */
     code: varchar("code", { length: 60 }),

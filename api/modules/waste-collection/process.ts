@@ -350,7 +350,7 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
   lap("verdicts");
   if (inserts.length) await lockReferences(tx, ctx, inserts);
   lap("lock references");
-  // The new records' ids are read back only for a duplicate of one of them (a 5,000-row answer otherwise).
+  // The new records' ids are read back only for a duplicate of one of them (a batch-sized answer otherwise).
   const wantIds = logs.some((l) => l.type === "DuplicateRecord" && l.recordId === null);
   const inserted = await insertRecords(tx, ctx, rows, inserts, wantIds);
   lap("insert");
@@ -388,8 +388,9 @@ function merged(a: CollectionRow, b: CollectionRow): CollectionRow {
 /**
  * The references of the batch's new records, checked once for the batch instead of by a foreign key's check per row
  * and reference (decision 0031): each referenced row is locked FOR KEY SHARE as a key check would lock it, so that its
- * deletion waits for this transaction and the deletion's trigger (migration 0020) then sees these records. The bin,
- * the subject and a municipality's own waste type must be this municipality's: a record never points at another's.
+ * deletion waits for this transaction and the deletion's trigger (migration 0020) then sees these records. The
+ * collection, the bin, the subject and a municipality's own waste type must be this municipality's: a record never
+ * points at another's.
  */
 async function lockReferences(tx: Db, ctx: ProcessContext, out: RecordOut[]): Promise<void> {
   const ids = (of: (x: RecordOut) => number | null) => [
@@ -398,9 +399,12 @@ async function lockReferences(tx: Db, ctx: ProcessContext, out: RecordOut[]): Pr
   const headers = ids((x) => x.headerId);
   const subjects = ids((x) => x.subjectId);
   const wastes = ids((x) => x.wasteTypeId);
+  const collections = ids((x) => x.collectionId);
   const m = ctx.municipalityId;
   const res = await tx.execute(sql`
     with m as (select id from municipality where id = ${m} for key share),
+      c as (select id from waste_collection where id = any(${sql.param(collections)}::int[]) and municipality_id = ${m}
+        for key share),
       h as (select id from waste_evidence_header where id = any(${sql.param(headers)}::int[]) and municipality_id = ${m}
         for key share),
       s as (select id from subject where id = any(${sql.param(subjects)}::int[]) and municipality_id = ${m}
@@ -409,11 +413,12 @@ async function lockReferences(tx: Db, ctx: ProcessContext, out: RecordOut[]): Pr
         and (municipality_id is null or municipality_id = ${m}) for key share),
       j as (select id from import_job where id = ${ctx.importJobId} and municipality_id = ${m} for key share),
       u as (select id from "user" where id = ${ctx.userId} for key share)
-    select (select count(*) from m)::int as m, (select count(*) from h)::int as h, (select count(*) from s)::int as s,
+    select (select count(*) from m)::int as m, (select count(*) from c)::int as c, (select count(*) from h)::int as h, (select count(*) from s)::int as s,
       (select count(*) from w)::int as w, (select count(*) from j)::int as j, (select count(*) from u)::int as u`);
-  const found = (res as unknown as { rows: Record<"m" | "h" | "s" | "w" | "j" | "u", number>[] }).rows[0]!;
+  const found = (res as unknown as { rows: Record<"m" | "c" | "h" | "s" | "w" | "j" | "u", number>[] }).rows[0]!;
   const expected = {
     m: 1,
+    c: collections.length,
     h: headers.length,
     s: subjects.length,
     w: wastes.length,
