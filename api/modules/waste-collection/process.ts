@@ -44,6 +44,8 @@ export interface ProcessContext {
   deferBinUpdates?: boolean;
   /** The municipality's bins by code, read at the first batch and kept for the run. */
   bins?: BinIndex;
+  /** Milliseconds spent per phase, summed over the batches (COLLECTION_IMPORT_PROFILE=1; see docs/benchmarks.md). */
+  timings?: Record<string, number>;
 }
 
 export interface ProcessResult {
@@ -54,6 +56,8 @@ export interface ProcessResult {
   collectionIds: Set<number>;
   /** Log entries whose row became a record (reprocessing). */
   resolvedLogIds: number[];
+  /** The collections given a new record or a new log entry by this batch (a re-import's rows give none). */
+  writtenCollectionIds: Set<number>;
 }
 
 const DUPLICATE_MESSAGE: Record<DuplicateHandlingStrategy, string> = {
@@ -245,12 +249,29 @@ const numOrNull = (v: number | null) => (v === null ? null : v);
 const kg = (grams: number | null) => (grams === null ? null : (grams / 1000).toFixed(3));
 
 export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<ProcessResult> {
-  const result: ProcessResult = { accepted: 0, unchanged: 0, errors: [], collectionIds: new Set(), resolvedLogIds: [] };
+  /** Adds the time since the last lap to the phase (only when the caller asked for ctx.timings). */
+  let t = performance.now();
+  const lap = (phase: string) => {
+    if (!ctx.timings) return;
+    const now = performance.now();
+    ctx.timings[phase] = (ctx.timings[phase] ?? 0) + now - t;
+    t = now;
+  };
+  const result: ProcessResult = {
+    accepted: 0,
+    unchanged: 0,
+    errors: [],
+    collectionIds: new Set(),
+    resolvedLogIds: [],
+    writtenCollectionIds: new Set(),
+  };
   if (!rows.length) return result;
   await tx.execute(sql`set local random_page_cost = 1.1`);
   const collectionOf = await collectionsOf(tx, ctx, rows);
   for (const id of collectionOf) result.collectionIds.add(id);
+  lap("collections");
   const resolved = await resolveBins(tx, ctx, rows);
+  lap("resolve");
 
   const inserts: RecordOut[] = [];
   const updates: { i: number; recordId: number }[] = [];
@@ -326,7 +347,13 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
     }
   });
 
-  const inserted = await insertRecords(tx, ctx, rows, inserts);
+  lap("verdicts");
+  if (inserts.length) await lockReferences(tx, ctx, inserts);
+  lap("lock references");
+  // The new records' ids are read back only for a duplicate of one of them (a batch-sized answer otherwise).
+  const wantIds = logs.some((l) => l.type === "DuplicateRecord" && l.recordId === null);
+  const inserted = await insertRecords(tx, ctx, rows, inserts, wantIds);
+  lap("insert");
   if (updates.length) await updateRecords(tx, ctx.strategy, rows, updates);
   // Duplicates of a record new in this batch point at it.
   for (const log of logs) {
@@ -334,9 +361,14 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
       log.recordId = inserted.get(`${log.headerId}|${pragueDay(rows[log.i]!.row.time)}`) ?? null;
     }
   }
-  const newErrors = await writeLogs(tx, ctx, rows, logs);
+  const newLogs = await writeLogs(tx, ctx, rows, logs);
+  lap("logs");
+  const newErrors = newLogs.filter((r) => r.error_type !== "DuplicateRecord").map((r) => r.waste_collection_id);
+  for (const x of inserts) result.writtenCollectionIds.add(x.collectionId);
+  for (const r of newLogs) result.writtenCollectionIds.add(r.waste_collection_id);
   await countCollections(tx, inserts, newErrors);
   await markUsed(tx, ctx, rows, ctx.deferBinUpdates ? [] : inserts);
+  lap("counts");
   // A reprocessed row is resolved unless it still has an error of its bin (a duplicate is its strategy's business).
   const stillWrong = new Set(logs.filter((l) => l.type !== "DuplicateRecord").map((l) => l.i));
   result.resolvedLogIds = rows.flatMap((r, i) => (r.logId !== undefined && !stillWrong.has(i) ? [r.logId] : []));
@@ -353,12 +385,60 @@ function merged(a: CollectionRow, b: CollectionRow): CollectionRow {
   };
 }
 
-/** Inserts the batch's records; answers the new record of each bin and day. */
+/**
+ * The references of the batch's new records, checked once for the batch instead of by a foreign key's check per row
+ * and reference (decision 0031): each referenced row is locked FOR KEY SHARE as a key check would lock it, so that its
+ * deletion waits for this transaction and the deletion's trigger (migration 0020) then sees these records. The
+ * collection, the bin, the subject and a municipality's own waste type must be this municipality's: a record never
+ * points at another's.
+ */
+async function lockReferences(tx: Db, ctx: ProcessContext, out: RecordOut[]): Promise<void> {
+  const ids = (of: (x: RecordOut) => number | null) => [
+    ...new Set(out.flatMap((x) => (of(x) === null ? [] : [of(x)!]))),
+  ];
+  const headers = ids((x) => x.headerId);
+  const subjects = ids((x) => x.subjectId);
+  const wastes = ids((x) => x.wasteTypeId);
+  const collections = ids((x) => x.collectionId);
+  const m = ctx.municipalityId;
+  const res = await tx.execute(sql`
+    with m as (select id from municipality where id = ${m} for key share),
+      c as (select id from waste_collection where id = any(${sql.param(collections)}::int[]) and municipality_id = ${m}
+        for key share),
+      h as (select id from waste_evidence_header where id = any(${sql.param(headers)}::int[]) and municipality_id = ${m}
+        for key share),
+      s as (select id from subject where id = any(${sql.param(subjects)}::int[]) and municipality_id = ${m}
+        for key share),
+      w as (select id from waste_type where id = any(${sql.param(wastes)}::int[])
+        and (municipality_id is null or municipality_id = ${m}) for key share),
+      j as (select id from import_job where id = ${ctx.importJobId} and municipality_id = ${m} for key share),
+      u as (select id from "user" where id = ${ctx.userId} for key share)
+    select (select count(*) from m)::int as m, (select count(*) from c)::int as c, (select count(*) from h)::int as h, (select count(*) from s)::int as s,
+      (select count(*) from w)::int as w, (select count(*) from j)::int as j, (select count(*) from u)::int as u`);
+  const found = (res as unknown as { rows: Record<"m" | "c" | "h" | "s" | "w" | "j" | "u", number>[] }).rows[0]!;
+  const expected = {
+    m: 1,
+    c: collections.length,
+    h: headers.length,
+    s: subjects.length,
+    w: wastes.length,
+    j: ctx.importJobId === null ? 0 : 1,
+    u: ctx.userId === null ? 0 : 1,
+  };
+  const missing = (Object.keys(expected) as (keyof typeof expected)[]).filter((k) => found[k] !== expected[k]);
+  if (missing.length) {
+    // What a foreign key violation was: a reference deleted meanwhile, or a caller's bug (never written).
+    throw new Error(`waste_evidence_record: references missing or of another municipality (${missing.join(", ")})`);
+  }
+}
+
+/** Inserts the batch's records; answers the new record of each bin and day (read back only when wantIds). */
 async function insertRecords(
   tx: Db,
   ctx: ProcessContext,
   rows: RowIn[],
   out: RecordOut[],
+  wantIds: boolean,
 ): Promise<Map<string, number>> {
   if (!out.length) return new Map();
   const row = (x: RecordOut) => rows[x.i]!.row;
@@ -389,7 +469,7 @@ async function insertRecords(
       ${sql.param(out.map((x) => rows[x.i]!.rowNumber))}::int[]
     ) as v(collection_id, header_id, code, rfid, waste_type_id, subject_id, city, at, fullness, volume, weight, lat,
       lon, states, duplicate, row_number)
-    returning id, header_id, collected_at`);
+    ${wantIds ? sql`returning id, header_id, collected_at` : sql``}`);
   const made = new Map<string, number>();
   for (const r of (res as unknown as { rows: { id: number; header_id: number; collected_at: string | Date }[] }).rows) {
     const key = `${r.header_id}|${pragueDay(new Date(r.collected_at).toISOString())}`;
@@ -428,8 +508,13 @@ async function updateRecords(
     where r.id = u.id`);
 }
 
-/** Logs the rows' errors and remarks; answers the collections of the errors new to the log (a re-import's are not). */
-async function writeLogs(tx: Db, ctx: ProcessContext, rows: RowIn[], logs: LogOut[]): Promise<number[]> {
+/** Logs the rows' errors and remarks; answers the entries new to the log (a re-import's are not). */
+async function writeLogs(
+  tx: Db,
+  ctx: ProcessContext,
+  rows: RowIn[],
+  logs: LogOut[],
+): Promise<{ waste_collection_id: number; error_type: string }[]> {
   if (!logs.length) return [];
   const row = (l: LogOut) => rows[l.i]!.row;
   const res = await tx.execute(sql`
@@ -453,9 +538,7 @@ async function writeLogs(tx: Db, ctx: ProcessContext, rows: RowIn[], logs: LogOu
     ) as v(collection_id, row_number, type, message, code, at, lat, lon, header_id, record_id, data, raw)
     on conflict do nothing
     returning waste_collection_id, error_type`);
-  return (res as unknown as { rows: { waste_collection_id: number; error_type: string }[] }).rows
-    .filter((r) => r.error_type !== "DuplicateRecord")
-    .map((r) => r.waste_collection_id);
+  return (res as unknown as { rows: { waste_collection_id: number; error_type: string }[] }).rows;
 }
 
 /** The collections' record and error counts (kept with the rows, for the list's columns). */
@@ -508,14 +591,19 @@ async function markUsed(tx: Db, ctx: ProcessContext, rows: RowIn[], inserts: Rec
   }
 }
 
-/** The bins an import wrote records for: their last evidence (a disposable one becomes Used), once per job. */
-export async function markBinsUsed(db: Db, importJobId: number): Promise<void> {
+/**
+ * The bins an import wrote records for: their last evidence (a disposable one becomes Used), once per job. Given the
+ * collections the job wrote to, its records are read through them (an index) instead of by a scan of every record.
+ */
+export async function markBinsUsed(db: Db, importJobId: number, collectionIds: number[] | null = null): Promise<void> {
   await db.execute(sql`
     update waste_evidence_header h set
       last_evidence_at = greatest(h.last_evidence_at, m.at),
       state = case when h.disposable and h.state = 'Assigned' then 'Used' else h.state end
     from (select header_id, max(collected_at) as at from waste_evidence_record
-      where import_job_id = ${importJobId} and header_id is not null group by header_id) m
+      where import_job_id = ${importJobId} and header_id is not null
+        ${collectionIds ? sql`and waste_collection_id = any(${sql.param(collectionIds)}::int[])` : sql``}
+      group by header_id) m
     where h.id = m.header_id and (h.last_evidence_at is null or h.last_evidence_at < m.at
       or (h.disposable and h.state = 'Assigned'))`);
 }
