@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { boolFlag, versionField, yearField } from "./common";
+// Spec 001 §9 programme types, units and discount distributions are declared once, with the programmes.
+import { DISCOUNT_DISTRIBUTIONS, MOTIVATION_PROGRAMME_TYPES, MOTIVATION_UNITS } from "./motivation-programme";
 
 export const FEE_RECORD_TYPES = [
   "BaseFee",
@@ -16,11 +18,6 @@ export const FEE_RECORD_TYPES = [
   "TotalDiscount",
 ] as const;
 export type FeeRecordType = (typeof FEE_RECORD_TYPES)[number];
-
-/** Spec 001 §9 motivation programme types and discount distributions. */
-export const MOTIVATION_PROGRAMME_TYPES = ["PayAsDisposed", "SortRatio", "ItalianWeight"] as const;
-export const DISCOUNT_DISTRIBUTIONS = ["Legacy", "Gradual", "MembershipBased", "Custom"] as const;
-export const MOTIVATION_UNITS = ["kg", "l"] as const;
 
 export const CALCULATION_STATES = ["Queued", "Running", "Done", "Failed"] as const;
 export const CALCULATION_KINDS = ["Calculation", "Simulation"] as const;
@@ -35,9 +32,7 @@ const normalized = (v: unknown) => (typeof v === "string" ? v.trim().replace(/\s
 const decimal = (digits: number, scale: number, message: string) =>
   z.preprocess(
     (v) => (typeof v === "number" ? String(v) : normalized(v)),
-    z
-      .string({ message })
-      .refine((v) => new RegExp(`^\\d{1,${digits}}(\\.\\d{1,${scale}})?$`).test(v), { message }),
+    z.string({ message }).refine((v) => new RegExp(`^\\d{1,${digits}}(\\.\\d{1,${scale}})?$`).test(v), { message }),
   );
 const optionalDecimal = (digits: number, scale: number, message: string) =>
   z.preprocess((v) => (BLANK(v) ? null : v), decimal(digits, scale, message).nullable());

@@ -3,6 +3,7 @@
  * source (tables with shares), by month (the repo's bar chart and its table), and the configuration card's values.
  * The sums are the API's exact decimals; only the chart's bar heights are numbers.
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/overview";
 import { yearField } from "#contract/common";
@@ -96,56 +97,59 @@ export default function ExpenditureOverview({ loaderData }: Route.ComponentProps
         ]}
       />
       <div className="grid gap-4 md:grid-cols-2">
-        <SectionCard title={t("expenditure:overview.byType")}>
-          <RowsTable
-            rows={summary.byType}
-            empty={t("expenditure:overview.empty")}
-            head={[
-              t("expenditure:field.type"),
-              { label: t("expenditure:field.amount"), className: "text-right" },
-              { label: t("expenditure:overview.share"), className: "text-right" },
-            ]}
-          >
-            {(r) => (
-              <TR key={r.type}>
-                <TD>
-                  <TypeLabel type={r.type} />
-                </TD>
-                <TD className="text-right">
-                  <Money value={r.total} />
-                </TD>
-                <TD className="text-right tabular-nums">{share(r.total, summary.total)} %</TD>
-              </TR>
-            )}
-          </RowsTable>
-        </SectionCard>
-        <SectionCard title={t("expenditure:overview.bySource")}>
-          <RowsTable
-            rows={summary.bySource}
-            empty={t("expenditure:overview.empty")}
-            head={[
-              t("expenditure:field.source"),
-              { label: t("expenditure:field.amount"), className: "text-right" },
-              { label: t("expenditure:overview.share"), className: "text-right" },
-            ]}
-          >
-            {(r) => (
-              <TR key={r.source}>
-                <TD>
-                  <SourceLabel source={r.source} />
-                </TD>
-                <TD className="text-right">
-                  <Money value={r.total} />
-                </TD>
-                <TD className="text-right tabular-nums">{share(r.total, summary.total)} %</TD>
-              </TR>
-            )}
-          </RowsTable>
-        </SectionCard>
+        <ShareTable
+          title={t("expenditure:overview.byType")}
+          label={t("expenditure:field.type")}
+          total={summary.total}
+          rows={summary.byType.map((r) => ({ key: r.type, name: <TypeLabel type={r.type} />, total: r.total }))}
+        />
+        <ShareTable
+          title={t("expenditure:overview.bySource")}
+          label={t("expenditure:field.source")}
+          total={summary.total}
+          rows={summary.bySource.map((r) => ({
+            key: r.source,
+            name: <SourceLabel source={r.source} />,
+            total: r.total,
+          }))}
+        />
       </div>
       <SectionCard title={t("expenditure:setting.title")}>
         <SettingFacts setting={summary.setting} />
       </SectionCard>
     </div>
+  );
+}
+
+/** The year's expenditures split one way (by type, by source): each part's amount and its share of the total. */
+function ShareTable(props: {
+  title: string;
+  label: string;
+  total: string;
+  rows: { key: string; name: ReactNode; total: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard title={props.title}>
+      <RowsTable
+        rows={props.rows}
+        empty={t("expenditure:overview.empty")}
+        head={[
+          props.label,
+          { label: t("expenditure:field.amount"), className: "text-right" },
+          { label: t("expenditure:overview.share"), className: "text-right" },
+        ]}
+      >
+        {(r) => (
+          <TR key={r.key}>
+            <TD>{r.name}</TD>
+            <TD className="text-right">
+              <Money value={r.total} />
+            </TD>
+            <TD className="text-right tabular-nums">{share(r.total, props.total)} %</TD>
+          </TR>
+        )}
+      </RowsTable>
+    </SectionCard>
   );
 }
