@@ -52,6 +52,12 @@ export function ageOn(dateOfBirth: string, day: string): number {
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
 
+/**
+ * The age a payer reaches in a year (the year − the year of birth): what an age discount of that year's fee looks at
+ * (docs/fees.md), so a child turning 6 in March has the 6-year level all year.
+ */
+export const ageReachedIn = (dateOfBirth: string, year: number): number => year - Number(dateOfBirth.slice(0, 4));
+
 /** Spec 001 §5: child, senior or the other age group, from the date of birth (null without one). */
 export function ageGroupOf(dateOfBirth: string | null | undefined, day: string): AgeGroup | null {
   if (!dateOfBirth) return null;

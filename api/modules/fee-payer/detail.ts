@@ -18,7 +18,7 @@ import { isCurrent, subjectAddressColumns } from "../subject/shared";
 import { formatSubjectAddress } from "#contract/subject";
 import {
   ageGroupOf,
-  ageOn,
+  ageReachedIn,
   feePayerName,
   type FeePayerAddress,
   type FeePayerDetail,
@@ -37,7 +37,8 @@ export async function getFeePayer(db: Db, municipalityId: number, id: number): P
   if (!row) throw notFound(FEE_PAYER_NOT_FOUND);
   const p = row.p;
   const day = today();
-  const age = p.dateOfBirth ? ageOn(p.dateOfBirth, day) : null;
+  // The age discounts of this year's fee, as the fee engine applies them (docs/fees.md).
+  const age = p.dateOfBirth ? ageReachedIn(p.dateOfBirth, Number(day.slice(0, 4))) : null;
   const [addresses, discounts, ageDiscounts, records] = await Promise.all([
     db.select().from(feePayerAddress).where(eq(feePayerAddress.feePayerId, id)).orderBy(asc(feePayerAddress.id)),
     db
