@@ -3,10 +3,10 @@
  * finished recalculation of each, by the engine itself, so the fees screens, the subject's fee section and the
  * payer's final fee show real fees on a fresh database. The fixed discounts are the register's (city.ts).
  */
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { baseFeeSetting, feeCalculation } from "../db/schema";
 import { ENGINE_STEPS, runEngine } from "../modules/fee-calculation/engine";
+import { markDone } from "../modules/fee-calculation/run";
 import { today } from "../modules/subject/membership";
 
 export async function seedDemoFees(tx: Db, municipalityId: number): Promise<void> {
@@ -15,19 +15,17 @@ export async function seedDemoFees(tx: Db, municipalityId: number): Promise<void
     await tx.insert(baseFeeSetting).values({ municipalityId, year: y, baseFee: "900.00", minFeePercent: "20" });
     const [calc] = await tx
       .insert(feeCalculation)
-      .values({ municipalityId, year: y, reason: "BaseFee", state: "Running", startedAt: new Date(), stepsTotal: ENGINE_STEPS })
+      .values({
+        municipalityId,
+        year: y,
+        reason: "BaseFee",
+        state: "Running",
+        startedAt: new Date(),
+        stepsTotal: ENGINE_STEPS,
+      })
       .returning({ id: feeCalculation.id });
     // The same engine a queued run uses, inside the demo's transaction.
     const outcome = await runEngine(tx, { calculationId: calc!.id, municipalityId, year: y });
-    await tx
-      .update(feeCalculation)
-      .set({
-        state: "Done",
-        stepsDone: ENGINE_STEPS,
-        finishedAt: sql`now()`,
-        payerCount: outcome.payerCount,
-        totalFinalFee: outcome.totalFinalFee,
-      })
-      .where(eq(feeCalculation.id, calc!.id));
+    await markDone(tx, calc!.id, outcome);
   }
 }

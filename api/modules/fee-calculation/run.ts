@@ -21,6 +21,21 @@ export interface RunOptions {
 }
 
 /** Runs the calculation if it is still queued; answers false when another worker has it (or had it). */
+/** A run's end: Done with what the engine counted (and a simulation's result), in the run's transaction. */
+export async function markDone(db: Db, calculationId: number, outcome: Awaited<ReturnType<typeof runEngine>>) {
+  await db
+    .update(feeCalculation)
+    .set({
+      state: "Done",
+      stepsDone: ENGINE_STEPS,
+      finishedAt: sql`now()`,
+      payerCount: outcome.payerCount,
+      totalFinalFee: outcome.totalFinalFee,
+      result: outcome.result ?? null,
+    })
+    .where(eq(feeCalculation.id, calculationId));
+}
+
 export async function runFeeCalculation(db: Db, calculationId: number, opts: RunOptions = {}): Promise<boolean> {
   const [claimed] = await db
     .update(feeCalculation)
@@ -42,17 +57,7 @@ export async function runFeeCalculation(db: Db, calculationId: number, opts: Run
         simulation: claimed.kind === "Simulation" ? (claimed.parameters as SimulationParameters) : undefined,
         onStep,
       });
-      await tx
-        .update(feeCalculation)
-        .set({
-          state: "Done",
-          stepsDone: ENGINE_STEPS,
-          finishedAt: sql`now()`,
-          payerCount: outcome.payerCount,
-          totalFinalFee: outcome.totalFinalFee,
-          result: outcome.result ?? null,
-        })
-        .where(eq(feeCalculation.id, calculationId));
+      await markDone(tx as unknown as Db, calculationId, outcome);
     });
   } catch (err) {
     if (!(err instanceof FeeCalculationError)) console.error(`[fee-calculation] run ${calculationId}`, err);
