@@ -15,7 +15,7 @@ function FigureCard({ label, children, note }: { label: string; children: React.
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900">{children}</dd>
+      <dd className="mt-1 text-xl font-semibold break-words text-slate-900 xl:text-2xl">{children}</dd>
       {note && <dd className="mt-1 text-sm text-slate-600">{note}</dd>}
     </div>
   );
