@@ -10,7 +10,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { Alert } from "~/components/ui/alert";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import type { BadgeTone } from "~/components/ui/badge";
+import { stateBadge } from "~/components/state-badge";
 import { SectionCard } from "~/components/section-card";
 
 /** How often a running job's page reads it again. */
@@ -24,10 +25,7 @@ const STATE_TONE: Record<ImportJobState, BadgeTone> = {
   discarded: "red",
 };
 
-export function ImportJobStateBadge({ state }: { state: ImportJobState }) {
-  const { t } = useTranslation();
-  return <Badge tone={STATE_TONE[state]}>{t(`import:state.${state}`)}</Badge>;
-}
+export const ImportJobStateBadge = stateBadge("import:state", STATE_TONE);
 
 /**
  * Keeps a running job's page fresh: with JavaScript the loader runs again every few seconds (no reload, the

@@ -15,7 +15,7 @@ import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { DeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
+import { stateBadge } from "~/components/state-badge";
 import { Button } from "~/components/ui/button";
 import { TD, TH, TR } from "~/components/ui/table";
 import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
@@ -71,12 +71,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-const STATE_TONES = { current: "green", future: "blue", past: "gray" } as const;
-
-function AssignmentState({ state }: { state: DeviceAssignment["state"] }) {
-  const { t } = useTranslation();
-  return <Badge tone={STATE_TONES[state]}>{t(`device:state.${state}`)}</Badge>;
-}
+const AssignmentState = stateBadge<DeviceAssignment["state"]>("device:state", {
+  current: "green",
+  future: "blue",
+  past: "gray",
+});
 
 export default function DeviceDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { device: d, municipalities, search, today } = loaderData;

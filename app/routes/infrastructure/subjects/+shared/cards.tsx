@@ -8,7 +8,8 @@ import { useCan } from "~/lib/permissions";
 import { formatDate } from "#contract/calendar";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { stateBadge } from "~/components/state-badge";
+import { CARD_STATE_TONE } from "~/routes/infrastructure/waste-cards/+shared/ui";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
@@ -17,12 +18,8 @@ import { RowsTable } from "~/components/rows-table";
 import { useActionAnswer } from "~/lib/action-answer";
 import { useSubmitting } from "~/lib/use-submitting";
 
-const STATE_TONE: Record<SubjectWasteCard["state"], BadgeTone> = {
-  Free: "gray",
-  Assigned: "green",
-  Discarded: "red",
-  Expired: "amber",
-};
+const CardState = stateBadge("subject:cardState", CARD_STATE_TONE);
+
 export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[]; members: SubjectMember[] }) {
   const { t, i18n } = useTranslation();
   const canAdd = useCan("aAdd", "wasteCard");
@@ -62,7 +59,7 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
             <TD className="font-mono">{c.code}</TD>
             <TD>{c.feePayerName ?? "–"}</TD>
             <TD>
-              <Badge tone={STATE_TONE[c.state]}>{t(`subject:cardState.${c.state}`)}</Badge>
+              <CardState state={c.state} />
             </TD>
             <TD className="whitespace-nowrap">
               {c.validFrom || c.validTo ? `${date(c.validFrom)} – ${date(c.validTo)}` : "–"}

@@ -1,22 +1,20 @@
 /** Pieces the waste-card screens share (spec 001 §2 'Waste cards', §4 states): the path and the card state names. */
 import { useTranslation } from "~/i18n/use-translation";
 import type { WasteCardState } from "#contract/waste-card";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { stateBadge } from "~/components/state-badge";
 
 export const WASTE_CARDS_PATH = "/infrastructure/waste-cards";
 export const IMPORT_PATH = `${WASTE_CARDS_PATH}/import`;
 
-const STATE_TONE: Record<WasteCardState, BadgeTone> = {
+/** A card's state tones, also of the cards on a subject's page. */
+export const CARD_STATE_TONE = {
   Free: "gray",
   Assigned: "green",
   Discarded: "red",
   Expired: "amber",
-};
+} as const satisfies Record<WasteCardState, string>;
 
-export function StateBadge({ state }: { state: WasteCardState }) {
-  const { t } = useTranslation();
-  return <Badge tone={STATE_TONE[state]}>{t(`wasteCard:state.${state}`)}</Badge>;
-}
+export const StateBadge = stateBadge<WasteCardState>("wasteCard:state", CARD_STATE_TONE);
 
 /** 'Ano' / 'Ne'. */
 export function YesNo({ value }: { value: boolean }) {

@@ -9,7 +9,8 @@ import type { DisposeFrequencyPeriod } from "#contract/subject";
 import type { SubjectOption } from "#contract/subject";
 import type { BinTypeItem, WasteTypeItem } from "#contract/waste-settings";
 import { Field, SelectField, fieldAria, type SelectFieldProps } from "~/components/field";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import type { BadgeTone } from "~/components/ui/badge";
+import { stateBadge } from "~/components/state-badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
 import { DialogSearch, FormDialog } from "~/components/form-dialog";
@@ -29,10 +30,7 @@ const STATE_TONES: Record<BinState, BadgeTone> = {
   Undefined: "gray",
 };
 
-export function BinStateBadge({ state }: { state: BinState }) {
-  const { t } = useTranslation();
-  return <Badge tone={STATE_TONES[state] ?? "gray"}>{t(`wasteEvidenceHeader:state.${state}`)}</Badge>;
-}
+export const BinStateBadge = stateBadge("wasteEvidenceHeader:state", STATE_TONES);
 
 /** 'Popelnice 120 l' — the bin type's name, with the capacity when the name does not say it. */
 export function binLabel(h: { binName: string | null; capacity: number | null }): string | null {

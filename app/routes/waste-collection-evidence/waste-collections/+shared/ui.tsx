@@ -1,8 +1,8 @@
 /** Pieces the waste collection screens share (spec 001 §2 'Waste collections', §4 states): paths, state, weight. */
-import { useTranslation } from "~/i18n/use-translation";
 import type { CollectionState } from "#contract/collection";
 import { formatNumber } from "~/lib/format";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import type { BadgeTone } from "~/components/ui/badge";
+import { stateBadge } from "~/components/state-badge";
 
 export const COLLECTIONS_PATH = "/waste-collection-evidence/waste-collections";
 export const collectionPath = (id: number) => `${COLLECTIONS_PATH}/${id}`;
@@ -17,10 +17,7 @@ const STATE_TONE: Record<CollectionState, BadgeTone> = {
   Discarded: "red",
 };
 
-export function CollectionStateBadge({ state }: { state: CollectionState }) {
-  const { t } = useTranslation();
-  return <Badge tone={STATE_TONE[state]}>{t(`wasteCollection:state.${state}`)}</Badge>;
-}
+export const CollectionStateBadge = stateBadge("wasteCollection:state", STATE_TONE);
 
 /** A weight kept in kg, shown in tonnes (spec 001 §9 'collection weight in tonnes'). */
 export function Tonnes({ kg }: { kg: string | null }) {
