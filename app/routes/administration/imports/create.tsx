@@ -9,7 +9,7 @@ import type { Route } from "./+types/create";
 import { IMPORT_TYPES, type ImportType } from "#contract/import";
 import { COLLECTION_IMPORT_FORMATS } from "#contract/collection-import";
 import { requireMunicipality } from "~/server/guard.server";
-import { uploadImport } from "~/server/import-upload.server";
+import { uploadImportAction } from "~/server/import-upload.server";
 import { Field, fieldAria } from "~/components/field";
 import { SectionCard } from "~/components/section-card";
 import { PageHeader } from "~/components/page-header";
@@ -34,15 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "import.aAdd");
-  return uploadImport(
-    request,
-    api,
-    (body, type) => api.upload.import.create({ municipalityId }, body, type),
-    importPath,
-  );
-}
+export const action = (args: Route.ActionArgs) =>
+  uploadImportAction(args, "import.aAdd", (api) => api.upload.import.create, importPath);
 
 export default function ImportCreate({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -5,8 +5,7 @@
  */
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
-import { importErrorList as importErrorContract, isImportRunning } from "#contract/import";
-import { readListParams } from "~/lib/list-params";
+import { isImportRunning } from "#contract/import";
 import { formatDateTime } from "#contract/calendar";
 import { formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
@@ -15,6 +14,7 @@ import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
 import { apiAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { userT } from "~/server/i18n.server";
+import { loadImportJob } from "~/server/import-upload.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
 import { SectionCard } from "~/components/section-card";
@@ -26,16 +26,8 @@ import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
 
 export const handle = pageTitle("import:detail.title");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const importJobId = requireId(params.importJobId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "import.aDetail");
-  const list = readListParams(importErrorContract, request.url);
-  const [job, errors] = await Promise.all([
-    api.import.get({ municipalityId, importJobId }),
-    api.import.errors({ municipalityId, importJobId, ...list }),
-  ]);
-  return { job, errors, params: list };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadImportJob(args, "import.aDetail", (api) => ({ importJob: api.import.get, importErrors: api.import.errors }));
 
 /** 'deleteFile': the stored file of a finished job goes; its counts and error log stay. */
 export async function action({ request, context, params }: Route.ActionArgs) {

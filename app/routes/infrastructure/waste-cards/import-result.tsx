@@ -5,11 +5,8 @@
  */
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import-result";
-import { importErrorList as importErrorContract } from "#contract/import";
-import { readListParams } from "~/lib/list-params";
 import { useCan } from "~/lib/permissions";
-import { requireId } from "~/lib/route-checks";
-import { requireMunicipality } from "~/server/guard.server";
+import { loadImportJob } from "~/server/import-upload.server";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/components/page-title";
 import { ImportJobPage } from "~/components/import/job-page";
@@ -17,16 +14,7 @@ import { IMPORT_PATH, WASTE_CARDS_PATH } from "./+shared/ui";
 
 export const handle = pageTitle("wasteCard:result.title");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const importJobId = requireId(params.importJobId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aDetail");
-  const list = readListParams(importErrorContract, request.url);
-  const [job, errors] = await Promise.all([
-    api.wasteCard.importJob({ municipalityId, importJobId }),
-    api.wasteCard.importErrors({ municipalityId, importJobId, ...list }),
-  ]);
-  return { job, errors, params: list };
-}
+export const loader = (args: Route.LoaderArgs) => loadImportJob(args, "wasteCard.aDetail", (api) => api.wasteCard);
 
 export default function ImportResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import";
 import { requireMunicipality } from "~/server/guard.server";
-import { uploadImport } from "~/server/import-upload.server";
+import { uploadImportAction } from "~/server/import-upload.server";
 import { SectionCard } from "~/components/section-card";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/page-header";
@@ -23,15 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Streams the upload to POST waste-card/import and shows the job it queued. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCard.aAdd");
-  return uploadImport(
-    request,
-    api,
-    (body, type) => api.upload.wasteCard.import({ municipalityId }, body, type),
+export const action = (args: Route.ActionArgs) =>
+  uploadImportAction(
+    args,
+    "wasteCard.aAdd",
+    (api) => api.upload.wasteCard.import,
     (id) => `${IMPORT_PATH}/${id}`,
   );
-}
 
 export default function WasteCardImport({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -4,10 +4,8 @@
  */
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import-result";
-import { importErrorList as importErrorContract, isImportRunning } from "#contract/import";
-import { readListParams } from "~/lib/list-params";
-import { requireId } from "~/lib/route-checks";
-import { requireMunicipality } from "~/server/guard.server";
+import { isImportRunning } from "#contract/import";
+import { loadImportJob } from "~/server/import-upload.server";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/components/page-title";
 import { ImportJobPage } from "~/components/import/job-page";
@@ -15,16 +13,8 @@ import { COLLECTIONS_PATH, COLLECTION_IMPORT_PATH } from "./+shared/ui";
 
 export const handle = pageTitle("wasteCollection:import.resultTitle");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const importJobId = requireId(params.importJobId, request);
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCollection.aDetail");
-  const list = readListParams(importErrorContract, request.url);
-  const [job, errors] = await Promise.all([
-    api.wasteCollection.importJob({ municipalityId, importJobId }),
-    api.wasteCollection.importErrors({ municipalityId, importJobId, ...list }),
-  ]);
-  return { job, errors, params: list };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadImportJob(args, "wasteCollection.aDetail", (api) => api.wasteCollection);
 
 export default function CollectionImportResult({ loaderData }: Route.ComponentProps) {
   const { job } = loaderData;

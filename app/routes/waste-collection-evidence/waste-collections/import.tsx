@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/import";
 import { COLLECTION_IMPORT_FORMATS } from "#contract/collection-import";
 import { requireMunicipality } from "~/server/guard.server";
-import { uploadImport } from "~/server/import-upload.server";
+import { uploadImportAction } from "~/server/import-upload.server";
 import { SectionCard } from "~/components/section-card";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
@@ -25,15 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { format: collectionFormatById(new URL(request.url).searchParams.get("format")).id };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCollection.aAdd");
-  return uploadImport(
-    request,
-    api,
-    (body, type) => api.upload.wasteCollection.import({ municipalityId }, body, type),
+export const action = (args: Route.ActionArgs) =>
+  uploadImportAction(
+    args,
+    "wasteCollection.aAdd",
+    (api) => api.upload.wasteCollection.import,
     (id) => `${COLLECTION_IMPORT_PATH}/${id}`,
   );
-}
 
 export default function CollectionImport({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
