@@ -1,11 +1,13 @@
 /**
  * The columns every list screen declares the same way (issue 12): a column by its key and translated label, the
- * link to the row's detail, a link to a related record (or a dash), a text with a dash for nothing, a date and time.
+ * link to the row's detail, a link to a related record (or a dash), a text with a dash for nothing, a count, a date and
+ * time.
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "#contract/calendar";
 import { useTranslation } from "~/i18n/use-translation";
+import { formatNumber } from "~/lib/format";
 import type { ContractColumn } from "~/lib/list";
 
 type Extra<Row> = Omit<ContractColumn<Row>, "key" | "label" | "render">;
@@ -62,6 +64,13 @@ export function nameColumn<Row extends { id: number; name: string }>(label: stri
     (row) => to(row.id),
     (row) => row.name,
   );
+}
+
+/** A count, right-aligned in the reader's number format. */
+export function countColumn<Row>(key: string, label: string, count: (row: Row) => number): ContractColumn<Row> {
+  return column(key, label, (row: Row) => <span className="tabular-nums">{formatNumber(count(row))}</span>, {
+    align: "right",
+  });
 }
 
 /**

@@ -1,12 +1,33 @@
 /**
- * The actions of list screens (issue 12): a bulk change of the selected rows ('Vyberte položky.' when none is
- * selected, the call, back to the list as it was with a flash) and the list's URL with a dialog opened or closed.
+ * The loaders and actions of list screens (issue 12): a municipality's list read with its URL's params, a bulk change
+ * of the selected rows ('Vyberte položky.' when none is selected, the call, back to the list as it was with a flash)
+ * and the list's URL with a dialog opened or closed.
  */
 import type { AppLoadContext } from "react-router";
 import type { TFunction } from "i18next";
+import type { ListKeys } from "#contract/lists";
+import type { Permission } from "#contract/permissions";
+import { readListParams, type AnyListSchema, type ListParams } from "~/lib/list-params";
+import { requireMunicipality } from "~/server/guard.server";
 import type { ApiClient, ApiResult } from "~/server/api.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { answer, apiAnswer, backToList, redirectWithFlash, selectedIds } from "~/server/action.server";
+
+/**
+ * The loader of a list in the active municipality: the permission, the list's params read from the URL with its
+ * contract, one page of rows; the params go back with the page for the table.
+ */
+export async function loadMunicipalityList<S extends AnyListSchema, Page extends object>(
+  { request, context }: { request: Request; context: AppLoadContext },
+  permission: Permission,
+  contract: { keys: ListKeys; query: S },
+  call: (api: ApiClient) => (query: ListParams<S> & { municipalityId: number }) => Promise<Page>,
+) {
+  const { api, municipalityId } = await requireMunicipality(request, context, permission);
+  const params = readListParams(contract, request.url);
+  const page = await call(api)({ ...params, municipalityId });
+  return { ...page, params };
+}
 
 /** The page's answer to a bulk button pressed with no row selected (also without JavaScript). */
 export function nothingSelected<Extra extends object = Record<never, never>>(intent: string, t: TFunction) {

@@ -8,22 +8,16 @@ import {
 } from "#contract/import";
 import { importJobListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
-import { formatNumber } from "~/lib/format";
 import { formatDateTime } from "#contract/calendar";
-import { requireMunicipality } from "~/server/guard.server";
+import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { DateTime, column, linkColumn, textColumn } from "~/components/list-columns";
+import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter } from "~/lib/list-filters";
 import { ImportJobStateBadge } from "~/components/import/job";
 import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
 
 export const handle = pageTitle("import:list.title");
-
-const count = (value: (row: ImportJobAnswer) => number) => (row: ImportJobAnswer) => (
-  <span className="tabular-nums">{formatNumber(value(row))}</span>
-);
 
 /** Spec 001 §2 'Imports: list with filters by date, state and type': newest first. */
 export const importJobList = defineList(importJobListKeys, {
@@ -44,34 +38,15 @@ export const importJobList = defineList(importJobListKeys, {
     column("type", "import:field.type", (row: ImportJobAnswer) => <ImportTypeName type={row.type} />),
     textColumn("fileName", "import:field.fileName", (row: ImportJobAnswer) => row.fileName),
     column("state", "import:field.state", (row: ImportJobAnswer) => <ImportJobStateBadge state={row.state} />),
-    column(
-      "totalRows",
-      "import:job.total",
-      count((r) => r.totalRows),
-      { align: "right" },
-    ),
-    column(
-      "acceptedRows",
-      "import:job.accepted",
-      count((r) => r.acceptedRows),
-      { align: "right" },
-    ),
-    column(
-      "errorRows",
-      "import:job.rejected",
-      count((r) => r.errorRows),
-      { align: "right" },
-    ),
+    countColumn("totalRows", "import:job.total", (row: ImportJobAnswer) => row.totalRows),
+    countColumn("acceptedRows", "import:job.accepted", (row: ImportJobAnswer) => row.acceptedRows),
+    countColumn("errorRows", "import:job.rejected", (row: ImportJobAnswer) => row.errorRows),
     textColumn("createdByName", "import:field.createdBy", (row: ImportJobAnswer) => row.createdByName),
   ],
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "import.aDetail");
-  const params = readListParams(importJobContract, request.url);
-  const list = await api.import.list({ municipalityId, ...params });
-  return { ...list, params };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(args, "import.aDetail", importJobContract, (api) => api.import.list);
 
 export default function ImportList({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();

@@ -7,10 +7,9 @@ import {
 } from "#contract/print-batch";
 import { printBatchListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
 import { formatNumber } from "~/lib/format";
 import { formatDateTime } from "#contract/calendar";
-import { requireMunicipality } from "~/server/guard.server";
+import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { DateTime, column, linkColumn, textColumn } from "~/components/list-columns";
@@ -59,12 +58,8 @@ function YesNo({ value }: { value: boolean }) {
   return <>{value ? t("common:dataTable.yes") : t("common:dataTable.no")}</>;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "printBatch.aDetail");
-  const params = readListParams(printBatchContract, request.url);
-  const list = await api.printBatch.list({ municipalityId, ...params });
-  return { ...list, params };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(args, "printBatch.aDetail", printBatchContract, (api) => api.printBatch.list);
 
 export default function PrintBatchList({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();

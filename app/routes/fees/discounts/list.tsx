@@ -9,10 +9,10 @@ import { DISCOUNT_TYPES, discountList, type DiscountListItem } from "#contract/d
 import { discountListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
 import { enumFilter, searchFilter } from "~/lib/list-filters";
-import { readListParams } from "~/lib/list-params";
 import { useCan } from "~/lib/permissions";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
+import { loadMunicipalityList } from "~/server/list-action.server";
 import { apiAnswer, backToList, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { column, RECORD_LINK, textColumn } from "~/components/list-columns";
 import { ListPage } from "~/components/list-page";
@@ -66,12 +66,8 @@ export const discountTable = defineList(discountListKeys, {
   ],
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "discount.aDetail");
-  const params = readListParams(discountList, request.url);
-  const list = await api.discount.list({ municipalityId, ...params });
-  return { ...list, params };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(args, "discount.aDetail", discountList, (api) => api.discount.list);
 
 /** Row delete (confirmed in a dialog, `?dialog=delete-<id>` without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -33,20 +33,15 @@ import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { listUrl, nothingSelected } from "~/server/list-action.server";
 import { ListPage } from "~/components/list-page";
-import { DateTime, column, linkColumn, textColumn } from "~/components/list-columns";
+import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { pageTitle } from "~/components/page-title";
 import { BulkRemoveDialog } from "~/components/form-dialog";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
-import { formatNumber } from "~/lib/format";
 import { COLLECTION_IMPORT_PATH, CollectionStateBadge, Price, Tonnes, collectionPath } from "./+shared/ui";
 import { MergeDialog, PriceDialog } from "./+shared/list-dialogs";
 
 export const handle = pageTitle("wasteCollection:list.title");
-
-const count = (value: (row: CollectionListItem) => number) => (row: CollectionListItem) => (
-  <span className="tabular-nums">{formatNumber(value(row))}</span>
-);
 
 export const collectionList = defineList(collectionListKeys, {
   filters: [
@@ -76,18 +71,8 @@ export const collectionList = defineList(collectionListKeys, {
       row.endedAt ? <DateTime value={row.endedAt} /> : "–",
     ),
     textColumn("licencePlate", "wasteCollection:field.licencePlate", (row: CollectionListItem) => row.licencePlate),
-    column(
-      "recordCount",
-      "wasteCollection:field.recordCount",
-      count((r) => r.recordCount),
-      { align: "right" },
-    ),
-    column(
-      "errorCount",
-      "wasteCollection:field.errorCount",
-      count((r) => r.errorCount),
-      { align: "right" },
-    ),
+    countColumn("recordCount", "wasteCollection:field.recordCount", (row: CollectionListItem) => row.recordCount),
+    countColumn("errorCount", "wasteCollection:field.errorCount", (row: CollectionListItem) => row.errorCount),
     column("state", "wasteCollection:field.state", (row: CollectionListItem) => (
       <CollectionStateBadge state={row.state} />
     )),
