@@ -208,24 +208,44 @@ export function DialogForm({ form, intent, fields, lastResult, children }: Confo
   );
 }
 
+/** A dialog's texts given in full, or by the translations' convention (`ns`; see ConformDialog). */
+type DialogTexts =
+  | {
+      ns?: undefined;
+      texts?: undefined;
+      described?: undefined;
+      label: ReactNode;
+      title: ReactNode;
+      description?: ReactNode;
+    }
+  | { ns: string; texts?: string; described?: boolean; label?: ReactNode; title?: undefined; description?: undefined };
+
 /**
  * A small dialog around a DialogForm, named after the form (?dialog=<form id> without JavaScript): its trigger button
- * and its submit button carry the same label (e.g. 'Ukončit').
+ * and its submit button carry the same label (e.g. 'Ukončit'). With `ns` its texts are `<ns>:action.<texts>` (the
+ * label, unless given), `<ns>:<texts>.title` and, when `described`, `<ns>:<texts>.description`; `texts` defaults to
+ * the intent.
  */
 export function ConformDialog({
-  label,
-  title,
-  description,
+  ns,
+  texts,
+  described,
+  label: labelProp,
+  title: titleProp,
+  description: descriptionProp,
   submitVariant,
   triggerSize,
   ...formProps
-}: ConformFormProps & {
-  label: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  submitVariant?: ButtonVariant;
-  triggerSize?: ButtonSize;
-}) {
+}: ConformFormProps &
+  DialogTexts & {
+    submitVariant?: ButtonVariant;
+    triggerSize?: ButtonSize;
+  }) {
+  const { t } = useTranslation();
+  const key = `${ns}:${texts ?? formProps.intent}`;
+  const label = labelProp ?? t(`${ns}:action.${texts ?? formProps.intent}`);
+  const title = ns ? t(`${key}.title`) : titleProp;
+  const description = described ? t(`${key}.description`) : descriptionProp;
   const name = formProps.form.id;
   return (
     <>

@@ -1,4 +1,4 @@
-import { useForm } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useScrollToFirstError } from "~/components/field";
@@ -30,4 +30,17 @@ export function useSchemaForm<Shape extends Record<string, any>>(
   });
   useScrollToFirstError(result[0], scrollToError);
   return result;
+}
+
+/**
+ * The form of a dialog: `id` (also the ?dialog=<id> that opens it), the action's failed reply and the values it starts
+ * with; it does not scroll to the first error (the open dialog shows it).
+ */
+export function useDialogForm<Shape extends Record<string, any>>(
+  schema: z.ZodType,
+  id: string,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  defaultValue?: Options<Shape>["defaultValue"],
+) {
+  return useSchemaForm<Shape>(schema, { id, lastResult, defaultValue, scrollToError: false });
 }

@@ -4,7 +4,7 @@
  * the municipality picker's options, and its search is a GET form inside the dialog; a failed post re-renders the
  * dialog open with the errors under the fields.
  */
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useDialogForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubmissionResult } from "@conform-to/react";
 import { assignmentBody, endAssignmentBody } from "#contract/device";
@@ -27,11 +27,10 @@ export function PairDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm<PairValues>(assignmentBody, {
-    id: "pair",
-    lastResult,
-    defaultValue: { municipalityId: "", validFrom: today, validTo: "" },
-    scrollToError: false,
+  const [form, fields] = useDialogForm<PairValues>(assignmentBody, "pair", lastResult, {
+    municipalityId: "",
+    validFrom: today,
+    validTo: "",
   });
   const label = t("device:action.pair");
   return (
@@ -91,21 +90,15 @@ export function EndDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm<EndValues>(endAssignmentBody, {
-    id: name,
-    lastResult,
-    defaultValue: { validTo: defaultValidTo },
-    scrollToError: false,
-  });
+  const [form, fields] = useDialogForm<EndValues>(endAssignmentBody, name, lastResult, { validTo: defaultValidTo });
   return (
     <ConformDialog
       form={form}
+      ns="device"
       intent="end"
+      described
       fields={{ assignmentId }}
       lastResult={lastResult}
-      label={t("device:action.end")}
-      title={t("device:end.title")}
-      description={t("device:end.description")}
       submitVariant="danger"
       triggerSize={compact ? "sm" : undefined}
     >

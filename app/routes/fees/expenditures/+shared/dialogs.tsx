@@ -7,7 +7,7 @@
 import { Form } from "react-router";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useDialogForm, useSchemaForm } from "~/lib/use-schema-form";
 import {
   EXPENDITURE_SOURCES,
   EXPENDITURE_TYPES,
@@ -82,21 +82,16 @@ export function NewExpenditureDialog({
   today: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const { t } = useTranslation();
-  const [form, fields] = useSchemaForm<Values>(expenditureFormSchema, {
-    id: "new",
-    lastResult,
-    defaultValue: { processedOn: today, type: "", subType: "", source: "", description: "", amount: "" },
-    scrollToError: false,
+  const [form, fields] = useDialogForm<Values>(expenditureFormSchema, "new", lastResult, {
+    processedOn: today,
+    type: "",
+    subType: "",
+    source: "",
+    description: "",
+    amount: "",
   });
   return (
-    <ConformDialog
-      form={form}
-      intent="create"
-      lastResult={lastResult}
-      label={t("expenditure:action.new")}
-      title={t("expenditure:new.title")}
-    >
+    <ConformDialog form={form} ns="expenditure" texts="new" intent="create" lastResult={lastResult}>
       <ExpenditureFields fields={fields} />
     </ConformDialog>
   );
@@ -121,19 +116,14 @@ export function EditExpenditureDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm<Values>(expenditureFormSchema, {
-    id: "edit",
-    lastResult,
-    defaultValue: {
-      processedOn: expenditure.processedOn,
-      type: expenditure.type,
-      subType: expenditure.subType ?? "",
-      source: expenditure.source,
-      description: expenditure.description ?? "",
-      amount: expenditure.amount,
-      version: String(expenditure.version),
-    },
-    scrollToError: false,
+  const [form, fields] = useDialogForm<Values>(expenditureFormSchema, "edit", lastResult, {
+    processedOn: expenditure.processedOn,
+    type: expenditure.type,
+    subType: expenditure.subType ?? "",
+    source: expenditure.source,
+    description: expenditure.description ?? "",
+    amount: expenditure.amount,
+    version: String(expenditure.version),
   });
   return (
     <Dialog

@@ -17,7 +17,7 @@ import { Money } from "~/components/money";
 import { SectionCard } from "~/components/section-card";
 import { Alert } from "~/components/ui/alert";
 import { useActionAnswer } from "~/lib/action-answer";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useDialogForm } from "~/lib/use-schema-form";
 import { useMessage } from "~/lib/messages";
 
 type BaseFeeSetting = {
@@ -44,15 +44,10 @@ const percentText = (v: string | null) => (v === null ? null : `${v.replace(/\.?
 function BaseFeeDialog({ year, setting }: { year: number; setting: BaseFeeSetting | null }) {
   const { t } = useTranslation();
   const lastResult = useActionAnswer("saveBaseFee")?.result;
-  const [form, fields] = useSchemaForm<BaseFeeShape>(baseFeeSettingBody, {
-    id: "base-fee",
-    lastResult,
-    defaultValue: {
-      baseFee: setting?.baseFee ?? "",
-      minFeePercent: setting?.minFeePercent ?? "0",
-      maxFeePercent: setting?.maxFeePercent ?? "",
-    },
-    scrollToError: false,
+  const [form, fields] = useDialogForm<BaseFeeShape>(baseFeeSettingBody, "base-fee", lastResult, {
+    baseFee: setting?.baseFee ?? "",
+    minFeePercent: setting?.minFeePercent ?? "0",
+    maxFeePercent: setting?.maxFeePercent ?? "",
   });
   return (
     <ConformDialog

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from "react";
 import { ConformDialog } from "~/components/form-dialog";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useDialogForm } from "~/lib/use-schema-form";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -23,20 +23,18 @@ type DeactivateShape = { activeTo: string; periodEnd: string; dateOfBirth: strin
 export function DeactivateDialog({ feePayer, today }: { feePayer: FeePayerDetail; today: string }) {
   const { t } = useTranslation();
   const lastResult = useActionAnswer("deactivate")?.result;
-  const [form, fields] = useSchemaForm<DeactivateShape>(deactivateBody, {
-    id: "deactivate",
-    lastResult,
-    defaultValue: { activeTo: today, periodEnd: feePayer.periodEnd ?? "", dateOfBirth: feePayer.dateOfBirth ?? "" },
-    scrollToError: false,
+  const [form, fields] = useDialogForm<DeactivateShape>(deactivateBody, "deactivate", lastResult, {
+    activeTo: today,
+    periodEnd: feePayer.periodEnd ?? "",
+    dateOfBirth: feePayer.dateOfBirth ?? "",
   });
   return (
     <ConformDialog
       form={form}
+      ns="feePayer"
       intent="deactivate"
+      described
       lastResult={lastResult}
-      label={t("feePayer:action.deactivate")}
-      title={t("feePayer:deactivate.title")}
-      description={t("feePayer:deactivate.description")}
       submitVariant="danger"
     >
       <InputField meta={fields.activeTo} type="date" label={t("feePayer:deactivate.activeTo")} />

@@ -6,7 +6,7 @@
  */
 import { Fragment, type ReactNode } from "react";
 import { DialogForm, DialogSubmitFooter } from "~/components/form-dialog";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useDialogForm, type useSchemaForm } from "~/lib/use-schema-form";
 import { useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { FieldMetadata, FormMetadata, SubmissionResult } from "@conform-to/react";
@@ -78,12 +78,7 @@ function useTypeForm<Shape extends Record<string, unknown>>(
   schema: z.ZodType,
   defaultValue: NonNullable<Parameters<typeof useSchemaForm<Shape>>[1]>["defaultValue"],
 ) {
-  return useSchemaForm<Shape>(schema, {
-    id: props.formId,
-    lastResult: props.lastResult,
-    defaultValue,
-    scrollToError: false,
-  });
+  return useDialogForm<Shape>(schema, props.formId, props.lastResult, defaultValue);
 }
 
 /** The form around a dialog's fields: its intent and row, the form's errors and the version the user saw. */
