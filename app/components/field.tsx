@@ -195,15 +195,22 @@ export function EnumSelects<Name extends string>({
   ns,
   fields,
   selects,
+  emptyOption,
+  className,
 }: {
   ns: string;
   fields: { [K in Name]: Meta };
   selects: readonly EnumSelect<Name>[];
+  /** The first option with the empty value of every select (e.g. '– vyberte –'). */
+  emptyOption?: string;
+  className?: string;
 }) {
   const { t } = useTranslation();
   return selects.map(([name, group, values]) => (
     <EnumSelectField
       key={name}
+      emptyOption={emptyOption}
+      className={className}
       meta={fields[name]}
       label={t(`${ns}:field.${name}`)}
       labels={`${ns}:${group}`}

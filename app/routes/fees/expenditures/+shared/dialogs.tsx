@@ -18,7 +18,7 @@ import {
 } from "#contract/expenditure";
 import { currencyFor } from "~/lib/format/money";
 import { useCountry } from "~/components/money";
-import { EnumSelectField, FormErrors, InputField, TextareaField } from "~/components/field";
+import { EnumSelects, FormErrors, InputField, TextareaField } from "~/components/field";
 import { ConformDialog, DialogForm, DialogLink, DialogSubmitFooter } from "~/components/form-dialog";
 import { Dialog } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
@@ -54,18 +54,13 @@ function ExpenditureFields({ fields }: { fields: ReturnType<typeof useSchemaForm
     <div className="grid gap-3 sm:grid-cols-2">
       <InputField meta={fields.processedOn} type="date" label={t("expenditure:field.processedOn")} />
       <InputField meta={fields.amount} label={amount} inputMode="decimal" />
-      <EnumSelectField
-        meta={fields.type}
-        label={t("expenditure:field.type")}
-        labels="expenditure:type"
-        values={EXPENDITURE_TYPES}
-        emptyOption={t("expenditure:field.choose")}
-      />
-      <EnumSelectField
-        meta={fields.source}
-        label={t("expenditure:field.source")}
-        labels="expenditure:source"
-        values={EXPENDITURE_SOURCES}
+      <EnumSelects
+        ns="expenditure"
+        fields={fields}
+        selects={[
+          ["type", "type", EXPENDITURE_TYPES],
+          ["source", "source", EXPENDITURE_SOURCES],
+        ]}
         emptyOption={t("expenditure:field.choose")}
       />
       <InputField meta={fields.subType} label={t("expenditure:field.subType")} className="sm:col-span-2" />

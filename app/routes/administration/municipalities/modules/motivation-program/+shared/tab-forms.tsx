@@ -3,9 +3,10 @@
  * plain POST with the programme's version; the intervals' 'Přidat interval' / 'Odebrat' are Conform list intents that
  * go through the action (decision 0005), so the editor works the same without JavaScript.
  */
+import type { ReactNode } from "react";
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { EntityForm } from "~/components/entity-form";
-import { CheckboxField, EnumSelectField, InputField, TextareaField } from "~/components/field";
+import { CheckboxField, EnumSelects, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { SectionCard } from "~/components/section-card";
@@ -67,37 +68,36 @@ function Actions({ canEdit, cancelTo }: Props) {
   return canEdit ? <FormActions submitLabel={t("motivationProgramme:action.save")} cancelTo={cancelTo} /> : null;
 }
 
-function PayAsDisposedForm(props: Props) {
+type TabFields = ReturnType<typeof useTabForm>[1];
+type PartFields = { [P in "parameters" | "orderedDispose"]: ReturnType<TabFields[P]["getFieldset"]> };
+
+/**
+ * A tab's form of plain fields: the card named after the tab, the fields (disabled for who may not edit; `children`
+ * gets the form's fields) and the save button.
+ */
+function FieldsTab<Part extends "parameters" | "orderedDispose">({
+  props,
+  part,
+  grid,
+  children,
+}: {
+  props: Props;
+  /** The form's part the tab edits. */
+  part: Part;
+  /** Two columns on wide screens; else one field under another. */
+  grid?: boolean;
+  children: (fields: PartFields[Part]) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useTabForm(props);
-  const p = fields.parameters.getFieldset();
   return (
     <EntityForm form={form}>
-      <SectionCard title={t("motivationProgramme:tab.Parameters")} contentClassName="grid gap-4 md:grid-cols-2">
-        <fieldset disabled={!props.canEdit} className="contents">
-          <EnumSelectField
-            meta={p.unit}
-            label={t("motivationProgramme:field.unit")}
-            labels="motivationProgramme:unit"
-            values={MOTIVATION_UNITS}
-          />
-          <InputField
-            meta={p.feePerUnit}
-            label={t("motivationProgramme:field.feePerUnit")}
-            description={t("motivationProgramme:field.feePerUnitHelp")}
-            inputMode="decimal"
-          />
-          <InputField
-            meta={p.minimalUnitPerPeriod}
-            label={t("motivationProgramme:field.minimalUnitPerPeriod")}
-            description={t("motivationProgramme:field.minimalUnitPerPeriodHelp")}
-            inputMode="decimal"
-          />
-          <CheckboxField
-            meta={p.useYearAsPeriod}
-            label={t("motivationProgramme:field.useYearAsPeriod")}
-            className="self-end"
-          />
+      <SectionCard
+        title={t(`motivationProgramme:tab.${props.tab}`)}
+        contentClassName={grid ? "grid gap-4 md:grid-cols-2" : "space-y-4"}
+      >
+        <fieldset disabled={!props.canEdit} className={grid ? "contents" : "space-y-4"}>
+          {children(fields[part].getFieldset() as PartFields[Part])}
         </fieldset>
       </SectionCard>
       <Actions {...props} />
@@ -105,14 +105,39 @@ function PayAsDisposedForm(props: Props) {
   );
 }
 
+function PayAsDisposedForm(props: Props) {
+  const { t } = useTranslation();
+  return (
+    <FieldsTab props={props} part="parameters" grid>
+      {(p) => (
+        <>
+          <EnumSelects ns="motivationProgramme" fields={p} selects={[["unit", "unit", MOTIVATION_UNITS]]} />
+          {(["feePerUnit", "minimalUnitPerPeriod"] as const).map((name) => (
+            <InputField
+              key={name}
+              meta={p[name]}
+              label={t(`motivationProgramme:field.${name}`)}
+              description={t(`motivationProgramme:field.${name}Help`)}
+              inputMode="decimal"
+            />
+          ))}
+          <CheckboxField
+            meta={p.useYearAsPeriod}
+            label={t("motivationProgramme:field.useYearAsPeriod")}
+            className="self-end"
+          />
+        </>
+      )}
+    </FieldsTab>
+  );
+}
+
 function OrderedDisposeForm(props: Props) {
   const { t } = useTranslation();
-  const [form, fields] = useTabForm(props);
-  const o = fields.orderedDispose.getFieldset();
   return (
-    <EntityForm form={form}>
-      <SectionCard title={t("motivationProgramme:tab.UseOrderedDisposeCount")} contentClassName="space-y-4">
-        <fieldset disabled={!props.canEdit} className="space-y-4">
+    <FieldsTab props={props} part="orderedDispose">
+      {(o) => (
+        <>
           <CheckboxField meta={o.useBinVolume} label={t("motivationProgramme:field.useBinVolume")} />
           <CheckboxField
             meta={o.useOrderedDisposeCount}
@@ -125,26 +150,22 @@ function OrderedDisposeForm(props: Props) {
             min={1}
             className="max-w-xs"
           />
-        </fieldset>
-      </SectionCard>
-      <Actions {...props} />
-    </EntityForm>
+        </>
+      )}
+    </FieldsTab>
   );
 }
 
 function DistributionForm(props: Props) {
   const { t } = useTranslation();
-  const [form, fields] = useTabForm(props);
-  const p = fields.parameters.getFieldset();
   return (
-    <EntityForm form={form}>
-      <SectionCard title={t("motivationProgramme:tab.Parameters")} contentClassName="space-y-4">
-        <fieldset disabled={!props.canEdit} className="space-y-4">
-          <EnumSelectField
-            meta={p.discountDistribution}
-            label={t("motivationProgramme:field.discountDistribution")}
-            labels="motivationProgramme:distribution"
-            values={DISCOUNT_DISTRIBUTIONS}
+    <FieldsTab props={props} part="parameters">
+      {(p) => (
+        <>
+          <EnumSelects
+            ns="motivationProgramme"
+            fields={p}
+            selects={[["discountDistribution", "distribution", DISCOUNT_DISTRIBUTIONS]]}
             className="max-w-md"
           />
           {props.type === "SortRatio" && (
@@ -154,10 +175,9 @@ function DistributionForm(props: Props) {
               description={t("motivationProgramme:field.whyNotHelp")}
             />
           )}
-        </fieldset>
-      </SectionCard>
-      <Actions {...props} />
-    </EntityForm>
+        </>
+      )}
+    </FieldsTab>
   );
 }
 
