@@ -10,13 +10,12 @@ import { requireId } from "~/lib/route-checks";
 import { submitForm } from "~/server/form.server";
 import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { DetailPage } from "~/components/detail-page";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { DeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { stateBadge } from "~/components/state-badge";
-import { Button } from "~/components/ui/button";
 import { TD, TH, TR } from "~/components/ui/table";
 import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
 import { municipalityOptions } from "./+shared/form.server";
@@ -87,37 +86,28 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
   const endResultOf = (assignmentId: number) => (answer?.target === String(assignmentId) ? resultOf("end") : undefined);
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: DEVICES_PATH, label: t("device:list.title") }}
-        title={d.name}
-        subtitle={
-          <>
-            <DeviceTypeLabel type={d.type} /> · {d.serialNumber}
-          </>
-        }
-        actions={
-          <>
-            {canEdit && (
-              <Button to={`${devicePath(d.id)}/edit`} variant="primary">
-                {t("common:edit")}
-              </Button>
-            )}
-            {canEdit && (
-              <PairDialog today={today} municipalities={municipalities} search={search} lastResult={resultOf("pair")} />
-            )}
-            {canEdit && d.assignmentId && (
-              <EndDialog
-                assignmentId={d.assignmentId}
-                defaultValidTo={today}
-                lastResult={endResultOf(d.assignmentId)}
-              />
-            )}
-            {canRemove && <DeleteDialog ns="device" values={{ name: d.name }} answer={answer} />}
-          </>
-        }
-      />
-
+    <DetailPage
+      ns="device"
+      list={DEVICES_PATH}
+      edit={canEdit && `${devicePath(d.id)}/edit`}
+      title={d.name}
+      subtitle={
+        <>
+          <DeviceTypeLabel type={d.type} /> · {d.serialNumber}
+        </>
+      }
+      actions={
+        <>
+          {canEdit && (
+            <PairDialog today={today} municipalities={municipalities} search={search} lastResult={resultOf("pair")} />
+          )}
+          {canEdit && d.assignmentId && (
+            <EndDialog assignmentId={d.assignmentId} defaultValidTo={today} lastResult={endResultOf(d.assignmentId)} />
+          )}
+          {canRemove && <DeleteDialog ns="device" values={{ name: d.name }} answer={answer} />}
+        </>
+      }
+    >
       {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -195,6 +185,6 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
           )}
         </RowsTable>
       </SectionCard>
-    </div>
+    </DetailPage>
   );
 }

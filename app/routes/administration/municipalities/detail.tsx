@@ -12,8 +12,7 @@ import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { DetailPage } from "~/components/detail-page";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
@@ -167,34 +166,25 @@ export default function MunicipalityDetailPage({ loaderData, actionData: answer 
       : undefined;
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: MUNICIPALITIES_PATH, label: t("municipality:list.title") }}
-        title={
-          <span className="flex items-center gap-3">
-            {m.hasLogo && (
-              <img src={`${municipalityPath(m.id)}/logo`} alt="" className="h-12 w-12 rounded object-contain" />
-            )}
-            {m.name}
-          </span>
-        }
-        subtitle={
-          <>
-            {t(`municipality:type.${m.type}`, m.type)} · {m.district ?? "–"} · <ActiveBadge active={m.active} />
-          </>
-        }
-        actions={
-          canEdit && (
-            <>
-              <Button to={`${municipalityPath(m.id)}/edit`} variant="primary">
-                {t("common:edit")}
-              </Button>
-              <ActivationDialog active={m.active} />
-            </>
-          )
-        }
-      />
-
+    <DetailPage
+      ns="municipality"
+      list={MUNICIPALITIES_PATH}
+      title={
+        <span className="flex items-center gap-3">
+          {m.hasLogo && (
+            <img src={`${municipalityPath(m.id)}/logo`} alt="" className="h-12 w-12 rounded object-contain" />
+          )}
+          {m.name}
+        </span>
+      }
+      subtitle={
+        <>
+          {t(`municipality:type.${m.type}`, m.type)} · {m.district ?? "–"} · <ActiveBadge active={m.active} />
+        </>
+      }
+      edit={canEdit && `${municipalityPath(m.id)}/edit`}
+      actions={canEdit && <ActivationDialog active={m.active} />}
+    >
       {pageFailure && (
         <Alert tone="error">
           {shown(pageFailure.message)}
@@ -283,6 +273,6 @@ export default function MunicipalityDetailPage({ loaderData, actionData: answer 
       <ExternalAccountsCard accounts={accounts} canEdit={canEdit} answer={answer} />
       {canEdit && <LogoCard hasLogo={m.hasLogo} answer={answer} />}
       {canRemove && <DangerCard />}
-    </div>
+    </DetailPage>
   );
 }

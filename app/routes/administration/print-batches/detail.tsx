@@ -16,7 +16,7 @@ import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { answer, apiAnswer, backToList, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DataTable } from "~/components/data-table";
 import { Alert } from "~/components/ui/alert";
@@ -155,52 +155,51 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
   const no = t("common:dataTable.no");
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: PRINT_BATCHES_PATH, label: t("printBatch:list.title") }}
-        title={t("printBatch:detail.title", { id: b.id })}
-        subtitle={
-          <>
-            <CodeTypeLabel type={b.codeType} /> · <PrintBatchStateBadge state={b.state} />
-          </>
-        }
-        actions={
-          <>
-            {/* A document request: the resource route streams the PDF as a download. */}
-            <a className={buttonClasses({ variant: "primary" })} href={`${printBatchPath(b.id)}/labels.pdf`} download>
-              {t("printBatch:detail.download")}
-            </a>
-            {canEdit && (
-              <Form method="post">
-                <input type="hidden" name="intent" value="print" />
-                <Button type="submit" variant="secondary" disabled={printing}>
-                  {printing ? t("printBatch:detail.printing") : t("printBatch:detail.print")}
-                </Button>
-              </Form>
-            )}
-            {canEdit && b.state === "Generated" && (
-              <ConfirmDialog
-                name="markPrinted"
-                intent="printed"
-                tone="primary"
-                trigger={t("printBatch:detail.markPrinted")}
-                triggerVariant="secondary"
-                title={t("printBatch:detail.markPrintedTitle")}
-                message={t("printBatch:detail.markPrintedMessage")}
-                confirmLabel={t("printBatch:detail.markPrinted")}
-              />
-            )}
-            {canRemove && (
-              <DeleteDialog
-                ns="printBatch"
-                values={{ id: b.id, codes: formatNumber(b.labelCount) }}
-                answer={actionData}
-              />
-            )}
-          </>
-        }
-      />
-
+    <DetailPage
+      ns="printBatch"
+      list={PRINT_BATCHES_PATH}
+      title={t("printBatch:detail.title", { id: b.id })}
+      subtitle={
+        <>
+          <CodeTypeLabel type={b.codeType} /> · <PrintBatchStateBadge state={b.state} />
+        </>
+      }
+      actions={
+        <>
+          {/* A document request: the resource route streams the PDF as a download. */}
+          <a className={buttonClasses({ variant: "primary" })} href={`${printBatchPath(b.id)}/labels.pdf`} download>
+            {t("printBatch:detail.download")}
+          </a>
+          {canEdit && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="print" />
+              <Button type="submit" variant="secondary" disabled={printing}>
+                {printing ? t("printBatch:detail.printing") : t("printBatch:detail.print")}
+              </Button>
+            </Form>
+          )}
+          {canEdit && b.state === "Generated" && (
+            <ConfirmDialog
+              name="markPrinted"
+              intent="printed"
+              tone="primary"
+              trigger={t("printBatch:detail.markPrinted")}
+              triggerVariant="secondary"
+              title={t("printBatch:detail.markPrintedTitle")}
+              message={t("printBatch:detail.markPrintedMessage")}
+              confirmLabel={t("printBatch:detail.markPrinted")}
+            />
+          )}
+          {canRemove && (
+            <DeleteDialog
+              ns="printBatch"
+              values={{ id: b.id, codes: formatNumber(b.labelCount) }}
+              answer={actionData}
+            />
+          )}
+        </>
+      }
+    >
       {actionData && <ActionAlert answer={actionData} />}
 
       <SectionCard title={t("printBatch:detail.basic")}>
@@ -237,6 +236,6 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
           emptyState={{ message: t("printBatch:detail.noCodes") }}
         />
       </section>
-    </div>
+    </DetailPage>
   );
 }

@@ -12,7 +12,7 @@ import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
-import { PageHeader } from "~/components/page-header";
+import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
 import { Money } from "~/components/money";
@@ -100,56 +100,51 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
   const alert = answer?.message && !["generateLogin", "deactivate"].includes(answer.intent) ? answer.message : null;
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: LIST_PATH, label: t("feePayer:list.title") }}
-        title={p.name}
-        subtitle={
-          <div className="flex flex-wrap items-center gap-2">
-            <TypeLabel type={p.type} />
-            <StateBadge active={p.active} />
-            <RegisteredBadge registered={p.registered} />
-            <LoginBadge hasLogin={Boolean(p.login)} />
-            {p.login && <span>{p.login.userName}</span>}
-          </div>
-        }
-        actions={
-          <>
-            {canEdit && (
-              <Button to={`${detailPath(p.id)}/edit`} variant="primary">
-                {t("common:edit")}
+    <DetailPage
+      ns="feePayer"
+      list={LIST_PATH}
+      edit={canEdit && `${detailPath(p.id)}/edit`}
+      title={p.name}
+      subtitle={
+        <div className="flex flex-wrap items-center gap-2">
+          <TypeLabel type={p.type} />
+          <StateBadge active={p.active} />
+          <RegisteredBadge registered={p.registered} />
+          <LoginBadge hasLogin={Boolean(p.login)} />
+          {p.login && <span>{p.login.userName}</span>}
+        </div>
+      }
+      actions={
+        <>
+          {canEdit && !p.registered && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="register" />
+              <Button type="submit" variant="secondary">
+                {t("feePayer:action.register")}
               </Button>
-            )}
-            {canEdit && !p.registered && (
-              <Form method="post">
-                <input type="hidden" name="intent" value="register" />
-                <Button type="submit" variant="secondary">
-                  {t("feePayer:action.register")}
-                </Button>
-              </Form>
-            )}
-            {canEdit &&
-              (!deactivated ? (
-                <DeactivateDialog feePayer={p} today={today} />
-              ) : (
-                <ConfirmDialog
-                  name="activate"
-                  intent="activate"
-                  // After a failed post (no JavaScript: the URL still names the dialog) the alert is shown instead.
-                  open={answer?.intent === "activate" ? false : undefined}
-                  tone="primary"
-                  trigger={t("feePayer:action.activate")}
-                  title={t("feePayer:activate.title")}
-                  message={t("feePayer:activate.message")}
-                  confirmLabel={t("feePayer:action.activate")}
-                />
-              ))}
-            {canEdit && <GenerateLoginDialog feePayer={p} />}
-            {canRemove && <DeleteDialog ns="feePayer" values={{ name: p.name }} answer={answer} />}
-          </>
-        }
-      />
-
+            </Form>
+          )}
+          {canEdit &&
+            (!deactivated ? (
+              <DeactivateDialog feePayer={p} today={today} />
+            ) : (
+              <ConfirmDialog
+                name="activate"
+                intent="activate"
+                // After a failed post (no JavaScript: the URL still names the dialog) the alert is shown instead.
+                open={answer?.intent === "activate" ? false : undefined}
+                tone="primary"
+                trigger={t("feePayer:action.activate")}
+                title={t("feePayer:activate.title")}
+                message={t("feePayer:activate.message")}
+                confirmLabel={t("feePayer:action.activate")}
+              />
+            ))}
+          {canEdit && <GenerateLoginDialog feePayer={p} />}
+          {canRemove && <DeleteDialog ns="feePayer" values={{ name: p.name }} answer={answer} />}
+        </>
+      }
+    >
       {alert && <Alert tone="error">{shown(alert)}</Alert>}
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -312,6 +307,6 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
           )}
         </RowsTable>
       </Section>
-    </div>
+    </DetailPage>
   );
 }

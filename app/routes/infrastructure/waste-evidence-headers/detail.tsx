@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { DialogLink } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { DetailRow } from "~/components/detail-row";
-import { PageHeader } from "~/components/page-header";
+import { DetailPage } from "~/components/detail-page";
 import { pageTitle } from "~/components/page-title";
 import { detailAction, loadDetail } from "./+shared/detail.server";
 import { DisposeCountCard, HistoryCard } from "./+shared/detail-cards";
@@ -45,71 +45,70 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
   const dateTime = (v: string | null) => (v ? formatDateTime(v, i18n.language) : null);
   const frequency = useFrequencyText()(h.disposePeriod, h.orderedDisposeCount);
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: WEH_PATH, label: t("wasteEvidenceHeader:list.title") }}
-        title={<span className="tabular-nums">{h.barcode}</span>}
-        subtitle={
-          <p className="flex flex-wrap items-center gap-2">
-            <span>
-              {t("wasteEvidenceHeader:field.plainCode")} <strong className="tabular-nums">{h.plainCode}</strong>
-            </span>
-            <span aria-hidden="true">·</span>
-            <BinStateBadge state={h.state} />
-            {h.subjectId && (
-              <>
-                <span aria-hidden="true">·</span>
-                <Link className="text-emerald-800 hover:underline" to={subjectPath(h.subjectId)}>
-                  {h.subjectName ?? `#${h.subjectId}`}
-                </Link>
-              </>
-            )}
-            {binLabel(h) && (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>{binLabel(h)}</span>
-              </>
-            )}
-          </p>
-        }
-        actions={
-          <>
-            {canEdit && <Button to={`${wehPath(h.id)}/edit`}>{t("common:edit")}</Button>}
-            {canEdit &&
-              (() => {
-                // A discarded header is restored, any other is discarded: one dialog, its words by the action.
-                const act = h.state === "Discarded" ? "restore" : "discard";
-                return (
-                  <ConfirmDialog
-                    key={act}
-                    name={act}
-                    intent={act}
-                    tone={act === "restore" ? "primary" : "danger"}
-                    trigger={t(`wasteEvidenceHeader:action.${act}`)}
-                    triggerSize="md"
-                    title={t(`wasteEvidenceHeader:confirm.${act}Title`, { code: h.barcode })}
-                    message={t(`wasteEvidenceHeader:confirm.${act}Message`)}
-                    confirmLabel={t(`wasteEvidenceHeader:action.${act}`)}
-                  />
-                );
-              })()}
-            {canEdit && (
-              <DialogLink name="transfer" params={{ transferSearch: null }}>
-                {t("wasteEvidenceHeader:action.transfer")}
-              </DialogLink>
-            )}
-            <Button to={labelPath(h.id)} reloadDocument variant="secondary">
-              {t("wasteEvidenceHeader:action.labelCopy")}
+    <DetailPage
+      ns="wasteEvidenceHeader"
+      list={WEH_PATH}
+      edit={canEdit && `${wehPath(h.id)}/edit`}
+      title={<span className="tabular-nums">{h.barcode}</span>}
+      subtitle={
+        <p className="flex flex-wrap items-center gap-2">
+          <span>
+            {t("wasteEvidenceHeader:field.plainCode")} <strong className="tabular-nums">{h.plainCode}</strong>
+          </span>
+          <span aria-hidden="true">·</span>
+          <BinStateBadge state={h.state} />
+          {h.subjectId && (
+            <>
+              <span aria-hidden="true">·</span>
+              <Link className="text-emerald-800 hover:underline" to={subjectPath(h.subjectId)}>
+                {h.subjectName ?? `#${h.subjectId}`}
+              </Link>
+            </>
+          )}
+          {binLabel(h) && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span>{binLabel(h)}</span>
+            </>
+          )}
+        </p>
+      }
+      actions={
+        <>
+          {canEdit &&
+            (() => {
+              // A discarded header is restored, any other is discarded: one dialog, its words by the action.
+              const act = h.state === "Discarded" ? "restore" : "discard";
+              return (
+                <ConfirmDialog
+                  key={act}
+                  name={act}
+                  intent={act}
+                  tone={act === "restore" ? "primary" : "danger"}
+                  trigger={t(`wasteEvidenceHeader:action.${act}`)}
+                  triggerSize="md"
+                  title={t(`wasteEvidenceHeader:confirm.${act}Title`, { code: h.barcode })}
+                  message={t(`wasteEvidenceHeader:confirm.${act}Message`)}
+                  confirmLabel={t(`wasteEvidenceHeader:action.${act}`)}
+                />
+              );
+            })()}
+          {canEdit && (
+            <DialogLink name="transfer" params={{ transferSearch: null }}>
+              {t("wasteEvidenceHeader:action.transfer")}
+            </DialogLink>
+          )}
+          <Button to={labelPath(h.id)} reloadDocument variant="secondary">
+            {t("wasteEvidenceHeader:action.labelCopy")}
+          </Button>
+          {canEdit && (
+            <Button to={`${wehPath(h.id)}/dispose-frequency`} variant="secondary">
+              {t("wasteEvidenceHeader:action.disposeFrequency")}
             </Button>
-            {canEdit && (
-              <Button to={`${wehPath(h.id)}/dispose-frequency`} variant="secondary">
-                {t("wasteEvidenceHeader:action.disposeFrequency")}
-              </Button>
-            )}
-          </>
-        }
-      />
-
+          )}
+        </>
+      }
+    >
       {answer?.message && !SHOWN_IN_PLACE.has(answer.intent) && (
         <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>
       )}
@@ -194,6 +193,6 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
       <HistoryCard rows={history} />
 
       {canEdit && <TransferDialog ids={[h.id]} options={transferOptions} />}
-    </div>
+    </DetailPage>
   );
 }

@@ -35,7 +35,7 @@ import { DataTable } from "~/components/data-table";
 import { column } from "~/components/list-columns";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailFact } from "~/components/detail-row";
-import { PageHeader } from "~/components/page-header";
+import { DetailPage } from "~/components/detail-page";
 import { pageTitle } from "~/components/page-title";
 import { PointsMap } from "~/components/points-map";
 import { RowsTable } from "~/components/rows-table";
@@ -180,36 +180,36 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
   const kinds = MAP_POINT_KINDS.map((k) => ({ key: k, label: t(`wasteCollection:map.${k}`), color: KIND_COLORS[k] }));
   const openErrors = Object.values(c.errorsByType).reduce((a, b) => a + b, 0);
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: COLLECTIONS_PATH, label: t("wasteCollection:list.title") }}
-        title={c.name}
-        subtitle={
-          <span className="flex flex-wrap items-center gap-2">
-            {formatDate(c.collectedOn, i18n.language)} · {c.wasteName ?? t("wasteCollection:detail.noWaste")}
-            <CollectionStateBadge state={c.state} />
-          </span>
-        }
-        actions={
-          <>
-            {canEdit && <DialogLink name="weight">{t("wasteCollection:action.weight")}</DialogLink>}
-            {canEdit && <DialogLink name="price">{t("wasteCollection:action.price")}</DialogLink>}
-            {canEdit && openErrors > 0 && (
-              <ConfirmDialog
-                name="reprocess"
-                intent="reprocess"
-                tone="primary"
-                trigger={t("wasteCollection:action.reprocess")}
-                triggerSize="md"
-                title={t("wasteCollection:reprocess.title")}
-                message={t("wasteCollection:reprocess.message", { n: openErrors })}
-                confirmLabel={t("wasteCollection:action.reprocess")}
-              />
-            )}
-            {canRemove && <DeleteDialog ns="wasteCollection" answer={answer} />}
-          </>
-        }
-      />
+    <DetailPage
+      ns="wasteCollection"
+      list={COLLECTIONS_PATH}
+      title={c.name}
+      subtitle={
+        <span className="flex flex-wrap items-center gap-2">
+          {formatDate(c.collectedOn, i18n.language)} · {c.wasteName ?? t("wasteCollection:detail.noWaste")}
+          <CollectionStateBadge state={c.state} />
+        </span>
+      }
+      actions={
+        <>
+          {canEdit && <DialogLink name="weight">{t("wasteCollection:action.weight")}</DialogLink>}
+          {canEdit && <DialogLink name="price">{t("wasteCollection:action.price")}</DialogLink>}
+          {canEdit && openErrors > 0 && (
+            <ConfirmDialog
+              name="reprocess"
+              intent="reprocess"
+              tone="primary"
+              trigger={t("wasteCollection:action.reprocess")}
+              triggerSize="md"
+              title={t("wasteCollection:reprocess.title")}
+              message={t("wasteCollection:reprocess.message", { n: openErrors })}
+              confirmLabel={t("wasteCollection:action.reprocess")}
+            />
+          )}
+          {canRemove && <DeleteDialog ns="wasteCollection" answer={answer} />}
+        </>
+      }
+    >
       {answer?.message && !["setWeight", "setPrice", "assignCode"].includes(answer.intent) && (
         <Alert tone={answer.tone ?? "error"}>{shown(answer.message)}</Alert>
       )}
@@ -355,6 +355,6 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
           emptyState={{ message: t("wasteCollection:detail.noErrors") }}
         />
       </section>
-    </div>
+    </DetailPage>
   );
 }

@@ -16,11 +16,10 @@ import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
-import { PageHeader } from "~/components/page-header";
+import { DetailPage } from "~/components/detail-page";
 import { pageTitle } from "~/components/page-title";
 import { SectionCard } from "~/components/section-card";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { wehPath } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
 import {
@@ -71,35 +70,30 @@ export default function EvidenceDetailPage({ loaderData, actionData: answer }: R
   const active = r.discardedAt === null;
 
   return (
-    <div className="space-y-4">
-      <PageHeader
-        back={{ to: EVIDENCES_PATH, label: t("wasteEvidence:list.title") }}
-        title={t("wasteEvidence:detail.title", { code })}
-        subtitle={at}
-        actions={
-          active ? (
-            <>
-              {canEdit && (
-                <Button to={`${evidencePath(r.id)}/edit`} variant="primary">
-                  {t("common:edit")}
-                </Button>
-              )}
-              {canRemove && (
-                <ConfirmDialog
-                  name="discard"
-                  intent="discard"
-                  open={answer?.intent === "discard" ? false : undefined}
-                  trigger={t("wasteEvidence:discard.action")}
-                  title={t("wasteEvidence:discard.title")}
-                  message={t("wasteEvidence:discard.message", { code, time: at })}
-                  confirmLabel={t("wasteEvidence:discard.action")}
-                />
-              )}
-            </>
-          ) : undefined
-        }
-      />
-
+    <DetailPage
+      ns="wasteEvidence"
+      list={EVIDENCES_PATH}
+      title={t("wasteEvidence:detail.title", { code })}
+      subtitle={at}
+      edit={active && canEdit && `${evidencePath(r.id)}/edit`}
+      actions={
+        active ? (
+          <>
+            {canRemove && (
+              <ConfirmDialog
+                name="discard"
+                intent="discard"
+                open={answer?.intent === "discard" ? false : undefined}
+                trigger={t("wasteEvidence:discard.action")}
+                title={t("wasteEvidence:discard.title")}
+                message={t("wasteEvidence:discard.message", { code, time: at })}
+                confirmLabel={t("wasteEvidence:discard.action")}
+              />
+            )}
+          </>
+        ) : undefined
+      }
+    >
       {answer?.message && <Alert tone="error">{shown(answer.message)}</Alert>}
       {!active && (
         <Alert tone="warning">
@@ -203,6 +197,6 @@ export default function EvidenceDetailPage({ loaderData, actionData: answer }: R
       </SectionCard>
 
       <EvidenceChartSection chart={chart} />
-    </div>
+    </DetailPage>
   );
 }
