@@ -38,6 +38,13 @@ export function selectedIds(formData: FormData, name = "ids"): number[] {
   return [...new Set(ids)];
 }
 
+/** The text fields a form sent (not its intent nor the selection), given back so that a failed dialog keeps them. */
+export function textValues(formData: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of formData) if (typeof v === "string" && k !== "intent" && k !== "ids") out[k] = v;
+  return out;
+}
+
 /** The list the action was posted from, as it was (filters, sort, page), without the dialog and the index marker. */
 export function backToList(request: Request): string {
   const url = new URL(request.url);

@@ -30,6 +30,7 @@ import {
   readIntent,
   redirectWithFlash,
   selectedIds,
+  textValues,
   unknownIntent,
 } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
@@ -158,8 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const t = await userT(api.session);
   const ids = selectedIds(formData);
-  const values: Record<string, string> = {};
-  for (const [k, v] of formData) if (typeof v === "string" && k !== "intent" && k !== "ids") values[k] = v;
+  const values = textValues(formData);
   // 'Load payers' belongs to the assign dialog: its failure is shown there.
   const answerIntent = intent === "pickSubject" ? "assignSubject" : intent;
   const fail = (status: number, message: string, errors?: Record<string, string[]>, tone?: AnswerTone) =>

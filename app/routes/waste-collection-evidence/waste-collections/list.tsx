@@ -27,6 +27,7 @@ import {
   readIntent,
   redirectWithFlash,
   selectedIds,
+  textValues,
   unknownIntent,
 } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
@@ -137,8 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(intent in INTENT_PERMISSION)) return unknownIntent(intent, t);
   const ids = selectedIds(formData);
   if (ids.length === 0) return nothingSelected(intent, t);
-  const values: Record<string, string> = {};
-  for (const [k, v] of formData) if (typeof v === "string" && k !== "intent" && k !== "ids") values[k] = v;
+  const values = textValues(formData);
   const back = (changes: Parameters<typeof listUrl>[2] = {}) => listUrl(request, DIALOG_KEYS, changes);
   const invalid = (error: z.ZodError) =>
     answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });

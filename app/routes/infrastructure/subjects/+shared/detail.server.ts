@@ -7,7 +7,15 @@ import { z } from "zod";
 import type { Permission } from "#contract/permissions";
 import { addMemberBody, disposeFrequencyBody, endMemberBody, virtualCardBody } from "#contract/subject";
 import type { ApiResult } from "~/server/api.server";
-import { answer, apiAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import {
+  answer,
+  apiAnswer,
+  formId,
+  readIntent,
+  redirectWithFlash,
+  textValues,
+  unknownIntent,
+} from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { SUBJECTS_PATH } from "./ui";
@@ -99,13 +107,6 @@ const INTENT_PERMISSION: Record<string, Permission> = {
 function idOf(value: FormDataEntryValue | null): number | null {
   const n = formId(value);
   return n !== null && n <= 2_147_483_647 ? n : null;
-}
-
-/** The text fields a dialog sent, given back so that a failed submission keeps what was typed. */
-function textValues(formData: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of formData) if (typeof v === "string" && k !== "intent") out[k] = v;
-  return out;
 }
 
 export async function detailAction(request: Request, context: AppLoadContext, subjectId: number) {

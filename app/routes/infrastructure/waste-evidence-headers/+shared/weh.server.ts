@@ -5,7 +5,7 @@ import { transferBody } from "#contract/waste-evidence-header";
 import type { SubjectOption } from "#contract/subject";
 import type { AnswerTone } from "~/lib/action-answer";
 import type { ApiClient, ApiResult } from "~/server/api.server";
-import { answer, formAnswer, redirectWithFlash, selectedIds, unknownIntent } from "~/server/action.server";
+import { answer, formAnswer, redirectWithFlash, selectedIds, textValues, unknownIntent } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
@@ -46,13 +46,6 @@ export async function feePayerName(api: ApiClient, municipalityId: number, id: n
 }
 
 export { mapTiles } from "~/server/map-tiles.server";
-
-/** The text fields a form sent, given back so that a failed dialog keeps what was typed. */
-export function textValues(formData: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of formData) if (typeof v === "string" && k !== "intent" && k !== "ids") out[k] = v;
-  return out;
-}
 
 /** A hand-written dialog that did not go through: its message, the field errors and what was typed (kept). */
 export function dialogAnswer(
