@@ -19,14 +19,23 @@ import { useDetailAnswer, type DetailAnswer } from "~/lib/action-answer";
 export type FormDialogProps = {
   /** Unique on the page; also the ?dialog=<name> that opens it without JavaScript. */
   name: string;
-  title: ReactNode;
-  description?: ReactNode;
   intent: string;
+  /**
+   * The texts by the translations' convention: `<ns>:<name>.title`, `.submit` and, when `described`,
+   * `.description`, each with `values` (and `n`, the number of `ids`); a text given below wins.
+   */
+  ns?: string;
+  described?: boolean;
+  values?: Record<string, string | number>;
+  /** The selected rows a bulk dialog acts on (hidden fields). */
+  ids?: number[];
+  title?: ReactNode;
+  description?: ReactNode;
   /** Hidden fields, e.g. { membershipId: 12 }. */
   fields?: Record<string, string | number>;
   /** The row the answer must be about (membership or card id). */
   target?: string;
-  submitLabel: ReactNode;
+  submitLabel?: ReactNode;
   tone?: "primary" | "danger";
   size?: "sm" | "md" | "lg";
   /** The dialog's fields; they get the failed answer to show its errors and restore what was typed. */
@@ -41,9 +50,13 @@ export type FormDialogProps = {
  */
 export function FormDialog({
   name,
+  intent,
+  ns,
+  described,
+  values,
+  ids,
   title,
   description,
-  intent,
   fields,
   target = "",
   submitLabel,
@@ -52,9 +65,16 @@ export function FormDialog({
   children,
   before,
 }: FormDialogProps) {
+  const { t } = useTranslation();
   const answer = useDetailAnswer(intent, target);
   const shown = useMessage();
   const formId = `form-${name}`;
+  const text = (key: string) => t(`${ns}:${name}.${key}`, ids ? { ...values, n: ids.length } : values);
+  if (ns) {
+    title ??= text("title");
+    submitLabel ??= text("submit");
+    if (described) description ??= text("description");
+  }
   return (
     <Dialog
       name={name}
@@ -84,6 +104,7 @@ export function FormDialog({
           {Object.entries(fields ?? {}).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
+          {ids && <SelectedIds ids={ids} />}
           {children(answer)}
         </Form>
       </div>
@@ -294,13 +315,9 @@ export function BulkRemoveDialog({ ns, ids }: { ns: string; ids: number[] }) {
       tone="danger"
       title={t(`${ns}:remove.title`)}
       submitLabel={t(`${ns}:remove.submit`)}
+      ids={ids}
     >
-      {() => (
-        <>
-          <SelectedIds ids={ids} />
-          <p>{t(`${ns}:remove.message`, { n: ids.length })}</p>
-        </>
-      )}
+      {() => <p>{t(`${ns}:remove.message`, { n: ids.length })}</p>}
     </FormDialog>
   );
 }

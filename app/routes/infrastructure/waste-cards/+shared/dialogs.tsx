@@ -12,24 +12,16 @@ import { Button } from "~/components/ui/button";
 import { DIALOG_PARAM, Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { DialogSearch, FormDialog, DialogSubmitFooter, SelectedIds } from "~/components/form-dialog";
+import { DialogSearch, FormDialog, DialogSubmitFooter } from "~/components/form-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 
 export function ExpirationDialog({ ids }: { ids: number[] }) {
   const { t } = useTranslation();
   const today = useToday();
   return (
-    <FormDialog
-      name="expiration"
-      intent="setExpiration"
-      size="sm"
-      title={t("wasteCard:expiration.title")}
-      description={t("wasteCard:expiration.description", { n: ids.length })}
-      submitLabel={t("wasteCard:expiration.submit")}
-    >
+    <FormDialog name="expiration" intent="setExpiration" size="sm" ns="wasteCard" described ids={ids}>
       {(answer) => (
         <>
-          <SelectedIds ids={ids} />
           <Field
             id="expiration-validTo"
             errors={answer?.errors?.validTo ?? answer?.errors?.ids}
@@ -66,16 +58,13 @@ export function AssignDialog({ ids, picker }: { ids: number[]; picker: Picker })
       name="assign"
       intent="assignSubject"
       size="lg"
-      title={t("wasteCard:assign.title")}
-      description={t("wasteCard:assign.description", {
-        n: ids.length,
-      })}
-      submitLabel={t("wasteCard:assign.submit")}
+      ns="wasteCard"
+      described
+      ids={ids}
       before={<SubjectSearch dialog="assign" value={picker.search} />}
     >
       {(answer) => (
         <>
-          <SelectedIds ids={ids} />
           <input type="hidden" name="subjectSearch" value={picker.search} />
           <SubjectField
             id="assign-subjectId"

@@ -58,8 +58,8 @@ export function SetWeightDialog({ collection: c }: { collection: CollectionDetai
       name="weight"
       intent="setWeight"
       size="sm"
-      title={t("wasteCollection:weight.title")}
-      description={t("wasteCollection:weight.description")}
+      ns="wasteCollection"
+      described
       submitLabel={t("common:save")}
       fields={{ version: c.version }}
     >
@@ -90,9 +90,9 @@ export function AssignCodeDialog() {
       name="assign"
       intent="assignCode"
       size="sm"
-      title={t("wasteCollection:assign.title")}
-      description={t("wasteCollection:assign.description", { code })}
-      submitLabel={t("wasteCollection:assign.submit")}
+      ns="wasteCollection"
+      described
+      values={{ code }}
       fields={{ logId }}
     >
       {(answer) => (

@@ -5,7 +5,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Field, fieldAria } from "~/components/field";
 import { Input } from "~/components/ui/input";
-import { FormDialog, SelectedIds } from "~/components/form-dialog";
+import { FormDialog } from "~/components/form-dialog";
 import { AmountField } from "./detail-dialogs";
 
 /**
@@ -25,13 +25,13 @@ export function PriceDialog({
       name="price"
       intent="setPrice"
       size="sm"
-      title={t("wasteCollection:price.title")}
-      description={current ? undefined : t("wasteCollection:price.description", { n: ids.length })}
-      submitLabel={current ? t("common:save") : t("wasteCollection:price.submit")}
+      ns="wasteCollection"
+      described={!current}
+      ids={ids}
+      submitLabel={current ? t("common:save") : undefined}
     >
       {(answer) => (
         <>
-          <SelectedIds ids={ids} />
           <AmountField
             id="price-value"
             name="invoiceValue"
@@ -51,17 +51,9 @@ export function PriceDialog({
 export function MergeDialog({ ids }: { ids: number[] }) {
   const { t } = useTranslation();
   return (
-    <FormDialog
-      name="merge"
-      intent="merge"
-      size="sm"
-      title={t("wasteCollection:merge.title")}
-      description={t("wasteCollection:merge.description", { n: ids.length })}
-      submitLabel={t("wasteCollection:merge.submit")}
-    >
+    <FormDialog name="merge" intent="merge" size="sm" ns="wasteCollection" described ids={ids}>
       {(answer) => (
         <>
-          <SelectedIds ids={ids} />
           <Field
             id="merge-name"
             label={t("wasteCollection:merge.name")}
