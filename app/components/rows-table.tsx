@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 import { Table, TBody, TH, THead, TR } from "~/components/ui/table";
 
 /** A column's heading: its text, or its text with the cell's class (e.g. right-aligned money). */
@@ -11,6 +12,8 @@ export type RowsTableProps<Row> = {
   emptyClassName?: string;
   /** The column headings, or the header cells (`<TH>`s) where one needs more. */
   head: readonly RowsColumn[] | ReactNode;
+  /** The headings' translation keys' prefix: with it, `head` holds the keys below it ("subject:cards" + "code"). */
+  labels?: string;
   /** The name of the row actions' last column (read by screen readers only); absent when the rows have none. */
   actions?: ReactNode;
   /** The table's caption, read by screen readers only. */
@@ -40,13 +43,18 @@ export function RowsTable<Row>({
   actions,
   caption,
   plainHeadRow,
+  labels,
   children,
   ...table
 }: RowsTableProps<Row>) {
+  const { t } = useTranslation();
   if (rows.length === 0) return <p className={emptyClassName}>{empty}</p>;
+  const label = (text: string) => (labels ? t(`${labels}.${text}`) : text);
+  const heading = (c: RowsColumn) =>
+    headCell(typeof c === "string" ? label(c) : { label: label(c.label), className: c.className });
   const cells = (
     <>
-      {Array.isArray(head) ? (head as readonly RowsColumn[]).map(headCell) : head}
+      {Array.isArray(head) ? (head as readonly RowsColumn[]).map(heading) : head}
       {actions && (
         <TH className="text-right">
           <span className="sr-only">{actions}</span>

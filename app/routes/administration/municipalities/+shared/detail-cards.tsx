@@ -140,13 +140,8 @@ export function UsersCard({ municipalityId, users }: { municipalityId: number; u
       <RowsTable
         rows={users}
         empty={t("municipality:users.empty")}
-        head={[
-          t("municipality:users.name"),
-          t("municipality:users.userName"),
-          t("municipality:users.role"),
-          t("municipality:users.lastLogin"),
-          t("municipality:users.state"),
-        ]}
+        labels="municipality:users"
+        head={["name", "userName", "role", "lastLogin", "state"]}
       >
         {(u) => (
           <TR key={u.id}>

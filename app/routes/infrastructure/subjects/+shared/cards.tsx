@@ -43,14 +43,8 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
         empty={t("subject:cards.empty")}
         emptyClassName="text-sm text-slate-600 px-4 py-4"
         plainHeadRow
-        head={[
-          t("subject:cards.plainCode"),
-          t("subject:cards.code"),
-          t("subject:cards.payer"),
-          t("subject:cards.state"),
-          t("subject:cards.validity"),
-          t("subject:cards.virtual"),
-        ]}
+        labels="subject:cards"
+        head={["plainCode", "code", "payer", "state", "validity", "virtual"]}
         actions={canRemove && t("subject:members.actions")}
       >
         {(c) => (

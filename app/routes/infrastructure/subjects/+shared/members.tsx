@@ -68,12 +68,8 @@ export function MembersSection({ subjectId, members, payerOptions, payerSearch }
         empty={t("subject:members.empty")}
         emptyClassName="text-sm text-slate-600 px-4 py-6"
         plainHeadRow
-        head={[
-          t("subject:members.name"),
-          t("subject:members.dateOfBirth"),
-          t("subject:members.period"),
-          t("subject:members.state"),
-        ]}
+        labels="subject:members"
+        head={["name", "dateOfBirth", "period", "state"]}
         actions={canEdit && t("subject:members.actions")}
       >
         {(m) => (

@@ -69,12 +69,8 @@ export function BinsSection({
           rows={bins.items}
           empty={t("subject:bins.none")}
           plainHeadRow
-          head={[
-            t("subject:bins.code"),
-            t("subject:bins.type"),
-            t("subject:bins.state"),
-            t("subject:bins.lastEvidence"),
-          ]}
+          labels="subject:bins"
+          head={["code", "type", "state", "lastEvidence"]}
         >
           {(b) => (
             <TR key={b.id}>
