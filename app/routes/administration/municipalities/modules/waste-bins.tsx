@@ -28,6 +28,7 @@ import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
+import { activeBadge } from "~/components/state-badge";
 import { TBody, TD, TH, THead, TR, Table } from "~/components/ui/table";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DialogTrigger } from "~/components/ui/dialog";
@@ -134,14 +135,7 @@ function YesNo({ value }: { value: boolean }) {
   return <>{value ? t("wasteSettings:yes") : t("wasteSettings:no")}</>;
 }
 
-function ActiveBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Badge tone={active ? "green" : "gray"}>
-      {active ? t("wasteSettings:state.active") : t("wasteSettings:state.inactive")}
-    </Badge>
-  );
-}
+const ActiveBadge = activeBadge("wasteSettings");
 
 function NameCell({ name, catalogue }: { name: string; catalogue: boolean }) {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { formatDateTime } from "#contract/calendar";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { ButtonSize, ButtonVariant } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
+import { activeBadge } from "~/components/state-badge";
 import type { ReactNode } from "react";
 
 export const USERS_PATH = "/administration/users";
@@ -12,14 +13,14 @@ export const userEditPath = (id: number) => `${USERS_PATH}/${id}/edit`;
 /** The intent of the resend-registration button (the list's row and the edit page). */
 export const RESEND = "resend";
 
+const ActiveBadge = activeBadge("user");
+
 /** Active or not, and 'Čeká na heslo' while an invited user has not set a password yet. */
 export function UserStateBadges({ user }: { user: { active: boolean; registrationPending?: boolean } }) {
   const { t } = useTranslation();
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge tone={user.active ? "green" : "gray"}>
-        {user.active ? t("user:state.active") : t("user:state.inactive")}
-      </Badge>
+      <ActiveBadge active={user.active} />
       {user.registrationPending && <Badge tone="amber">{t("user:state.pending")}</Badge>}
     </span>
   );

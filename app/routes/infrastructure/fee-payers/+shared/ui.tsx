@@ -7,6 +7,7 @@ import type { AgeGroup } from "#contract/fee-payer";
 import { formatDate } from "#contract/calendar";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
+import { activeBadge } from "~/components/state-badge";
 import { SectionCard } from "~/components/section-card";
 
 export const LIST_PATH = "/infrastructure/fee-payers";
@@ -23,12 +24,7 @@ export function Section({ title, className, children }: { title: string; classNa
   );
 }
 
-export function StateBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Badge tone={active ? "green" : "gray"}>{active ? t("feePayer:state.active") : t("feePayer:state.inactive")}</Badge>
-  );
-}
+export const StateBadge = activeBadge("feePayer");
 
 export function RegisteredBadge({ registered }: { registered: boolean }) {
   const { t } = useTranslation();
