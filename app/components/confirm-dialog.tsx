@@ -19,8 +19,16 @@ export function confirmWordMatches(value: unknown, word: string): boolean {
 export type ConfirmDialogProps = {
   /** Unique on the page; also the ?dialog=<name> value that opens it without JavaScript. */
   name: string;
-  title: ReactNode;
-  message: ReactNode;
+  /**
+   * The texts by the translations' convention: `<ns>:action.<intent>` (the trigger and the confirm button),
+   * `<ns>:<intent>.title` and `.message`, each with `values`; a text given below wins.
+   */
+  ns?: string;
+  values?: Record<string, string | number>;
+  /** The text of both the trigger and the confirm button (e.g. 'Přepočítat'). */
+  label?: ReactNode;
+  title?: ReactNode;
+  message?: ReactNode;
   /** Value of the hidden `intent` field. */
   intent: string;
   /** Extra hidden fields, e.g. { id: "42" }. */
@@ -47,6 +55,9 @@ export type ConfirmDialogProps = {
 
 export function ConfirmDialog({
   name,
+  ns,
+  values,
+  label,
   title,
   message,
   intent,
@@ -63,6 +74,13 @@ export function ConfirmDialog({
   open,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  if (ns) {
+    label ??= t(`${ns}:action.${intent}`, values);
+    title ??= t(`${ns}:${intent}.title`, values);
+    message ??= t(`${ns}:${intent}.message`, values);
+  }
+  trigger ??= label;
+  confirmLabel ??= label;
   const hydrated = useHydrated();
   const [typed, setTyped] = useState("");
   const formId = `confirm-${name}`;

@@ -183,11 +183,10 @@ export default function PrintBatchDetailPage({ loaderData, actionData }: Route.C
               name="markPrinted"
               intent="printed"
               tone="primary"
-              trigger={t("printBatch:detail.markPrinted")}
+              label={t("printBatch:detail.markPrinted")}
               triggerVariant="secondary"
               title={t("printBatch:detail.markPrintedTitle")}
               message={t("printBatch:detail.markPrintedMessage")}
-              confirmLabel={t("printBatch:detail.markPrinted")}
             />
           )}
           {canRemove && (

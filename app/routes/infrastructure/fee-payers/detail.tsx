@@ -134,10 +134,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
                 // After a failed post (no JavaScript: the URL still names the dialog) the alert is shown instead.
                 open={answer?.intent === "activate" ? false : undefined}
                 tone="primary"
-                trigger={t("feePayer:action.activate")}
-                title={t("feePayer:activate.title")}
-                message={t("feePayer:activate.message")}
-                confirmLabel={t("feePayer:action.activate")}
+                ns="feePayer"
               />
             ))}
           {canEdit && <GenerateLoginDialog feePayer={p} />}

@@ -85,11 +85,10 @@ export default function WasteEvidenceHeaderDetail({ loaderData, actionData: answ
                   name={act}
                   intent={act}
                   tone={act === "restore" ? "primary" : "danger"}
-                  trigger={t(`wasteEvidenceHeader:action.${act}`)}
+                  label={t(`wasteEvidenceHeader:action.${act}`)}
                   triggerSize="md"
                   title={t(`wasteEvidenceHeader:confirm.${act}Title`, { code: h.barcode })}
                   message={t(`wasteEvidenceHeader:confirm.${act}Message`)}
-                  confirmLabel={t(`wasteEvidenceHeader:action.${act}`)}
                 />
               );
             })()}

@@ -199,11 +199,9 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
               name="reprocess"
               intent="reprocess"
               tone="primary"
-              trigger={t("wasteCollection:action.reprocess")}
+              ns="wasteCollection"
+              values={{ n: openErrors }}
               triggerSize="md"
-              title={t("wasteCollection:reprocess.title")}
-              message={t("wasteCollection:reprocess.message", { n: openErrors })}
-              confirmLabel={t("wasteCollection:action.reprocess")}
             />
           )}
           {canRemove && <DeleteDialog ns="wasteCollection" answer={answer} />}

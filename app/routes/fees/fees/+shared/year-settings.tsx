@@ -118,11 +118,10 @@ export function YearSettingsCard({ settings, canEdit }: { settings: YearSettings
                 intent="recalculate"
                 fields={{ year }}
                 tone="primary"
-                trigger={t("fee:calculation.recalculate")}
+                label={t("fee:calculation.recalculate")}
                 triggerVariant="secondary"
                 title={t("fee:calculation.confirmTitle", { year })}
                 message={t("fee:calculation.confirmMessage", { year })}
-                confirmLabel={t("fee:calculation.recalculate")}
               />
             )}
           </div>

@@ -66,11 +66,10 @@ export function WasteCardsSection({ cards, members }: { cards: SubjectWasteCard[
                     name={`remove-card-${c.id}`}
                     intent="removeCard"
                     fields={{ cardId: c.id }}
-                    trigger={t("subject:cards.remove")}
+                    label={t("subject:cards.remove")}
                     forRow={c.plainCode}
                     title={t("subject:cards.removeTitle")}
                     message={t("subject:cards.removeMessage", { code: c.plainCode })}
-                    confirmLabel={t("subject:cards.remove")}
                   />
                 </span>
               </TD>

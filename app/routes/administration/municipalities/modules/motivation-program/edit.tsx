@@ -197,10 +197,8 @@ export default function MotivationProgrammeEdit({ loaderData, actionData }: Rout
               name="delete"
               intent="delete"
               open={deleteFailure ? false : undefined}
-              trigger={t("motivationProgramme:action.delete")}
-              title={t("motivationProgramme:delete.title")}
-              message={t("motivationProgramme:delete.message", { name })}
-              confirmLabel={t("motivationProgramme:action.delete")}
+              ns="motivationProgramme"
+              values={{ name }}
             />
           ) : undefined
         }
