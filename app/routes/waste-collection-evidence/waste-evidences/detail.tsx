@@ -17,6 +17,7 @@ import { userT } from "~/server/i18n.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
 import { DetailPage } from "~/components/detail-page";
+import { RefLink } from "~/components/record-link";
 import { pageTitle } from "~/components/page-title";
 import { SectionCard } from "~/components/section-card";
 import { Alert } from "~/components/ui/alert";
@@ -117,14 +118,13 @@ export default function EvidenceDetailPage({ loaderData, actionData: answer }: R
             <DetailRow
               label={t("wasteEvidence:field.collection")}
               value={
-                r.wasteCollectionId ? (
-                  <Link
-                    className="text-emerald-800 hover:underline"
-                    to={`${EVIDENCES_PATH}?wasteCollectionId=${r.wasteCollectionId}`}
-                  >
-                    {r.wasteCollectionName ?? `#${r.wasteCollectionId}`}
-                  </Link>
-                ) : null
+                r.wasteCollectionId && (
+                  <RefLink
+                    id={r.wasteCollectionId}
+                    name={r.wasteCollectionName}
+                    to={(id) => `${EVIDENCES_PATH}?wasteCollectionId=${id}`}
+                  />
+                )
               }
             />
             {r.importJobId && (
@@ -151,11 +151,7 @@ export default function EvidenceDetailPage({ loaderData, actionData: answer }: R
             <DetailRow
               label={t("wasteEvidence:field.barcode")}
               value={
-                r.headerId ? (
-                  <Link className="text-emerald-800 tabular-nums hover:underline" to={wehPath(r.headerId)}>
-                    {r.headerBarcode ?? `#${r.headerId}`}
-                  </Link>
-                ) : null
+                r.headerId && <RefLink id={r.headerId} name={r.headerBarcode} to={wehPath} className="tabular-nums" />
               }
             />
             <DetailRow label={t("wasteEvidence:field.plainCode")} value={r.headerPlainCode} />
@@ -167,13 +163,7 @@ export default function EvidenceDetailPage({ loaderData, actionData: answer }: R
             />
             <DetailRow
               label={t("wasteEvidence:field.subject")}
-              value={
-                r.subjectId ? (
-                  <Link className="text-emerald-800 hover:underline" to={subjectPath(r.subjectId)}>
-                    {r.subjectName ?? `#${r.subjectId}`}
-                  </Link>
-                ) : null
-              }
+              value={r.subjectId && <RefLink id={r.subjectId} name={r.subjectName} to={subjectPath} />}
             />
             <DetailRow label={t("wasteEvidence:field.address")} value={r.subjectAddress ?? r.city} />
             <DetailRow label={t("wasteEvidence:field.feePayer")} value={r.feePayerName} />

@@ -1,4 +1,5 @@
 /** Cards of the bin detail (spec 001 §2): the dispose count card with its modal, and the bin history. */
+import { RefLink } from "~/components/record-link";
 import type { ReactNode } from "react";
 import { PillLink } from "~/components/pill-link";
 import { RowsTable } from "~/components/rows-table";
@@ -275,13 +276,7 @@ export function HistoryCard({ rows }: { rows: WehHistoryRow[] }) {
             <TD className="font-medium">{t(`wasteEvidenceHeader:event.${r.event}`)}</TD>
             <TD className="whitespace-nowrap tabular-nums">{formatDateTime(r.at, i18n.language)}</TD>
             <TD>
-              {r.subjectId ? (
-                <Link className="text-emerald-800 hover:underline" to={subjectPath(r.subjectId)}>
-                  {r.subjectName ?? `#${r.subjectId}`}
-                </Link>
-              ) : (
-                "–"
-              )}
+              <RefLink id={r.subjectId} name={r.subjectName} to={subjectPath} none="–" />
             </TD>
             <TD>{r.userName ?? "–"}</TD>
             <TD className="text-slate-600">
