@@ -112,9 +112,20 @@ export const simulatedProgramme = z
   });
 export type SimulatedProgramme = z.output<typeof simulatedProgramme>;
 
+/**
+ * Where a simulation was asked for: the base fee dialog of Fees → Fees or a motivation programme's page. The engine
+ * ignores it; it is kept with the parameters so that each screen finds its own simulations.
+ */
+export const SIMULATION_PURPOSES = ["BaseFee", "Programme"] as const;
+
 /** POST …/fee/simulation: the year and the proposed settings; null programme = none. */
 export const simulateBody = z
-  .object({ year: yearField, ...baseFeeShape, programme: simulatedProgramme.nullable().default(null) })
+  .object({
+    year: yearField,
+    ...baseFeeShape,
+    programme: simulatedProgramme.nullable().default(null),
+    purpose: z.enum(SIMULATION_PURPOSES).optional(),
+  })
   .refine(maxNotBelowMin, { message: MAX_BELOW_MIN, path: ["maxFeePercent"] });
 export type SimulationParameters = z.output<typeof simulateBody>;
 
