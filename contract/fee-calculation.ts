@@ -6,7 +6,12 @@
 import { z } from "zod";
 import { boolFlag, versionField, yearField } from "./common";
 // Spec 001 §9 programme types, units and discount distributions are declared once, with the programmes.
-import { DISCOUNT_DISTRIBUTIONS, MOTIVATION_PROGRAMME_TYPES, MOTIVATION_UNITS } from "./motivation-programme";
+import {
+  DISCOUNT_DISTRIBUTIONS,
+  MOTIVATION_PROGRAMME_TYPES,
+  MOTIVATION_UNITS,
+  type ProgrammeAnswer,
+} from "./motivation-programme";
 
 export const FEE_RECORD_TYPES = [
   "BaseFee",
@@ -111,6 +116,42 @@ export const simulatedProgramme = z
     });
   });
 export type SimulatedProgramme = z.output<typeof simulatedProgramme>;
+
+/** A programme as stored (or as a screen's form proposes it) in the shape a simulation takes. */
+export function programmeProposal(
+  p: Omit<ProgrammeAnswer, "stored" | "version" | "activeYears" | "whyNot" | "useYearAsPeriod">,
+): SimulatedProgramme {
+  return {
+    type: p.type,
+    unit: p.unit,
+    feePerUnit: p.feePerUnit,
+    minimalUnitPerPeriod: p.minimalUnitPerPeriod,
+    orderedDisposeCount: p.orderedDisposeCount,
+    useBinVolume: p.useBinVolume,
+    useOrderedDisposeCount: p.useOrderedDisposeCount,
+    discountDistribution: p.discountDistribution,
+    intervals: p.intervals.map((i) => ({ fromValue: i.from, toValue: i.to, discountPercent: i.discountPercent })),
+  };
+}
+
+/** GET …/fee/active-programme?year: the programme active in the year as a simulation takes it (null: none). */
+export const activeProgrammeAnswer = z.object({
+  programme: z
+    .object({
+      type: z.enum(MOTIVATION_PROGRAMME_TYPES),
+      unit: z.enum(MOTIVATION_UNITS),
+      feePerUnit: z.string().nullable(),
+      minimalUnitPerPeriod: z.string().nullable(),
+      orderedDisposeCount: z.number().nullable(),
+      useBinVolume: z.boolean(),
+      useOrderedDisposeCount: z.boolean(),
+      discountDistribution: z.enum(DISCOUNT_DISTRIBUTIONS),
+      intervals: z.array(
+        z.object({ fromValue: z.string(), toValue: z.string().nullable(), discountPercent: z.string() }),
+      ),
+    })
+    .nullable(),
+});
 
 /**
  * Where a simulation was asked for: the base fee dialog of Fees → Fees or a motivation programme's page. The engine

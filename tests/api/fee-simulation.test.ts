@@ -16,6 +16,9 @@ import {
   feePayer,
   feePayerDiscount,
   feeRecord,
+  motivationActivation,
+  motivationInterval,
+  motivationProgramme,
   municipality,
 } from "../../api/db/schema";
 import { setupApi, type TestApi } from "./helpers";
@@ -190,5 +193,31 @@ describe("a simulation's change per payer (issue 14 part 7)", () => {
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(["purpose"]);
+  });
+
+  it("the year's active programme, as a simulation takes it, is read with fee.aDetail", async () => {
+    const none = await t.call("GET", url("/active-programme"), { as: "admin", query: { year: Y } });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ programme: null });
+    const [p] = await t.db
+      .insert(motivationProgramme)
+      .values({ municipalityId: M, type: "SortRatio", discountDistribution: "Gradual" })
+      .returning({ id: motivationProgramme.id });
+    await t.db.insert(motivationInterval).values([
+      { programmeId: p!.id, fromValue: "0", toValue: "50", discountPercent: "0" },
+      { programmeId: p!.id, fromValue: "50", toValue: null, discountPercent: "10" },
+    ]);
+    await t.db.insert(motivationActivation).values({ municipalityId: M, programmeId: p!.id, year: Y });
+    const active = await t.call("GET", url("/active-programme"), { as: "admin", query: { year: Y } });
+    expect(active.body.programme).toMatchObject({
+      type: "SortRatio",
+      discountDistribution: "Gradual",
+      intervals: [
+        { fromValue: "0.000", toValue: "50.000", discountPercent: "0.00" },
+        { fromValue: "50.000", toValue: null, discountPercent: "10.00" },
+      ],
+    });
+    const other = await t.call("GET", url("/active-programme"), { as: "admin", query: { year: Y + 1 } });
+    expect(other.body).toEqual({ programme: null });
   });
 });
