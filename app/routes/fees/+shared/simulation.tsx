@@ -118,7 +118,7 @@ export function ChangeDistribution({ result }: { result: SimulationResult }) {
 }
 
 /** A finished simulation's figures: income now and expected, the balance, who pays more / the same / less. */
-function SimulationFigures({ year, result }: { year: number; result: SimulationResult }) {
+export function SimulationFigures({ year, result }: { year: number; result: SimulationResult }) {
   const { t } = useTranslation();
   const { money, signed } = useSignedMoney(result.currency);
   const shortfall = Number(result.balance) < 0;
