@@ -70,6 +70,8 @@ function BaseFeeDialog({ year, setting, simulation }: Pick<YearSettings, "year" 
       description={t("fee:baseFee.description")}
       size="md"
     >
+      {/* Enter in a field saves, as before: the first submit button of the form (Simulovat comes later). */}
+      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
       <InputField meta={fields.baseFee} inputMode="decimal" label={t("fee:baseFee.baseFee")} />
       <InputField meta={fields.minFeePercent} inputMode="decimal" label={t("fee:baseFee.minFeePercent")} />
       <InputField
