@@ -10,6 +10,7 @@ import {
   DISCOUNT_DISTRIBUTIONS,
   MOTIVATION_PROGRAMME_TYPES,
   MOTIVATION_UNITS,
+  programmeAnswer,
   type ProgrammeAnswer,
 } from "./motivation-programme";
 
@@ -136,16 +137,18 @@ export function programmeProposal(
 
 /** GET …/fee/active-programme?year: the programme active in the year as a simulation takes it (null: none). */
 export const activeProgrammeAnswer = z.object({
-  programme: z
-    .object({
-      type: z.enum(MOTIVATION_PROGRAMME_TYPES),
-      unit: z.enum(MOTIVATION_UNITS),
-      feePerUnit: z.string().nullable(),
-      minimalUnitPerPeriod: z.string().nullable(),
-      orderedDisposeCount: z.number().nullable(),
-      useBinVolume: z.boolean(),
-      useOrderedDisposeCount: z.boolean(),
-      discountDistribution: z.enum(DISCOUNT_DISTRIBUTIONS),
+  programme: programmeAnswer
+    .pick({
+      type: true,
+      unit: true,
+      feePerUnit: true,
+      minimalUnitPerPeriod: true,
+      orderedDisposeCount: true,
+      useBinVolume: true,
+      useOrderedDisposeCount: true,
+      discountDistribution: true,
+    })
+    .extend({
       intervals: z.array(
         z.object({ fromValue: z.string(), toValue: z.string().nullable(), discountPercent: z.string() }),
       ),

@@ -9,20 +9,14 @@
 import { describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchForFile, signedInPage } from "./browser";
+import { FEE_YEAR, feesCalculated } from "./jobs";
 import { seen, settle } from "./user-helpers";
 
 let browser: Browser;
 launchForFile((b) => (browser = b));
 
-const YEAR = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Prague", year: "numeric" }).format(new Date()));
-const LATER = YEAR + 2;
+const LATER = FEE_YEAR + 2;
 const FEES = `/fees/fees?year=${LATER}`;
-
-/** Waits until the year's recalculation has ended (the page refreshes itself while one is queued or running). */
-async function calculated(page: Page) {
-  await page.getByText(/^Poslední přepočet /).waitFor({ timeout: 30_000 });
-  await expect(page.getByText(/Probíhá přepočet|čeká ve frontě/).count()).resolves.toBe(0);
-}
 
 /** What the page says about the year's fees: the cards and the payers' table. */
 async function feesShown(page: Page) {
@@ -54,7 +48,7 @@ describe("Simulation (issue 14 part 7)", () => {
     await setDialog.getByLabel("Základní poplatek (za rok)").fill("2000");
     await setDialog.getByRole("button", { name: "Nastavit základní poplatek" }).click();
     await expect(seen(page, "Základní poplatek uložen. Poplatky se přepočítávají.")).resolves.toBe(true);
-    await calculated(page);
+    await feesCalculated(page);
     const payers = number(
       await page
         .getByRole("region", { name: "Statistika poplatků" })
