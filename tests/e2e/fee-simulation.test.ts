@@ -107,4 +107,42 @@ describe("Simulation (issue 14 part 7)", () => {
     expect(rows).toHaveLength(2);
     await context.close();
   });
+
+  it("a programme's proposal simulated on its edit page for a chosen year: shown with its result, not saved", async () => {
+    const { context, page } = await signedInPage(browser, "manager", "/administration/municipalities");
+    await page.getByRole("link", { name: "Třebíč", exact: true }).first().click();
+    await page.getByRole("link", { name: "Nastavit Motivační programy" }).click();
+    await page.waitForURL(/motivation-program$/);
+    const overview = page.url();
+    const card = page.getByRole("region", { name: "Platba podle množství odpadu" });
+    const stored = await card.textContent();
+    await card.getByRole("link", { name: "Upravit Platba podle množství odpadu" }).click();
+    await page.getByRole("heading", { level: 1, name: "Platba podle množství odpadu" }).waitFor();
+    await settle(page);
+    await page.getByLabel("Poplatek za jednotku", { exact: true }).fill("0,05");
+    await page.getByLabel("Minimální množství na osobu a měsíc", { exact: true }).fill("30");
+    const panel = page.getByRole("region", { name: "Simulace" });
+    await panel.getByLabel("Rok", { exact: true }).selectOption(String(LATER));
+    await panel.getByRole("button", { name: "Simulovat" }).click();
+    await page.waitForURL(/simulation=\d+/);
+    await panel.getByText("Očekávaný příjem").waitFor({ timeout: 30_000 });
+    // The proposal stays in the form; the year's fees only gain the programme's fee (nobody pays less).
+    // (as typed with JavaScript; from the simulation's parameters after a full page load)
+    await expect(page.getByLabel("Poplatek za jednotku", { exact: true }).inputValue()).resolves.toMatch(/^0[.,]05$/);
+    await expect(
+      panel.getByText(`Co by navržené nastavení znamenalo pro poplatky roku ${LATER}`).count(),
+    ).resolves.toBe(1);
+    const fact = (label: string) =>
+      panel.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    await expect(fact("Zaplatí méně").textContent()).resolves.toBe("0");
+    const payers = number(await fact("Zaplatí více").textContent()) + number(await fact("Beze změny").textContent());
+    const rows = await changeTable(panel);
+    expect(rows.at(-1)).toEqual(["Celkem", String(payers)]);
+    expect(rows.slice(0, -1).reduce((sum, r) => sum + number(r[1]!), 0)).toBe(payers);
+
+    // Nothing saved: the overview's card shows the programme as it was.
+    await page.goto(overview);
+    await expect(card.textContent()).resolves.toBe(stored);
+    await context.close();
+  });
 });
