@@ -21,7 +21,7 @@ import {
   motivationProgramme,
   municipality,
 } from "../../api/db/schema";
-import { setupApi, type TestApi } from "./helpers";
+import { finishedCalculation, setupApi, type TestApi } from "./helpers";
 import { RAISED_EXAMPLE } from "./fee-simulation-example";
 
 let t: TestApi;
@@ -47,16 +47,7 @@ async function newPayer(lastName: string, opts: { from?: string; to?: string; bo
   return p!.id;
 }
 
-async function finished(id: number) {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const res = await t.call("GET", url(`/calculation/${id}`), { as: "admin" });
-    expect(res.status).toBe(200);
-    if (res.body.state === "Done" || res.body.state === "Failed") return res.body;
-    if (Date.now() > until) throw new Error(`calculation ${id} did not finish: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const finished = (id: number) => finishedCalculation(t, M, id);
 
 const simulate = async (json: Record<string, unknown>) => {
   const res = await t.call("POST", url("/simulation"), { as: "admin", json: { year: Y, ...json } });
