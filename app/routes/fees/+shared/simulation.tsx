@@ -167,31 +167,29 @@ export function SimulationPanel({
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const running = isSimulationRunning(simulation);
+  // One status line that stays in place and changes its text, so a screen reader hears the run end.
+  const status = !simulation
+    ? t("simulation:none")
+    : simulation.state === "Queued"
+      ? t("simulation:queued")
+      : simulation.state === "Running"
+        ? t("simulation:running", { progress: simulation.progress })
+        : simulation.state === "Done" && simulation.finishedAt
+          ? t("simulation:done", { when: formatDateTime(simulation.finishedAt, i18n.language) })
+          : "";
   const body = (
-    <div className="space-y-3" aria-live="polite">
+    <div className="space-y-3">
       {bare && simulation && <span hidden data-keep-dialog-open="" />}
       <p className="text-sm text-slate-600">{t("simulation:intro", { year: simulation?.year ?? year })}</p>
-      {!simulation && <p className="text-sm text-slate-700">{t("simulation:none")}</p>}
-      {running && (
-        <p className="text-sm text-slate-700" role="status">
-          {simulation!.state === "Queued"
-            ? t("simulation:queued")
-            : t("simulation:running", { progress: simulation!.progress })}
-        </p>
-      )}
+      <p className="text-sm text-slate-700" role="status">
+        {status}
+      </p>
       <LiveJob running={running} />
       {simulation?.state === "Failed" && (
         <Alert tone="error">{t("simulation:failed", { error: shown(simulation.error ?? "") })}</Alert>
       )}
       {simulation?.state === "Done" && simulation.result && (
-        <>
-          {simulation.finishedAt && (
-            <p className="text-xs text-slate-500">
-              {t("simulation:done", { when: formatDateTime(simulation.finishedAt, i18n.language) })}
-            </p>
-          )}
-          <SimulationFigures year={simulation.year} result={simulation.result} />
-        </>
+        <SimulationFigures year={simulation.year} result={simulation.result} />
       )}
     </div>
   );
