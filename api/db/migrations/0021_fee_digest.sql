@@ -1,0 +1,1 @@
+ALTER TABLE "fee" ADD COLUMN "digest" bigint;
