@@ -129,7 +129,11 @@ export const feeRecord = pgTable(
   "fee_record",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    feeId: ownerColumn("fee_id", () => fee.id),
+    /**
+     * The fee (no foreign key, decision 0030: only the fee engine writes lines, for the fees it has just written, and a
+     * per-row check cost 700,000 lookups a first run; a fee's deletion removes its lines by a statement trigger).
+     */
+    feeId: integer("fee_id").notNull(),
     type: varchar("type", { length: 20 }).notNull(),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     /** The basis: a quantity and its unit (months, l, kg, %, kg per person), a rate, a percent. */

@@ -1,1 +1,0 @@
-ALTER TABLE "fee" ADD COLUMN "digest" bigint;
