@@ -17,3 +17,10 @@ END $$;
 CREATE TRIGGER "fee_deleted" AFTER DELETE ON "fee" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "fee_lines_gone"();
 --> statement-breakpoint
 CREATE TRIGGER "fee_truncated" AFTER TRUNCATE ON "fee" FOR EACH STATEMENT EXECUTE FUNCTION "fee_lines_gone"();
+--> statement-breakpoint
+-- Decision 0030: a recalculation after a changed base fee updates every fee of the year and most of its lines; with
+-- half of each page free the new row versions stay on their page (HOT) and no index of fee (five) or fee_record (two)
+-- gets a new entry.
+ALTER TABLE "fee" SET (fillfactor = 50);
+--> statement-breakpoint
+ALTER TABLE "fee_record" SET (fillfactor = 50);

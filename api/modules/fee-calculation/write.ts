@@ -87,6 +87,21 @@ const DIGEST = sql`hash_record_extended(row(x.payer_id, x.subject_id, ${FEE_VALU
   sql`, `,
 )}), 0)`;
 
+/**
+ * What a stored line `r` of the fee `x` should hold: each column chosen by the line's type (one index scan of a fee's
+ * lines, no set of seven lines built and hashed per fee).
+ */
+const STORED_LINE = sql.join(
+  LINES[0]![1].map(
+    (_, i) =>
+      sql`case r.type ${sql.join(
+        LINES.map(([type, values]) => sql`when ${sql.raw(`'${type}'`)} then ${values[i]!}`),
+        sql` `,
+      )} end`,
+  ),
+  sql`, `,
+);
+
 /** The lines of the fees in fe_feediff (as `x`, with its fee id) that `where` selects: fee_id, type and values. */
 function linesOf(where: SQL): SQL {
   const rows = LINES.map(([type, values]) => sql`(${sql.raw(`'${type}'`)}, ${sql.join(values, sql`, `)})`);
@@ -125,11 +140,9 @@ export async function writeFees(tx: Db, M: number, Y: number, calculationId: num
   // Lines: a changed fee's differing lines are updated in place. A new fee's lines, and those of a fee stored
   // without a digest (written before digests), are written whole.
   await tx.execute(sql`delete from fee_record r using fe_feediff x where r.fee_id = x.id and x.fresh and not x.is_new`);
-  await tx.execute(sql`update fee_record r set (${LINE_COLUMNS}) = (l.amount, l.quantity, l.unit, l.rate, l.percent, l.note)
-    from (${linesOf(sql`not x.fresh`)}) l
-    where r.fee_id = l.fee_id and r.type = l.type
-      and (r.amount, r.quantity, r.unit, r.rate, r.percent, r.note)
-        is distinct from (l.amount, l.quantity, l.unit, l.rate, l.percent, l.note)`);
+  await tx.execute(sql`update fee_record r set (${LINE_COLUMNS}) = (${STORED_LINE})
+    from fe_feediff x where r.fee_id = x.id and not x.fresh
+      and (r.amount, r.quantity, r.unit, r.rate, r.percent, r.note) is distinct from (${STORED_LINE})`);
   await tx.execute(sql`insert into fee_record (fee_id, type, ${LINE_COLUMNS})
     select l.fee_id, l.type, ${LINE_COLUMNS} from (${linesOf(sql`x.fresh`)}) l order by l.fee_id`);
 }
