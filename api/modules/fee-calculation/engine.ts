@@ -50,7 +50,6 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   const step = async (n: number) => run.onStep?.(n);
   // Czech calendar: the year runs from midnight of 1 January in Prague.
   const yearStart = `${Y}-01-01`;
-  const nextYearStart = `${Y + 1}-01-01`;
 
   // A second run of the same municipality waits for the first (both would write the same fee rows).
   if (!simulation) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int)`);
@@ -145,36 +144,25 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
 
   // 3. What each subject threw away in the year (acknowledged weights; litres by the record's or the bin type's
   // volume), and its bins' ordered volume (capacity × the programme's, else the subject's ordered dispose count).
-  // Summed per subject, waste and (for records without a volume) bin first: the joins then meet thousands of rows,
-  // not millions.
-  // The one scan of ~2 million records may use both cores: the planner, misjudging the groups (subjects × wastes),
-  // would not share the aggregation between workers at the default costs (measured 2.7 against 3.5 s, loaded).
-  await tx.execute(sql`set local parallel_setup_cost = 0`);
-  await tx.execute(sql`set local parallel_tuple_cost = 0.001`);
+  // The records are summed per subject, year, waste and (for records without a volume) bin by triggers as they are
+  // written (waste_evidence_total, migration 0021): the run reads those thousands of sums, not millions of records.
+  // A key's sums are 0 (not null) when none of its records has a weight or a volume; a bin's row (header_id set)
+  // holds only records without a volume, whose litres are the bin type's capacity × n.
   await tx.execute(sql`create temp table fe_ev on commit drop as
-    with g as (
-      select r.subject_id, r.waste_type_id, case when r.bin_volume is null then r.header_id end as header_id,
-        sum(r.acknowledged_weight_kg) as kg, sum(r.bin_volume) as litres, count(*)::int as n
-      from waste_evidence_record r
-      where r.municipality_id = ${M} and r.subject_id is not null and r.discarded_at is null
-        and r.collected_at >= (${yearStart}::date::timestamp at time zone 'Europe/Prague')
-        and r.collected_at < (${nextYearStart}::date::timestamp at time zone 'Europe/Prague')
-      group by 1, 2, 3
-    )
     select g.subject_id,
       coalesce(sum(g.kg), 0) as total_kg,
       coalesce(sum(g.kg) filter (where wt.sorted), 0) as sorted_kg,
       coalesce(sum(g.kg) filter (where wt.catalog_code = '200301'), 0) as mixed_kg,
       coalesce(sum(g.kg) filter (where not coalesce(wt.sorted, false)), 0) as residual_kg,
-      coalesce(sum(coalesce(g.litres, bt.capacity * g.n, 0)) filter (where not coalesce(wt.sorted, false)), 0) as residual_l,
+      coalesce(sum(coalesce(case when g.header_id is null then g.litres end, bt.capacity * g.n, 0))
+        filter (where not coalesce(wt.sorted, false)), 0) as residual_l,
       coalesce(sum(g.n) filter (where not coalesce(wt.sorted, false)), 0)::int as disposals
-    from g
+    from waste_evidence_total g
     left join waste_type wt on wt.id = g.waste_type_id
     left join waste_evidence_header h on h.id = g.header_id
     left join bin_type bt on bt.id = h.bin_type_id
+    where g.municipality_id = ${M} and g.year = ${Y}
     group by g.subject_id`);
-  await tx.execute(sql`set local parallel_setup_cost to default`);
-  await tx.execute(sql`set local parallel_tuple_cost to default`);
   await tx.execute(sql`analyze fe_ev (subject_id)`);
   await tx.execute(sql`create temp table fe_ordered on commit drop as
     select h.subject_id,
