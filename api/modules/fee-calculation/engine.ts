@@ -229,11 +229,13 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   // The fee of each payer and subject: components to the cent (half up), FinalFee bounded and rounded. Each stage is
   // a LATERAL subquery fenced by OFFSET 0, so a later stage reads an earlier one's values instead of the planner
   // inlining (and computing again) their expressions — and no stage is copied into a CTE's store (measured: half the
-  // time of materialised CTEs at 100,000 payers, docs/benchmarks.md).
+  // time of materialised CTEs at 100,000 payers, docs/benchmarks.md). Only what the writing reads is kept (a
+  // narrower table to write and read).
   await tx.execute(sql`create temp table fe_fee on commit drop as
-    select r.payer_id, r.subject_id, r.months, r.variable_symbol, st.*,
-      sv.member_months, sv.sort_ratio, sv.metric, sv.ordered_count as subject_ordered_count, fd.names as fixed_names,
-      c.*, f.*, t.*, b.*, round(b.bounded, st.decimals) as final_fee,
+    select r.payer_id, r.subject_id, r.months, r.variable_symbol, st.base_fee, st.min_pct, st.max_pct, st.prog_type,
+      st.unit, st.fee_per_unit, st.use_bin_volume, st.use_ordered, st.distribution,
+      sv.sort_ratio, sv.metric, sv.ordered_count as subject_ordered_count, fd.names as fixed_names,
+      c.*, f.*, t.total_fee, t.total_discount, round(b.bounded, st.decimals) as final_fee,
       case when b.raw_fee < t.min_amount then 'Min' when b.raw_fee > t.max_amount then 'Max' end as bound
     from fe_row r cross join fe_setting st
     left join fe_sv sv on sv.subject_id = r.subject_id
