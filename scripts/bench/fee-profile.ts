@@ -1,5 +1,6 @@
 /**
- * `npx tsx scripts/bench/fee-profile.ts [--url=…/obec_bench] [--runs=3] [--explain] [--rollback] [--change=base]`
+ * `npx tsx scripts/bench/fee-profile.ts [--url=…/obec_bench | --pglite=dir] [--runs=3] [--explain] [--rollback] [--clear]
+ *   [--change=base] [--engine=old] [--save]`
  *
  * The fee engine of the large city (issue 14 part 8) timed statement by statement, on a database the bench kept
  * (`npm run bench -- --only=postgres --keep`; the fees area has set last year's base fee and SortRatio). Each run is
@@ -19,6 +20,8 @@ import { runEngine as newEngine } from "../../api/modules/fee-calculation/engine
 const { values: args } = parseArgs({
   options: {
     url: { type: "string", default: "postgres://postgres@127.0.0.1:5432/obec_bench" },
+    /** A PGlite data dir instead (a kept bench's …/pglite). */
+    pglite: { type: "string" },
     runs: { type: "string", default: "3" },
     explain: { type: "boolean", default: false },
     rollback: { type: "boolean", default: false },
@@ -37,7 +40,7 @@ const runEngine =
     ? ((await import("../../api/modules/fee-calculation/engine-old" as string)) as { runEngine: typeof newEngine }).runEngine
     : newEngine;
 
-const database = await openDatabase({ url: args.url });
+const database = await openDatabase(args.pglite ? { dataDir: args.pglite } : { url: args.url });
 const { db } = database;
 const dialect = new PgDialect();
 const one = async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0]!;

@@ -68,6 +68,9 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- Most upserts add to an existing key: room on the page keeps the new version there (HOT, no index entry).
+ALTER TABLE "waste_evidence_total" SET (fillfactor = 50);
+--> statement-breakpoint
 CREATE TRIGGER "waste_evidence_total_insert" AFTER INSERT ON "waste_evidence_record" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "waste_evidence_total_change"();
 --> statement-breakpoint
 CREATE TRIGGER "waste_evidence_total_update" AFTER UPDATE ON "waste_evidence_record" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "waste_evidence_total_change"();
