@@ -2,7 +2,7 @@
  * The fee engine's writing step (decision 0030, docs/fees.md 'Writing'): the fees computed in the run's temporary
  * table `fe_fee` become fee rows and their seven fee_record lines, writing only what changed.
  *
- * Every fee row carries a digest (md5) of what the engine writes for it — its values and its lines. A run computes
+ * Every fee row carries a digest (a 64-bit hash) of what the engine writes for it — its values and its lines. A run computes
  * the digests of its fees and compares them with the stored ones in one hash join: an unchanged fee is neither
  * written nor are its lines built or compared (a run over unchanged data writes nothing). Changed fees are updated in
  * place (`paid` survives) and their differing lines updated in place (an update of a line's values checks no foreign
