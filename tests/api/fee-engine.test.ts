@@ -510,6 +510,12 @@ describe("the run", () => {
     const after = await feeOf(M, p1, s);
     expect(after).toMatchObject({ id: paidFee.id, paid: true, baseFee: "1200.00", finalFee: "1200.00" });
     expect((await feeOf(M, p2, s)).baseFee).toBe("1000.00");
+    // The changed fee's lines follow, updated in place (the same line rows, new values).
+    const l = await lines(M, paidFee.id);
+    expect(l.BaseFee).toMatchObject({ amount: "1200.00", rate: "1200.0000" });
+    expect(l.TotalFee).toMatchObject({ amount: "1200.00" });
+    const lineIds = (rs: { id: number; feeId: number }[]) => rs.filter((r) => r.feeId === paidFee.id).map((r) => r.id);
+    expect(lineIds((await snapshot()).records)).toEqual(lineIds(first.records));
 
     // A payer gone from the year loses the year's fee.
     await t.db.update(feePayer).set({ activeTo: `${Y - 1}-12-31` }).where(eq(feePayer.id, p2));
