@@ -25,7 +25,13 @@ describe("SPAYD (QR Platba)", () => {
 
   it("writes the header, upper-case keys in the spec's order, the IBAN without spaces", () => {
     expect(
-      spaydPayload({ ...base, variableSymbol: "1234", constantSymbol: "0308", dueDate: "2026-05-31", message: "Poplatek 2026" }),
+      spaydPayload({
+        ...base,
+        variableSymbol: "1234",
+        constantSymbol: "0308",
+        dueDate: "2026-05-31",
+        message: "Poplatek 2026",
+      }),
     ).toBe("SPD*1.0*ACC:CZ6508000000192000145399*AM:450.00*CC:CZK*X-VS:1234*X-KS:0308*DT:20260531*MSG:Poplatek 2026");
   });
 

@@ -2,7 +2,18 @@
  * Payment notices (issue 14 part 6; spec 001 §3 'Fee payers' street address is used on the payment notice'): the
  * municipality's payment details printed on every notice and in its QR code, and the bulk mailings of notices.
  */
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { municipalityColumn } from "./municipality";
 import { user } from "./user";
 import { timestamps, versionedId } from "./columns";
@@ -49,7 +60,8 @@ export const paymentNoticeMailing = pgTable(
     failed: integer("failed").notNull().default(0),
     lastFeePayerId: integer("last_fee_payer_id").notNull().default(0),
     /** The payers not sent to, with the reason (at most 200 kept). */
-    failures: jsonb("failures").$type<{ feePayerId: number; name: string; email: string | null; error: string }[]>()
+    failures: jsonb("failures")
+      .$type<{ feePayerId: number; name: string; email: string | null; error: string }[]>()
       .notNull()
       .default([]),
     error: text("error"),

@@ -65,7 +65,12 @@ export function fromBase32hex(text: string): Uint8Array {
 
 /** Banking apps read ASCII most reliably: accents are dropped from the texts (as the reference encoder does). */
 const plain = (v: string | null | undefined) =>
-  v ? v.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[\t\n\r]/g, " ") : "";
+  v
+    ? v
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .replace(/[\t\n\r]/g, " ")
+    : "";
 
 /** '450.50' → '450.5' (the reference encoder writes the number). */
 const amountText = (amount: string) => String(Number(amount));

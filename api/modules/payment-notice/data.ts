@@ -111,7 +111,12 @@ export async function countDuePayers(db: Db, municipalityId: number, year: numbe
 }
 
 /** The notices of the given payers (of this municipality) for the year, in the order of `ids`. */
-export async function noticePayers(db: Db, municipalityId: number, year: number, ids: number[]): Promise<NoticePayer[]> {
+export async function noticePayers(
+  db: Db,
+  municipalityId: number,
+  year: number,
+  ids: number[],
+): Promise<NoticePayer[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -154,9 +159,7 @@ export async function noticePayers(db: Db, municipalityId: number, year: number,
       n = {
         feePayerId: r.feePayerId,
         name: feePayerName(r.payer),
-        addressLines: [r.streetAddress, [r.zipCode, r.city].filter(Boolean).join(" ")].filter(
-          (l): l is string => !!l,
-        ),
+        addressLines: [r.streetAddress, [r.zipCode, r.city].filter(Boolean).join(" ")].filter((l): l is string => !!l),
         email: r.email,
         // The payer's variable symbol identifies the payment; the fee keeps a copy of it (docs/fees.md).
         variableSymbol: r.payerVariableSymbol ?? r.feeVariableSymbol,

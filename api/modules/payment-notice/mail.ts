@@ -12,12 +12,7 @@ import { ApiError } from "../../lib/errors";
 import type { Mailer } from "../../lib/mail";
 import { iso } from "../../lib/records";
 import { formatDate } from "#contract/calendar";
-import {
-  dueDateOf,
-  NO_EMAIL_MESSAGE,
-  NOTHING_TO_PAY_MESSAGE,
-  type NoticeMailingItem,
-} from "#contract/payment-notice";
+import { dueDateOf, NO_EMAIL_MESSAGE, NOTHING_TO_PAY_MESSAGE, type NoticeMailingItem } from "#contract/payment-notice";
 import { countDuePayers, duePayerIds, noticePayers, type NoticePayer } from "./data";
 import { noticeContext, noticeFileName, noticeOfFee, noticePdf } from "./notices";
 import { noticeMoney, type NoticeContext } from "./pdf";
@@ -124,7 +119,12 @@ export async function runMailing(db: Db, mailer: Mailer | undefined, mailingId: 
       for (const payer of await noticePayers(db, m.municipalityId, m.year, page)) {
         const failure = await sendNotice(mailer, payer, ctx).then(
           () => null,
-          (err: unknown) => ({ feePayerId: payer.feePayerId, name: payer.name, email: payer.email, error: message(err) }),
+          (err: unknown) => ({
+            feePayerId: payer.feePayerId,
+            name: payer.name,
+            email: payer.email,
+            error: message(err),
+          }),
         );
         await progress(db, m.id, payer.feePayerId, failure);
       }

@@ -49,7 +49,12 @@ export function paymentCode(payer: NoticePayer, ctx: NoticeContext): string {
     dueDate: dueDateOf(ctx.settings, ctx.year),
   };
   return ctx.municipality.currency === "EUR"
-    ? bySquarePayload({ ...payment, currency: "EUR", note: t.message(ctx.year), beneficiaryName: ctx.municipality.name })
+    ? bySquarePayload({
+        ...payment,
+        currency: "EUR",
+        note: t.message(ctx.year),
+        beneficiaryName: ctx.municipality.name,
+      })
     : spaydPayload({ ...payment, currency: "CZK", message: t.message(ctx.year) });
 }
 
@@ -67,7 +72,10 @@ export function drawNotice(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: Not
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  doc.font("Sans-Bold").fontSize(14).text(ctx.municipality.name, left, doc.page.margins.top, { width: width / 2 });
+  doc
+    .font("Sans-Bold")
+    .fontSize(14)
+    .text(ctx.municipality.name, left, doc.page.margins.top, { width: width / 2 });
   doc.font("Sans").fontSize(9).fillColor("#475569");
   for (const line of ctx.municipality.addressLines) doc.text(line, { width: width / 2 });
   doc.text(`${t.issued}: ${formatDate(ctx.issuedOn, ctx.municipality.language)}`, { width: width / 2 });
@@ -75,7 +83,10 @@ export function drawNotice(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: Not
 
   // The recipient, where a window envelope (DL, right window) shows it.
   const recipientX = left + width / 2 + 10;
-  doc.font("Sans-Bold").fontSize(11).text(payer.name, recipientX, 130, { width: width / 2 - 10 });
+  doc
+    .font("Sans-Bold")
+    .fontSize(11)
+    .text(payer.name, recipientX, 130, { width: width / 2 - 10 });
   doc.font("Sans");
   for (const line of payer.addressLines) doc.text(line, { width: width / 2 - 10 });
 
@@ -90,14 +101,21 @@ export function drawNotice(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: Not
     let x = left;
     let bottom = y;
     cells.forEach((cell, i) => {
-      doc.font(font).fontSize(size).text(cell, x, y, { width: cols[i]! - 4, align: i === 0 ? "left" : "right" });
+      doc
+        .font(font)
+        .fontSize(size)
+        .text(cell, x, y, { width: cols[i]! - 4, align: i === 0 ? "left" : "right" });
       bottom = Math.max(bottom, doc.y);
       x += cols[i]!;
     });
     doc.y = bottom + 3;
   };
   row([t.point, t.base, t.surcharge, t.discount, t.fee], "Sans-Bold");
-  doc.moveTo(left, doc.y - 1).lineTo(left + width, doc.y - 1).lineWidth(0.5).stroke("#94a3b8");
+  doc
+    .moveTo(left, doc.y - 1)
+    .lineTo(left + width, doc.y - 1)
+    .lineWidth(0.5)
+    .stroke("#94a3b8");
   for (const line of payer.lines) {
     const point = [line.subjectName ?? t.noPoint, line.subjectAddress].filter(Boolean).join(", ");
     const discount = Number(line.totalDiscount) > 0 ? `−${money(line.totalDiscount)}` : money("0");
@@ -112,7 +130,11 @@ export function drawNotice(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: Not
       "Sans",
     );
   }
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.5).stroke("#94a3b8");
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.5)
+    .stroke("#94a3b8");
   doc.moveDown(0.4);
   row([t.total, "", "", "", money(payer.total)], "Sans-Bold", 10);
   doc.moveDown(0.8);

@@ -7,9 +7,7 @@ import { latestMailing, requestMailing, sendNoticeOfFee } from "./mail";
 /** Payment notices (contract/endpoints/payment-notice.ts; docs/fees.md 'Payment notices'). */
 export const paymentNoticeRoutes = [
   route(ep.settings, ({ services, params }) => getPaymentSettings(services.db, params.municipalityId)),
-  route(ep.saveSettings, ({ services, params, body }) =>
-    savePaymentSettings(services.db, params.municipalityId, body),
-  ),
+  route(ep.saveSettings, ({ services, params, body }) => savePaymentSettings(services.db, params.municipalityId, body)),
   route(ep.notice, ({ services, params }) => noticeDocumentOfFee(services.db, params.municipalityId, params.feeId)),
   route(ep.notices, ({ services, params, query }) =>
     mergedNoticesDocument(services.db, params.municipalityId, query.year),

@@ -67,7 +67,8 @@ export async function savePaymentSettings(db: Db, municipalityId: number, form: 
       form.version === 0
         ? await db
             .insert(paymentSetting)
-            .values({ municipalityId, ...values })
+            // Created as version 1: a second 'create' (version 0) from a form loaded before is then stale.
+            .values({ municipalityId, ...values, version: 1 })
             .onConflictDoNothing()
             .returning(returning)
         : [],

@@ -28,7 +28,8 @@ export const NOTICE_TEXTS = {
     amount: "Částka",
     qrCaption: "QR Platba",
     message: (year: number) => `Poplatek za odpady ${year}`,
-    mailSubject: (year: number, municipality: string) => `Platební výměr – poplatek za odpady ${year} – ${municipality}`,
+    mailSubject: (year: number, municipality: string) =>
+      `Platební výměr – poplatek za odpady ${year} – ${municipality}`,
     mailBody: (name: string, year: number, due: string, dueDate: string, municipality: string) =>
       `Dobrý den,\n\nv příloze vám posíláme platební výměr místního poplatku za odpady za rok ${year} pro plátce ${name}.\n` +
       `K úhradě: ${due}, splatnost ${dueDate}. Platební údaje a QR kód pro platbu najdete ve výměru.\n\n` +
