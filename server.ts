@@ -27,7 +27,7 @@ import { purgeExpired } from "./idp/adapter";
 import { startHousekeeping } from "./api/jobs/housekeeping";
 import { startQueue } from "./api/jobs/queue";
 import { workImports } from "./api/jobs/imports";
-import { workNoticeMailings } from "./api/jobs/payment-notice-mail";
+import { workNoticeJobs } from "./api/jobs/payment-notice";
 import { workFeeCalculations } from "./api/jobs/fee-calculation";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { WebContext } from "./app/server/context";
@@ -114,7 +114,7 @@ export async function startServer(
     from: config.MAIL_FROM,
     outboxDir: path.resolve(config.DATA_DIR, "outbox"),
   });
-  await workNoticeMailings(db, jobs, mailer);
+  await workNoticeJobs(db, jobs, mailer);
 
   const api = createApi({
     services: {

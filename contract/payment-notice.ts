@@ -77,32 +77,39 @@ export const dueDateOf = (s: Pick<PaymentSettings, "dueDay" | "dueMonth">, year:
 
 export const noticeYearQuery = z.object({ year: yearField });
 
-/** POST …/payment-notice/mailing: the chosen payers' notices of a year, or (no ids) every payer's with an e-mail. */
-export const noticeMailingBody = z.object({
+export const NOTICE_JOB_KINDS = ["Document", "Mail"] as const;
+export const NOTICE_JOB_STATES = ["Queued", "Running", "Done", "Failed"] as const;
+
+/**
+ * POST …/payment-notice/job: 'Document' writes every notice of the year into one PDF; 'Mail' e-mails the chosen
+ * payers' notices, or (no ids) those of every payer with an address.
+ */
+export const noticeJobBody = z.object({
+  kind: z.enum(NOTICE_JOB_KINDS),
   year: yearField,
   feePayerIds: selectedIds.optional(),
 });
 
-export const MAILING_STATES = ["Queued", "Running", "Done", "Failed"] as const;
-
-export const noticeMailingItem = z.object({
+export const noticeJobItem = z.object({
   id: z.number(),
+  kind: z.enum(NOTICE_JOB_KINDS),
   year: z.number(),
-  state: z.enum(MAILING_STATES),
+  state: z.enum(NOTICE_JOB_STATES),
   total: z.number(),
-  sent: z.number(),
+  done: z.number(),
   failed: z.number(),
   failures: z.array(
     z.object({ feePayerId: z.number(), name: z.string(), email: z.string().nullable(), error: z.string() }),
   ),
+  fileSize: z.number().nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
-export type NoticeMailingItem = z.infer<typeof noticeMailingItem>;
+export type NoticeJobItem = z.infer<typeof noticeJobItem>;
 
-/** The latest mailing of the year (null before the first). */
-export const noticeMailingAnswer = z.object({ mailing: noticeMailingItem.nullable() });
+/** The latest document and the latest mailing of the year (null before the first). */
+export const noticeJobsAnswer = z.object({ document: noticeJobItem.nullable(), mailing: noticeJobItem.nullable() });
 
 /** One payer's notice sent: where to. */
 export const noticeSentAnswer = z.object({ email: z.string() });

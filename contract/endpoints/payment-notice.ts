@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { endpoint } from "../endpoint";
 import {
-  noticeMailingAnswer,
-  noticeMailingBody,
+  noticeJobBody,
+  noticeJobsAnswer,
   noticeSentAnswer,
   noticeYearQuery,
   paymentSettingsAnswer,
@@ -67,25 +67,35 @@ export const paymentNoticeEndpoints = {
     status: 200,
     response: noticeSentAnswer,
   }),
-  mail: endpoint({
+  startJob: endpoint({
     method: "post",
-    path: `${base}/payment-notice/mailing`,
-    summary: "E-mail the notices of a year to the chosen payers (or all with an address) as a background job; 202",
+    path: `${base}/payment-notice/job`,
+    summary:
+      "Start a background job over the year's notices: one PDF of all (Document) or e-mail to the chosen payers or all with an address (Mail); 202",
     permission: "fee.aEdit",
     tenancy,
     params: inMunicipality,
-    body: noticeMailingBody,
+    body: noticeJobBody,
     status: 202,
     response: z.object({ id: z.number() }),
   }),
-  mailing: endpoint({
+  jobs: endpoint({
     method: "get",
-    path: `${base}/payment-notice/mailing`,
-    summary: "The latest e-mailing of the year's notices: state, counts and the payers not reached",
+    path: `${base}/payment-notice/job`,
+    summary: "The latest document and mailing jobs of the year: state, progress, counts, the payers not reached",
     permission: "fee.aDetail",
     tenancy,
     params: inMunicipality,
     query: noticeYearQuery,
-    response: noticeMailingAnswer,
+    response: noticeJobsAnswer,
+  }),
+  jobFile: endpoint({
+    method: "get",
+    path: `${base}/payment-notice/job/:jobId/notices.pdf`,
+    summary: "The PDF a finished document job wrote (all notices of its year), streamed",
+    permission: "fee.aDetail",
+    tenancy,
+    params: municipalityRecord("jobId"),
+    answer: "binary",
   }),
 };

@@ -17,7 +17,7 @@ import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
-import { workNoticeMailings } from "../../api/jobs/payment-notice-mail";
+import { workNoticeJobs } from "../../api/jobs/payment-notice";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
 import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
@@ -262,7 +262,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
 
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
   const mailer = createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir });
-  await workNoticeMailings(db, jobs, mailer);
+  await workNoticeJobs(db, jobs, mailer);
   const app = createApi({
     services: {
       db,

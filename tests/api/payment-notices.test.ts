@@ -311,20 +311,13 @@ describe("e-mail", () => {
 
   it("to chosen payers runs as a job: sent, and the one without an address reported", async () => {
     const before = t.outbox().length;
-    const res = await t.call("POST", `/municipality/${A}/payment-notice/mailing`, {
+    const res = await t.call("POST", `/municipality/${A}/payment-notice/job`, {
       as: "manager",
-      json: { year: YEAR, feePayerIds: [ids.dvorak, ids.novakova, ids.paid, ids.foreign] },
+      json: { kind: "Mail", year: YEAR, feePayerIds: [ids.dvorak, ids.novakova, ids.paid, ids.foreign] },
     });
     expect(res.status).toBe(202);
-    let mailing: any;
-    for (;;) {
-      mailing = (
-        await t.call("GET", `/municipality/${A}/payment-notice/mailing`, { as: "worker", query: { year: YEAR } })
-      ).body.mailing;
-      if (mailing.state === "Done" || mailing.state === "Failed") break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(mailing).toMatchObject({ id: res.body.id, state: "Done", total: 2, sent: 1, failed: 1 });
+    const mailing = (await finished(res.body.id)).mailing;
+    expect(mailing).toMatchObject({ id: res.body.id, state: "Done", total: 2, done: 2, failed: 1 });
     expect(mailing.failures).toEqual([
       { feePayerId: ids.novakova, name: "Eva Nováková", email: null, error: "Plátce nemá e-mailovou adresu." },
     ]);
@@ -332,19 +325,54 @@ describe("e-mail", () => {
     expect(readEml(t.outbox().at(-1)!).to).toContain("jan.dvorak@example.cz");
   });
 
-  it("to all payers takes those with an address and something to pay", async () => {
-    const res = await t.call("POST", `/municipality/${A}/payment-notice/mailing`, {
+  it("to all payers takes those with an address and something to pay; a worker may not start it", async () => {
+    const path = `/municipality/${A}/payment-notice/job`;
+    expect((await t.call("POST", path, { as: "worker", json: { kind: "Mail", year: YEAR } })).status).toBe(403);
+    const res = await t.call("POST", path, { as: "manager", json: { kind: "Mail", year: YEAR } });
+    expect(res.status).toBe(202);
+    expect((await finished(res.body.id)).mailing).toMatchObject({
+      state: "Done",
+      total: 1,
+      done: 1,
+      failed: 0,
+      failures: [],
+    });
+  });
+});
+
+/** The jobs of the year once the job `id` has ended (the worker runs in this process). */
+async function finished(id: number, municipalityId = A) {
+  for (;;) {
+    const res = await t.call("GET", `/municipality/${municipalityId}/payment-notice/job`, {
       as: "manager",
-      json: { year: YEAR },
+      query: { year: YEAR },
+    });
+    const job = [res.body.document, res.body.mailing].find((j: any) => j?.id === id);
+    if (job && (job.state === "Done" || job.state === "Failed")) return res.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("the document job", () => {
+  it("writes all notices of the year into one stored PDF, downloaded when done; other municipalities get 404", async () => {
+    const res = await t.call("POST", `/municipality/${A}/payment-notice/job`, {
+      as: "manager",
+      json: { kind: "Document", year: YEAR },
     });
     expect(res.status).toBe(202);
-    let mailing: any;
-    do {
-      await new Promise((r) => setTimeout(r, 100));
-      mailing = (
-        await t.call("GET", `/municipality/${A}/payment-notice/mailing`, { as: "manager", query: { year: YEAR } })
-      ).body.mailing;
-    } while (mailing.state === "Queued" || mailing.state === "Running");
-    expect(mailing).toMatchObject({ state: "Done", total: 1, sent: 1, failed: 0, failures: [] });
+    const { document } = await finished(res.body.id);
+    expect(document).toMatchObject({ state: "Done", total: 2, done: 2, failed: 0 });
+    const file = await t.call("GET", `/municipality/${A}/payment-notice/job/${res.body.id}/notices.pdf`, {
+      as: "worker",
+    });
+    expect(file.status).toBe(200);
+    expect(file.body.length).toBe(document.fileSize);
+    expect(pageCount(file.body)).toBe(2);
+    const text = pdfText(file.body);
+    if (text) expect(text).toContain("Eva Nováková");
+    expect(
+      (await t.call("GET", `/municipality/${B}/payment-notice/job/${res.body.id}/notices.pdf`, { as: "managerB" }))
+        .status,
+    ).toBe(404);
   });
 });

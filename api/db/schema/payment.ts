@@ -1,12 +1,14 @@
 /**
  * Payment notices (issue 14 part 6; spec 001 §3 'Fee payers' street address is used on the payment notice'): the
- * municipality's payment details printed on every notice and in its QR code, and the bulk mailings of notices.
+ * municipality's payment details printed on every notice and in its QR code, and the jobs that write or mail them.
  */
 import {
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -41,34 +43,54 @@ export const paymentSetting = pgTable(
   (t) => [uniqueIndex("payment_setting_municipality_unique").on(t.municipalityId)],
 );
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
 /**
- * A bulk e-mailing of the notices of a year (a background job): its progress, counts and the payers it could not
- * reach. `lastFeePayerId` is where a job taken over after a restart resumes (payers are sent in id order).
+ * A background job over the notices of a year (decision 0033): 'Document' writes all notices into one PDF kept in
+ * chunks, 'Mail' e-mails them. Progress is `done` of `total` payers. A mailing sends in payer-id order and records
+ * `lastFeePayerId` after each payer, so a job taken over after a restart resumes there; a document starts again.
  */
-export const paymentNoticeMailing = pgTable(
-  "payment_notice_mailing",
+export const paymentNoticeJob = pgTable(
+  "payment_notice_job",
   {
     id: serial("id").primaryKey(),
     municipalityId: municipalityColumn(),
     year: smallint("year").notNull(),
+    /** Document, Mail. */
+    kind: varchar("kind", { length: 10 }).notNull(),
     /** Queued, Running, Done, Failed. */
     state: varchar("state", { length: 10 }).notNull().default("Queued"),
-    /** The chosen payers; null = every payer of the year with an e-mail address and something to pay. */
+    /** The chosen payers of a mailing; null = every payer of the year with something to pay (and an address). */
     feePayerIds: jsonb("fee_payer_ids").$type<number[] | null>(),
     total: integer("total").notNull().default(0),
-    sent: integer("sent").notNull().default(0),
+    done: integer("done").notNull().default(0),
     failed: integer("failed").notNull().default(0),
     lastFeePayerId: integer("last_fee_payer_id").notNull().default(0),
-    /** The payers not sent to, with the reason (at most 200 kept). */
+    /** The payers a mailing did not reach, with the reason (at most 200 kept). */
     failures: jsonb("failures")
       .$type<{ feePayerId: number; name: string; email: string | null; error: string }[]>()
       .notNull()
       .default([]),
+    /** The document's size in bytes once written. */
+    fileSize: integer("file_size"),
     error: text("error"),
     requestedBy: integer("requested_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("payment_notice_mailing_municipality_idx").on(t.municipalityId, t.year, t.id)],
+  (t) => [index("payment_notice_job_municipality_idx").on(t.municipalityId, t.year, t.kind, t.id)],
+);
+
+/** A document job's PDF in pieces of about 1 MB (as an import keeps its file), read back in order. */
+export const paymentNoticeFileChunk = pgTable(
+  "payment_notice_file_chunk",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => paymentNoticeJob.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

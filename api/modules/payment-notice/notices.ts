@@ -1,7 +1,7 @@
 /**
- * A payer's notice (from one of its fees on the Fees screen) and all notices of a year as one PDF, streamed page by
- * page: the payers are read 200 at a time and the document is written as the client reads it, so memory stays flat
- * however many payers there are (decision 0033).
+ * A payer's notice (from one of its fees on the Fees screen) and all notices of a year as one PDF, written page by
+ * page: the payers are read 200 at a time and the document is produced as it is read (by a client or by the document
+ * job that stores it), so memory stays flat however many payers there are (decision 0033).
  */
 import { fileResponse, streamBody } from "../../lib/download";
 import { ApiError, notFound } from "../../lib/errors";
@@ -53,7 +53,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * The document's bytes as they are written: a page of payers is read only when the client has taken what the
  * previous one produced (the response body pulls), so neither the payers nor the PDF pile up in memory.
  */
-export async function* mergedNotices(db: Db, municipalityId: number, ctx: NoticeContext): AsyncGenerator<Uint8Array> {
+export async function* mergedNotices(
+  db: Db,
+  municipalityId: number,
+  ctx: NoticeContext,
+  /** Told how many notices are written after each page of payers (a job's progress). */
+  onPage?: (written: number) => Promise<void>,
+): AsyncGenerator<Uint8Array> {
   const doc = noticeDocument(ctx);
   const chunks: Buffer[] = [];
   let ended = false;
@@ -71,6 +77,7 @@ export async function* mergedNotices(db: Db, municipalityId: number, ctx: Notice
       while (chunks.length) yield chunks.shift()!;
     }
     afterId = ids[ids.length - 1]!;
+    await onPage?.(pages);
   }
   // A year without anything to pay still answers a valid PDF (one empty page).
   if (pages === 0) doc.addPage();

@@ -2,7 +2,8 @@ import { route } from "../../lib/route";
 import { paymentNoticeEndpoints as ep } from "#contract/endpoints/payment-notice";
 import { getPaymentSettings, savePaymentSettings } from "./settings";
 import { mergedNoticesDocument, noticeDocumentOfFee } from "./notices";
-import { latestMailing, requestMailing, sendNoticeOfFee } from "./mail";
+import { sendNoticeOfFee } from "./mail";
+import { latestNoticeJobs, noticeJobFile, requestNoticeJob } from "./jobs";
 
 /** Payment notices (contract/endpoints/payment-notice.ts; docs/fees.md 'Payment notices'). */
 export const paymentNoticeRoutes = [
@@ -15,8 +16,9 @@ export const paymentNoticeRoutes = [
   route(ep.send, ({ services, params }) =>
     sendNoticeOfFee(services.db, services.mailer, params.municipalityId, params.feeId),
   ),
-  route(ep.mail, ({ services, auth, params, body }) =>
-    requestMailing(services.db, services.jobs, auth.user.id, params.municipalityId, body),
+  route(ep.startJob, ({ services, auth, params, body }) =>
+    requestNoticeJob(services.db, services.jobs, auth.user.id, params.municipalityId, body),
   ),
-  route(ep.mailing, ({ services, params, query }) => latestMailing(services.db, params.municipalityId, query.year)),
+  route(ep.jobs, ({ services, params, query }) => latestNoticeJobs(services.db, params.municipalityId, query.year)),
+  route(ep.jobFile, ({ services, params }) => noticeJobFile(services.db, params.municipalityId, params.jobId)),
 ];
