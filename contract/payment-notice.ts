@@ -81,13 +81,13 @@ export const NOTICE_JOB_KINDS = ["Document", "Mail"] as const;
 export const NOTICE_JOB_STATES = ["Queued", "Running", "Done", "Failed"] as const;
 
 /**
- * POST …/payment-notice/job: 'Document' writes every notice of the year into one PDF; 'Mail' e-mails the chosen
- * payers' notices, or (no ids) those of every payer with an address.
+ * POST …/payment-notice/job: 'Document' writes every notice of the year into one PDF; 'Mail' e-mails the notices
+ * of the chosen fees' payers (the Fees screen's checked rows), or (no ids) those of every payer with an address.
  */
 export const noticeJobBody = z.object({
   kind: z.enum(NOTICE_JOB_KINDS),
   year: yearField,
-  feePayerIds: selectedIds.optional(),
+  feeIds: selectedIds.optional(),
 });
 
 export const noticeJobItem = z.object({

@@ -313,7 +313,11 @@ describe("e-mail", () => {
     const before = t.outbox().length;
     const res = await t.call("POST", `/municipality/${A}/payment-notice/job`, {
       as: "manager",
-      json: { kind: "Mail", year: YEAR, feePayerIds: [ids.dvorak, ids.novakova, ids.paid, ids.foreign] },
+      json: {
+        kind: "Mail",
+        year: YEAR,
+        feeIds: [ids.feeDvorak, ids.feeDvorak2, ids.feeNovakova, ids.feePaid, ids.feeForeign],
+      },
     });
     expect(res.status).toBe(202);
     const mailing = (await finished(res.body.id)).mailing;

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { paymentNoticeFileChunk, paymentNoticeJob } from "../../db/schema";
+import { fee, paymentNoticeFileChunk, paymentNoticeJob } from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
 import { fileResponse, streamBody } from "../../lib/download";
 import { ApiError, notFound } from "../../lib/errors";
@@ -16,7 +16,7 @@ import { countDuePayers } from "./data";
 import { message, noticesWritten, type NoticeJobRow } from "./job-progress";
 import { mailNotices } from "./mail";
 import { mergedNotices, noticeContext } from "./notices";
-import { NOTICE_TEXTS } from "./texts";
+import { noticeTexts } from "./texts";
 
 const JOB_NOT_FOUND = "Úloha výměrů nebyla nalezena.";
 const FILE_NOT_READY = "Soubor výměrů ještě není hotový.";
@@ -28,10 +28,10 @@ export async function requestNoticeJob(
   jobs: JobQueue,
   userId: number,
   municipalityId: number,
-  body: { kind: "Document" | "Mail"; year: number; feePayerIds?: number[] },
+  body: { kind: "Document" | "Mail"; year: number; feeIds?: number[] },
 ): Promise<{ id: number }> {
   await noticeContext(db, municipalityId, body.year); // 409 without payment settings, before anything is queued
-  const ids = body.kind === "Mail" && body.feePayerIds ? [...new Set(body.feePayerIds)] : null;
+  const ids = body.kind === "Mail" && body.feeIds ? await payersOfFees(db, municipalityId, body.feeIds) : null;
   // A document: every payer with something to pay; all payers' mailing: those with an address; chosen ones: each
   // with something to pay (one without an address is reported).
   const total = await countDuePayers(db, municipalityId, body.year, {
@@ -44,6 +44,15 @@ export async function requestNoticeJob(
     .returning({ id: paymentNoticeJob.id });
   await jobs.send("payment-notice", { jobId: row!.id });
   return { id: row!.id };
+}
+
+/** The payers of the municipality's fees among the ids (another municipality's fees are left out). */
+async function payersOfFees(db: Db, municipalityId: number, feeIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: fee.feePayerId })
+    .from(fee)
+    .where(and(eq(fee.municipalityId, municipalityId), inArray(fee.id, feeIds)));
+  return rows.map((r) => r.id).filter((id): id is number => id !== null);
 }
 
 const item = (j: NoticeJobRow): NoticeJobItem => ({
@@ -167,5 +176,5 @@ export async function noticeJobFile(db: Db, municipalityId: number, jobId: numbe
     }
   }
   const language = (await noticeContext(db, municipalityId, job.year)).municipality.language;
-  return fileResponse(streamBody(chunks()), NOTICE_TEXTS[language].fileName(job.year, "vse"), "application/pdf");
+  return fileResponse(streamBody(chunks()), noticeTexts[language].fileName(job.year, "vse"), "application/pdf");
 }

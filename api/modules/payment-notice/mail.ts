@@ -13,7 +13,7 @@ import { duePayerIds, noticePayers, type NoticePayer } from "./data";
 import { message, payerDone, type NoticeJobRow } from "./job-progress";
 import { noticeFileName, noticeOfFee, noticePdf } from "./notices";
 import { noticeMoney, type NoticeContext } from "./pdf";
-import { NOTICE_TEXTS } from "./texts";
+import { noticeTexts } from "./texts";
 
 const MAIL_NOT_CONFIGURED = "Odesílání e-mailů není nastaveno.";
 const PAGE = 50;
@@ -22,7 +22,7 @@ async function sendNotice(mailer: Mailer, payer: NoticePayer, ctx: NoticeContext
   const email = payer.email?.trim();
   if (!email) throw new ApiError(409, NO_EMAIL_MESSAGE);
   if (Number(payer.due) <= 0) throw new ApiError(409, NOTHING_TO_PAY_MESSAGE);
-  const t = NOTICE_TEXTS[ctx.municipality.language];
+  const t = noticeTexts[ctx.municipality.language];
   const dueDate = formatDate(dueDateOf(ctx.settings, ctx.year), ctx.municipality.language);
   await mailer.send({
     to: email,

@@ -11,7 +11,7 @@ import { NO_NOTICE_FEE_MESSAGE, NO_PAYMENT_SETTINGS_MESSAGE } from "#contract/pa
 import { duePayerIds, feeOwner, noticeMunicipality, noticePayers, type NoticePayer } from "./data";
 import { drawNotice, noticeDocument, type NoticeContext } from "./pdf";
 import { readPaymentSettings } from "./settings";
-import { NOTICE_TEXTS } from "./texts";
+import { noticeTexts } from "./texts";
 
 const PAGE = 200;
 
@@ -39,7 +39,7 @@ export async function noticePdf(payer: NoticePayer, ctx: NoticeContext): Promise
 }
 
 export const noticeFileName = (payer: NoticePayer, ctx: NoticeContext) =>
-  NOTICE_TEXTS[ctx.municipality.language].fileName(ctx.year, payer.variableSymbol ?? String(payer.feePayerId));
+  noticeTexts[ctx.municipality.language].fileName(ctx.year, payer.variableSymbol ?? String(payer.feePayerId));
 
 export async function noticeDocumentOfFee(db: Db, municipalityId: number, feeId: number): Promise<Response> {
   const { payer, ctx } = await noticeOfFee(db, municipalityId, feeId);
@@ -88,6 +88,6 @@ export async function* mergedNotices(
 
 export async function mergedNoticesDocument(db: Db, municipalityId: number, year: number): Promise<Response> {
   const ctx = await noticeContext(db, municipalityId, year);
-  const name = NOTICE_TEXTS[ctx.municipality.language].fileName(year, "vse");
+  const name = noticeTexts[ctx.municipality.language].fileName(year, "vse");
   return fileResponse(streamBody(mergedNotices(db, municipalityId, ctx)), name, "application/pdf");
 }

@@ -13,7 +13,7 @@ import { createPdf } from "../../lib/pdf";
 import { bySquarePayload } from "./bysquare";
 import type { NoticeMunicipality, NoticePayer } from "./data";
 import { spaydPayload } from "./spayd";
-import { NOTICE_TEXTS } from "./texts";
+import { noticeTexts } from "./texts";
 
 const MM = 72 / 25.4;
 const QR_SIZE = 38 * MM;
@@ -40,7 +40,7 @@ export function noticeMoney(amount: string, ctx: Pick<NoticeContext, "municipali
 
 /** The QR code's text: SPAYD for CZK, PAY by square for EUR. */
 export function paymentCode(payer: NoticePayer, ctx: NoticeContext): string {
-  const t = NOTICE_TEXTS[ctx.municipality.language];
+  const t = noticeTexts[ctx.municipality.language];
   const payment = {
     iban: ctx.settings.iban,
     amount: payer.due,
@@ -66,7 +66,7 @@ function qrSymbol(text: string): Symbols["qr"] {
 
 /** Draws one notice on a new page of `doc`. */
 export function drawNotice(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: NoticeContext): void {
-  const t = NOTICE_TEXTS[ctx.municipality.language];
+  const t = noticeTexts[ctx.municipality.language];
   const money = (v: string) => noticeMoney(v, ctx);
   doc.addPage();
   const left = doc.page.margins.left;
@@ -151,7 +151,7 @@ export function drawNotice(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: Not
 }
 
 function drawPayment(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: NoticeContext, left: number, width: number) {
-  const t = NOTICE_TEXTS[ctx.municipality.language];
+  const t = noticeTexts[ctx.municipality.language];
   const top = doc.y;
   doc.font("Sans-Bold").fontSize(12).text(t.payment, left, top);
   doc.moveDown(0.4);
@@ -186,6 +186,6 @@ function drawPayment(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: NoticeCon
 
 /** A document for notices: A4, no first page (each notice adds its own), titled for the year. */
 export function noticeDocument(ctx: Pick<NoticeContext, "municipality" | "year">): PDFKit.PDFDocument {
-  const t = NOTICE_TEXTS[ctx.municipality.language];
+  const t = noticeTexts[ctx.municipality.language];
   return createPdf({ autoFirstPage: false, info: { Title: t.title(ctx.year), Author: ctx.municipality.name } });
 }

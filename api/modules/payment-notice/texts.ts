@@ -2,7 +2,7 @@
  * The printed and mailed texts of a payment notice. A notice goes to citizens in the municipality's language (Czech,
  * Slovak for a Slovak municipality), whatever the clerk's interface language; the screens' texts are in locales/.
  */
-export const NOTICE_TEXTS = {
+export const noticeTexts = {
   cs: {
     title: (year: number) => `Platební výměr – poplatek za odpady ${year}`,
     issued: "Datum vystavení",

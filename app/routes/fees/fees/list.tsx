@@ -32,6 +32,8 @@ import { Button } from "~/components/ui/button";
 import { Link } from "react-router";
 import { FeePaidBadge, feePayerPath, subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { FeeCards, FeeStatistics } from "./+shared/summary";
+import { NoticeRowActions, PaymentNoticesCard } from "./+shared/payment-notices";
+import { loadNoticeState, NOTICE_INTENTS, noticeAction } from "./+shared/payment-notices.server";
 
 export const handle = pageTitle("fee:list.title");
 
@@ -101,12 +103,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.fee.summary({ municipalityId, year: params.year }),
   ]);
   const year = summary.year;
-  const [baseFee, calculations, explanation] = await Promise.all([
+  const [baseFee, calculations, explanation, notices] = await Promise.all([
     api.feeCalculation.baseFee({ municipalityId, year }),
     api.feeCalculation.calculations({ municipalityId, year }),
     feeId
       ? api.result.feeCalculation.explanation({ municipalityId, feeId }).then((r) => (r.ok ? r.data : null))
       : Promise.resolve(null),
+    loadNoticeState(api, municipalityId, year),
   ]);
   const latest = calculations.items.find(
     (c) => c.kind === "Calculation" && c.state !== "Queued" && c.state !== "Running",
@@ -118,7 +121,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastDone: calculations.lastDone,
     lastFailed: latest?.state === "Failed" ? latest : null,
   };
-  return { ...list, params, summary, settings, explanation };
+  return { ...list, params, summary, settings, explanation, notices };
 }
 
 /**
@@ -156,6 +159,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFlash(api, context, listUrl(request, [DIALOG_PARAM]), t("fee:flash.recalculationQueued"));
     }
     default:
+      if (NOTICE_INTENTS.includes(intent))
+        return noticeAction({ request, context, api, t, municipalityId, formData, intent });
       return unknownIntent(intent, t);
   }
 }
@@ -202,11 +207,12 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
       list={loaderData}
       def={def}
       answer={actionData}
-      resetAfter={["markPaid", "markUnpaid"]}
+      resetAfter={["markPaid", "markUnpaid", "mailSelected"]}
       bulkCan={canEdit}
       bulkActions={[
         { intent: "markPaid", label: t("fee:action.markPaidSelected") },
         { intent: "markUnpaid", label: t("fee:action.markUnpaidSelected") },
+        { intent: "mailSelected", label: t("paymentNotice:action.mailSelected") },
       ]}
       emptyMessage={t("fee:list.empty", { year: summary.year })}
       rowActions={(row) => (
@@ -216,11 +222,13 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
             <span className="sr-only"> {row.feePayerName}</span>
           </DialogLink>
           {canEdit && <PaidToggle row={row} />}
+          <NoticeRowActions feeId={row.id} name={row.feePayerName ?? `#${row.feePayerId}`} canEdit={canEdit} />
         </div>
       )}
       above={
         <div className="space-y-4">
           <YearSettingsCard settings={loaderData.settings} canEdit={canEdit} />
+          <PaymentNoticesCard state={loaderData.notices} canEdit={canEdit} />
           <FeeCards summary={summary} />
           <FeeStatistics summary={summary} />
         </div>
