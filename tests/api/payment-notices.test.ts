@@ -6,8 +6,9 @@
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fee, feePayer, subject } from "../../api/db/schema";
+import { feePayer, subject } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
+import { insertFee } from "./fee-fixtures";
 import { pdfText, setupApiWithIds, type TestApi } from "./helpers";
 import { readEml } from "./eml";
 
@@ -35,13 +36,7 @@ async function payer(municipalityId: number, values: Partial<typeof feePayer.$in
   return p!.id;
 }
 
-async function feeOf(values: Partial<typeof fee.$inferInsert> & { municipalityId: number; feePayerId: number }) {
-  const [row] = await t.db
-    .insert(fee)
-    .values({ year: YEAR, baseFee: "900.00", totalFee: "900.00", finalFee: "900.00", ...values })
-    .returning({ id: fee.id });
-  return row!.id;
-}
+const feeOf = (values: Parameters<typeof insertFee>[2]) => insertFee(t.db, YEAR, values);
 
 /** A PDF's page count (pdfinfo of poppler-utils is beside pdftotext; the page objects otherwise). */
 const pageCount = (bytes: Uint8Array) =>

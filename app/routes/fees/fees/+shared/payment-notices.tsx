@@ -118,6 +118,24 @@ function MailingFailures({ job }: { job: NoticeJobItem }) {
   );
 }
 
+/** The year's two jobs, each started from a confirmation: all notices as one PDF, and the mailing to all. */
+const JOB_DIALOGS = [
+  {
+    name: "notice-document",
+    intent: "noticeDocument",
+    trigger: "paymentNotice:action.downloadAll",
+    texts: "paymentNotice:document",
+    confirm: "paymentNotice:action.prepare",
+  },
+  {
+    name: "notice-mail-all",
+    intent: "mailNotices",
+    trigger: "paymentNotice:action.mailAll",
+    texts: "paymentNotice:mailing",
+    confirm: "paymentNotice:action.send",
+  },
+] as const;
+
 export function PaymentNoticesCard({ state, canEdit }: { state: NoticeState; canEdit: boolean }) {
   const { t } = useTranslation();
   const { settings, document, mailing, year } = state;
@@ -129,32 +147,22 @@ export function PaymentNoticesCard({ state, canEdit }: { state: NoticeState; can
       actions={
         <div className="flex flex-wrap gap-2">
           {canEdit && <SettingsDialog settings={settings} />}
-          {canEdit && settings && (
-            <ConfirmDialog
-              name="notice-document"
-              intent="noticeDocument"
-              fields={{ year }}
-              tone="primary"
-              trigger={t("paymentNotice:action.downloadAll")}
-              triggerVariant="secondary"
-              title={t("paymentNotice:document.confirmTitle", { year })}
-              message={t("paymentNotice:document.confirmMessage", { year })}
-              confirmLabel={t("paymentNotice:action.prepare")}
-            />
-          )}
-          {canEdit && settings && (
-            <ConfirmDialog
-              name="notice-mail-all"
-              intent="mailNotices"
-              fields={{ year }}
-              tone="primary"
-              trigger={t("paymentNotice:action.mailAll")}
-              triggerVariant="secondary"
-              title={t("paymentNotice:mailing.confirmTitle", { year })}
-              message={t("paymentNotice:mailing.confirmMessage", { year })}
-              confirmLabel={t("paymentNotice:action.send")}
-            />
-          )}
+          {canEdit &&
+            settings &&
+            JOB_DIALOGS.map((d) => (
+              <ConfirmDialog
+                key={d.intent}
+                name={d.name}
+                intent={d.intent}
+                fields={{ year }}
+                tone="primary"
+                trigger={t(d.trigger)}
+                triggerVariant="secondary"
+                title={t(`${d.texts}.confirmTitle`, { year })}
+                message={t(`${d.texts}.confirmMessage`, { year })}
+                confirmLabel={t(d.confirm)}
+              />
+            ))}
         </div>
       }
     >
