@@ -21,6 +21,7 @@ import { noticeTexts } from "./texts";
 const JOB_NOT_FOUND = "Úloha výměrů nebyla nalezena.";
 const FILE_NOT_READY = "Soubor výměrů ještě není hotový.";
 const CHUNK = 1024 * 1024;
+const EXPIRE_SECONDS = 8 * 3600;
 
 /** POST …/payment-notice/job: records the job with its total and queues it (202). */
 export async function requestNoticeJob(
@@ -42,7 +43,8 @@ export async function requestNoticeJob(
     .insert(paymentNoticeJob)
     .values({ municipalityId, year: body.year, kind: body.kind, feePayerIds: ids, total, requestedBy: userId })
     .returning({ id: paymentNoticeJob.id });
-  await jobs.send("payment-notice", { jobId: row!.id });
+  // A large municipality's document or mailing may outlast the queue's default hour before a retry.
+  await jobs.send("payment-notice", { jobId: row!.id }, { expireInSeconds: EXPIRE_SECONDS });
   return { id: row!.id };
 }
 
