@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchForFile, signedInPage } from "./browser";
+import { errorUnder, launchForFile, signedInPage } from "./browser";
 import { outboxMessages, seen, settle } from "./user-helpers";
 
 let browser: Browser;
@@ -53,6 +53,20 @@ describe("Payment notices (issue 14 part 6)", () => {
     const mails = outboxMessages("jan.novak@example.cz").filter((m) => m.includes(`platebni-vymer-${YEAR}-`));
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.at(-1)).toContain("application/pdf");
+    await context.close();
+  });
+
+  it("without JavaScript: the payment details dialog answers a wrong account under its field", async () => {
+    const { context, page } = await signedInPage(browser, "manager", "/fees/fees", { javaScriptEnabled: false });
+    await page.getByRole("button", { name: "Upravit platební údaje" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Platební údaje" });
+    await dialog.getByLabel("Číslo účtu", { exact: true }).fill("2000145398/0800");
+    await dialog.getByRole("button", { name: "Upravit platební údaje" }).click();
+    await expect(errorUnder(page, "Číslo účtu")).resolves.toBe(
+      "Číslo účtu neprošlo kontrolou (modulo 11). Zkontrolujte ho.",
+    );
+    // Nothing was saved: the card still shows the demo's account.
+    await expect(seen(page, /^19-2000145399\/0800$/)).resolves.toBe(true);
     await context.close();
   });
 });
