@@ -17,6 +17,7 @@ import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
+import { workNoticeJobs } from "../../api/jobs/payment-notice";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
 import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
@@ -260,6 +261,8 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   await workFeeCalculations(db, jobs, { progressOutsideTransaction: database.kind === "postgres" });
 
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
+  const mailer = createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir });
+  await workNoticeJobs(db, jobs, mailer);
   const app = createApi({
     services: {
       db,
@@ -272,7 +275,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
       },
       registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
       secretBox: TEST_SECRET_BOX,
-      mailer: createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir }),
+      mailer,
     },
     verifyToken: opts.verifyToken ?? createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });

@@ -35,6 +35,8 @@ import { FeeCards, FeeStatistics } from "./+shared/summary";
 import { baseFeeSimulationOf, simulateBaseFee } from "./+shared/base-fee-simulation.server";
 import { SIMULATE_FIELD } from "../+shared/simulation";
 import { SIMULATION_PARAM } from "../+shared/simulation.server";
+import { NoticeRowActions, PaymentNoticesCard } from "./+shared/payment-notices";
+import { loadNoticeState, NOTICE_INTENTS, noticeAction } from "./+shared/payment-notices.server";
 
 export const handle = pageTitle("fee:list.title");
 
@@ -104,7 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.fee.summary({ municipalityId, year: params.year }),
   ]);
   const year = summary.year;
-  const [baseFee, calculations, explanation, simulation] = await Promise.all([
+  const [baseFee, calculations, explanation, simulation, notices] = await Promise.all([
     api.feeCalculation.baseFee({ municipalityId, year }),
     api.feeCalculation.calculations({ municipalityId, year }),
     feeId
@@ -112,6 +114,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : Promise.resolve(null),
     // The base fee dialog's simulation (?simulation=), reopened with its proposal.
     baseFeeSimulationOf(api, municipalityId, request, year),
+    loadNoticeState(api, municipalityId, year),
   ]);
   const latest = calculations.items.find(
     (c) => c.kind === "Calculation" && c.state !== "Queued" && c.state !== "Running",
@@ -124,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastFailed: latest?.state === "Failed" ? latest : null,
     simulation,
   };
-  return { ...list, params, summary, settings, explanation };
+  return { ...list, params, summary, settings, explanation, notices };
 }
 
 /**
@@ -168,6 +171,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFlash(api, context, listUrl(request, [DIALOG_PARAM]), t("fee:flash.recalculationQueued"));
     }
     default:
+      if (NOTICE_INTENTS.includes(intent))
+        return noticeAction({ request, context, api, t, municipalityId, formData, intent });
       return unknownIntent(intent, t);
   }
 }
@@ -214,11 +219,12 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
       list={loaderData}
       def={def}
       answer={actionData}
-      resetAfter={["markPaid", "markUnpaid"]}
+      resetAfter={["markPaid", "markUnpaid", "mailSelected"]}
       bulkCan={canEdit}
       bulkActions={[
         { intent: "markPaid", label: t("fee:action.markPaidSelected") },
         { intent: "markUnpaid", label: t("fee:action.markUnpaidSelected") },
+        { intent: "mailSelected", label: t("paymentNotice:action.mailSelected") },
       ]}
       emptyMessage={t("fee:list.empty", { year: summary.year })}
       rowActions={(row) => (
@@ -228,11 +234,13 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
             <span className="sr-only"> {row.feePayerName}</span>
           </DialogLink>
           {canEdit && <PaidToggle row={row} />}
+          <NoticeRowActions feeId={row.id} name={row.feePayerName ?? `#${row.feePayerId}`} canEdit={canEdit} />
         </div>
       )}
       above={
         <div className="space-y-4">
           <YearSettingsCard settings={loaderData.settings} canEdit={canEdit} />
+          <PaymentNoticesCard state={loaderData.notices} canEdit={canEdit} />
           <FeeCards summary={summary} />
           <FeeStatistics summary={summary} />
         </div>
