@@ -11,9 +11,6 @@
  *   VAT = base × rate / 100, rounded half up; fee = base + VAT.
  */
 
-export const VAT_RATES = [0, 10, 15, 20, 21] as const;
-export type VatRate = (typeof VAT_RATES)[number];
-
 export interface FeeRange {
   /** kg, decimal string with up to 3 decimals. */
   fromKg: string;

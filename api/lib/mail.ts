@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a visit's protocol PDF). */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface SentMail {

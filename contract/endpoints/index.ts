@@ -20,6 +20,8 @@ import { wasteCardEndpoints } from "./waste-card";
 import { wasteEvidenceEndpoints } from "./waste-evidence";
 import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 import { wasteSettingsEndpoints } from "./waste-settings";
+import { collectionYardEndpoints } from "./collection-yard";
+import { yardReportEndpoints } from "./yard-report";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -40,6 +42,8 @@ export const endpoints = {
   discount: discountEndpoints,
   expenditure: expenditureEndpoints,
   motivationProgramme: motivationProgrammeEndpoints,
+  collectionYard: collectionYardEndpoints,
+  yardReport: yardReportEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

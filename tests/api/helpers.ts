@@ -18,6 +18,7 @@ import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
+import { workYardProtocolMails } from "../../api/jobs/yard-protocol-mail";
 import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
@@ -260,6 +261,8 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   await workFeeCalculations(db, jobs, { progressOutsideTransaction: database.kind === "postgres" });
 
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
+  const mailer = createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir });
+  await workYardProtocolMails(db, jobs, mailer);
   const app = createApi({
     services: {
       db,
@@ -272,7 +275,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
       },
       registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
       secretBox: TEST_SECRET_BOX,
-      mailer: createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir }),
+      mailer,
     },
     verifyToken: opts.verifyToken ?? createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });
