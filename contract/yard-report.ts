@@ -136,9 +136,10 @@ export type YardReportDetail = z.infer<typeof yardReportDetail>;
 export const protocolMailBody = z.object({
   email: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ message: MAIL_ADDRESS_REQUIRED }).min(1, { message: MAIL_ADDRESS_REQUIRED }).pipe(
-      z.email({ message: "Zadejte platný e-mail." }).max(200),
-    ),
+    z
+      .string({ message: MAIL_ADDRESS_REQUIRED })
+      .min(1, { message: MAIL_ADDRESS_REQUIRED })
+      .pipe(z.email({ message: "Zadejte platný e-mail." }).max(200)),
   ),
   storeOnFeePayer: boolFlag,
 });

@@ -109,11 +109,13 @@ export const yardFormSchema = z
   .superRefine((v, ctx) => {
     const days = new Set<string>();
     v.exceptions.forEach((e, i) => {
-      if (days.has(e.day)) ctx.addIssue({ code: "custom", path: ["exceptions", i, "day"], message: "Den je uveden dvakrát." });
+      if (days.has(e.day))
+        ctx.addIssue({ code: "custom", path: ["exceptions", i, "day"], message: "Den je uveden dvakrát." });
       days.add(e.day);
     });
     v.schedule.forEach((d, i) => {
-      if (d.weekday !== i + 1) ctx.addIssue({ code: "custom", path: ["schedule", i, "weekday"], message: "Den v týdnu." });
+      if (d.weekday !== i + 1)
+        ctx.addIssue({ code: "custom", path: ["schedule", i, "weekday"], message: "Den v týdnu." });
     });
   });
 export type YardForm = z.infer<typeof yardFormSchema>;
@@ -178,7 +180,9 @@ export const feePeriodSchema = z
       ctx.addIssue({ code: "custom", path: ["validTo"], message: "Konec platnosti je před začátkem." });
     }
     // Ranges may not overlap: sorted by their lower bound, each starts at or above the previous upper bound.
-    const sorted = v.ranges.map((r, i) => ({ ...r, i })).sort((a, b) => Number(toUnits(a.fromKg, 3) - toUnits(b.fromKg, 3)));
+    const sorted = v.ranges
+      .map((r, i) => ({ ...r, i }))
+      .sort((a, b) => Number(toUnits(a.fromKg, 3) - toUnits(b.fromKg, 3)));
     for (let k = 1; k < sorted.length; k++) {
       const prev = sorted[k - 1]!;
       if (prev.toKg === undefined || toUnits(sorted[k]!.fromKg, 3) < toUnits(prev.toKg, 3)) {

@@ -78,7 +78,8 @@ export const yardReportEndpoints = {
   mailProtocol: endpoint({
     method: "post",
     path: `${base}/:yardReportId/mail`,
-    summary: "E-mail the protocol (a background job; mail status Pending → Sent or Failed), optionally keeping the address on the payer",
+    summary:
+      "E-mail the protocol (a background job; mail status Pending → Sent or Failed), optionally keeping the address on the payer",
     permission: "yardReport.aEdit",
     tenancy,
     params: byReport,

@@ -14,7 +14,9 @@ export const collectionYardRoutes = [
   yard.write(ep.update, svc.updateYard),
   yard.remove(ep.remove, svc.deleteYard),
   yard.write(ep.addWaste, wastes.addYardWaste),
-  route(ep.waste, ({ services, params: p }) => wastes.getYardWaste(services.db, p.municipalityId, p.yardId, p.yardWasteId)),
+  route(ep.waste, ({ services, params: p }) =>
+    wastes.getYardWaste(services.db, p.municipalityId, p.yardId, p.yardWasteId),
+  ),
   route(ep.updateWaste, ({ services, params: p, body }) =>
     wastes.updateYardWaste(services.db, p.municipalityId, p.yardId, p.yardWasteId, body),
   ),

@@ -94,7 +94,11 @@ export async function getYard(db: Db, municipalityId: number, id: number): Promi
   const row = await findYard(db, municipalityId, id);
   const since = daysBefore(today(), 29);
   const [opening, exceptions, wastes, stats] = await Promise.all([
-    db.select().from(collectionYardOpening).where(eq(collectionYardOpening.yardId, id)).orderBy(collectionYardOpening.weekday),
+    db
+      .select()
+      .from(collectionYardOpening)
+      .where(eq(collectionYardOpening.yardId, id))
+      .orderBy(collectionYardOpening.weekday),
     db
       .select({ day: collectionYardException.day, description: collectionYardException.description })
       .from(collectionYardException)
@@ -212,7 +216,12 @@ export async function yardOptions(db: Db, municipalityId: number): Promise<{ ite
     .from(collectionYard)
     .where(eq(collectionYard.municipalityId, municipalityId))
     .orderBy(asc(collectionYard.name), desc(collectionYard.id));
-  const wastes = yards.length ? await listYardWastes(db, yards.map((y) => y.id)) : [];
+  const wastes = yards.length
+    ? await listYardWastes(
+        db,
+        yards.map((y) => y.id),
+      )
+    : [];
   return {
     items: yards.map((y) => ({
       ...y,

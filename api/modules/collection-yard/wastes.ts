@@ -5,12 +5,7 @@
  */
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  collectionYardWaste,
-  collectionYardWasteFee,
-  collectionYardWasteFeeRange,
-  wasteType,
-} from "../../db/schema";
+import { collectionYardWaste, collectionYardWasteFee, collectionYardWasteFeeRange, wasteType } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { uniqueWrite } from "../../lib/db-errors";
@@ -159,13 +154,7 @@ export async function addYardWaste(db: Db, municipalityId: number, yardId: numbe
   );
 }
 
-export async function updateYardWaste(
-  db: Db,
-  municipalityId: number,
-  yardId: number,
-  id: number,
-  f: YardWasteUpdate,
-) {
+export async function updateYardWaste(db: Db, municipalityId: number, yardId: number, id: number, f: YardWasteUpdate) {
   await findWaste(db, municipalityId, yardId, id);
   await checkWasteType(db, municipalityId, f.wasteTypeId);
   return uniqueWrite({ wasteTypeId: [YARD_WASTE_TAKEN] }, () =>

@@ -166,7 +166,14 @@ export async function protocolPdf(data: ProtocolData): Promise<Buffer> {
     const quantity = `${quantityText(r.quantity)} ${r.unit}`;
     drawRow(
       layout === "weighing"
-        ? [waste, quantity, kg(r.quantityKg), r.processedAt ? formatDateTime(r.processedAt, "cs") : "", `${r.vatRate} %`, money(r.fee)]
+        ? [
+            waste,
+            quantity,
+            kg(r.quantityKg),
+            r.processedAt ? formatDateTime(r.processedAt, "cs") : "",
+            `${r.vatRate} %`,
+            money(r.fee),
+          ]
         : [waste, quantity, money(r.feeWithoutVat), `${r.vatRate} %`, money(r.fee)],
     );
   }
@@ -187,8 +194,14 @@ export async function protocolPdf(data: ProtocolData): Promise<Buffer> {
   const y = doc.y;
   const lineW = width / 2 - 30;
   doc.lineWidth(0.7).strokeColor("black");
-  doc.moveTo(left, y).lineTo(left + lineW, y).stroke();
-  doc.moveTo(left + width - lineW, y).lineTo(left + width, y).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + lineW, y)
+    .stroke();
+  doc
+    .moveTo(left + width - lineW, y)
+    .lineTo(left + width, y)
+    .stroke();
   doc.font("Sans").fontSize(9);
   doc.text("Předal (poplatník)", left, y + 4, { width: lineW, align: "center" });
   doc.text("Převzal (obsluha sběrného dvora)", left + width - lineW, y + 4, { width: lineW, align: "center" });

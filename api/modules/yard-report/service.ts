@@ -137,11 +137,7 @@ export async function listYardReports(db: Db, municipalityId: number, q: YardRep
       .orderBy(sort.desc ? desc(column) : asc(column), desc(yardReport.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: count() })
-      .from(yardReport)
-      .innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId))
-      .where(where),
+    db.select({ n: count() }).from(yardReport).innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId)).where(where),
   ]);
   return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
 }
@@ -226,7 +222,11 @@ export async function createYardReport(db: Db, municipalityId: number, f: YardRe
   if (!yardOk) errors.yardId = ["Vyberte sběrný dvůr."];
   if (Object.keys(errors).length) throw validation(errors);
   const wastes = await db
-    .select({ id: collectionYardWaste.id, active: collectionYardWaste.active, useMemberCount: collectionYardWaste.useMemberCount })
+    .select({
+      id: collectionYardWaste.id,
+      active: collectionYardWaste.active,
+      useMemberCount: collectionYardWaste.useMemberCount,
+    })
     .from(collectionYardWaste)
     .where(eq(collectionYardWaste.yardId, f.yardId));
   const byId = new Map(wastes.map((w) => [w.id, w]));
