@@ -11,7 +11,7 @@ import type { JobQueue } from "../../jobs/queue";
 import type { Mailer } from "../../lib/mail";
 import type { ProtocolMailBody } from "#contract/yard-report";
 import { findYardReport } from "./service";
-import { protocolData, protocolPdf, protocolTitle } from "./protocol";
+import { protocolData, protocolHeading, protocolPdf } from "./protocol";
 
 export const NO_MAILER = "Odesílání e-mailů není nastaveno.";
 
@@ -51,7 +51,7 @@ export async function sendProtocolMail(db: Db, mailer: Mailer | undefined, yardR
     if (!mailer) throw new Error(NO_MAILER);
     const data = await protocolData(db, row.municipalityId, yardReportId);
     const pdf = await protocolPdf(data);
-    const title = `${protocolTitle(data.layout)} č. ${yardReportId}`;
+    const title = protocolHeading(data.layout, yardReportId);
     await mailer.send({
       to: row.mailTo,
       subject: `${title} – ${data.yard.name}`,

@@ -13,7 +13,8 @@ import type { ReportPrintType } from "#contract/yard";
 import type { YardReportDetail } from "#contract/yard-report";
 import { getYardReport } from "./service";
 
-const PAYMENT_LABELS: Record<string, string> = { Cash: "Hotově", Invoice: "Fakturou", Transfer: "Převodem" };
+/** The payment types as the printed protocol names them (the protocol is a Czech document). */
+const paymentLabels: Record<string, string> = { Cash: "Hotově", Invoice: "Fakturou", Transfer: "Převodem" };
 
 /** '1234.5' → '1 234,50' (spec 000 §9: thousands by spaces, decimal comma). */
 export function czechNumber(value: string, decimals: number): string {
@@ -74,11 +75,13 @@ export async function protocolData(
 
 export const protocolTitle = (layout: ReportPrintType) =>
   layout === "weighing" ? "Vážní protokol" : "Protokol o převzetí odpadu";
+/** 'Vážní protokol č. 12': the PDF's heading and the e-mail's subject. */
+export const protocolHeading = (layout: ReportPrintType, id: number) => `${protocolTitle(layout)} č. ${id}`;
 
 /** The PDF of the protocol. */
 export async function protocolPdf(data: ProtocolData): Promise<Buffer> {
   const { report, layout, yard, currency } = data;
-  const title = `${protocolTitle(layout)} č. ${report.id}`;
+  const title = protocolHeading(layout, report.id);
   const doc = createPdf({ info: { Title: title, Author: yard.name } });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -115,7 +118,7 @@ export async function protocolPdf(data: ProtocolData): Promise<Buffer> {
   doc
     .fontSize(10)
     .text(`Datum návštěvy: ${formatDate(report.reportDate, "cs")}${time ? `, ${time}` : ""}`, left, doc.y, { width })
-    .text(`Způsob platby: ${PAYMENT_LABELS[report.paymentType] ?? report.paymentType}`, { width })
+    .text(`Způsob platby: ${paymentLabels[report.paymentType] ?? report.paymentType}`, { width })
     .text(`Zaplaceno: ${report.paid ? "ano" : "ne"}`, { width })
     .moveDown(1);
 
