@@ -34,6 +34,12 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "wasteEvidence.aDetail",
   },
   {
+    group: "wasteEvidence",
+    to: "/waste-collection-evidence/yard-reports",
+    labels: "nav.yardReports",
+    permission: "yardReport.aDetail",
+  },
+  {
     group: "infrastructure",
     to: "/infrastructure/subjects",
     labels: "nav.subjects",
