@@ -93,6 +93,7 @@ export default [
       route(":importJobId/file", "routes/administration/imports/file.ts"),
     ]),
     route("administration/waste-bins", "routes/administration/waste-bins.ts"),
+    route("administration/waste-collection-yards", "routes/administration/waste-collection-yards.ts"),
     ...prefix("fees/fees", [index("routes/fees/fees/list.tsx")]),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),
@@ -114,7 +115,10 @@ export default [
         route("create", "routes/administration/municipalities/modules/waste-collection-yards/create.tsx"),
         route(":yardId", "routes/administration/municipalities/modules/waste-collection-yards/detail.tsx"),
         route(":yardId/edit", "routes/administration/municipalities/modules/waste-collection-yards/edit.tsx"),
-        route(":yardId/wastes/create", "routes/administration/municipalities/modules/waste-collection-yards/waste-create.tsx"),
+        route(
+          ":yardId/wastes/create",
+          "routes/administration/municipalities/modules/waste-collection-yards/waste-create.tsx",
+        ),
         route(
           ":yardId/wastes/:yardWasteId/edit",
           "routes/administration/municipalities/modules/waste-collection-yards/waste-edit.tsx",

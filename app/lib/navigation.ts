@@ -95,6 +95,12 @@ export const NAV_ITEMS: NavItem[] = [
   },
   {
     group: "administration",
+    to: "/administration/waste-collection-yards",
+    labels: "nav.collectionYards",
+    permission: "collectionYard.aDetail",
+  },
+  {
+    group: "administration",
     to: "/administration/municipalities",
     labels: "nav.municipalities",
     permission: "municipality.aDetail",

@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "yardReport.aAdd");
   const { formData, intent } = await readIntent(request);
-  if (intent === PAYER_SEARCH) return answer<PayerSearchExtra>(await payerSearchAnswer(api, municipalityId, formData), 200);
+  if (intent === PAYER_SEARCH)
+    return answer<PayerSearchExtra>(await payerSearchAnswer(api, municipalityId, formData), 200);
   const outcome = await submitForm(formData, yardReportFormSchema, (value) =>
     api.yardReport.create({ municipalityId }, value),
   );

@@ -19,7 +19,15 @@ import { useCan } from "~/lib/permissions";
 import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { answer, apiAnswer, backToList, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import {
+  answer,
+  apiAnswer,
+  backToList,
+  formId,
+  readIntent,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, dateTimeColumn } from "~/components/list-columns";
@@ -54,9 +62,14 @@ export const yardReportTable = defineList(yardReportListKeys, {
         {r.feePayerName}
       </a>
     )),
-    column("totalWeightKg", "yardReport:field.totalWeight", (r: YardReportListItem) => <Weight kg={r.totalWeightKg} />, {
-      className: "whitespace-nowrap text-right",
-    }),
+    column(
+      "totalWeightKg",
+      "yardReport:field.totalWeight",
+      (r: YardReportListItem) => <Weight kg={r.totalWeightKg} />,
+      {
+        className: "whitespace-nowrap text-right",
+      },
+    ),
     column("fee", "yardReport:field.fee", (r: YardReportListItem) => <Money value={r.fee} />, {
       className: "whitespace-nowrap text-right",
     }),
@@ -79,7 +92,7 @@ export const yardReportTable = defineList(yardReportListKeys, {
 
 function YesNo({ value }: { value: boolean }) {
   const { t } = useTranslation();
-  return <>{value ? t("common:yes") : t("common:no")}</>;
+  return <>{value ? t("common:dataTable.yes") : t("common:dataTable.no")}</>;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -158,9 +171,7 @@ function RowActions({ row }: { row: YardReportListItem }) {
           </Button>
         </Form>
       )}
-      {canRemove && (
-        <RowDeleteDialog ns="yardReport" id={row.id} values={{ id: row.id, name: row.feePayerName }} />
-      )}
+      {canRemove && <RowDeleteDialog ns="yardReport" id={row.id} values={{ id: row.id, name: row.feePayerName }} />}
     </span>
   );
 }

@@ -96,7 +96,9 @@ export function YardReportForm(props: {
               key={row.key ?? index}
               className="grid items-start gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[2fr_1fr_6rem_1.5fr_auto]"
             >
-              <legend className="px-1 text-xs text-slate-500">{t("yardReport:records.legend", { n: index + 1 })}</legend>
+              <legend className="px-1 text-xs text-slate-500">
+                {t("yardReport:records.legend", { n: index + 1 })}
+              </legend>
               <SelectField
                 meta={r.yardWasteId}
                 label={t("yardReport:field.waste")}

@@ -26,7 +26,9 @@ import { useMessage } from "~/lib/messages";
 import { WastesCard } from "./+shared/wastes-card";
 import { yardPath, yardsPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) => d?.yard.name ?? t("collectionYard:list.title"));
+export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
+  (t, d) => d?.yard.name ?? t("collectionYard:list.title"),
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
@@ -101,11 +103,17 @@ export default function YardDetail({ loaderData, actionData }: Route.ComponentPr
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title={t("collectionYard:section.basic")}>
           <dl>
-            <DetailRow label={t("collectionYard:field.reportPrintType")} value={t(`collectionYard:printType.${yard.reportPrintType}`)} />
+            <DetailRow
+              label={t("collectionYard:field.reportPrintType")}
+              value={t(`collectionYard:printType.${yard.reportPrintType}`)}
+            />
             <DetailRow label={t("collectionYard:field.icz")} value={yard.icz} />
             <DetailRow label={t("collectionYard:field.zuj")} value={yard.zuj} />
             <DetailRow label={t("collectionYard:field.operatorName")} value={yard.operatorName} />
-            <DetailRow label={t("collectionYard:field.operatorIdentificationNumber")} value={yard.operatorIdentificationNumber} />
+            <DetailRow
+              label={t("collectionYard:field.operatorIdentificationNumber")}
+              value={yard.operatorIdentificationNumber}
+            />
             <DetailRow label={t("collectionYard:field.zoneCode")} value={yard.zoneCode} />
           </dl>
         </SectionCard>

@@ -20,7 +20,8 @@ export const handle = pageTitle("collectionYard:list.title");
 /** A row with its municipality, so its link can be made in the list definition. */
 type Row = YardListItem & { municipalityId: number };
 
-const address = (r: YardListItem) => [r.street, [r.zipCode, r.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+const address = (r: YardListItem) =>
+  [r.street, [r.zipCode, r.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 
 export const yardTable = defineList(yardListKeys, {
   filters: [

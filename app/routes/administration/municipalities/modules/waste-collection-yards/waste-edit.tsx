@@ -41,7 +41,10 @@ export default function EditYardWaste({ loaderData, actionData }: Route.Componen
   const { yard, waste, municipalityId } = loaderData;
   const back = yardPath(municipalityId, yard.id);
   return (
-    <FormPage back={{ to: back, label: yard.name }} title={`${t("collectionYard:waste.editTitle")}: ${waste.wasteName}`}>
+    <FormPage
+      back={{ to: back, label: yard.name }}
+      title={`${t("collectionYard:waste.editTitle")}: ${waste.wasteName}`}
+    >
       {actionData?.message && <Alert tone="error">{shown(actionData.message)}</Alert>}
       <YardWasteForm
         lastResult={actionData?.result}

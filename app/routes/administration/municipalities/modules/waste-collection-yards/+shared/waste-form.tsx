@@ -91,7 +91,11 @@ export function YardWasteForm(props: {
           className="md:col-span-2"
         />
         <InputField meta={fields.capacityKg} label={t("collectionYard:field.capacityKg")} inputMode="decimal" />
-        <InputField meta={fields.defaultWeightKg} label={t("collectionYard:field.defaultWeightKg")} inputMode="decimal" />
+        <InputField
+          meta={fields.defaultWeightKg}
+          label={t("collectionYard:field.defaultWeightKg")}
+          inputMode="decimal"
+        />
         <InputField meta={fields.code} label={t("collectionYard:field.code")} />
         <CheckboxField
           meta={fields.useMemberCount}
@@ -129,7 +133,9 @@ export function YardWasteForm(props: {
                     key={range.key ?? r}
                     className="grid items-start gap-3 border-t border-slate-100 pt-2 md:grid-cols-[1fr_1fr_1fr_2fr_auto]"
                   >
-                    <legend className="sr-only">{t("collectionYard:ranges.legend", { n: r + 1, period: p + 1 })}</legend>
+                    <legend className="sr-only">
+                      {t("collectionYard:ranges.legend", { n: r + 1, period: p + 1 })}
+                    </legend>
                     <InputField meta={g.fromKg} label={t("collectionYard:field.fromKg")} inputMode="decimal" />
                     <InputField meta={g.toKg} label={t("collectionYard:field.toKg")} inputMode="decimal" />
                     <InputField meta={g.value} label={t("collectionYard:field.value")} inputMode="decimal" />

@@ -24,7 +24,9 @@ function Fees({ waste }: { waste: YardWaste }) {
       {waste.fees.map((p) => (
         <li key={p.validFrom}>
           <span className="font-medium">
-            {p.validTo ? `${day(p.validFrom)} – ${day(p.validTo)}` : t("collectionYard:wastes.from", { day: day(p.validFrom) })}
+            {p.validTo
+              ? `${day(p.validFrom)} – ${day(p.validTo)}`
+              : t("collectionYard:wastes.from", { day: day(p.validFrom) })}
           </span>
           {", "}
           {t("collectionYard:wastes.vat", { rate: p.vatRate })}
@@ -72,7 +74,7 @@ export function WastesCard(props: { municipalityId: number; yardId: number; wast
           t("collectionYard:field.fees"),
           t("collectionYard:field.active"),
         ]}
-        actions={canEdit ? t("common:actions") : undefined}
+        actions={canEdit ? t("common:dataTable.actions") : undefined}
       >
         {(w) => (
           <TR key={w.id} className={w.active ? undefined : "text-slate-500"}>
@@ -83,7 +85,7 @@ export function WastesCard(props: { municipalityId: number; yardId: number; wast
             <TD>{w.code ?? "–"}</TD>
             <TD className="whitespace-nowrap">{w.capacityKg ? formatWeight(w.capacityKg) : "–"}</TD>
             <TD className="whitespace-nowrap">{w.defaultWeightKg ? formatWeight(w.defaultWeightKg) : "–"}</TD>
-            <TD>{w.useMemberCount ? t("common:yes") : t("common:no")}</TD>
+            <TD>{w.useMemberCount ? t("common:dataTable.yes") : t("common:dataTable.no")}</TD>
             <TD>
               <Fees waste={w} />
             </TD>
