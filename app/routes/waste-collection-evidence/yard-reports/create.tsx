@@ -13,7 +13,8 @@ import { submitForm } from "~/server/form.server";
 import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { emptyRecord, YardReportForm } from "./+shared/form";
-import { payerOptions, payerSearchAnswer, wasteOptions, type PayerSearchExtra } from "./+shared/form.server";
+import { payerOptions, payerSearchAnswer, wasteOptions } from "./+shared/form.server";
+import type { PayerSearchExtra } from "./+shared/form.server";
 import { PAYER_SEARCH, YARD_REPORTS_PATH } from "./+shared/ui";
 
 export const handle = pageTitle("yardReport:create.title");
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.collectionYard.options({ municipalityId }),
     payerOptions(api, municipalityId, "", null),
   ]);
-  return { yards: yards.items, payers, today: toIsoDate(new Date()) };
+  return { yards: yards.items, wastes: wasteOptions(yards.items), payers, today: toIsoDate(new Date()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,7 +68,7 @@ export default function CreateYardReport({ loaderData, actionData }: Route.Compo
             records: [emptyRecord],
           }}
           yards={yards}
-          wastes={wasteOptions(yards)}
+          wastes={loaderData.wastes}
           payers={found?.payers ?? loaderData.payers}
           payerSearch={found?.payerSearch}
           cancelTo={YARD_REPORTS_PATH}
