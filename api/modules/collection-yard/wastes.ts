@@ -3,10 +3,11 @@
  * catalogue, capacity, default weight, code, use of member count, and the fee periods with their weight ranges,
  * which an edit replaces whole in one transaction (the visits keep the fees they were computed with).
  */
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { collectionYardWaste, collectionYardWasteFee, collectionYardWasteFeeRange, wasteType } from "../../db/schema";
-import { notFound, validation } from "../../lib/errors";
+import { notFound } from "../../lib/errors";
+import { checkWasteType } from "../waste-evidence/shared";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { uniqueWrite } from "../../lib/db-errors";
 import {
@@ -18,8 +19,6 @@ import {
   type YardWasteUpdate,
 } from "#contract/yard";
 import { findYard } from "./shared";
-
-const WASTE_TYPE_UNKNOWN = "Vyberte odpad z katalogu.";
 
 /** The fee periods of the given yard wastes, each with its ranges sorted by the lower bound. */
 export async function feePeriodsOf(db: Db, yardWasteIds: number[]): Promise<Map<number, FeePeriodAnswer[]>> {
@@ -96,20 +95,6 @@ export async function getYardWaste(db: Db, municipalityId: number, yardId: numbe
   const [waste] = (await listYardWastes(db, [yardId])).filter((w) => w.id === id);
   const { yardId: _, ...rest } = waste!;
   return rest;
-}
-
-/** The catalogue's waste types and the municipality's own may be chosen. */
-async function checkWasteType(db: Db, municipalityId: number, wasteTypeId: number) {
-  const [row] = await db
-    .select({ id: wasteType.id })
-    .from(wasteType)
-    .where(
-      and(
-        eq(wasteType.id, wasteTypeId),
-        or(isNull(wasteType.municipalityId), eq(wasteType.municipalityId, municipalityId)),
-      ),
-    );
-  if (!row) throw validation({ wasteTypeId: [WASTE_TYPE_UNKNOWN] });
 }
 
 const columns = (f: YardWasteForm) => ({
