@@ -89,9 +89,8 @@ export const yardReportListItem = z.object({
   totalWeightKg: z.string(),
   fee: z.string(),
   evidenceCount: z.number(),
-  /** The wastes' names and quantities, in the order entered ('Objemný odpad 120 kg, Sklo 15 kg'). */
-  wasteNames: z.string(),
-  quantities: z.string(),
+  /** The wastes with their quantities as entered, in the order entered. */
+  wastes: z.array(z.object({ name: z.string(), quantity: z.string(), unit: z.enum(QUANTITY_UNITS) })),
   paymentType: z.enum(PAYMENT_TYPES),
   paid: z.boolean(),
   manuallyUpdated: z.boolean(),

@@ -112,7 +112,7 @@ export async function seedDemoYards(tx: Db, municipalityId: number): Promise<voi
   let seed = 7;
   const next = (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
+    return Math.floor(seed / 65536) % n;
   };
   const wastes = [bulky, bio, glass, metal, paper];
   const payments = ["Cash", "Cash", "Cash", "Invoice", "Transfer"] as const;
@@ -125,7 +125,8 @@ export async function seedDemoYards(tx: Db, municipalityId: number): Promise<voi
       const minute = next(50);
       const kinds = 1 + next(2);
       const records = Array.from({ length: kinds }, (_, k) => {
-        const waste = wastes[(next(5) + k) % 5]!;
+        // Bulky waste, the one with a fee, comes most often.
+        const waste = k === 0 && next(2) === 0 ? bulky : wastes[(next(5) + k) % 5]!;
         const kg = waste === bulky ? 20 + next(260) : 5 + next(90);
         return { yardWasteId: waste, quantity: `${kg}.${next(10)}`, unit: "kg" as const };
       });

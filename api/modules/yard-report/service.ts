@@ -40,13 +40,13 @@ import { hhmm } from "../collection-yard/service";
 import { validOn } from "../subject/membership";
 import { pragueInstant } from "../waste-collection/row-values";
 
-/** The wastes of a visit in the order entered, as the list shows them ('Sklo 15 kg, Objemný odpad 120 kg'). */
-const wasteNames = sql<string>`coalesce((select string_agg(${wasteType.name}, ', ' order by ${yardReportRecord.id})
+/** The wastes of a visit in the order entered, each with its quantity as entered (the list's 'Odpad' cell). */
+const wastes = sql<{ name: string; quantity: string; unit: string }[]>`coalesce((select json_agg(json_build_object(
+    'name', ${wasteType.name}, 'quantity', ${yardReportRecord.quantity}::text, 'unit', ${yardReportRecord.unit})
+    order by ${yardReportRecord.id})
   from ${yardReportRecord} join ${collectionYardWaste} on ${collectionYardWaste.id} = ${yardReportRecord.yardWasteId}
   join ${wasteType} on ${wasteType.id} = ${collectionYardWaste.wasteTypeId}
-  where ${yardReportRecord.yardReportId} = ${yardReport.id}), '')`;
-const quantities = sql<string>`coalesce((select string_agg(${yardReportRecord.quantity}::numeric::text || ' ' || ${yardReportRecord.unit}, ', ' order by ${yardReportRecord.id})
-  from ${yardReportRecord} where ${yardReportRecord.yardReportId} = ${yardReport.id}), '')`;
+  where ${yardReportRecord.yardReportId} = ${yardReport.id}), '[]'::json)`;
 const evidenceCount = sql<number>`(select count(*)::int from ${yardReportRecord} where ${yardReportRecord.yardReportId} = ${yardReport.id})`;
 
 const listColumns = {
@@ -61,8 +61,7 @@ const listColumns = {
   totalWeightKg: yardReport.totalWeightKg,
   fee: yardReport.fee,
   evidenceCount,
-  wasteNames,
-  quantities,
+  wastes,
   paymentType: yardReport.paymentType,
   paid: yardReport.paid,
   manuallyUpdated: yardReport.manuallyUpdated,
@@ -87,8 +86,7 @@ function toItem(row: ListRow): YardReportListItem {
     totalWeightKg: row.totalWeightKg,
     fee: row.fee,
     evidenceCount: row.evidenceCount,
-    wasteNames: row.wasteNames,
-    quantities: row.quantities,
+    wastes: row.wastes.map((w) => ({ ...w, unit: w.unit as QuantityUnit })),
     paymentType: row.paymentType as PaymentType,
     paid: row.paid,
     manuallyUpdated: row.manuallyUpdated,

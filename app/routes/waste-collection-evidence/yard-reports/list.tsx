@@ -30,13 +30,13 @@ import {
 } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { column, dateTimeColumn } from "~/components/list-columns";
+import { column } from "~/components/list-columns";
 import { booleanFilter, dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { RowDeleteDialog } from "~/components/confirm-dialog";
 import { Money } from "~/components/money";
 import { Button } from "~/components/ui/button";
 import { Day } from "~/routes/administration/devices/+shared/ui";
-import { MailDialog, MailStatusBadge, Weight } from "./+shared/row";
+import { Created, MailDialog, MailStatusBadge, Wastes, Weight } from "./+shared/row";
 import { YARD_REPORTS_PATH, protocolPath } from "./+shared/ui";
 import type { Permission } from "#contract/permissions";
 
@@ -52,6 +52,8 @@ export const yardReportTable = defineList(yardReportListKeys, {
     booleanFilter("paid", "yardReport:field.paid"),
     enumFilter("mailStatus", "yardReport:field.mailStatus", MAIL_STATUSES, "yardReport:mailStatus"),
   ],
+  // Spec 001 §2's columns, folded to fit a tablet: the wastes with their quantities in one cell (the record count is
+  // their number), the client id and 'manually updated' under the created time; the municipality is the active one.
   columns: [
     column("id", "yardReport:field.id", (r: YardReportListItem) => r.id),
     column("reportDate", "yardReport:field.reportDate", (r: YardReportListItem) => <Day value={r.reportDate} />, {
@@ -62,6 +64,8 @@ export const yardReportTable = defineList(yardReportListKeys, {
         {r.feePayerName}
       </a>
     )),
+    column("yardName", "yardReport:field.yard"),
+    column("wastes", "yardReport:field.wasteName", (r: YardReportListItem) => <Wastes row={r} />),
     column(
       "totalWeightKg",
       "yardReport:field.totalWeight",
@@ -73,20 +77,11 @@ export const yardReportTable = defineList(yardReportListKeys, {
     column("fee", "yardReport:field.fee", (r: YardReportListItem) => <Money value={r.fee} />, {
       className: "whitespace-nowrap text-right",
     }),
-    column("yardName", "yardReport:field.yard"),
-    column("municipalityName", "yardReport:field.municipality"),
-    column("evidenceCount", "yardReport:field.evidenceCount", undefined, { className: "text-right" }),
-    column("wasteNames", "yardReport:field.wasteName"),
-    column("quantities", "yardReport:field.quantity", undefined, { className: "whitespace-nowrap" }),
     column("paid", "yardReport:field.paid", (r: YardReportListItem) => <YesNo value={r.paid} />),
     column("mailStatus", "yardReport:field.mailStatus", (r: YardReportListItem) => <MailStatusBadge row={r} />),
-    dateTimeColumn("createdAt", "yardReport:field.createdAt", (r: YardReportListItem) => r.createdAt, {
+    column("createdAt", "yardReport:field.createdAt", (r: YardReportListItem) => <Created row={r} />, {
       className: "whitespace-nowrap",
     }),
-    column("clientId", "yardReport:field.clientId", (r: YardReportListItem) => r.clientId ?? "–"),
-    column("manuallyUpdated", "yardReport:field.manuallyUpdated", (r: YardReportListItem) => (
-      <YesNo value={r.manuallyUpdated} />
-    )),
   ],
 });
 
@@ -155,7 +150,7 @@ function RowActions({ row }: { row: YardReportListItem }) {
   const canEdit = useCan("aEdit", "yardReport");
   const canRemove = useCan("aRemove", "yardReport");
   return (
-    <span className="flex flex-wrap justify-end gap-1 text-left whitespace-normal">
+    <span className="flex justify-end gap-1 text-left whitespace-nowrap">
       <Button to={protocolPath(row.id)} reloadDocument variant="ghost" size="sm">
         {t("yardReport:action.protocol")}
         <span className="sr-only"> {row.id}</span>

@@ -1,6 +1,7 @@
 /** What a row of the visit list shows beyond text: the weight, the mail status and the 'send by e-mail' dialog. */
 import { useTranslation } from "~/i18n/use-translation";
-import { formatWeight } from "~/lib/format";
+import { formatNumber, formatWeight } from "~/lib/format";
+import { DateTime } from "~/components/list-columns";
 import type { YardReportListItem } from "#contract/yard-report";
 import { FormDialog } from "~/components/form-dialog";
 import { Field, fieldAria } from "~/components/field";
@@ -9,6 +10,38 @@ import { DialogTrigger } from "~/components/ui/dialog";
 
 export function Weight({ kg }: { kg: string }) {
   return <>{formatWeight(kg)}</>;
+}
+
+/** Each waste with its quantity as entered ('Objemný odpad 120 kg'), one a line. */
+export function Wastes({ row }: { row: YardReportListItem }) {
+  return (
+    <ul>
+      {row.wastes.map((w, i) => (
+        <li key={i} className="whitespace-nowrap">
+          {w.name}{" "}
+          <span className="text-slate-600">
+            {formatNumber(w.quantity, { maxDecimals: 3 })}&nbsp;{w.unit}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** When the visit was recorded, and where from: the client id, 'manually updated' (spec 001 §2 columns). */
+export function Created({ row }: { row: YardReportListItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DateTime value={row.createdAt} />
+      {row.clientId && (
+        <div className="text-xs text-slate-500">
+          {t("yardReport:field.clientId")}: {row.clientId}
+        </div>
+      )}
+      {row.manuallyUpdated && <div className="text-xs text-slate-500">{t("yardReport:field.manuallyUpdated")}</div>}
+    </>
+  );
 }
 
 /** Pending / Sent / Failed (spec 001 §4), with the address in the title. */

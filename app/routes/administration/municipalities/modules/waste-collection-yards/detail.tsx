@@ -7,7 +7,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import { YARD_FEE_FAILED } from "#contract/yard";
 import { formatDate } from "#contract/calendar";
-import { formatWeight } from "~/lib/format";
+import { formatWeight, formatZip } from "~/lib/format";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { translateMessage } from "~/lib/messages";
@@ -72,7 +72,8 @@ export default function YardDetail({ loaderData, actionData }: Route.ComponentPr
   const { yard, municipalityId } = loaderData;
   const canEdit = useCan("aEdit", "collectionYard");
   const canRemove = useCan("aRemove", "collectionYard");
-  const address = [yard.street, [yard.zipCode, yard.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const zip = yard.zipCode ? formatZip(yard.zipCode) : null;
+  const address = [yard.street, [zip, yard.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return (
     <div className="space-y-4">
       <PageHeader

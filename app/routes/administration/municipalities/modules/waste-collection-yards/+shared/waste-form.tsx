@@ -44,18 +44,21 @@ export const emptyYardWaste = (year: number): YardWasteValues => ({
   fees: [emptyPeriod(`${year}-01-01`)],
 });
 
+/** '12000.000' → '12000', '0.500' → '0.5': a weight as a person types it. */
+const kg = (v: string | null) => (v === null ? "" : v.includes(".") ? v.replace(/\.?0+$/, "") : v);
+
 export function toYardWasteValues(w: YardWaste): YardWasteValues {
   return {
     wasteTypeId: String(w.wasteTypeId),
-    capacityKg: w.capacityKg ?? "",
-    defaultWeightKg: w.defaultWeightKg ?? "",
+    capacityKg: kg(w.capacityKg),
+    defaultWeightKg: kg(w.defaultWeightKg),
     code: w.code ?? "",
     useMemberCount: w.useMemberCount ? "on" : "",
     fees: w.fees.map((p) => ({
       validFrom: p.validFrom,
       validTo: p.validTo ?? "",
       vatRate: String(p.vatRate),
-      ranges: p.ranges.map((r) => ({ fromKg: r.fromKg, toKg: r.toKg ?? "", value: r.value, note: r.note ?? "" })),
+      ranges: p.ranges.map((r) => ({ fromKg: kg(r.fromKg), toKg: kg(r.toKg), value: r.value, note: r.note ?? "" })),
     })),
     version: String(w.version),
   };
