@@ -122,7 +122,7 @@ export async function seedDemoYards(tx: Db, municipalityId: number): Promise<voi
     const count = 2 + next(3);
     for (let i = 0; i < count; i++) {
       const hour = 8 + next(8);
-      const minute = next(50);
+      const minute = next(40);
       const kinds = 1 + next(2);
       const records = Array.from({ length: kinds }, (_, k) => {
         // Bulky waste, the one with a fee, comes most often.
