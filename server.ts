@@ -29,6 +29,7 @@ import { startQueue } from "./api/jobs/queue";
 import { workImports } from "./api/jobs/imports";
 import { workNoticeJobs } from "./api/jobs/payment-notice";
 import { workFeeCalculations } from "./api/jobs/fee-calculation";
+import { workYardProtocolMails } from "./api/jobs/yard-protocol-mail";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { WebContext } from "./app/server/context";
 
@@ -115,6 +116,7 @@ export async function startServer(
     outboxDir: path.resolve(config.DATA_DIR, "outbox"),
   });
   await workNoticeJobs(db, jobs, mailer);
+  await workYardProtocolMails(db, jobs, mailer);
 
   const api = createApi({
     services: {

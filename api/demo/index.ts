@@ -16,6 +16,7 @@ import { seedDemoFees } from "./fees";
 import { seedDemoExpenditures } from "./expenditures";
 import { seedDemoMotivation } from "./motivation";
 import { seedDemoPaymentSettings } from "./payment";
+import { seedDemoYards } from "./yards";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -142,6 +143,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoMotivation(tx as unknown as Db, trebic!.id);
     await seedDemoFees(tx as unknown as Db, trebic!.id);
     await seedDemoPaymentSettings(tx as unknown as Db, trebic!.id);
+    await seedDemoYards(tx as unknown as Db, trebic!.id);
   });
   return true;
 }

@@ -21,6 +21,8 @@ import { wasteCardEndpoints } from "./waste-card";
 import { wasteEvidenceEndpoints } from "./waste-evidence";
 import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 import { wasteSettingsEndpoints } from "./waste-settings";
+import { collectionYardEndpoints } from "./collection-yard";
+import { yardReportEndpoints } from "./yard-report";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -42,6 +44,8 @@ export const endpoints = {
   expenditure: expenditureEndpoints,
   motivationProgramme: motivationProgrammeEndpoints,
   paymentNotice: paymentNoticeEndpoints,
+  collectionYard: collectionYardEndpoints,
+  yardReport: yardReportEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

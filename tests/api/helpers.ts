@@ -19,6 +19,7 @@ import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
 import { workNoticeJobs } from "../../api/jobs/payment-notice";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
+import { workYardProtocolMails } from "../../api/jobs/yard-protocol-mail";
 import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
@@ -263,6 +264,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
   const mailer = createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir });
   await workNoticeJobs(db, jobs, mailer);
+  await workYardProtocolMails(db, jobs, mailer);
   const app = createApi({
     services: {
       db,

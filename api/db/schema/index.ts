@@ -9,3 +9,4 @@ export * from "./import";
 export * from "./collection";
 export * from "./fee";
 export * from "./payment";
+export * from "./yard";
