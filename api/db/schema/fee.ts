@@ -22,8 +22,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { municipalityColumn } from "./municipality";
 import { fee, subject } from "./subject";
-import { user } from "./user";
-import { ownerColumn, timestamps, versionedId } from "./columns";
+import { userRef } from "./user";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 /** Spec 001 §3 Base fee settings, one row per municipality and fee year. */
 export const baseFeeSetting = pgTable(
@@ -103,7 +103,7 @@ export const motivationActivation = pgTable(
     programmeId: ownerColumn("programme_id", () => motivationProgramme.id),
     year: smallint("year").notNull(),
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
-    activatedBy: integer("activated_by").references(() => user.id, { onDelete: "set null" }),
+    activatedBy: userRef("activated_by"),
   },
   (t) => [uniqueIndex("motivation_activation_municipality_year_unique").on(t.municipalityId, t.year)],
 );
@@ -166,7 +166,7 @@ export const feeCalculation = pgTable(
     /** Progress: steps done of the steps of the run. */
     stepsDone: integer("steps_done").notNull().default(0),
     stepsTotal: integer("steps_total"),
-    requestedBy: integer("requested_by").references(() => user.id, { onDelete: "set null" }),
+    requestedBy: userRef("requested_by"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

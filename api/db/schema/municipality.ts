@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { versionedId, timestamps, ownerColumn } from "./columns";
+import { versionedId, timestamps, ownerColumn, cityAndZip, phoneAndEmail } from "./columns";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -38,8 +38,7 @@ export const municipality = pgTable(
     vatNumber: varchar("vat_number", { length: 20 }),
     companyName: varchar("company_name", { length: 200 }),
     companyAddress: varchar("company_address", { length: 200 }),
-    city: varchar("city", { length: 100 }),
-    zipCode: varchar("zip_code", { length: 10 }),
+    ...cityAndZip(),
     labelType: varchar("label_type", { length: 30 }).notNull().default("Barcode"),
     monitoredPeriod: varchar("monitored_period", { length: 20 }).notNull().default("Year"),
     duplicateHandlingStrategy: varchar("duplicate_handling_strategy", { length: 20 }).notNull().default("NoAction"),
@@ -98,8 +97,7 @@ export const municipalityContact = pgTable(
     municipalityId: municipalityColumn(),
     name: varchar("name", { length: 200 }).notNull(),
     type: varchar("type", { length: 30 }).notNull(),
-    phone: varchar("phone", { length: 30 }),
-    email: varchar("email", { length: 200 }),
+    ...phoneAndEmail(),
   },
   (t) => [index("municipality_contact_municipality_idx").on(t.municipalityId)],
 );
