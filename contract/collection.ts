@@ -4,6 +4,7 @@
  * collection types, nonconforming states and severity, duplicate handling.
  */
 import { z } from "zod";
+import { versionedIdAnswer } from "./common";
 import { listFilter, listQuery } from "./list";
 import { collectionListKeys, collectionLogListKeys, evidenceListKeys } from "./lists";
 import { NONCONFORMING_STATE_IDS } from "./collection-import";
@@ -87,15 +88,13 @@ export const collectionList = listQuery(collectionListKeys, {
   search: listFilter.search(),
   state: listFilter.select(COLLECTION_STATES),
   wasteTypeId: listFilter.id(),
-  dateFrom: listFilter.date(),
-  dateTo: listFilter.date(),
+  ...listFilter.dateRange(),
   importJobId: listFilter.id(),
 });
 export type CollectionListQuery = z.output<typeof collectionList.query>;
 
 export const collectionListItem = z.object({
-  id: z.number(),
-  version: z.number(),
+  ...versionedIdAnswer,
   name: z.string(),
   collectedOn: z.string(),
   startedAt: z.string().nullable(),
@@ -147,8 +146,7 @@ export const evidenceList = listQuery(evidenceListKeys, {
   headerId: listFilter.id(),
   wasteCollectionId: listFilter.id(),
   wasteTypeId: listFilter.id(),
-  dateFrom: listFilter.date(),
-  dateTo: listFilter.date(),
+  ...listFilter.dateRange(),
   state: listFilter.select(EVIDENCE_STATES),
   discarded: listFilter.boolean(),
   nonconforming: listFilter.boolean(),
@@ -156,8 +154,7 @@ export const evidenceList = listQuery(evidenceListKeys, {
 export type EvidenceListQuery = z.output<typeof evidenceList.query>;
 
 export const evidenceListItem = z.object({
-  id: z.number(),
-  version: z.number(),
+  ...versionedIdAnswer,
   collectedAt: z.string(),
   code: z.string().nullable(),
   rfid: z.string().nullable(),

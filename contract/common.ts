@@ -119,6 +119,8 @@ export const versionField = z.preprocess(
 export const versionAnswer = { version: z.number() };
 /** When a record was made and last changed (ISO 8601), as a detail answers them (the timestamps() columns). */
 export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() };
+/** A position as stored (numeric columns answered as exact decimal strings), null when unknown. */
+export const positionAnswer = { latitude: z.string().nullable(), longitude: z.string().nullable() };
 /** A record's id and version as its answer leads with them (the versionedId() columns). */
 export const versionedIdAnswer = { id: z.number(), ...versionAnswer };
 /** `version` as a body shape to spread into a PUT schema. */

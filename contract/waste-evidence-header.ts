@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   boolFlag,
+  positionAnswer,
   optionalText,
   selectedIds,
   timestampsAnswer,
@@ -120,8 +121,7 @@ export const wehDetail = wehListItem.extend({
   assignedByName: z.string().nullable(),
   street: z.string().nullable(),
   zipCode: z.string().nullable(),
-  latitude: z.string().nullable(),
-  longitude: z.string().nullable(),
+  ...positionAnswer,
   description: z.string().nullable(),
   disposePeriod: z.enum(DISPOSE_FREQUENCY_PERIODS).nullable(),
   orderedDisposeCount: z.number().nullable(),
