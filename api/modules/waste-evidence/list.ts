@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { subject, wasteEvidenceHeader as weh, wasteEvidenceRecord as record, wasteType } from "../../db/schema";
 import { listConditions } from "../../lib/list-counts";
 import { pageIds } from "../../lib/paging";
-import { iso } from "../../lib/records";
+import { iso, nameOf } from "../../lib/records";
 import { searchMatches } from "../../lib/search";
 import { startOfDay } from "#contract/calendar";
 import type { EvidenceListItem, EvidenceListQuery } from "#contract/collection";
@@ -132,9 +132,9 @@ export async function listEvidence(
           headerId: record.headerId,
           wasteCollectionId: record.wasteCollectionId,
           wasteTypeId: record.wasteTypeId,
-          wasteTypeName: wasteType.name,
+          wasteTypeName: nameOf(wasteType, record.wasteTypeId),
           subjectId: record.subjectId,
-          subjectName: subject.name,
+          subjectName: nameOf(subject, record.subjectId),
           feePayerId: record.feePayerId,
           city: record.city,
           fullness: record.fullness,
@@ -148,8 +148,6 @@ export async function listEvidence(
           discardedAt: record.discardedAt,
         })
         .from(record)
-        .leftJoin(subject, eq(subject.id, record.subjectId))
-        .leftJoin(wasteType, eq(wasteType.id, record.wasteTypeId))
         .where(inArray(record.id, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
