@@ -16,7 +16,7 @@ import {
   LEVEL_OVERLAPS_EXISTING,
 } from "#contract/discount";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
-import { newMunicipality, setupApiWithIds, type TestApi } from "./helpers";
+import { newMunicipality, setupApiWithIds, type TestApi, insertResident } from "./helpers";
 import { currentYear } from "../../api/modules/discount/service";
 
 let t: TestApi;
@@ -38,20 +38,7 @@ const ageBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function payer(m: number, over: Partial<typeof feePayer.$inferInsert> = {}) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId: m,
-      type: "Resident",
-      firstName: "Jan",
-      lastName: "Test",
-      activeFrom: "2020-01-01",
-      ...over,
-    })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (m: number, over: Partial<typeof feePayer.$inferInsert> = {}) => insertResident(t.db, m, over);
 
 beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());

@@ -18,7 +18,7 @@ import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
-import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
+import { feePayer, municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
 import { ARES_URL, RPO_URL } from "../mocks/registry";
@@ -167,6 +167,29 @@ export const UNEDITED = { version: 0 } as const;
 /** A municipality of a test's own (so that its totals are exact): Czech, named `name`; its id. */
 export async function newMunicipality(db: Db, name: string): Promise<number> {
   const [row] = await db.insert(municipality).values({ name, country: "CZ" }).returning({ id: municipality.id });
+  return row!.id;
+}
+
+/**
+ * A resident fee payer of the municipality straight into the table (Jan Novák, active since 2020 unless `over` says
+ * otherwise); its id. The fixture of every test that needs a payer without going through the API.
+ */
+export async function insertResident(
+  db: Db,
+  municipalityId: number,
+  over: Partial<typeof feePayer.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(feePayer)
+    .values({
+      municipalityId,
+      type: "Resident",
+      firstName: "Jan",
+      lastName: "Novák",
+      activeFrom: "2020-01-01",
+      ...over,
+    })
+    .returning({ id: feePayer.id });
   return row!.id;
 }
 
