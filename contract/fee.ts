@@ -42,6 +42,19 @@ export type FeeListQuery = z.output<typeof feeList.query>;
 
 const money = z.string();
 
+/**
+ * A fee's amounts as stored (spec 001 §3 Fee: base, bin and motivation fee, the discounts' total, the total and the
+ * final fee), exact decimal strings: every answer that shows a fee row carries them.
+ */
+export const feeAmountsAnswer = {
+  baseFee: money,
+  binFee: money,
+  motivationFee: money,
+  totalDiscount: money,
+  totalFee: money,
+  finalFee: money,
+};
+
 export const feeListItem = z.object({
   id: z.number(),
   year: z.number(),
@@ -50,15 +63,10 @@ export const feeListItem = z.object({
   variableSymbol: z.string().nullable(),
   subjectId: z.number().nullable(),
   subjectName: z.string().nullable(),
-  baseFee: money,
-  binFee: money,
-  motivationFee: money,
+  ...feeAmountsAnswer,
   fixedDiscount: money,
   motivationDiscount: money,
   fixedDiscountNames: z.string().nullable(),
-  totalFee: money,
-  totalDiscount: money,
-  finalFee: money,
   paid: z.boolean(),
   paidChangedAt: z.string().nullable(),
 });

@@ -24,6 +24,7 @@ import {
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { subjectListKeys } from "./lists";
+import { feeAmountsAnswer } from "./fee";
 
 export const DISPOSE_FREQUENCY_PERIODS = ["Month", "Year"] as const;
 export type DisposeFrequencyPeriod = (typeof DISPOSE_FREQUENCY_PERIODS)[number];
@@ -279,12 +280,7 @@ export const subjectFeeRow = z.object({
   year: z.number(),
   month: z.number().nullable(),
   feePayerName: z.string().nullable(),
-  baseFee: z.string(),
-  binFee: z.string(),
-  motivationFee: z.string(),
-  totalDiscount: z.string(),
-  totalFee: z.string(),
-  finalFee: z.string(),
+  ...feeAmountsAnswer,
 });
 export type SubjectFeeRow = z.infer<typeof subjectFeeRow>;
 
