@@ -398,6 +398,21 @@ export async function setupApiWithIds(opts: SetupOptions = {}): Promise<{ t: Tes
 }
 
 /** The id a POST answered for the record it created; fails, showing the answer, unless it was a 201. */
+/**
+ * The call is refused with 422 and these messages under these fields (the API's per-field Czech messages):
+ * exactly these fields, or with `including` at least these.
+ */
+export async function expectRefused(
+  call: Promise<CallResult>,
+  errors: Record<string, string[]>,
+  match: "exactly" | "including" = "exactly",
+): Promise<void> {
+  const res = await call;
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  if (match === "exactly") expect(res.body.errors).toEqual(errors);
+  else expect(res.body.errors).toMatchObject(errors);
+}
+
 export function createdId(res: CallResult): number {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
