@@ -121,6 +121,10 @@ export const versionAnswer = { version: z.number() };
 export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() };
 /** A position as stored (numeric columns answered as exact decimal strings), null when unknown. */
 export const positionAnswer = { latitude: z.string().nullable(), longitude: z.string().nullable() };
+/** The collection point a row belongs to, by id and name (both null: none), as lists and details answer it. */
+export const subjectRefAnswer = { subjectId: z.number().nullable(), subjectName: z.string().nullable() };
+/** The fee payer a row belongs to, by id and name (both null: none). */
+export const feePayerRefAnswer = { feePayerId: z.number().nullable(), feePayerName: z.string().nullable() };
 /** A record's id and version as its answer leads with them (the versionedId() columns). */
 export const versionedIdAnswer = { id: z.number(), ...versionAnswer };
 /** `version` as a body shape to spread into a PUT schema. */

@@ -4,6 +4,7 @@
  * written by the recalculation (docs/fees.md); these calls read them and keep their paid flag.
  */
 import { z } from "zod";
+import { subjectRefAnswer, feePayerRefAnswer } from "./common";
 import { listFilter, listQuery } from "./list";
 import { feeListKeys } from "./lists";
 import { SUBJECT_TYPES } from "./enums";
@@ -58,11 +59,9 @@ export const feeAmountsAnswer = {
 export const feeListItem = z.object({
   id: z.number(),
   year: z.number(),
-  feePayerId: z.number().nullable(),
-  feePayerName: z.string().nullable(),
+  ...feePayerRefAnswer,
   variableSymbol: z.string().nullable(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   ...feeAmountsAnswer,
   fixedDiscount: money,
   motivationDiscount: money,

@@ -21,6 +21,7 @@ import {
   withVersion,
   yearField,
   zipText,
+  feePayerRefAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { subjectListKeys } from "./lists";
@@ -260,8 +261,7 @@ export const subjectWasteCard = z.object({
   id: z.number(),
   plainCode: z.string(),
   code: z.string(),
-  feePayerId: z.number().nullable(),
-  feePayerName: z.string().nullable(),
+  ...feePayerRefAnswer,
   state: z.enum(["Free", "Assigned", "Discarded", "Expired"]),
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
