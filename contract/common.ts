@@ -121,6 +121,10 @@ export const versionAnswer = { version: z.number() };
 export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() };
 /** A position as stored (numeric columns answered as exact decimal strings), null when unknown. */
 export const positionAnswer = { latitude: z.string().nullable(), longitude: z.string().nullable() };
+/** How a person or a contact is reached, as stored (the phoneAndEmail() columns), null when not given. */
+export const contactAnswer = { phone: z.string().nullable(), email: z.string().nullable() };
+/** A validity whose either end may be open (a card, a device's pairing as a list shows it). */
+export const openValidityAnswer = { validFrom: z.string().nullable(), validTo: z.string().nullable() };
 /** The collection point a row belongs to, by id and name (both null: none), as lists and details answer it. */
 export const subjectRefAnswer = { subjectId: z.number().nullable(), subjectName: z.string().nullable() };
 /** The fee payer a row belongs to, by id and name (both null: none). */

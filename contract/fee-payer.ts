@@ -15,6 +15,7 @@ import {
   timestampsAnswer,
   versionedIdAnswer,
   withVersion,
+  contactAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { feePayerListKeys } from "./lists";
@@ -179,8 +180,7 @@ export const feePayerDetail = z.object({
   identificationNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...contactAnswer,
   variableSymbol: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   ...storedTexts(noticeAddressShape),

@@ -19,6 +19,7 @@ import {
   versionedIdAnswer,
   withVersion,
   zipText,
+  contactAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityListKeys } from "./lists";
@@ -129,8 +130,7 @@ export const municipalityDetail = z.object({
       id: z.number(),
       name: z.string(),
       type: z.string(),
-      phone: z.string().nullable(),
-      email: z.string().nullable(),
+      ...contactAnswer,
     }),
   ),
   modules: z.array(z.object({ module: z.enum(MUNICIPALITY_MODULES), enabled: z.boolean() })),
@@ -152,8 +152,7 @@ export const municipalityUser = z.object({
   userName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...contactAnswer,
   /** The role's name of spec 000 §6 (translated by `common:role.<role>`). */
   role: z.string(),
   active: z.boolean(),

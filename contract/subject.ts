@@ -22,6 +22,7 @@ import {
   yearField,
   zipText,
   feePayerRefAnswer,
+  openValidityAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { subjectListKeys } from "./lists";
@@ -263,8 +264,7 @@ export const subjectWasteCard = z.object({
   code: z.string(),
   ...feePayerRefAnswer,
   state: z.enum(["Free", "Assigned", "Discarded", "Expired"]),
-  validFrom: z.string().nullable(),
-  validTo: z.string().nullable(),
+  ...openValidityAnswer,
   virtual: z.boolean(),
 });
 export type SubjectWasteCard = z.infer<typeof subjectWasteCard>;

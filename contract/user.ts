@@ -12,6 +12,7 @@ import {
   versionedIdAnswer,
   versionField,
   withVersion,
+  contactAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityOption } from "./municipality";
@@ -190,8 +191,7 @@ export const userListItem = z.object({
   firstName: z.string(),
   lastName: z.string(),
   fullName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...contactAnswer,
   roleId: z.number(),
   /** Role name of spec 000 §6; the label is translated by `common:role.<roleName>`. */
   roleName: z.string(),
@@ -259,8 +259,7 @@ export const profile = z.object({
   userName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...contactAnswer,
   language: z.enum(LANGUAGES),
   roleId: z.number(),
   roleName: z.string(),
