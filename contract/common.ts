@@ -123,6 +123,13 @@ export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() }
 export const positionAnswer = { latitude: z.string().nullable(), longitude: z.string().nullable() };
 /** How a person or a contact is reached, as stored (the phoneAndEmail() columns), null when not given. */
 export const contactAnswer = { phone: z.string().nullable(), email: z.string().nullable() };
+/** A user account's user name, first and last name and contacts (the users list, the profile, a municipality's users). */
+export const accountAnswer = {
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  ...contactAnswer,
+};
 /** A validity whose either end may be open (a card, a device's pairing as a list shows it). */
 export const openValidityAnswer = { validFrom: z.string().nullable(), validTo: z.string().nullable() };
 /** The collection point a row belongs to, by id and name (both null: none), as lists and details answer it. */

@@ -20,6 +20,7 @@ import {
   withVersion,
   zipText,
   contactAnswer,
+  accountAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityListKeys } from "./lists";
@@ -149,10 +150,7 @@ export type MunicipalityOption = z.infer<typeof municipalityOption>;
 /** GET municipality/{id}/users: the municipality's own users and those who manage it. */
 export const municipalityUser = z.object({
   id: z.number(),
-  userName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  ...contactAnswer,
+  ...accountAnswer,
   /** The role's name of spec 000 §6 (translated by `common:role.<role>`). */
   role: z.string(),
   active: z.boolean(),
