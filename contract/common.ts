@@ -123,7 +123,7 @@ export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() }
 export const positionAnswer = { latitude: z.string().nullable(), longitude: z.string().nullable() };
 /** How a person or a contact is reached, as stored (the phoneAndEmail() columns), null when not given. */
 export const contactAnswer = { phone: z.string().nullable(), email: z.string().nullable() };
-/** A user account's user name, first and last name and contacts (the users list, the profile, a municipality's users). */
+/** A user account's user name, first and last name and contacts (users list, profile, a municipality's users). */
 export const accountAnswer = {
   userName: z.string(),
   firstName: z.string(),
