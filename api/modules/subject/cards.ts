@@ -48,7 +48,7 @@ export async function createVirtualCard(
   db: Db,
   municipalityId: number,
   subjectId: number,
-  feePayerId: number | undefined,
+  { feePayerId }: { feePayerId?: number },
 ): Promise<{ id: number; code: string }> {
   await findSubject(db, municipalityId, subjectId);
   const day = today();

@@ -111,7 +111,7 @@ export async function setParent(
   db: Db,
   municipalityId: number,
   subjectId: number,
-  parentId: number | null,
+  { parentId }: { parentId: number | null },
 ): Promise<{ id: number; parentId: number | null }> {
   await findSubject(db, municipalityId, subjectId);
   await checkParent(db, municipalityId, parentId, subjectId);
