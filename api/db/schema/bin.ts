@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipality, municipalityColumn } from "./municipality";
+import { municipality, municipalityRow, municipalityRecord } from "./municipality";
 import { subject } from "./subject";
 import { userRef, createdStamp } from "./user";
 import { versionedId, timestamps, ownerColumn, optionalRef, position, cityAndZip } from "./columns";
@@ -83,8 +83,7 @@ export const codeSequence = pgTable("code_sequence", {
 export const printBatch = pgTable(
   "print_batch",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     /** Regular (addressed to subjects) or NoSubject (spec 001 §9). */
     codeType: varchar("code_type", { length: 12 }).notNull(),
     codeCount: integer("code_count").notNull(),
@@ -108,8 +107,7 @@ export const printBatch = pgTable(
 export const wasteEvidenceHeader = pgTable(
   "waste_evidence_header",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     /** The check-protected code printed as the barcode: globally unique (it names its municipality). */
     barcode: varchar("barcode", { length: 40 }).notNull(),
     /** The short number clerks type, unique within the municipality. */
@@ -189,8 +187,7 @@ export const disposeCount = pgTable(
 export const importJob = pgTable(
   "import_job",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     type: varchar("type", { length: 30 }).notNull(),
     fileName: varchar("file_name", { length: 255 }).notNull(),
     state: varchar("state", { length: 15 }).notNull().default("unprocessed"),

@@ -13,14 +13,13 @@ import {
   jsonb,
   numeric,
   pgTable,
-  serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipalityColumn } from "./municipality";
+import { municipalityRow, municipalityRecord } from "./municipality";
 import { importJob, wasteEvidenceHeader, wasteType } from "./bin";
 import { feePayer } from "./subject";
 import { device } from "./device";
@@ -34,8 +33,7 @@ import { versionedId, createdAt, timestamps, optionalRef, position } from "./col
 export const wasteCollection = pgTable(
   "waste_collection",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     name: varchar("name", { length: 200 }).notNull(),
     /** The Prague calendar day of the collection. */
     collectedOn: date("collected_on").notNull(),
@@ -151,8 +149,7 @@ export const wasteEvidenceRecord = pgTable(
 export const wasteCollectionLog = pgTable(
   "waste_collection_log",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     wasteCollectionId: integer("waste_collection_id")
       .notNull()
       .references(() => wasteCollection.id, { onDelete: "cascade" }),

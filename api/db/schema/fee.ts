@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipalityColumn } from "./municipality";
+import { municipalityColumn, municipalityRow, municipalityRecord } from "./municipality";
 import { fee, subject } from "./subject";
 import { userRef } from "./user";
 import { versionedId, timestamps, ownerColumn } from "./columns";
@@ -29,8 +29,7 @@ import { versionedId, timestamps, ownerColumn } from "./columns";
 export const baseFeeSetting = pgTable(
   "base_fee_setting",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     year: smallint("year").notNull(),
     /** The yearly base fee per payer, in the municipality's currency (CZK, EUR for SK). */
     baseFee: numeric("base_fee", { precision: 12, scale: 2 }).notNull(),
@@ -49,8 +48,7 @@ export const baseFeeSetting = pgTable(
 export const motivationProgramme = pgTable(
   "motivation_programme",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     type: varchar("type", { length: 15 }).notNull(),
     /** PayAsDisposed: what is measured, 'kg' (weight) or 'l' (volume). */
     unit: varchar("unit", { length: 2 }).notNull().default("l"),
@@ -98,8 +96,7 @@ export const motivationInterval = pgTable(
 export const motivationActivation = pgTable(
   "motivation_activation",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     programmeId: ownerColumn("programme_id", () => motivationProgramme.id),
     year: smallint("year").notNull(),
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -150,8 +147,7 @@ export const feeRecord = pgTable(
 export const feeCalculation = pgTable(
   "fee_calculation",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     year: smallint("year").notNull(),
     /** Queued, Running, Done, Failed. */
     state: varchar("state", { length: 10 }).notNull().default("Queued"),
@@ -181,8 +177,7 @@ export const feeCalculation = pgTable(
 export const expenditure = pgTable(
   "expenditure",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     processedOn: date("processed_on").notNull(),
     type: varchar("type", { length: 20 }).notNull(),
     subType: varchar("sub_type", { length: 100 }),

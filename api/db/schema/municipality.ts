@@ -22,6 +22,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 /** The municipality a row belongs to: required, and deleted with it. */
 export const municipalityColumn = () => ownerColumn("municipality_id", () => municipality.id);
 
+/** A row of a municipality's own data: its id and the municipality it belongs to. */
+export const municipalityRow = () => ({ id: serial("id").primaryKey(), municipalityId: municipalityColumn() });
+
+/** A record of a municipality that is edited: its id, version (decision 20) and the municipality it belongs to. */
+export const municipalityRecord = () => ({ ...versionedId(), municipalityId: municipalityColumn() });
+
 /** Spec 001 §3 Municipality. */
 export const municipality = pgTable(
   "municipality",
@@ -93,8 +99,7 @@ export const municipalityModule = pgTable(
 export const municipalityContact = pgTable(
   "municipality_contact",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     name: varchar("name", { length: 200 }).notNull(),
     type: varchar("type", { length: 30 }).notNull(),
     ...phoneAndEmail(),
@@ -106,8 +111,7 @@ export const municipalityContact = pgTable(
 export const externalAccount = pgTable(
   "external_account",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     type: varchar("type", { length: 30 }).notNull(),
     login: varchar("login", { length: 100 }).notNull(),
     /** Sealed (api/lib/secret-box.ts, decision 0015): a 200-character password takes about 1,100 characters. */

@@ -15,11 +15,10 @@ import {
   varchar,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { municipalityColumn } from "./municipality";
+import { municipalityRow, municipalityRecord } from "./municipality";
 import { userRef } from "./user";
 import { foldSql } from "./fold";
 import {
-  versionedId,
   createdAt,
   timestamps,
   ownerColumn,
@@ -35,8 +34,7 @@ import {
 export const subject = pgTable(
   "subject",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     type: varchar("type", { length: 30 }).notNull(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Printed on the label. */
@@ -98,8 +96,7 @@ export const subject = pgTable(
 export const feePayer = pgTable(
   "fee_payer",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     /** Company or Resident. */
     type: varchar("type", { length: 10 }).notNull(),
     titleBefore: varchar("title_before", { length: 30 }),
@@ -165,8 +162,7 @@ export const feePayerAddress = pgTable(
 export const subjectFeePayer = pgTable(
   "subject_fee_payer",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     subjectId: ownerColumn("subject_id", () => subject.id),
     feePayerId: ownerColumn("fee_payer_id", () => feePayer.id),
     ...validity(),
@@ -183,8 +179,7 @@ export const subjectFeePayer = pgTable(
 export const discount = pgTable(
   "discount",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Age or Other (spec 001 §9 fixed discount types). */
     type: varchar("type", { length: 10 }).notNull(),
@@ -221,8 +216,7 @@ export const feePayerDiscount = pgTable(
 export const fee = pgTable(
   "fee",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     subjectId: integer("subject_id").references(() => subject.id, { onDelete: "cascade" }),
     // No action (not restrict): checked at the end of the statement, so a municipality's cascade still runs; the
     // fee-payer service refuses the delete of a payer with fee records with a clear message first.
@@ -269,8 +263,7 @@ export const fee = pgTable(
 export const wasteCard = pgTable(
   "waste_card",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     // Both COLLATE "C" (migration 0013, written by hand: drizzle has no column collation), so their indexes
     // serve the list's prefix search.
     plainCode: varchar("plain_code", { length: 40 }).notNull(),
