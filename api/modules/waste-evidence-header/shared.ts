@@ -14,7 +14,6 @@ import {
 import { notFound, validation } from "../../lib/errors";
 import { findInMunicipality, hasRow, isInMunicipality, iso } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { startOfDay } from "#contract/calendar";
 import { formatSubjectAddress } from "#contract/subject";
 import type { BinHistoryEvent, BinState, WehListItem } from "#contract/waste-evidence-header";
 
@@ -23,9 +22,6 @@ export const binNotFound = () => notFound("Nádoba nebyla nalezena.");
 const SUBJECT_NOT_FOUND = "Odběrné místo nebylo nalezeno.";
 const BIN_TYPE_NOT_FOUND = "Typ nádoby nebyl nalezen.";
 const WASTE_TYPE_NOT_FOUND = "Druh odpadu nebyl nalezen.";
-
-/** 00:00 Europe/Prague of a calendar day 'YYYY-MM-DD' (a day typed in the UI is a Czech day). */
-export const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`));
 
 /** The bin's row, only within the municipality; 404 'Nádoba nebyla nalezena.' otherwise. */
 export const findHeader = (db: Db, municipalityId: number, headerId: number) =>
