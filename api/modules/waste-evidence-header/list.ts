@@ -1,7 +1,7 @@
 /** The bin list (paged, filtered, sorted) and the cities its filter offers. */
 import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { binType, subject, subjectFeePayer, wasteEvidenceHeader as weh, wasteType } from "../../db/schema";
+import { subject, subjectFeePayer, wasteEvidenceHeader as weh } from "../../db/schema";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
 import { pageWindow } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
@@ -9,7 +9,7 @@ import { parseListSort, wehListKeys, type SortKey as ListSortKey } from "#contra
 import type { WehListItem, WehListQuery } from "#contract/waste-evidence-header";
 import { today, validOn } from "../subject/membership";
 import { withinDays } from "../../lib/days";
-import { listColumns, toListItem, type ListRow } from "./shared";
+import { selectListRows, toListItem, type ListRow } from "./shared";
 
 /** LIKE pattern of a typed prefix; wildcards typed by the user match literally. */
 const prefixLike = (term: string) => `${term.replace(/[%_\\]/g, "\\$&")}%`;
@@ -117,15 +117,7 @@ export async function listHeaders(
     listTotalOf(db, "waste_evidence_header", municipalityId, where, weh),
   ]);
   const ids = pageRows.map((r) => r.id);
-  const rows = ids.length
-    ? await db
-        .select(listColumns)
-        .from(weh)
-        .leftJoin(subject, eq(subject.id, weh.subjectId))
-        .leftJoin(binType, eq(binType.id, weh.binTypeId))
-        .leftJoin(wasteType, eq(wasteType.id, weh.wasteTypeId))
-        .where(inArray(weh.id, ids))
-    : [];
+  const rows = ids.length ? await selectListRows(db, {}).where(inArray(weh.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     items: ids.map((id) => toListItem(byId.get(id)! as ListRow)),

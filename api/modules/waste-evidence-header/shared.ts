@@ -3,6 +3,7 @@
  * (list and detail) and the Czech day bounds.
  */
 import { and, eq, isNull, or } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import {
   binType,
@@ -129,6 +130,18 @@ export const listColumns = {
   subjectCity: subject.city,
 };
 export type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null };
+
+/**
+ * The bins' list rows (listColumns) with the joins those columns read (subject, bin type, waste type), and `more`
+ * columns of the same rows: the list reads a page of them, the detail one with its own fields.
+ */
+export const selectListRows = <M extends SelectedFields>(db: Db, more: M) =>
+  db
+    .select({ ...listColumns, ...more })
+    .from(weh)
+    .leftJoin(subject, eq(subject.id, weh.subjectId))
+    .leftJoin(binType, eq(binType.id, weh.binTypeId))
+    .leftJoin(wasteType, eq(wasteType.id, weh.wasteTypeId));
 
 /** The address parts of the bin's subject (the row's subject* columns); null when the bin has no subject. */
 function subjectAddressParts(r: ListRow) {
