@@ -171,6 +171,9 @@ export const feePayerListItem = z.object({
 });
 export type FeePayerListItem = z.infer<typeof feePayerListItem>;
 
+/** A discount the payer has, by id and name. */
+const discountRef = z.object({ id: z.number(), name: z.string() });
+
 export const feePayerDetail = z.object({
   ...versionedIdAnswer,
   municipalityId: z.number(),
@@ -185,10 +188,10 @@ export const feePayerDetail = z.object({
   dateOfBirth: z.string().nullable(),
   ...storedTexts(noticeAddressShape),
   addresses: z.array(feePayerAddressSchema.extend({ id: z.number() })),
-  discounts: z.array(z.object({ id: z.number(), name: z.string() })),
+  discounts: z.array(discountRef),
   /** Spec 001 §5: the automatic group and the municipality's age discounts that apply today. */
   ageGroup: z.enum(AGE_GROUPS).nullable(),
-  ageDiscounts: z.array(z.object({ id: z.number(), name: z.string() })),
+  ageDiscounts: z.array(discountRef),
   activeFrom: z.string(),
   activeTo: z.string().nullable(),
   periodEnd: z.string().nullable(),
