@@ -462,20 +462,26 @@ export async function versionOf(db: Db, table: { id: PgColumn; version: PgColumn
 }
 
 /**
- * An import is answered at once (202) and runs as a background job: reads the job at `jobPath` as its page does,
- * until it is finished, and answers the finished job (a test that cannot see it finish fails after 30 s).
+ * An import (or a fee calculation) is answered at once (202) and runs as a background job: reads the job at `jobPath`
+ * as its page does, until it is no longer in one of the `running` states, and answers the finished job (a test that
+ * cannot see it finish fails after 30 s).
  */
 export async function finishedJob<T extends { state: string }>(
   t: TestApi,
   jobPath: string,
   as: Persona = "admin",
+  running: readonly string[] = ["unprocessed", "processing"],
 ): Promise<T> {
   const until = Date.now() + 30_000;
   for (;;) {
     const res = await t.call<T>("GET", jobPath, { as });
     if (res.status !== 200) throw new Error(`${jobPath}: ${res.status} ${JSON.stringify(res.body)}`);
-    if (res.body.state !== "unprocessed" && res.body.state !== "processing") return res.body;
+    if (!running.includes(res.body.state)) return res.body;
     if (Date.now() > until) throw new Error(`${jobPath} did not finish: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A fee calculation or simulation once it is Done or Failed (issue 14: a job on the 'fee-calculation' queue). */
+export const finishedCalculation = (t: TestApi, municipalityId: number, id: number) =>
+  finishedJob<any>(t, `/municipality/${municipalityId}/fee/calculation/${id}`, "admin", ["Queued", "Running"]);

@@ -32,6 +32,9 @@ import { Button } from "~/components/ui/button";
 import { Link } from "react-router";
 import { FeePaidBadge, feePayerPath, subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { FeeCards, FeeStatistics } from "./+shared/summary";
+import { baseFeeSimulationOf, simulateBaseFee } from "./+shared/base-fee-simulation.server";
+import { SIMULATE_FIELD } from "../+shared/simulation";
+import { SIMULATION_PARAM } from "../+shared/simulation.server";
 
 export const handle = pageTitle("fee:list.title");
 
@@ -101,12 +104,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.fee.summary({ municipalityId, year: params.year }),
   ]);
   const year = summary.year;
-  const [baseFee, calculations, explanation] = await Promise.all([
+  const [baseFee, calculations, explanation, simulation] = await Promise.all([
     api.feeCalculation.baseFee({ municipalityId, year }),
     api.feeCalculation.calculations({ municipalityId, year }),
     feeId
       ? api.result.feeCalculation.explanation({ municipalityId, feeId }).then((r) => (r.ok ? r.data : null))
       : Promise.resolve(null),
+    // The base fee dialog's simulation (?simulation=), reopened with its proposal.
+    baseFeeSimulationOf(api, municipalityId, request, year),
   ]);
   const latest = calculations.items.find(
     (c) => c.kind === "Calculation" && c.state !== "Queued" && c.state !== "Running",
@@ -117,6 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pending: calculations.pending,
     lastDone: calculations.lastDone,
     lastFailed: latest?.state === "Failed" ? latest : null,
+    simulation,
   };
   return { ...list, params, summary, settings, explanation };
 }
@@ -141,11 +147,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "saveBaseFee": {
+      if (formData.has(SIMULATE_FIELD)) return simulateBaseFee({ request, context, api, t, municipalityId, formData });
       const outcome = await submitForm(formData, baseFeeSettingBody, (value) =>
         api.feeCalculation.saveBaseFee({ municipalityId }, value),
       );
       if (!outcome.ok) return formAnswer(intent, outcome);
-      return redirectWithFlash(api, context, listUrl(request, [DIALOG_PARAM]), t("fee:flash.baseFeeSaved"));
+      return redirectWithFlash(
+        api,
+        context,
+        listUrl(request, [DIALOG_PARAM, SIMULATION_PARAM]),
+        t("fee:flash.baseFeeSaved"),
+      );
     }
     case "recalculate": {
       const res = await api.result.feeCalculation.recalculate(
