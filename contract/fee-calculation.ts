@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { boolFlag, versionField, yearField } from "./common";
+import { feeAmountsAnswer } from "./fee";
 // Spec 001 §9 programme types, units and discount distributions are declared once, with the programmes.
 import {
   DISCOUNT_DISTRIBUTIONS,
@@ -243,13 +244,8 @@ export const feeExplanation = z.object({
   feePayerId: z.number().nullable(),
   subjectId: z.number().nullable(),
   variableSymbol: z.string().nullable(),
-  baseFee: z.string(),
-  binFee: z.string(),
-  motivationFee: z.string(),
+  ...feeAmountsAnswer,
   motivationDiscount: z.string(),
-  totalDiscount: z.string(),
-  totalFee: z.string(),
-  finalFee: z.string(),
   fixedDiscountNames: z.string().nullable(),
   sortRatio: z.string().nullable(),
   minFeePercent: z.string().nullable(),

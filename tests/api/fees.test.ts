@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { expenditure, fee, feePayer, subject } from "../../api/db/schema";
+import { expenditure, fee, subject } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import { insertFee } from "./fee-fixtures";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { setupApiWithIds, type TestApi, insertResident } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -18,20 +18,8 @@ let novak: number;
 let svoboda: number;
 let feeIds: Record<string, number> = {};
 
-async function payer(municipalityId: number, lastName: string, variableSymbol: string) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId,
-      type: "Resident",
-      firstName: "Jan",
-      lastName,
-      variableSymbol,
-      activeFrom: `${YEAR}-01-01`,
-    })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (municipalityId: number, lastName: string, variableSymbol: string) =>
+  insertResident(t.db, municipalityId, { lastName, variableSymbol, activeFrom: `${YEAR}-01-01` });
 
 const feeOf = (values: Parameters<typeof insertFee>[2]) => insertFee(t.db, YEAR, values);
 

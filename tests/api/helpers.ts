@@ -20,7 +20,7 @@ import { workImports } from "../../api/jobs/imports";
 import { workNoticeJobs } from "../../api/jobs/payment-notice";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
 import { workYardProtocolMails } from "../../api/jobs/yard-protocol-mail";
-import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
+import { feePayer, municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
 import { ARES_URL, RPO_URL } from "../mocks/registry";
@@ -169,6 +169,29 @@ export const UNEDITED = { version: 0 } as const;
 /** A municipality of a test's own (so that its totals are exact): Czech, named `name`; its id. */
 export async function newMunicipality(db: Db, name: string): Promise<number> {
   const [row] = await db.insert(municipality).values({ name, country: "CZ" }).returning({ id: municipality.id });
+  return row!.id;
+}
+
+/**
+ * A resident fee payer of the municipality straight into the table (Jan Novák, active since 2020 unless `over` says
+ * otherwise); its id. The fixture of every test that needs a payer without going through the API.
+ */
+export async function insertResident(
+  db: Db,
+  municipalityId: number,
+  over: Partial<typeof feePayer.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(feePayer)
+    .values({
+      municipalityId,
+      type: "Resident",
+      firstName: "Jan",
+      lastName: "Novák",
+      activeFrom: "2020-01-01",
+      ...over,
+    })
+    .returning({ id: feePayer.id });
   return row!.id;
 }
 
@@ -380,6 +403,21 @@ export async function setupApiWithIds(opts: SetupOptions = {}): Promise<{ t: Tes
 }
 
 /** The id a POST answered for the record it created; fails, showing the answer, unless it was a 201. */
+/**
+ * The call is refused with 422 and these messages under these fields (the API's per-field Czech messages):
+ * exactly these fields, or with `including` at least these.
+ */
+export async function expectRefused(
+  call: Promise<CallResult>,
+  errors: Record<string, string[]>,
+  match: "exactly" | "including" = "exactly",
+): Promise<void> {
+  const res = await call;
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  if (match === "exactly") expect(res.body.errors).toEqual(errors);
+  else expect(res.body.errors).toMatchObject(errors);
+}
+
 export function createdId(res: CallResult): number {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;

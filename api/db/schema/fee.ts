@@ -22,17 +22,16 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipalityColumn } from "./municipality";
+import { municipalityColumn, municipalityRow, municipalityRecord } from "./municipality";
 import { subject } from "./subject";
-import { user } from "./user";
-import { ownerColumn, timestamps, versionedId } from "./columns";
+import { userRef } from "./user";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 /** Spec 001 §3 Base fee settings, one row per municipality and fee year. */
 export const baseFeeSetting = pgTable(
   "base_fee_setting",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     year: smallint("year").notNull(),
     /** The yearly base fee per payer, in the municipality's currency (CZK, EUR for SK). */
     baseFee: numeric("base_fee", { precision: 12, scale: 2 }).notNull(),
@@ -51,8 +50,7 @@ export const baseFeeSetting = pgTable(
 export const motivationProgramme = pgTable(
   "motivation_programme",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     type: varchar("type", { length: 15 }).notNull(),
     /** PayAsDisposed: what is measured, 'kg' (weight) or 'l' (volume). */
     unit: varchar("unit", { length: 2 }).notNull().default("l"),
@@ -100,12 +98,11 @@ export const motivationInterval = pgTable(
 export const motivationActivation = pgTable(
   "motivation_activation",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     programmeId: ownerColumn("programme_id", () => motivationProgramme.id),
     year: smallint("year").notNull(),
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
-    activatedBy: integer("activated_by").references(() => user.id, { onDelete: "set null" }),
+    activatedBy: userRef("activated_by"),
   },
   (t) => [uniqueIndex("motivation_activation_municipality_year_unique").on(t.municipalityId, t.year)],
 );
@@ -156,8 +153,7 @@ export const feeRecord = pgTable(
 export const feeCalculation = pgTable(
   "fee_calculation",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     year: smallint("year").notNull(),
     /** Queued, Running, Done, Failed. */
     state: varchar("state", { length: 10 }).notNull().default("Queued"),
@@ -172,7 +168,7 @@ export const feeCalculation = pgTable(
     /** Progress: steps done of the steps of the run. */
     stepsDone: integer("steps_done").notNull().default(0),
     stepsTotal: integer("steps_total"),
-    requestedBy: integer("requested_by").references(() => user.id, { onDelete: "set null" }),
+    requestedBy: userRef("requested_by"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -187,8 +183,7 @@ export const feeCalculation = pgTable(
 export const expenditure = pgTable(
   "expenditure",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     processedOn: date("processed_on").notNull(),
     type: varchar("type", { length: 20 }).notNull(),
     subType: varchar("sub_type", { length: 100 }),
