@@ -155,44 +155,57 @@ async function collectionsOf(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promis
   return keys.map((k) => ids.get(k)!);
 }
 
+type Probed = Pick<Resolved, "same_instant" | "seen_duplicate" | "same_day" | "used_record">;
+
 /**
  * Each row's bin (by barcode, plain code or RFID of this municipality, from the bin index) and what the checks need
- * of its records, in one statement: one probe of the bin's records that day (the same instant first, else the day's
- * first kept record), a logged duplicate only where that day has a record, and a bag's earlier record.
+ * of its records: one probe of the bin's records that day (the same instant first, else the day's first kept
+ * record), a logged duplicate only where that day has a record, and a bag's earlier record. Only rows that meet a
+ * record are answered (a new day's file gets an empty answer), and the days' bounds go once, not with every row.
  */
 async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<Resolved[]> {
   const bins = ctx.bins ?? (ctx.bins = await loadBinIndex(tx, ctx.municipalityId));
   const found = rows.map(({ row }) => bins.find(row.code, row.rfid));
   const probe = rows.flatMap((r, i) => (found[i] ? [i] : []));
-  const bounds = probe.map((i) => pragueDayBounds(pragueDay(rows[i]!.row.time)));
-  const res = probe.length
-    ? await tx.execute(sql`
-    select t.row_no,
-      case when d.exact then d.id end as same_instant,
-      d.id is not null and not d.exact and exists (select 1 from waste_collection_log l where l.header_id = t.header_id
+  const dayNo = new Map<string, number>();
+  const days = probe.map((i) => {
+    const day = pragueDay(rows[i]!.row.time);
+    let n = dayNo.get(day);
+    if (n === undefined) dayNo.set(day, (n = dayNo.size + 1));
+    return n;
+  });
+  const bounds = [...dayNo.keys()].map(pragueDayBounds);
+  const probed = new Map<number, Probed>();
+  if (probe.length) {
+    const res = await tx.execute(sql`
+    select t.n - 1 as p, case when d.exact then d.id end as same_instant,
+      not d.exact and exists (select 1 from waste_collection_log l where l.header_id = t.header_id
         and l.collected_at = t.at and l.error_type = 'DuplicateRecord') as seen_duplicate,
-      case when not d.exact and d.discarded_at is null then d.id end as same_day,
-      (select r.id from waste_evidence_record r where t.disposable and r.header_id = t.header_id
-        and r.discarded_at is null limit 1) as used_record
-    from unnest(
-      ${sql.param(probe)}::int[],
-      ${sql.param(probe.map((i) => found[i]!.id))}::int[],
-      ${sql.param(probe.map((i) => found[i]!.disposable))}::boolean[],
-      ${sql.param(probe.map((i) => rows[i]!.row.time))}::timestamptz[],
-      ${sql.param(bounds.map((b) => b.from))}::timestamptz[],
-      ${sql.param(bounds.map((b) => b.to))}::timestamptz[]
-    ) as t(row_no, header_id, disposable, at, day_from, day_to)
-    left join lateral (select r.id, r.collected_at = t.at as exact, r.discarded_at from waste_evidence_record r
-      where r.header_id = t.header_id and r.collected_at >= t.day_from and r.collected_at < t.day_to
-      order by (r.collected_at = t.at) desc, (r.discarded_at is null) desc, r.collected_at, r.id limit 1) d on true`)
-    : { rows: [] };
-  const probed = new Map(
-    (
-      res as unknown as {
-        rows: Pick<Resolved, "row_no" | "same_instant" | "seen_duplicate" | "same_day" | "used_record">[];
-      }
-    ).rows.map((r) => [Number(r.row_no), r]),
-  );
+      case when not d.exact and d.discarded_at is null then d.id end as same_day
+    from unnest(${sql.param(probe.map((i) => found[i]!.id))}::int[], ${sql.param(probe.map((i) => rows[i]!.row.time))}::timestamptz[],
+      ${sql.param(days)}::int[]) with ordinality as t(header_id, at, day, n)
+    join unnest(${sql.param(bounds.map((b) => b.from))}::timestamptz[], ${sql.param(bounds.map((b) => b.to))}::timestamptz[])
+      with ordinality as b(day_from, day_to, day) on b.day = t.day
+    join lateral (select r.id, r.collected_at = t.at as exact, r.discarded_at from waste_evidence_record r
+      where r.header_id = t.header_id and r.collected_at >= b.day_from and r.collected_at < b.day_to
+      order by (r.collected_at = t.at) desc, (r.discarded_at is null) desc, r.collected_at, r.id limit 1) d on true`);
+    for (const r of (res as unknown as { rows: (Omit<Probed, "used_record"> & { p: number })[] }).rows) {
+      probed.set(probe[Number(r.p)]!, { ...r, used_record: null });
+    }
+  }
+  // A bag (disposable bin) may have one record ever.
+  const bags = probe.filter((i) => found[i]!.disposable);
+  if (bags.length) {
+    const res = await tx.execute(sql`
+      select t.n - 1 as p, r.id from unnest(${sql.param(bags.map((i) => found[i]!.id))}::int[]) with ordinality as t(header_id, n)
+      join lateral (select r.id from waste_evidence_record r where r.header_id = t.header_id and r.discarded_at is null
+        limit 1) r on true`);
+    for (const r of (res as unknown as { rows: { p: number; id: number }[] }).rows) {
+      const i = bags[Number(r.p)]!;
+      const p = probed.get(i);
+      probed.set(i, { same_instant: null, seen_duplicate: false, same_day: null, ...p, used_record: r.id });
+    }
+  }
   return rows.map((_, i) => {
     const bin = found[i];
     const p = probed.get(i);
@@ -330,9 +343,9 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
     else if (earlier >= 0) updates.push({ i, recordId: earlier });
     else {
       // The earlier row is new in this batch: merge or overwrite it before it is written.
-      const first = inserts.find((x) => x.i === -1 - earlier)!;
-      const a = rows[first.i]!.row;
-      rows[first.i] = { ...rows[first.i]!, row: ctx.strategy === "Merge" ? merged(a, row) : { ...row, time: a.time } };
+      const first = -1 - earlier;
+      const a = rows[first]!.row;
+      rows[first] = { ...rows[first]!, row: ctx.strategy === "Merge" ? merged(a, row) : { ...row, time: a.time } };
     }
   });
 
