@@ -390,5 +390,3 @@ function merged(a: CollectionRow, b: CollectionRow): CollectionRow {
     nonconformingStateIds: [...new Set([...a.nonconformingStateIds, ...b.nonconformingStateIds])].sort((x, y) => x - y),
   };
 }
-
-
