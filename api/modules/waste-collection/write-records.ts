@@ -56,7 +56,12 @@ const kg = (grams: number | null) => (grams === null ? null : (grams / 1000).toF
  * collection, the bin, the subject and a municipality's own waste type must be this municipality's: a record never
  * points at another's.
  */
-export async function lockReferences(tx: Db, ctx: WriterContext, out: RecordOut[]): Promise<void> {
+/** What a record points at (a record typed by hand may have no collection). */
+export type RecordReferences = Pick<RecordOut, "headerId" | "subjectId" | "wasteTypeId"> & {
+  collectionId: number | null;
+};
+
+export async function lockReferences(tx: Db, ctx: WriterContext, out: RecordReferences[]): Promise<void> {
   // One pass over the batch's records (10,000 of them): the distinct ids of each reference.
   const h = new Set<number>();
   const s = new Set<number>();
@@ -66,7 +71,7 @@ export async function lockReferences(tx: Db, ctx: WriterContext, out: RecordOut[
     h.add(x.headerId);
     if (x.subjectId !== null) s.add(x.subjectId);
     if (x.wasteTypeId !== null) w.add(x.wasteTypeId);
-    c.add(x.collectionId);
+    if (x.collectionId !== null) c.add(x.collectionId);
   }
   const [headers, subjects, wastes, collections] = [h, s, w, c].map((set) => [...set]) as [
     number[],
