@@ -1,6 +1,6 @@
 /**
  * Rows written into a table with COPY instead of INSERT … SELECT FROM unnest(arrays) (issue 13 part 7, decision
- * 0033): the rows travel as COPY's text format, read by the table's own column types, with no per-row executor
+ * 0034): the rows travel as COPY's text format, read by the table's own column types, with no per-row executor
  * work of a SELECT over parameter arrays. On PostgreSQL through COPY FROM STDIN (pg-copy-streams) on the
  * transaction's own connection; on PGlite through COPY FROM '/dev/blob' with the text as the query's blob.
  * Must run inside a transaction (drizzle's `db.transaction`): the rows commit or roll back with it.

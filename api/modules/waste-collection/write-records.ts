@@ -1,5 +1,5 @@
 /**
- * What a batch of collection rows writes (process.ts decides, this writes; issue 13 part 3, decision 0031 and 0033):
+ * What a batch of collection rows writes (process.ts decides, this writes; issue 13 part 3, decisions 0031 and 0034):
  * the references of the new records checked and locked once for the batch, the records themselves by COPY, the
  * updates of Merge and Overwrite, the collection log, the collections' counts, and the bins and terminals marked
  * as used.
@@ -137,7 +137,7 @@ const RECORD_COLUMNS = [
 ] as const;
 
 /**
- * Inserts the batch's records by COPY (db/copy.ts; decision 0033): the rows go as text straight into the table,
+ * Inserts the batch's records by COPY (db/copy.ts; decision 0034): the rows go as text straight into the table,
  * without a SELECT over parameter arrays. Their ids are not read back (recordIdsAt reads the few a log needs).
  */
 export async function insertRecords(tx: Db, ctx: WriterContext, rows: BatchRow[], out: RecordOut[]): Promise<void> {
