@@ -24,6 +24,7 @@ import { feeCalculationRoutes } from "./modules/fee-calculation/routes";
 import { discountRoutes } from "./modules/discount/routes";
 import { expenditureRoutes } from "./modules/expenditure/routes";
 import { motivationProgrammeRoutes } from "./modules/motivation-programme/routes";
+import { paymentNoticeRoutes } from "./modules/payment-notice/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -45,6 +46,7 @@ export const allRoutes: AnyRoute[] = [
   ...discountRoutes,
   ...expenditureRoutes,
   ...motivationProgrammeRoutes,
+  ...paymentNoticeRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

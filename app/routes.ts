@@ -88,7 +88,11 @@ export default [
       route(":importJobId/file", "routes/administration/imports/file.ts"),
     ]),
     route("administration/waste-bins", "routes/administration/waste-bins.ts"),
-    ...prefix("fees/fees", [index("routes/fees/fees/list.tsx")]),
+    ...prefix("fees/fees", [
+      index("routes/fees/fees/list.tsx"),
+      route(":feeId/payment-notice.pdf", "routes/fees/fees/payment-notice.ts"),
+      route("payment-notices/:jobId/notices.pdf", "routes/fees/fees/payment-notices-file.ts"),
+    ]),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),
       route("create", "routes/administration/municipalities/create.tsx"),

@@ -218,6 +218,7 @@ export function ConformDialog({
   description,
   submitVariant,
   triggerSize,
+  size = "sm",
   ...formProps
 }: ConformFormProps & {
   label: ReactNode;
@@ -225,6 +226,7 @@ export function ConformDialog({
   description?: ReactNode;
   submitVariant?: ButtonVariant;
   triggerSize?: ButtonSize;
+  size?: "sm" | "md" | "lg";
 }) {
   const name = formProps.form.id;
   return (
@@ -234,7 +236,7 @@ export function ConformDialog({
       </DialogTrigger>
       <Dialog
         name={name}
-        size="sm"
+        size={size}
         title={title}
         description={description}
         footer={

@@ -12,6 +12,7 @@ import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
 import { municipalityEndpoints } from "./municipality";
 import { motivationProgrammeEndpoints } from "./motivation-programme";
+import { paymentNoticeEndpoints } from "./payment-notice";
 import { printBatchEndpoints } from "./print-batch";
 import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
@@ -40,6 +41,7 @@ export const endpoints = {
   discount: discountEndpoints,
   expenditure: expenditureEndpoints,
   motivationProgramme: motivationProgrammeEndpoints,
+  paymentNotice: paymentNoticeEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { expenditure, fee, feePayer, subject } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
+import { insertFee } from "./fee-fixtures";
 import { setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
@@ -32,13 +33,7 @@ async function payer(municipalityId: number, lastName: string, variableSymbol: s
   return p!.id;
 }
 
-async function feeOf(values: Partial<typeof fee.$inferInsert> & { municipalityId: number; feePayerId: number }) {
-  const [row] = await t.db
-    .insert(fee)
-    .values({ year: YEAR, baseFee: "900.00", totalFee: "900.00", finalFee: "900.00", ...values })
-    .returning({ id: fee.id });
-  return row!.id;
-}
+const feeOf = (values: Parameters<typeof insertFee>[2]) => insertFee(t.db, YEAR, values);
 
 beforeAll(async () => {
   ({ t, A, B } = await setupApiWithIds());

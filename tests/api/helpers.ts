@@ -17,6 +17,7 @@ import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
+import { workNoticeJobs } from "../../api/jobs/payment-notice";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
 import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
@@ -260,6 +261,8 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   await workFeeCalculations(db, jobs, { progressOutsideTransaction: database.kind === "postgres" });
 
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
+  const mailer = createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir });
+  await workNoticeJobs(db, jobs, mailer);
   const app = createApi({
     services: {
       db,
@@ -272,7 +275,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
       },
       registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
       secretBox: TEST_SECRET_BOX,
-      mailer: createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir }),
+      mailer,
     },
     verifyToken: opts.verifyToken ?? createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });
@@ -424,20 +427,26 @@ export async function versionOf(db: Db, table: { id: PgColumn; version: PgColumn
 }
 
 /**
- * An import is answered at once (202) and runs as a background job: reads the job at `jobPath` as its page does,
- * until it is finished, and answers the finished job (a test that cannot see it finish fails after 30 s).
+ * An import (or a fee calculation) is answered at once (202) and runs as a background job: reads the job at `jobPath`
+ * as its page does, until it is no longer in one of the `running` states, and answers the finished job (a test that
+ * cannot see it finish fails after 30 s).
  */
 export async function finishedJob<T extends { state: string }>(
   t: TestApi,
   jobPath: string,
   as: Persona = "admin",
+  running: readonly string[] = ["unprocessed", "processing"],
 ): Promise<T> {
   const until = Date.now() + 30_000;
   for (;;) {
     const res = await t.call<T>("GET", jobPath, { as });
     if (res.status !== 200) throw new Error(`${jobPath}: ${res.status} ${JSON.stringify(res.body)}`);
-    if (res.body.state !== "unprocessed" && res.body.state !== "processing") return res.body;
+    if (!running.includes(res.body.state)) return res.body;
     if (Date.now() > until) throw new Error(`${jobPath} did not finish: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A fee calculation or simulation once it is Done or Failed (issue 14: a job on the 'fee-calculation' queue). */
+export const finishedCalculation = (t: TestApi, municipalityId: number, id: number) =>
+  finishedJob<any>(t, `/municipality/${municipalityId}/fee/calculation/${id}`, "admin", ["Queued", "Running"]);

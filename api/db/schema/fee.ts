@@ -5,6 +5,7 @@
  * model itself is docs/fees.md.
  */
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -17,11 +18,12 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import { municipalityColumn } from "./municipality";
-import { fee, subject } from "./subject";
+import { subject } from "./subject";
 import { user } from "./user";
 import { ownerColumn, timestamps, versionedId } from "./columns";
 
@@ -129,7 +131,11 @@ export const feeRecord = pgTable(
   "fee_record",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    feeId: ownerColumn("fee_id", () => fee.id),
+    /**
+     * The fee (no foreign key, decision 0030: only the fee engine writes lines, for the fees it has just written, and a
+     * per-row check cost 700,000 lookups a first run; a fee's deletion removes its lines by a statement trigger).
+     */
+    feeId: integer("fee_id").notNull(),
     type: varchar("type", { length: 20 }).notNull(),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     /** The basis: a quantity and its unit (months, l, kg, %, kg per person), a rate, a percent. */
@@ -205,3 +211,30 @@ export const expenditureSetting = pgTable("expenditure_setting", {
   mixedWasteProcessingPrice: numeric("mixed_waste_processing_price", { precision: 12, scale: 2 }),
   ...timestamps(),
 });
+
+/**
+ * What each subject threw away in a year (Prague time), summed from its waste evidence records that count for fees
+ * (a subject, not discarded) per waste type — and per bin for records without a volume (their litres are the bin
+ * type's capacity × n). Kept by statement triggers on waste_evidence_record (migration 0021, decision 0030), so the
+ * fee engine reads thousands of rows instead of scanning millions of records.
+ */
+export const wasteEvidenceTotal = pgTable(
+  "waste_evidence_total",
+  {
+    municipalityId: integer("municipality_id").notNull(),
+    year: smallint("year").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    wasteTypeId: integer("waste_type_id"),
+    /** The bin, only for records without a bin volume. */
+    headerId: integer("header_id"),
+    /** Σ acknowledged weight (none = 0), Σ bin volume (none = 0), the number of records. */
+    kg: numeric("kg", { precision: 16, scale: 3 }).notNull(),
+    litres: bigint("litres", { mode: "number" }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    unique("waste_evidence_total_key")
+      .on(t.municipalityId, t.year, t.subjectId, t.wasteTypeId, t.headerId)
+      .nullsNotDistinct(),
+  ],
+);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -248,6 +249,11 @@ export const fee = pgTable(
     paidChangedAt: timestamp("paid_changed_at", { withTimezone: true }),
     /** The recalculation that wrote this row (fee_calculation; no reference, the log may be pruned). */
     calculationId: integer("calculation_id"),
+    /**
+     * A 64-bit hash of what the fee engine wrote for this fee, its values and its seven lines: a run rewrites (and
+     * compares the lines of) only the fees whose digest changed (decision 0030).
+     */
+    digest: bigint("digest", { mode: "bigint" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
