@@ -27,7 +27,9 @@ import { purgeExpired } from "./idp/adapter";
 import { startHousekeeping } from "./api/jobs/housekeeping";
 import { startQueue } from "./api/jobs/queue";
 import { workImports } from "./api/jobs/imports";
+import { workNoticeJobs } from "./api/jobs/payment-notice";
 import { workFeeCalculations } from "./api/jobs/fee-calculation";
+import { workYardProtocolMails } from "./api/jobs/yard-protocol-mail";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { WebContext } from "./app/server/context";
 
@@ -107,6 +109,14 @@ export async function startServer(
   const jobs = await startQueue(database);
   await workImports(db, jobs);
   await workFeeCalculations(db, jobs, { progressOutsideTransaction: database.kind === "postgres" });
+  // SMTP_URL, else every message becomes an .eml file in <DATA_DIR>/outbox.
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.resolve(config.DATA_DIR, "outbox"),
+  });
+  await workNoticeJobs(db, jobs, mailer);
+  await workYardProtocolMails(db, jobs, mailer);
 
   const api = createApi({
     services: {
@@ -126,12 +136,7 @@ export async function startServer(
         fetch: opts.fetchForRegistry,
       }),
       secretBox,
-      // SMTP_URL, else every message becomes an .eml file in <DATA_DIR>/outbox.
-      mailer: createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.resolve(config.DATA_DIR, "outbox"),
-      }),
+      mailer,
     },
     verifyToken,
   });

@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false },
       },
       {
         resolve: { alias },
@@ -24,6 +24,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite is memory hungry; two files at a time is what 2 cores carry well.
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {

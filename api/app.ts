@@ -24,6 +24,9 @@ import { feeCalculationRoutes } from "./modules/fee-calculation/routes";
 import { discountRoutes } from "./modules/discount/routes";
 import { expenditureRoutes } from "./modules/expenditure/routes";
 import { motivationProgrammeRoutes } from "./modules/motivation-programme/routes";
+import { paymentNoticeRoutes } from "./modules/payment-notice/routes";
+import { collectionYardRoutes } from "./modules/collection-yard/routes";
+import { yardReportRoutes } from "./modules/yard-report/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -45,6 +48,9 @@ export const allRoutes: AnyRoute[] = [
   ...discountRoutes,
   ...expenditureRoutes,
   ...motivationProgrammeRoutes,
+  ...paymentNoticeRoutes,
+  ...collectionYardRoutes,
+  ...yardReportRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

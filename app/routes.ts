@@ -53,6 +53,11 @@ export default [
       route(":wasteEvidenceId", "routes/waste-collection-evidence/waste-evidences/detail.tsx"),
       route(":wasteEvidenceId/edit", "routes/waste-collection-evidence/waste-evidences/edit.tsx"),
     ]),
+    ...prefix("waste-collection-evidence/yard-reports", [
+      index("routes/waste-collection-evidence/yard-reports/list.tsx"),
+      route("create", "routes/waste-collection-evidence/yard-reports/create.tsx"),
+      route(":yardReportId/protocol.pdf", "routes/waste-collection-evidence/yard-reports/protocol.ts"),
+    ]),
     ...prefix("administration/print-batches", [
       index("routes/administration/print-batches/list.tsx"),
       route("create", "routes/administration/print-batches/create.tsx"),
@@ -88,7 +93,12 @@ export default [
       route(":importJobId/file", "routes/administration/imports/file.ts"),
     ]),
     route("administration/waste-bins", "routes/administration/waste-bins.ts"),
-    ...prefix("fees/fees", [index("routes/fees/fees/list.tsx")]),
+    route("administration/waste-collection-yards", "routes/administration/waste-collection-yards.ts"),
+    ...prefix("fees/fees", [
+      index("routes/fees/fees/list.tsx"),
+      route(":feeId/payment-notice.pdf", "routes/fees/fees/payment-notice.ts"),
+      route("payment-notices/:jobId/notices.pdf", "routes/fees/fees/payment-notices-file.ts"),
+    ]),
     ...prefix("administration/municipalities", [
       index("routes/administration/municipalities/list.tsx"),
       route("create", "routes/administration/municipalities/create.tsx"),
@@ -104,6 +114,20 @@ export default [
         ":municipalityId/modules/motivation-program/:motivationalType/edit",
         "routes/administration/municipalities/modules/motivation-program/edit.tsx",
       ),
+      ...prefix(":municipalityId/modules/waste-collection-yards", [
+        index("routes/administration/municipalities/modules/waste-collection-yards/list.tsx"),
+        route("create", "routes/administration/municipalities/modules/waste-collection-yards/create.tsx"),
+        route(":yardId", "routes/administration/municipalities/modules/waste-collection-yards/detail.tsx"),
+        route(":yardId/edit", "routes/administration/municipalities/modules/waste-collection-yards/edit.tsx"),
+        route(
+          ":yardId/wastes/create",
+          "routes/administration/municipalities/modules/waste-collection-yards/waste-create.tsx",
+        ),
+        route(
+          ":yardId/wastes/:yardWasteId/edit",
+          "routes/administration/municipalities/modules/waste-collection-yards/waste-edit.tsx",
+        ),
+      ]),
       ...prefix(":municipalityId/users", [
         route("create", "routes/administration/municipalities/users/create.tsx"),
         route(":userId/edit", "routes/administration/municipalities/users/edit.tsx"),

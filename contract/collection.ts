@@ -4,10 +4,10 @@
  * collection types, nonconforming states and severity, duplicate handling.
  */
 import { z } from "zod";
+import { versionedIdAnswer, subjectRefAnswer } from "./common";
 import { listFilter, listQuery } from "./list";
 import { collectionListKeys, collectionLogListKeys, evidenceListKeys } from "./lists";
 import { NONCONFORMING_STATE_IDS } from "./collection-import";
-
 
 /** Spec 001 §4 waste collection states. */
 export const COLLECTION_STATES = ["None", "WaitingData", "UnProcessed", "Processed", "Error", "Discarded"] as const;
@@ -87,15 +87,13 @@ export const collectionList = listQuery(collectionListKeys, {
   search: listFilter.search(),
   state: listFilter.select(COLLECTION_STATES),
   wasteTypeId: listFilter.id(),
-  dateFrom: listFilter.date(),
-  dateTo: listFilter.date(),
+  ...listFilter.dateRange(),
   importJobId: listFilter.id(),
 });
 export type CollectionListQuery = z.output<typeof collectionList.query>;
 
 export const collectionListItem = z.object({
-  id: z.number(),
-  version: z.number(),
+  ...versionedIdAnswer,
   name: z.string(),
   collectedOn: z.string(),
   startedAt: z.string().nullable(),
@@ -147,8 +145,7 @@ export const evidenceList = listQuery(evidenceListKeys, {
   headerId: listFilter.id(),
   wasteCollectionId: listFilter.id(),
   wasteTypeId: listFilter.id(),
-  dateFrom: listFilter.date(),
-  dateTo: listFilter.date(),
+  ...listFilter.dateRange(),
   state: listFilter.select(EVIDENCE_STATES),
   discarded: listFilter.boolean(),
   nonconforming: listFilter.boolean(),
@@ -156,8 +153,7 @@ export const evidenceList = listQuery(evidenceListKeys, {
 export type EvidenceListQuery = z.output<typeof evidenceList.query>;
 
 export const evidenceListItem = z.object({
-  id: z.number(),
-  version: z.number(),
+  ...versionedIdAnswer,
   collectedAt: z.string(),
   code: z.string().nullable(),
   rfid: z.string().nullable(),
@@ -165,8 +161,7 @@ export const evidenceListItem = z.object({
   wasteCollectionId: z.number().nullable(),
   wasteTypeId: z.number().nullable(),
   wasteTypeName: z.string().nullable(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   feePayerId: z.number().nullable(),
   city: z.string().nullable(),
   fullness: z.number().nullable(),
@@ -231,8 +226,7 @@ export const collectionRecordItem = z.object({
   collectedAt: z.string(),
   code: z.string().nullable(),
   headerId: z.number().nullable(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   street: z.string().nullable(),
   binVolume: z.number().nullable(),
   fullness: z.number().nullable(),
@@ -291,7 +285,11 @@ export const reprocessAnswer = z.object({ resolved: z.number(), open: z.number()
  * collection's open errors are processed again.
  */
 export const assignCodeBody = z.object({
-  bin: z.string({ message: "Zadejte čárový kód nebo číslo nádoby." }).trim().min(1, { message: "Zadejte čárový kód nebo číslo nádoby." }).max(40),
+  bin: z
+    .string({ message: "Zadejte čárový kód nebo číslo nádoby." })
+    .trim()
+    .min(1, { message: "Zadejte čárový kód nebo číslo nádoby." })
+    .max(40),
 });
 export const RFID_ONLY = "Přiřadit nádobě lze jen neznámý RFID čip; čárový kód nádoby se nemění.";
 export const BIN_OF_CODE_NOT_FOUND = "Nádoba s tímto kódem v obci není.";
@@ -316,7 +314,9 @@ export const subjectEvidenceAnswer = z.object({
   /** Days with an emptying in the current month and year (compared with the ordered count). */
   actual: z.object({ month: z.number(), year: z.number() }),
   /** The last 12 months by waste. */
-  production: z.array(z.object({ wasteTypeName: z.string().nullable(), count: z.number(), weightKg: z.string().nullable() })),
+  production: z.array(
+    z.object({ wasteTypeName: z.string().nullable(), count: z.number(), weightKg: z.string().nullable() }),
+  ),
   /** The latest emptyings. */
   history: z.array(
     z.object({

@@ -119,6 +119,23 @@ export const versionField = z.preprocess(
 export const versionAnswer = { version: z.number() };
 /** When a record was made and last changed (ISO 8601), as a detail answers them (the timestamps() columns). */
 export const timestampsAnswer = { createdAt: z.string(), updatedAt: z.string() };
+/** A position as stored (numeric columns answered as exact decimal strings), null when unknown. */
+export const positionAnswer = { latitude: z.string().nullable(), longitude: z.string().nullable() };
+/** How a person or a contact is reached, as stored (the phoneAndEmail() columns), null when not given. */
+export const contactAnswer = { phone: z.string().nullable(), email: z.string().nullable() };
+/** A user account's user name, first and last name and contacts (users list, profile, a municipality's users). */
+export const accountAnswer = {
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  ...contactAnswer,
+};
+/** A validity whose either end may be open (a card, a device's pairing as a list shows it). */
+export const openValidityAnswer = { validFrom: z.string().nullable(), validTo: z.string().nullable() };
+/** The collection point a row belongs to, by id and name (both null: none), as lists and details answer it. */
+export const subjectRefAnswer = { subjectId: z.number().nullable(), subjectName: z.string().nullable() };
+/** The fee payer a row belongs to, by id and name (both null: none). */
+export const feePayerRefAnswer = { feePayerId: z.number().nullable(), feePayerName: z.string().nullable() };
 /** A record's id and version as its answer leads with them (the versionedId() columns). */
 export const versionedIdAnswer = { id: z.number(), ...versionAnswer };
 /** `version` as a body shape to spread into a PUT schema. */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEVICE_TYPES } from "./enums";
-import { optionalText, periodAnswer, requiredText, versionAnswer, withVersion } from "./common";
+import { optionalText, periodAnswer, requiredText, versionAnswer, withVersion, openValidityAnswer } from "./common";
 import { listFilter, listQuery } from "./list";
 import { deviceListKeys } from "./lists";
 import { dateField, optionalDate, optionalId } from "./subject";
@@ -85,8 +85,7 @@ export type DeviceListQuery = z.output<typeof deviceList.query>;
 const currentPairing = {
   municipalityId: z.number().nullable(),
   municipalityName: z.string().nullable(),
-  validFrom: z.string().nullable(),
-  validTo: z.string().nullable(),
+  ...openValidityAnswer,
 };
 
 export const deviceListItem = z.object({
@@ -126,12 +125,7 @@ export const deviceDetail = deviceListItem.extend({
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 
 /** GET municipality/{id}/device: the devices paired with the municipality today. */
-export const municipalityDevice = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.enum(DEVICE_TYPES),
-  serialNumber: z.string(),
-  ...periodAnswer,
-  lastUsedAt: z.string().nullable(),
-});
+export const municipalityDevice = deviceListItem
+  .pick({ id: true, name: true, type: true, serialNumber: true, lastUsedAt: true })
+  .extend(periodAnswer);
 export type MunicipalityDevice = z.infer<typeof municipalityDevice>;

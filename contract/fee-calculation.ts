@@ -5,8 +5,15 @@
  */
 import { z } from "zod";
 import { boolFlag, versionField, yearField } from "./common";
+import { feeAmountsAnswer } from "./fee";
 // Spec 001 §9 programme types, units and discount distributions are declared once, with the programmes.
-import { DISCOUNT_DISTRIBUTIONS, MOTIVATION_PROGRAMME_TYPES, MOTIVATION_UNITS } from "./motivation-programme";
+import {
+  DISCOUNT_DISTRIBUTIONS,
+  MOTIVATION_PROGRAMME_TYPES,
+  MOTIVATION_UNITS,
+  programmeAnswer,
+  type ProgrammeAnswer,
+} from "./motivation-programme";
 
 export const FEE_RECORD_TYPES = [
   "BaseFee",
@@ -112,9 +119,58 @@ export const simulatedProgramme = z
   });
 export type SimulatedProgramme = z.output<typeof simulatedProgramme>;
 
+/** A programme as stored (or as a screen's form proposes it) in the shape a simulation takes. */
+export function programmeProposal(
+  p: Omit<ProgrammeAnswer, "stored" | "version" | "activeYears" | "whyNot" | "useYearAsPeriod">,
+): SimulatedProgramme {
+  return {
+    type: p.type,
+    unit: p.unit,
+    feePerUnit: p.feePerUnit,
+    minimalUnitPerPeriod: p.minimalUnitPerPeriod,
+    orderedDisposeCount: p.orderedDisposeCount,
+    useBinVolume: p.useBinVolume,
+    useOrderedDisposeCount: p.useOrderedDisposeCount,
+    discountDistribution: p.discountDistribution,
+    intervals: p.intervals.map((i) => ({ fromValue: i.from, toValue: i.to, discountPercent: i.discountPercent })),
+  };
+}
+
+/** GET …/fee/active-programme?year: the programme active in the year as a simulation takes it (null: none). */
+export const activeProgrammeAnswer = z.object({
+  programme: programmeAnswer
+    .pick({
+      type: true,
+      unit: true,
+      feePerUnit: true,
+      minimalUnitPerPeriod: true,
+      orderedDisposeCount: true,
+      useBinVolume: true,
+      useOrderedDisposeCount: true,
+      discountDistribution: true,
+    })
+    .extend({
+      intervals: z.array(
+        z.object({ fromValue: z.string(), toValue: z.string().nullable(), discountPercent: z.string() }),
+      ),
+    })
+    .nullable(),
+});
+
+/**
+ * Where a simulation was asked for: the base fee dialog of Fees → Fees or a motivation programme's page. The engine
+ * ignores it; it is kept with the parameters so that each screen finds its own simulations.
+ */
+export const SIMULATION_PURPOSES = ["BaseFee", "Programme"] as const;
+
 /** POST …/fee/simulation: the year and the proposed settings; null programme = none. */
 export const simulateBody = z
-  .object({ year: yearField, ...baseFeeShape, programme: simulatedProgramme.nullable().default(null) })
+  .object({
+    year: yearField,
+    ...baseFeeShape,
+    programme: simulatedProgramme.nullable().default(null),
+    purpose: z.enum(SIMULATION_PURPOSES).optional(),
+  })
   .refine(maxNotBelowMin, { message: MAX_BELOW_MIN, path: ["maxFeePercent"] });
 export type SimulationParameters = z.output<typeof simulateBody>;
 
@@ -188,13 +244,8 @@ export const feeExplanation = z.object({
   feePayerId: z.number().nullable(),
   subjectId: z.number().nullable(),
   variableSymbol: z.string().nullable(),
-  baseFee: z.string(),
-  binFee: z.string(),
-  motivationFee: z.string(),
+  ...feeAmountsAnswer,
   motivationDiscount: z.string(),
-  totalDiscount: z.string(),
-  totalFee: z.string(),
-  finalFee: z.string(),
   fixedDiscountNames: z.string().nullable(),
   sortRatio: z.string().nullable(),
   minFeePercent: z.string().nullable(),

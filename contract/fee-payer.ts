@@ -15,6 +15,7 @@ import {
   timestampsAnswer,
   versionedIdAnswer,
   withVersion,
+  contactAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { feePayerListKeys } from "./lists";
@@ -170,6 +171,9 @@ export const feePayerListItem = z.object({
 });
 export type FeePayerListItem = z.infer<typeof feePayerListItem>;
 
+/** A discount the payer has, by id and name. */
+const discountRef = z.object({ id: z.number(), name: z.string() });
+
 export const feePayerDetail = z.object({
   ...versionedIdAnswer,
   municipalityId: z.number(),
@@ -179,16 +183,15 @@ export const feePayerDetail = z.object({
   identificationNumber: z.string().nullable(),
   vatNumber: z.string().nullable(),
   gender: z.enum(GENDERS).nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...contactAnswer,
   variableSymbol: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   ...storedTexts(noticeAddressShape),
   addresses: z.array(feePayerAddressSchema.extend({ id: z.number() })),
-  discounts: z.array(z.object({ id: z.number(), name: z.string() })),
+  discounts: z.array(discountRef),
   /** Spec 001 §5: the automatic group and the municipality's age discounts that apply today. */
   ageGroup: z.enum(AGE_GROUPS).nullable(),
-  ageDiscounts: z.array(z.object({ id: z.number(), name: z.string() })),
+  ageDiscounts: z.array(discountRef),
   activeFrom: z.string(),
   activeTo: z.string().nullable(),
   periodEnd: z.string().nullable(),

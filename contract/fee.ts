@@ -4,6 +4,7 @@
  * written by the recalculation (docs/fees.md); these calls read them and keep their paid flag.
  */
 import { z } from "zod";
+import { subjectRefAnswer, feePayerRefAnswer } from "./common";
 import { listFilter, listQuery } from "./list";
 import { feeListKeys } from "./lists";
 import { SUBJECT_TYPES } from "./enums";
@@ -42,23 +43,29 @@ export type FeeListQuery = z.output<typeof feeList.query>;
 
 const money = z.string();
 
-export const feeListItem = z.object({
-  id: z.number(),
-  year: z.number(),
-  feePayerId: z.number().nullable(),
-  feePayerName: z.string().nullable(),
-  variableSymbol: z.string().nullable(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+/**
+ * A fee's amounts as stored (spec 001 §3 Fee: base, bin and motivation fee, the discounts' total, the total and the
+ * final fee), exact decimal strings: every answer that shows a fee row carries them.
+ */
+export const feeAmountsAnswer = {
   baseFee: money,
   binFee: money,
   motivationFee: money,
+  totalDiscount: money,
+  totalFee: money,
+  finalFee: money,
+};
+
+export const feeListItem = z.object({
+  id: z.number(),
+  year: z.number(),
+  ...feePayerRefAnswer,
+  variableSymbol: z.string().nullable(),
+  ...subjectRefAnswer,
+  ...feeAmountsAnswer,
   fixedDiscount: money,
   motivationDiscount: money,
   fixedDiscountNames: z.string().nullable(),
-  totalFee: money,
-  totalDiscount: money,
-  finalFee: money,
   paid: z.boolean(),
   paidChangedAt: z.string().nullable(),
 });

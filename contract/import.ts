@@ -71,8 +71,7 @@ export const importJobList = listQuery(importJobListKeys, {
   type: listFilter.select(IMPORT_TYPES),
   state: listFilter.select(IMPORT_JOB_STATES),
   /** Jobs created on or after / on or before this day (Prague calendar). */
-  dateFrom: listFilter.date(),
-  dateTo: listFilter.date(),
+  ...listFilter.dateRange(),
 });
 export type ImportJobListQuery = z.output<typeof importJobList.query>;
 

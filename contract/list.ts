@@ -10,6 +10,17 @@ import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, DEFAULT_PAGE_SIZE, type Lis
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
+/** A day YYYY-MM-DD that exists in the calendar. */
+const dayFilter = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte platné datum." })
+      .refine(isCalendarDay, { message: "Zadejte platné datum." })
+      .optional(),
+  );
+
 /** Filter fields of list queries; each is optional and '' counts as absent. */
 export const listFilter = {
   search: () =>
@@ -33,16 +44,10 @@ export const listFilter = {
         .optional(),
     ),
   /** A day YYYY-MM-DD that exists in the calendar. */
-  date: () =>
-    z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Zadejte platné datum." })
-        .refine(isCalendarDay, { message: "Zadejte platné datum." })
-        .optional(),
-    ),
+  date: dayFilter,
   id: () => z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  /** Rows from a day to a day (both optional, Prague calendar days): spread into a list's filters. */
+  dateRange: () => ({ dateFrom: dayFilter(), dateTo: dayFilter() }),
 };
 
 const LIST_QUERIES = new WeakMap<z.ZodType, ListKeys>();

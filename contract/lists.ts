@@ -166,3 +166,17 @@ export const expenditureListKeys = listKeys({
   sorts: ["processedOn", "type", "source", "amount"],
   defaultSort: "-processedOn",
 });
+
+/** Municipality → module Collection yards (spec 001 §2). */
+export const yardListKeys = listKeys({
+  id: "yards",
+  sorts: ["name", "icz", "zuj", "lastLoginAt"],
+  defaultSort: "name",
+});
+
+/** Waste evidence → Yard visits (spec 001 §2): newest first. */
+export const yardReportListKeys = listKeys({
+  id: "yardReports",
+  sorts: ["reportDate", "fee", "totalWeightKg", "createdAt", "id"],
+  defaultSort: "-reportDate",
+});

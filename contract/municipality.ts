@@ -19,6 +19,8 @@ import {
   versionedIdAnswer,
   withVersion,
   zipText,
+  contactAnswer,
+  accountAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityListKeys } from "./lists";
@@ -129,8 +131,7 @@ export const municipalityDetail = z.object({
       id: z.number(),
       name: z.string(),
       type: z.string(),
-      phone: z.string().nullable(),
-      email: z.string().nullable(),
+      ...contactAnswer,
     }),
   ),
   modules: z.array(z.object({ module: z.enum(MUNICIPALITY_MODULES), enabled: z.boolean() })),
@@ -149,11 +150,7 @@ export type MunicipalityOption = z.infer<typeof municipalityOption>;
 /** GET municipality/{id}/users: the municipality's own users and those who manage it. */
 export const municipalityUser = z.object({
   id: z.number(),
-  userName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  ...accountAnswer,
   /** The role's name of spec 000 §6 (translated by `common:role.<role>`). */
   role: z.string(),
   active: z.boolean(),

@@ -66,7 +66,8 @@ export const ROLE_PERMISSIONS: Partial<Record<RoleName, Permission[]>> = {
     "municipality.aEdit",
     ...all("user"),
     ...MUNICIPALITY_AREAS.flatMap(all),
-    "collectionYard.aDetail",
+    // The collection-yard module of the manager's municipality (spec 000 §2 …/modules/waste-collection-yards).
+    ...all("collectionYard"),
     "device.aDetail",
     "externalService.aDetail",
     "dashboard.aDetail",

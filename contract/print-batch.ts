@@ -4,7 +4,7 @@
  * (state Free) for bins handed out later, Regular codes are addressed to collection points (state Assigned).
  */
 import { z } from "zod";
-import { boolFlag, listAnswer, optionalText } from "./common";
+import { boolFlag, listAnswer, optionalText, subjectRefAnswer } from "./common";
 import { listFilter, listQuery } from "./list";
 import { printBatchCodeListKeys, printBatchListKeys } from "./lists";
 import { BIN_STATES } from "./waste-evidence-header";
@@ -158,8 +158,7 @@ export const printBatchCode = z.object({
   barcode: z.string(),
   plainCode: z.string(),
   binName: z.string().nullable(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   state: z.enum(BIN_STATES),
 });
 export type PrintBatchCode = z.infer<typeof printBatchCode>;

@@ -21,9 +21,12 @@ import {
   withVersion,
   yearField,
   zipText,
+  feePayerRefAnswer,
+  openValidityAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { subjectListKeys } from "./lists";
+import { feeAmountsAnswer } from "./fee";
 
 export const DISPOSE_FREQUENCY_PERIODS = ["Month", "Year"] as const;
 export type DisposeFrequencyPeriod = (typeof DISPOSE_FREQUENCY_PERIODS)[number];
@@ -259,11 +262,9 @@ export const subjectWasteCard = z.object({
   id: z.number(),
   plainCode: z.string(),
   code: z.string(),
-  feePayerId: z.number().nullable(),
-  feePayerName: z.string().nullable(),
+  ...feePayerRefAnswer,
   state: z.enum(["Free", "Assigned", "Discarded", "Expired"]),
-  validFrom: z.string().nullable(),
-  validTo: z.string().nullable(),
+  ...openValidityAnswer,
   virtual: z.boolean(),
 });
 export type SubjectWasteCard = z.infer<typeof subjectWasteCard>;
@@ -279,12 +280,7 @@ export const subjectFeeRow = z.object({
   year: z.number(),
   month: z.number().nullable(),
   feePayerName: z.string().nullable(),
-  baseFee: z.string(),
-  binFee: z.string(),
-  motivationFee: z.string(),
-  totalDiscount: z.string(),
-  totalFee: z.string(),
-  finalFee: z.string(),
+  ...feeAmountsAnswer,
 });
 export type SubjectFeeRow = z.infer<typeof subjectFeeRow>;
 

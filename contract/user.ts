@@ -12,6 +12,7 @@ import {
   versionedIdAnswer,
   versionField,
   withVersion,
+  accountAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityOption } from "./municipality";
@@ -184,20 +185,21 @@ export const userList = listQuery(userListKeys, {
 });
 export type UserListQuery = z.output<typeof userList.query>;
 
-export const userListItem = z.object({
-  id: z.number(),
-  userName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+/** A user's role and home municipality as the users list and the profile answer them. */
+const roleAndHomeAnswer = {
   roleId: z.number(),
   /** Role name of spec 000 §6; the label is translated by `common:role.<roleName>`. */
   roleName: z.string(),
   roleLabel: z.string(),
   municipalityId: z.number().nullable(),
   municipalityName: z.string().nullable(),
+};
+
+export const userListItem = z.object({
+  id: z.number(),
+  ...accountAnswer,
+  fullName: z.string(),
+  ...roleAndHomeAnswer,
   lastLoginAt: z.string().nullable(),
   active: z.boolean(),
   /** Registered by e-mail and no password set yet: 'resend registration' applies. */
@@ -256,17 +258,9 @@ export const registerAnswer = z.object({ id: z.number(), mailSent: z.boolean().o
 /** GET user/profile: the signed-in user's own data. */
 export const profile = z.object({
   ...versionedIdAnswer,
-  userName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  ...accountAnswer,
   language: z.enum(LANGUAGES),
-  roleId: z.number(),
-  roleName: z.string(),
-  roleLabel: z.string(),
-  municipalityId: z.number().nullable(),
-  municipalityName: z.string().nullable(),
+  ...roleAndHomeAnswer,
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -7,7 +7,7 @@ import { SUBJECT_TYPES } from "./enums";
 import { listFilter, listQuery } from "./list";
 import { wasteCardListKeys } from "./lists";
 import { dateField, optionalId, subjectIdField } from "./subject";
-import { NOTHING_SELECTED } from "./common";
+import { NOTHING_SELECTED, subjectRefAnswer, feePayerRefAnswer, openValidityAnswer } from "./common";
 
 /** Spec 001 §4. Expired also applies by date: a Free or Assigned card whose validTo is before today. */
 export const WASTE_CARD_STATES = ["Free", "Assigned", "Discarded", "Expired"] as const;
@@ -33,14 +33,11 @@ export const wasteCardListItem = z.object({
   id: z.number(),
   plainCode: z.string(),
   code: z.string(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   subjectType: z.enum(SUBJECT_TYPES).nullable(),
-  feePayerId: z.number().nullable(),
-  feePayerName: z.string().nullable(),
+  ...feePayerRefAnswer,
   state: z.enum(WASTE_CARD_STATES),
-  validFrom: z.string().nullable(),
-  validTo: z.string().nullable(),
+  ...openValidityAnswer,
   virtual: z.boolean(),
 });
 export type WasteCardListItem = z.infer<typeof wasteCardListItem>;

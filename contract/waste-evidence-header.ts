@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   boolFlag,
+  positionAnswer,
   optionalText,
   selectedIds,
   timestampsAnswer,
@@ -13,6 +14,7 @@ import {
   versionField,
   withVersion,
   yearField,
+  subjectRefAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { wehListKeys } from "./lists";
@@ -102,8 +104,7 @@ export const wehListItem = z.object({
   disposable: z.boolean(),
   assignedAt: z.string().nullable(),
   discardedAt: z.string().nullable(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   city: z.string().nullable(),
   /** The bin's own address, else its subject's (formatSubjectAddress). */
   address: z.string(),
@@ -120,8 +121,7 @@ export const wehDetail = wehListItem.extend({
   assignedByName: z.string().nullable(),
   street: z.string().nullable(),
   zipCode: z.string().nullable(),
-  latitude: z.string().nullable(),
-  longitude: z.string().nullable(),
+  ...positionAnswer,
   description: z.string().nullable(),
   disposePeriod: z.enum(DISPOSE_FREQUENCY_PERIODS).nullable(),
   orderedDisposeCount: z.number().nullable(),
@@ -136,8 +136,7 @@ export const wehHistoryRow = z.object({
   id: z.number(),
   event: z.enum(BIN_HISTORY_EVENTS),
   at: z.string(),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   userName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
@@ -265,8 +264,7 @@ export const barcodeAnswer = z.object({
   barcode: z.string(),
   plainCode: z.string(),
   state: z.enum(BIN_STATES),
-  subjectId: z.number().nullable(),
-  subjectName: z.string().nullable(),
+  ...subjectRefAnswer,
   binName: z.string().nullable(),
 });
 export type BarcodeAnswer = z.infer<typeof barcodeAnswer>;

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { fromPragueLocal } from "./calendar";
-import { requiredText, versionShape } from "./common";
+import { positionAnswer, requiredText, timestampsAnswer, versionShape } from "./common";
 import { evidenceListItem } from "./collection";
 import { FULLNESS_MAX, NONCONFORMING_STATE_IDS, type NonconformingStateId } from "./collection-import";
 import { optionalId } from "./subject";
@@ -95,12 +95,10 @@ export const evidenceDetail = evidenceListItem.extend({
   /** The record's own fee payer, else the subject's chief payer on the day of the record. */
   feePayerName: z.string().nullable(),
   wasteCollectionName: z.string().nullable(),
-  latitude: z.string().nullable(),
-  longitude: z.string().nullable(),
+  ...positionAnswer,
   rowNumber: z.number().nullable(),
   importJobId: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestampsAnswer,
 });
 export type EvidenceDetail = z.infer<typeof evidenceDetail>;
 

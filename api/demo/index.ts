@@ -15,6 +15,8 @@ import { seedDemoCollections } from "./collections";
 import { seedDemoFees } from "./fees";
 import { seedDemoExpenditures } from "./expenditures";
 import { seedDemoMotivation } from "./motivation";
+import { seedDemoPaymentSettings } from "./payment";
+import { seedDemoYards } from "./yards";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -140,6 +142,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     // Before the fees are calculated: the programme active this year is part of them.
     await seedDemoMotivation(tx as unknown as Db, trebic!.id);
     await seedDemoFees(tx as unknown as Db, trebic!.id);
+    await seedDemoPaymentSettings(tx as unknown as Db, trebic!.id);
+    await seedDemoYards(tx as unknown as Db, trebic!.id);
   });
   return true;
 }

@@ -11,12 +11,12 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "../db/client";
 
 /** The queues of the product; each has one handler (api/jobs/workers.ts). */
-export const QUEUES = ["import", "fee-calculation"] as const;
+export const QUEUES = ["import", "fee-calculation", "payment-notice", "yard-protocol-mail"] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export interface JobQueue {
-  /** Puts a job on a queue; answers pg-boss's job id. */
-  send(name: QueueName, data: object): Promise<string>;
+  /** Puts a job on a queue; answers pg-boss's job id. `expireInSeconds`: longer work than the default hour. */
+  send(name: QueueName, data: object, opts?: { expireInSeconds?: number }): Promise<string>;
   /**
    * Starts taking jobs of a queue in this process (at most `concurrency` at a time). The signal is aborted when
    * the queue stops: a handler hands its job back between two steps and throws, and the job is tried again.
@@ -88,8 +88,8 @@ export async function startQueue(database: Database, opts: QueueOptions = {}): P
   const local = new Map<QueueName, string[]>();
   const pollingIntervalSeconds = Math.max(0.5, opts.pollSeconds ?? (database.kind === "pglite" ? 0.5 : 2));
   return {
-    async send(name, data) {
-      const id = await boss.send(name, data, { ...RETRY, expireInSeconds: EXPIRE_SECONDS });
+    async send(name, data, opts) {
+      const id = await boss.send(name, data, { ...RETRY, expireInSeconds: opts?.expireInSeconds ?? EXPIRE_SECONDS });
       if (!id) throw new Error(`job not queued on ${name}`);
       for (const worker of local.get(name) ?? []) boss.notifyWorker(worker);
       return id;

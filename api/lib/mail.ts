@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (a payment notice's or a yard visit protocol's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface SentMail {

@@ -1,29 +1,12 @@
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import type { Db } from "../db/client";
 
-/** Every list is paged: page (1-based), pageSize (max 200), sort 'field' or '-field'. */
-export const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
-  sort: z.string().max(60).optional(),
-});
-
+/** Every list is paged (contract/list.ts listQuery): page (1-based) and pageSize. */
 type PageQuery = { page: number; pageSize: number };
 
 export function pageWindow(q: PageQuery) {
   return { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
-}
-
-export function parseSort<K extends string>(
-  sort: string | undefined,
-  allowed: readonly K[],
-  fallback: K,
-): { key: K; desc: boolean } {
-  const desc = !!sort?.startsWith("-");
-  const key = (sort?.replace(/^-/, "") ?? fallback) as K;
-  return allowed.includes(key) ? { key, desc } : { key: fallback, desc: false };
 }
 
 /**

@@ -3,7 +3,7 @@
  * municipality's row is simply not found), asks whether a row exists (a check before a write), and shows a timestamp
  * and a person's name in its answers.
  */
-import { and, eq, ne, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
@@ -91,3 +91,11 @@ export const userNameColumns = { firstName: user.firstName, lastName: user.lastN
 /** The name of a user read through userNameColumns: first and last name, or null when the row names nobody. */
 export const userFullName = (u: { firstName: string | null; lastName: string | null } | null): string | null =>
   !u || (u.firstName === null && u.lastName === null) ? null : `${u.firstName ?? ""} ${u.lastName ?? ""}`.trim();
+
+/**
+ * The name of the row `ref` points to (a bin's type, a record's subject or waste), as a column of the select: one
+ * lookup by primary key per row read, so a query that shows only the name needs no join for it; null without one.
+ * `table` must not be the select's own table (the lookup would read its own row).
+ */
+export const nameOf = (table: PgTable & { id: AnyPgColumn; name: AnyPgColumn }, ref: AnyPgColumn) =>
+  sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${ref})`;

@@ -256,11 +256,13 @@ export function ConformDialog({
   description: descriptionProp,
   submitVariant,
   triggerSize,
+  size = "sm",
   ...formProps
 }: ConformFormProps &
   DialogTexts & {
     submitVariant?: ButtonVariant;
     triggerSize?: ButtonSize;
+    size?: "sm" | "md" | "lg";
   }) {
   const { t } = useTranslation();
   const key = `${ns}:${texts ?? formProps.intent}`;
@@ -275,7 +277,7 @@ export function ConformDialog({
       </DialogTrigger>
       <Dialog
         name={name}
-        size="sm"
+        size={size}
         title={title}
         description={description}
         footer={

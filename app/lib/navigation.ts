@@ -34,6 +34,12 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "wasteEvidence.aDetail",
   },
   {
+    group: "wasteEvidence",
+    to: "/waste-collection-evidence/yard-reports",
+    labels: "nav.yardReports",
+    permission: "yardReport.aDetail",
+  },
+  {
     group: "infrastructure",
     to: "/infrastructure/subjects",
     labels: "nav.subjects",
@@ -86,6 +92,12 @@ export const NAV_ITEMS: NavItem[] = [
     to: "/administration/waste-bins",
     labels: "nav.wasteBins",
     permission: "municipality.aDetail",
+  },
+  {
+    group: "administration",
+    to: "/administration/waste-collection-yards",
+    labels: "nav.collectionYards",
+    permission: "collectionYard.aDetail",
   },
   {
     group: "administration",

@@ -2,6 +2,7 @@ import { listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { feeList, feeListItem, feePaidSchema, feeSummary, feeSummaryQuery } from "../fee";
 import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
+import { activeProgrammeAnswer, yearQuery } from "../fee-calculation";
 
 const base = "/municipality/:municipalityId/fee";
 
@@ -31,6 +32,17 @@ export const feeEndpoints = {
     params: inMunicipality,
     query: feeSummaryQuery,
     response: feeSummary,
+  }),
+  activeProgramme: endpoint({
+    method: "get",
+    path: `${base}/active-programme`,
+    summary:
+      "The motivation programme active in a year with its parameters and intervals, as a simulation takes it (null: none)",
+    permission: "fee.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: yearQuery,
+    response: activeProgrammeAnswer,
   }),
   setPaid: endpoint({
     method: "patch",

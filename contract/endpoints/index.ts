@@ -12,6 +12,7 @@ import { importEndpoints } from "./import";
 import { wasteCollectionEndpoints } from "./waste-collection";
 import { municipalityEndpoints } from "./municipality";
 import { motivationProgrammeEndpoints } from "./motivation-programme";
+import { paymentNoticeEndpoints } from "./payment-notice";
 import { printBatchEndpoints } from "./print-batch";
 import { registryEndpoints } from "./registry";
 import { subjectEndpoints } from "./subject";
@@ -20,6 +21,8 @@ import { wasteCardEndpoints } from "./waste-card";
 import { wasteEvidenceEndpoints } from "./waste-evidence";
 import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 import { wasteSettingsEndpoints } from "./waste-settings";
+import { collectionYardEndpoints } from "./collection-yard";
+import { yardReportEndpoints } from "./yard-report";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -40,6 +43,9 @@ export const endpoints = {
   discount: discountEndpoints,
   expenditure: expenditureEndpoints,
   motivationProgramme: motivationProgrammeEndpoints,
+  paymentNotice: paymentNoticeEndpoints,
+  collectionYard: collectionYardEndpoints,
+  yardReport: yardReportEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -7,7 +7,8 @@ import { openDatabase, type Database } from "../../api/db/client";
 import type { DbKind } from "./harness";
 
 export const DEFAULT_PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
-export const PG_BENCH_DATABASE = "obec_bench";
+/** Another name (BENCH_PG_DATABASE) keeps two engineers' bench runs on one server apart. */
+export const PG_BENCH_DATABASE = process.env.BENCH_PG_DATABASE ?? "obec_bench";
 
 export interface BenchDatabase {
   kind: DbKind;

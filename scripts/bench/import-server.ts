@@ -6,12 +6,13 @@
 import { serve } from "@hono/node-server";
 import { openDatabase } from "../../api/db/client";
 import { createBenchApi } from "./api";
+import { BENCH_MANAGER } from "./areas/users";
 
 const url = process.argv[2];
 if (!url) throw new Error("usage: import-server.ts <database url>");
 const database = await openDatabase({ url });
 const api = await createBenchApi(database);
-const token = await api.token({ userName: "bench.manager", email: "bench.manager@odpady.example" });
+const token = await api.token(BENCH_MANAGER);
 const server = serve({ fetch: (req) => api.fetch(req), port: 0, hostname: "127.0.0.1" }, (info) => {
   console.log(JSON.stringify({ port: info.port, token }));
 });

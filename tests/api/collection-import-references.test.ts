@@ -1,6 +1,6 @@
 /**
  * The evidence records' references after decision 0031 (migration 0020): the writer checks them once per batch
- * (process.ts lockReferences) and triggers follow their deletion. Tenancy: a record never points at another
+ * (write-records.ts lockReferences) and triggers follow their deletion. Tenancy: a record never points at another
  * municipality's collection, bin, subject or waste type, whatever a file or a caller says. And the import's batches,
  * written while the next is read, still resume after the committed ones.
  */

@@ -16,7 +16,7 @@ import {
   LEVEL_OVERLAPS_EXISTING,
 } from "#contract/discount";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
-import { newMunicipality, setupApiWithIds, type TestApi } from "./helpers";
+import { newMunicipality, setupApiWithIds, type TestApi, insertResident, expectRefused } from "./helpers";
 import { currentYear } from "../../api/modules/discount/service";
 
 let t: TestApi;
@@ -25,33 +25,21 @@ let B: number;
 const url = (m: number, rest = "") => `/municipality/${m}/discount${rest}`;
 const YEAR = currentYear();
 
+/** An age discount's levels, each [age from, age until, discount] as typed in the form. */
+const levels = (...rows: [ageFrom: string, ageUntil: string, feeDiscount: string][]) =>
+  rows.map(([ageFrom, ageUntil, feeDiscount]) => ({ ageFrom, ageUntil, feeDiscount }));
+
 const ageBody = (over: Record<string, unknown> = {}) => ({
   type: "Age",
   citizenGroup: "Child",
   priceType: "",
   name: "Děti",
   description: "",
-  levels: [
-    { ageFrom: "0", ageUntil: "5", feeDiscount: "500" },
-    { ageFrom: "6", ageUntil: "15", feeDiscount: "300,50" },
-  ],
+  levels: levels(["0", "5", "500"], ["6", "15", "300,50"]),
   ...over,
 });
 
-async function payer(m: number, over: Partial<typeof feePayer.$inferInsert> = {}) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId: m,
-      type: "Resident",
-      firstName: "Jan",
-      lastName: "Test",
-      activeFrom: "2020-01-01",
-      ...over,
-    })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (m: number, over: Partial<typeof feePayer.$inferInsert> = {}) => insertResident(t.db, m, over);
 
 beforeAll(async () => ({ t, A, B } = await setupApiWithIds()));
 afterAll(() => t?.close());
@@ -85,7 +73,7 @@ describe("create (spec 001 §2: type, citizen group or price type, name, ages, f
         type: "Other",
         priceType: "ZTP/P",
         name: "Držitel ZTP/P",
-        levels: [{ ageFrom: "3", ageUntil: "", feeDiscount: "600" }],
+        levels: levels(["3", "", "600"]),
       }),
     });
     expect(ok.status).toBe(201);
@@ -106,11 +94,7 @@ describe("create (spec 001 §2: type, citizen group or price type, name, ages, f
       json: ageBody({
         citizenGroup: "",
         name: "",
-        levels: [
-          { ageFrom: "10", ageUntil: "5", feeDiscount: "0" },
-          { ageFrom: "151", ageUntil: "", feeDiscount: "1.005" },
-          { ageFrom: "", ageUntil: "", feeDiscount: "abc" },
-        ],
+        levels: levels(["10", "5", "0"], ["151", "", "1.005"], ["", "", "abc"]),
       }),
     });
     expect(res.status).toBe(422);
@@ -129,34 +113,19 @@ describe("create (spec 001 §2: type, citizen group or price type, name, ages, f
 
   it("overlapping levels of one group are refused under the later level; so is an overlap with a stored one", async () => {
     const m = await newMunicipality(t.db, "Sleva-obec 3");
-    const clash = await t.call("POST", url(m), {
-      as: "admin",
-      json: ageBody({
-        levels: [
-          { ageFrom: "0", ageUntil: "6", feeDiscount: "500" },
-          { ageFrom: "6", ageUntil: "15", feeDiscount: "300" },
-        ],
-      }),
-    });
-    expect(clash.status).toBe(422);
-    expect(clash.body.errors).toEqual({ "levels.1.ageFrom": [LEVELS_OVERLAP] });
+    // The second level is refused: it overlaps the first, or a level stored before.
+    const secondRefused = (rows: ReturnType<typeof levels>, message: string) =>
+      expectRefused(t.call("POST", url(m), { as: "admin", json: ageBody({ levels: rows }) }), {
+        "levels.1.ageFrom": [message],
+      });
+    await secondRefused(levels(["0", "6", "500"], ["6", "15", "300"]), LEVELS_OVERLAP);
 
     expect((await t.call("POST", url(m), { as: "admin", json: ageBody() })).status).toBe(201);
-    const stored = await t.call("POST", url(m), {
-      as: "admin",
-      json: ageBody({
-        levels: [
-          { ageFrom: "18", ageUntil: "20", feeDiscount: "100" },
-          { ageFrom: "15", ageUntil: "16", feeDiscount: "1" },
-        ],
-      }),
-    });
-    expect(stored.status).toBe(422);
-    expect(stored.body.errors).toEqual({ "levels.1.ageFrom": [LEVEL_OVERLAPS_EXISTING] });
+    await secondRefused(levels(["18", "20", "100"], ["15", "16", "1"]), LEVEL_OVERLAPS_EXISTING);
     // Another group may cover the same ages.
     const senior = await t.call("POST", url(m), {
       as: "admin",
-      json: ageBody({ citizenGroup: "OtherAgeGroup", levels: [{ ageFrom: "10", ageUntil: "20", feeDiscount: "50" }] }),
+      json: ageBody({ citizenGroup: "OtherAgeGroup", levels: levels(["10", "20", "50"]) }),
     });
     expect(senior.status).toBe(201);
   });
@@ -179,7 +148,7 @@ describe("fee payer count (active payers; Age by the age reached this year, Othe
     await payer(B, { dateOfBirth: `${YEAR - 3}-01-01` });
     const other = await t.call("POST", url(m), {
       as: "admin",
-      json: ageBody({ type: "Other", priceType: "ZTP", levels: [{ ageFrom: "", ageUntil: "", feeDiscount: "600" }] }),
+      json: ageBody({ type: "Other", priceType: "ZTP", levels: levels(["", "", "600"]) }),
     });
     const otherId = other.body.ids[0] as number;
     const assigned = await payer(m, { dateOfBirth: "1950-01-01" });
@@ -228,12 +197,13 @@ describe("edit (version, decision 0020)", () => {
     const stale = await t.call("PUT", url(m, `/${a}`), { as: "admin", json: { ...edit, name: "Jinak" } });
     expect(stale.status).toBe(409);
     expect(stale.body.Message).toBe(STALE_VERSION_MESSAGE);
-    const overlap = await t.call("PUT", url(m, `/${b}`), {
-      as: "admin",
-      json: { ...edit, ageFrom: "3", ageUntil: "10" },
-    });
-    expect(overlap.status).toBe(422);
-    expect(overlap.body.errors).toEqual({ ageFrom: [LEVEL_OVERLAPS_EXISTING] });
+    await expectRefused(
+      t.call("PUT", url(m, `/${b}`), {
+        as: "admin",
+        json: { ...edit, ageFrom: "3", ageUntil: "10" },
+      }),
+      { ageFrom: [LEVEL_OVERLAPS_EXISTING] },
+    );
   });
 });
 
@@ -242,7 +212,7 @@ describe("tenancy and permissions", () => {
     const [id] = (
       await t.call("POST", url(A), {
         as: "manager",
-        json: ageBody({ citizenGroup: "Senior", levels: [{ ageFrom: "70", ageUntil: "", feeDiscount: "400" }] }),
+        json: ageBody({ citizenGroup: "Senior", levels: levels(["70", "", "400"]) }),
       })
     ).body.ids;
     expect(id).toBeGreaterThan(0);
@@ -270,7 +240,7 @@ describe("recalculation (issue 14: every change under the fees recalculates the 
     const [id] = (
       await t.call("POST", url(m), {
         as: "admin",
-        json: ageBody({ citizenGroup: "Senior", levels: [{ ageFrom: "70", ageUntil: "", feeDiscount: "400" }] }),
+        json: ageBody({ citizenGroup: "Senior", levels: levels(["70", "", "400"]) }),
       })
     ).body.ids;
     // The run itself may already have started (the test API runs the fee worker).

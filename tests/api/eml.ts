@@ -11,6 +11,8 @@ export interface ParsedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (base64 parts with a file name), e.g. a yard visit's protocol. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 function decodeWords(value: string): string {
@@ -46,7 +48,9 @@ function splitHead(raw: string): { headers: Record<string, string>; body: string
   return { headers, body };
 }
 
-function collect(raw: string, out: { text: string; html: string }) {
+type Collected = Pick<ParsedMail, "text" | "html" | "attachments">;
+
+function collect(raw: string, out: Collected) {
   const { headers, body } = splitHead(raw);
   const type = headers["content-type"] ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -59,6 +63,11 @@ function collect(raw: string, out: { text: string; html: string }) {
     return;
   }
   const enc = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  const filename = /filename="?([^";]+)"?/i.exec(headers["content-disposition"] ?? "")?.[1];
+  if (filename && enc === "base64") {
+    out.attachments.push({ filename, contentType: type.split(";")[0]!, content: Buffer.from(body, "base64") });
+    return;
+  }
   const content =
     enc === "quoted-printable"
       ? decodeQuotedPrintable(body)
@@ -71,7 +80,7 @@ function collect(raw: string, out: { text: string; html: string }) {
 
 export function parseEml(raw: string): ParsedMail {
   const { headers } = splitHead(raw);
-  const out = { text: "", html: "" };
+  const out: Collected = { text: "", html: "", attachments: [] };
   collect(raw, out);
   const decoded = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, decodeWords(v)]));
   return {
@@ -81,6 +90,7 @@ export function parseEml(raw: string): ParsedMail {
     subject: decoded.subject ?? "",
     text: out.text.replace(/\r\n/g, "\n"),
     html: out.html.replace(/\r\n/g, "\n"),
+    attachments: out.attachments,
   };
 }
 

@@ -32,7 +32,7 @@ import {
 import { requeueLostCalculations } from "../../api/modules/fee-calculation/run";
 import { rescueLostFeeCalculations } from "../../api/jobs/fee-calculation";
 import { today } from "../../api/modules/subject/membership";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { finishedCalculation, setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -188,16 +188,7 @@ async function calculate(M: number, year = Y) {
   return finished(M, res.body.id);
 }
 
-async function finished(M: number, id: number) {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const res = await t.call("GET", feeUrl(M, `/calculation/${id}`), { as: "admin" });
-    expect(res.status).toBe(200);
-    if (res.body.state === "Done" || res.body.state === "Failed") return res.body;
-    if (Date.now() > until) throw new Error(`calculation ${id} did not finish: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const finished = (M: number, id: number) => finishedCalculation(t, M, id);
 
 /** The year's fee of a payer at a subject (null subject: none). */
 async function feeOf(M: number, payerId: number, subjectId: number | null = null, year = Y) {
@@ -519,6 +510,12 @@ describe("the run", () => {
     const after = await feeOf(M, p1, s);
     expect(after).toMatchObject({ id: paidFee.id, paid: true, baseFee: "1200.00", finalFee: "1200.00" });
     expect((await feeOf(M, p2, s)).baseFee).toBe("1000.00");
+    // The changed fee's lines follow, updated in place (the same line rows, new values).
+    const l = await lines(M, paidFee.id);
+    expect(l.BaseFee).toMatchObject({ amount: "1200.00", rate: "1200.0000" });
+    expect(l.TotalFee).toMatchObject({ amount: "1200.00" });
+    const lineIds = (rs: { id: number; feeId: number }[]) => rs.filter((r) => r.feeId === paidFee.id).map((r) => r.id);
+    expect(lineIds((await snapshot()).records)).toEqual(lineIds(first.records));
 
     // A payer gone from the year loses the year's fee.
     await t.db.update(feePayer).set({ activeTo: `${Y - 1}-12-31` }).where(eq(feePayer.id, p2));

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { fee, feePayer, feePayerAddress, feePayerDiscount, subjectFeePayer } from "../../api/db/schema";
 import { joinSubject, today } from "../../api/modules/subject/membership";
-import { inDays } from "./helpers";
+import { inDays, expectRefused } from "./helpers";
 import {
   NOT_FOUND,
   t,
@@ -106,16 +106,19 @@ describe("POST fee-payer", () => {
   });
 
   it("422: a resident without names, a company with a bad IČO, activeTo before activeFrom", async () => {
-    const noNames = await t.call("POST", url(A), { as: "manager", json: form({ firstName: "", lastName: " " }) });
-    expect(noNames.status).toBe(422);
-    expect(noNames.body.errors).toMatchObject({ firstName: ["Vyplňte jméno."], lastName: ["Vyplňte příjmení."] });
+    await expectRefused(
+      t.call("POST", url(A), { as: "manager", json: form({ firstName: "", lastName: " " }) }),
+      { firstName: ["Vyplňte jméno."], lastName: ["Vyplňte příjmení."] },
+      "including",
+    );
 
-    const badIco = await t.call("POST", url(A), {
-      as: "manager",
-      json: form({ type: "Company", companyName: "Firma", identificationNumber: "12345678" }),
-    });
-    expect(badIco.status).toBe(422);
-    expect(badIco.body.errors).toEqual({ identificationNumber: ["Neplatné IČO (8 číslic s kontrolní číslicí)."] });
+    await expectRefused(
+      t.call("POST", url(A), {
+        as: "manager",
+        json: form({ type: "Company", companyName: "Firma", identificationNumber: "12345678" }),
+      }),
+      { identificationNumber: ["Neplatné IČO (8 číslic s kontrolní číslicí)."] },
+    );
 
     const noCompany = await t.call("POST", url(A), { as: "manager", json: form({ type: "Company" }) });
     expect(noCompany.body.errors).toMatchObject({
@@ -123,12 +126,13 @@ describe("POST fee-payer", () => {
       identificationNumber: ["Vyplňte IČO."],
     });
 
-    const ends = await t.call("POST", url(A), {
-      as: "manager",
-      json: form({ activeFrom: "2024-05-01", activeTo: "2024-04-30" }),
-    });
-    expect(ends.status).toBe(422);
-    expect(ends.body.errors).toEqual({ activeTo: ["Konec nemůže být před začátkem."] });
+    await expectRefused(
+      t.call("POST", url(A), {
+        as: "manager",
+        json: form({ activeFrom: "2024-05-01", activeTo: "2024-04-30" }),
+      }),
+      { activeTo: ["Konec nemůže být před začátkem."] },
+    );
   });
 
   it("422: a variable symbol of another payer of the municipality; the same symbol in another municipality is fine", async () => {
@@ -155,15 +159,16 @@ describe("POST fee-payer", () => {
     const foreignDiscount = await newDiscount(B, "Cizí sleva");
     const foreignSubject = await newSubject(B, "Cizí místo");
     const before = (await t.db.select().from(feePayer)).length;
-    const res = await t.call("POST", url(A), {
-      as: "manager",
-      json: form({ discountIds: [foreignDiscount], subjectId: foreignSubject }),
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
-      discountIds: ["Vyberte slevy této obce."],
-      subjectId: ["Odběrné místo nebylo nalezeno."],
-    });
+    await expectRefused(
+      t.call("POST", url(A), {
+        as: "manager",
+        json: form({ discountIds: [foreignDiscount], subjectId: foreignSubject }),
+      }),
+      {
+        discountIds: ["Vyberte slevy této obce."],
+        subjectId: ["Odběrné místo nebylo nalezeno."],
+      },
+    );
     expect((await t.db.select().from(feePayer)).length).toBe(before);
   });
 
@@ -308,12 +313,12 @@ describe("PUT fee-payer/{id}", () => {
   it("422 on another payer's variable symbol and on activeTo before activeFrom", async () => {
     await create(form({ variableSymbol: "4000002" }));
     const id = await create(form({ variableSymbol: "4000003" }));
-    const dup = await t.call("PUT", url(A, `/${id}`), { as: "manager", json: form({ variableSymbol: "4000002" }) });
-    expect(dup.status).toBe(422);
-    expect(dup.body.errors).toEqual({ variableSymbol: ["Variabilní symbol už používá jiný poplatník."] });
-    const ends = await t.call("PUT", url(A, `/${id}`), { as: "manager", json: form({ activeTo: "2023-12-31" }) });
-    expect(ends.status).toBe(422);
-    expect(ends.body.errors).toEqual({ activeTo: ["Konec nemůže být před začátkem."] });
+    await expectRefused(t.call("PUT", url(A, `/${id}`), { as: "manager", json: form({ variableSymbol: "4000002" }) }), {
+      variableSymbol: ["Variabilní symbol už používá jiný poplatník."],
+    });
+    await expectRefused(t.call("PUT", url(A, `/${id}`), { as: "manager", json: form({ activeTo: "2023-12-31" }) }), {
+      activeTo: ["Konec nemůže být před začátkem."],
+    });
     expect(await payerRow(id)).toMatchObject({ variableSymbol: "4000003", activeTo: null });
   });
 
@@ -365,9 +370,10 @@ describe("DELETE fee-payer/{id}", () => {
 describe("deactivate and activate", () => {
   it("422 when the day is before the start of activity; nothing changes", async () => {
     const id = await create(form({ lastName: "Brzký", activeFrom: "2024-06-01" }));
-    const res = await t.call("POST", url(A, `/${id}/deactivate`), { as: "manager", json: { activeTo: "2024-05-31" } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ activeTo: ["Datum deaktivace nemůže být před začátkem aktivity."] });
+    await expectRefused(
+      t.call("POST", url(A, `/${id}/deactivate`), { as: "manager", json: { activeTo: "2024-05-31" } }),
+      { activeTo: ["Datum deaktivace nemůže být před začátkem aktivity."] },
+    );
     expect(await payerRow(id)).toMatchObject({ activeTo: null, activeChangedAt: null });
     const empty = await t.call("POST", url(A, `/${id}/deactivate`), { as: "manager", json: {} });
     expect(empty.body.errors).toEqual({ activeTo: ["Zadejte datum deaktivace."] });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
 import { discount, feePayer, subject } from "../../api/db/schema";
-import { setupApiWithIds, type TestApi, createdId, UNEDITED } from "./helpers";
+import { setupApiWithIds, type TestApi, createdId, UNEDITED, insertResident } from "./helpers";
 
 export const NOT_FOUND = { Message: "Poplatník nebyl nalezen." };
 
@@ -52,20 +52,8 @@ export async function newSubject(m: number, name: string, over: Partial<typeof s
     .returning({ id: subject.id });
   return s!.id;
 }
-export async function newPayer(m: number, over: Partial<typeof feePayer.$inferInsert> = {}) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId: m,
-      type: "Resident",
-      firstName: "Jan",
-      lastName: "Testovaný",
-      activeFrom: "2020-01-01",
-      ...over,
-    })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+export const newPayer = (m: number, over: Partial<typeof feePayer.$inferInsert> = {}) =>
+  insertResident(t.db, m, { lastName: "Testovaný", ...over });
 export const payerRow = async (id: number) => (await t.db.select().from(feePayer).where(eq(feePayer.id, id)))[0];
 export const memberCount = async (id: number) =>
   (await t.db.select({ n: subject.memberCount }).from(subject).where(eq(subject.id, id)))[0]!.n;

@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { expenditure, fee, feePayer, subject } from "../../api/db/schema";
+import { expenditure, fee, subject } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
-import { setupApiWithIds, type TestApi } from "./helpers";
+import { insertFee } from "./fee-fixtures";
+import { setupApiWithIds, type TestApi, insertResident } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -17,28 +18,10 @@ let novak: number;
 let svoboda: number;
 let feeIds: Record<string, number> = {};
 
-async function payer(municipalityId: number, lastName: string, variableSymbol: string) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId,
-      type: "Resident",
-      firstName: "Jan",
-      lastName,
-      variableSymbol,
-      activeFrom: `${YEAR}-01-01`,
-    })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (municipalityId: number, lastName: string, variableSymbol: string) =>
+  insertResident(t.db, municipalityId, { lastName, variableSymbol, activeFrom: `${YEAR}-01-01` });
 
-async function feeOf(values: Partial<typeof fee.$inferInsert> & { municipalityId: number; feePayerId: number }) {
-  const [row] = await t.db
-    .insert(fee)
-    .values({ year: YEAR, baseFee: "900.00", totalFee: "900.00", finalFee: "900.00", ...values })
-    .returning({ id: fee.id });
-  return row!.id;
-}
+const feeOf = (values: Parameters<typeof insertFee>[2]) => insertFee(t.db, YEAR, values);
 
 beforeAll(async () => {
   ({ t, A, B } = await setupApiWithIds());

@@ -17,8 +17,10 @@ import { createSecretBox } from "../../api/lib/secret-box";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { startQueue, type JobQueue } from "../../api/jobs/queue";
 import { workImports } from "../../api/jobs/imports";
+import { workNoticeJobs } from "../../api/jobs/payment-notice";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
-import { municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
+import { workYardProtocolMails } from "../../api/jobs/yard-protocol-mail";
+import { feePayer, municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
 import { ARES_URL, RPO_URL } from "../mocks/registry";
@@ -170,6 +172,29 @@ export async function newMunicipality(db: Db, name: string): Promise<number> {
   return row!.id;
 }
 
+/**
+ * A resident fee payer of the municipality straight into the table (Jan Novák, active since 2020 unless `over` says
+ * otherwise); its id. The fixture of every test that needs a payer without going through the API.
+ */
+export async function insertResident(
+  db: Db,
+  municipalityId: number,
+  over: Partial<typeof feePayer.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(feePayer)
+    .values({
+      municipalityId,
+      type: "Resident",
+      firstName: "Jan",
+      lastName: "Novák",
+      activeFrom: "2020-01-01",
+      ...over,
+    })
+    .returning({ id: feePayer.id });
+  return row!.id;
+}
+
 async function seedFixtures(db: Db): Promise<Fixtures> {
   const [a] = await db
     .insert(municipality)
@@ -260,6 +285,9 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   await workFeeCalculations(db, jobs, { progressOutsideTransaction: database.kind === "postgres" });
 
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-outbox-"));
+  const mailer = createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir });
+  await workNoticeJobs(db, jobs, mailer);
+  await workYardProtocolMails(db, jobs, mailer);
   const app = createApi({
     services: {
       db,
@@ -272,7 +300,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
       },
       registry: createRegistryClient({ db, aresUrl: ARES_URL, rpoUrl: RPO_URL }),
       secretBox: TEST_SECRET_BOX,
-      mailer: createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir }),
+      mailer,
     },
     verifyToken: opts.verifyToken ?? createTokenVerifier({ issuer: ISSUER, jwks, audience: AUDIENCE }),
   });
@@ -375,6 +403,21 @@ export async function setupApiWithIds(opts: SetupOptions = {}): Promise<{ t: Tes
 }
 
 /** The id a POST answered for the record it created; fails, showing the answer, unless it was a 201. */
+/**
+ * The call is refused with 422 and these messages under these fields (the API's per-field Czech messages):
+ * exactly these fields, or with `including` at least these.
+ */
+export async function expectRefused(
+  call: Promise<CallResult>,
+  errors: Record<string, string[]>,
+  match: "exactly" | "including" = "exactly",
+): Promise<void> {
+  const res = await call;
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  if (match === "exactly") expect(res.body.errors).toEqual(errors);
+  else expect(res.body.errors).toMatchObject(errors);
+}
+
 export function createdId(res: CallResult): number {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
@@ -424,20 +467,26 @@ export async function versionOf(db: Db, table: { id: PgColumn; version: PgColumn
 }
 
 /**
- * An import is answered at once (202) and runs as a background job: reads the job at `jobPath` as its page does,
- * until it is finished, and answers the finished job (a test that cannot see it finish fails after 30 s).
+ * An import (or a fee calculation) is answered at once (202) and runs as a background job: reads the job at `jobPath`
+ * as its page does, until it is no longer in one of the `running` states, and answers the finished job (a test that
+ * cannot see it finish fails after 30 s).
  */
 export async function finishedJob<T extends { state: string }>(
   t: TestApi,
   jobPath: string,
   as: Persona = "admin",
+  running: readonly string[] = ["unprocessed", "processing"],
 ): Promise<T> {
   const until = Date.now() + 30_000;
   for (;;) {
     const res = await t.call<T>("GET", jobPath, { as });
     if (res.status !== 200) throw new Error(`${jobPath}: ${res.status} ${JSON.stringify(res.body)}`);
-    if (res.body.state !== "unprocessed" && res.body.state !== "processing") return res.body;
+    if (!running.includes(res.body.state)) return res.body;
     if (Date.now() > until) throw new Error(`${jobPath} did not finish: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** A fee calculation or simulation once it is Done or Failed (issue 14: a job on the 'fee-calculation' queue). */
+export const finishedCalculation = (t: TestApi, municipalityId: number, id: number) =>
+  finishedJob<any>(t, `/municipality/${municipalityId}/fee/calculation/${id}`, "admin", ["Queued", "Running"]);

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { feePayer, subject, subjectFeePayer } from "../../api/db/schema";
+import { subject, subjectFeePayer } from "../../api/db/schema";
 import { endMemberships, joinSubject, refreshAllMemberCounts } from "../../api/modules/subject/membership";
-import { setupApiWithIds, type TestApi, inDays } from "./helpers";
+import { setupApiWithIds, type TestApi, inDays, insertResident } from "./helpers";
 
 let t: TestApi;
 let municipalityId: number;
@@ -20,13 +20,7 @@ async function newSubject(name: string) {
     .returning({ id: subject.id });
   return s!.id;
 }
-async function newPayer(lastName: string) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId, type: "Resident", firstName: "Jan", lastName, activeFrom: "2020-01-01" })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const newPayer = (lastName: string) => insertResident(t.db, municipalityId, { lastName });
 const memberCount = async (id: number) =>
   (await t.db.select({ n: subject.memberCount }).from(subject).where(eq(subject.id, id)))[0]!.n;
 

@@ -27,7 +27,7 @@ import {
   ACTIVATION_YEAR_MESSAGE,
 } from "#contract/motivation-programme";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
-import { newMunicipality, setupApiWithIds, type TestApi } from "./helpers";
+import { newMunicipality, setupApiWithIds, type TestApi, expectRefused } from "./helpers";
 import { currentYear } from "../../api/modules/motivation-programme/service";
 
 let t: TestApi;
@@ -174,38 +174,32 @@ describe("saving (sub-tabs, versions)", () => {
 
   it("PayAsDisposed: fee per unit > 0 with at most 4 decimals; the ordered dispose count is required when used", async () => {
     const m = await newMunicipality(t.db, "Obec PAYT");
-    const bad = await t.call("PUT", path(m, "PayAsDisposed"), {
-      as: "admin",
-      json: {
-        type: "PayAsDisposed",
-        version: 0,
-        parameters: { unit: "kg", feePerUnit: "0", minimalUnitPerPeriod: "5", useYearAsPeriod: "on" },
-        orderedDispose: { useOrderedDisposeCount: "on", orderedDisposeCount: "" },
+    /** The administrator saves the programme's first version with this fee per unit (kg, at least 5 a period). */
+    const save = (feePerUnit: string, orderedDispose: Record<string, string>, minimalUnitPerPeriod = "5") =>
+      t.call("PUT", path(m, "PayAsDisposed"), {
+        as: "admin",
+        json: {
+          type: "PayAsDisposed",
+          version: 0,
+          parameters: { unit: "kg", feePerUnit, minimalUnitPerPeriod, useYearAsPeriod: "on" },
+          orderedDispose,
+        },
+      });
+    await expectRefused(
+      save("0", { useOrderedDisposeCount: "on", orderedDisposeCount: "" }),
+      {
+        "parameters.feePerUnit": [FEE_PER_UNIT_MESSAGE],
+        "orderedDispose.orderedDisposeCount": [ORDERED_COUNT_MESSAGE],
       },
-    });
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors).toMatchObject({
-      "parameters.feePerUnit": [FEE_PER_UNIT_MESSAGE],
-      "orderedDispose.orderedDisposeCount": [ORDERED_COUNT_MESSAGE],
-    });
-    const tooPrecise = await t.call("PUT", path(m, "PayAsDisposed"), {
-      as: "admin",
-      json: {
-        type: "PayAsDisposed",
-        version: 0,
-        parameters: { unit: "kg", feePerUnit: "0,12345", minimalUnitPerPeriod: "5", useYearAsPeriod: "on" },
-      },
-    });
+      "including",
+    );
+    const tooPrecise = await save("0,12345", {});
     expect(tooPrecise.body.errors["parameters.feePerUnit"]).toEqual([FEE_PER_UNIT_MESSAGE]);
-    const ok = await t.call("PUT", path(m, "PayAsDisposed"), {
-      as: "admin",
-      json: {
-        type: "PayAsDisposed",
-        version: 0,
-        parameters: { unit: "kg", feePerUnit: "0,1234", minimalUnitPerPeriod: "5.5", useYearAsPeriod: "on" },
-        orderedDispose: { useBinVolume: "on", useOrderedDisposeCount: "on", orderedDisposeCount: "26" },
-      },
-    });
+    const ok = await save(
+      "0,1234",
+      { useBinVolume: "on", useOrderedDisposeCount: "on", orderedDisposeCount: "26" },
+      "5.5",
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({
       unit: "kg",

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { registryCache } from "../../api/db/schema";
 import { createRegistryServer, registryCalls, registryDownHandlers } from "../mocks/registry";
-import { setupApi, type TestApi } from "./helpers";
+import { setupApi, type Persona, type TestApi } from "./helpers";
 
 let t: TestApi;
 const registry = createRegistryServer();
@@ -18,22 +18,24 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The lookup answers `data` under `data` (the web part reads data.data, spec 000 §7), asking the registry once. */
+async function expectLookup(service: "ares" | "rpo", ico: string, as: Persona, data: Record<string, unknown>) {
+  const res = await t.call("GET", `/${service}/${ico}`, { as });
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ data });
+  expect(registryCalls).toEqual([{ service, ico }]);
+}
+
 describe("GET /v1/ares/{ico}", () => {
   it("maps ARES data to identificationNumber, taxIdentificationNumber, name, streetAddress, city, zipcode", async () => {
-    const res = await t.call("GET", "/ares/25596641", { as: "worker" });
-    expect(res.status).toBe(200);
-    // The web part reads data.data (spec 000 §7).
-    expect(res.body).toEqual({
-      data: {
-        identificationNumber: "25596641",
-        taxIdentificationNumber: "CZ25596641",
-        name: "Technické služby Vysočina s.r.o.",
-        streetAddress: "Brněnská 12/3",
-        city: "Jihlava",
-        zipcode: "58601",
-      },
+    await expectLookup("ares", "25596641", "worker", {
+      identificationNumber: "25596641",
+      taxIdentificationNumber: "CZ25596641",
+      name: "Technické služby Vysočina s.r.o.",
+      streetAddress: "Brněnská 12/3",
+      city: "Jihlava",
+      zipcode: "58601",
     });
-    expect(registryCalls).toEqual([{ service: "ares", ico: "25596641" }]);
   });
 
   it("an address without a street uses the village name and the house number alone", async () => {
@@ -111,19 +113,14 @@ describe("GET /v1/ares/{ico}", () => {
 
 describe("GET /v1/rpo/{ico}", () => {
   it("maps RPO data, street address 'Street 12/3'", async () => {
-    const res = await t.call("GET", "/rpo/35757442", { as: "manager" });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      data: {
-        identificationNumber: "35757442",
-        taxIdentificationNumber: null,
-        name: "Odvoz odpadu Bratislava s.r.o.",
-        streetAddress: "Mlynské nivy 12/3",
-        city: "Bratislava",
-        zipcode: "82109",
-      },
+    await expectLookup("rpo", "35757442", "manager", {
+      identificationNumber: "35757442",
+      taxIdentificationNumber: null,
+      name: "Odvoz odpadu Bratislava s.r.o.",
+      streetAddress: "Mlynské nivy 12/3",
+      city: "Bratislava",
+      zipcode: "82109",
     });
-    expect(registryCalls).toEqual([{ service: "rpo", ico: "35757442" }]);
   });
 
   it("the second lookup comes from the cache", async () => {

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { eq } from "drizzle-orm";
-import { feePayer, subject } from "../../api/db/schema";
-import { newMunicipality, setupApiWithIds, type TestApi, UNEDITED } from "./helpers";
+import { subject } from "../../api/db/schema";
+import { newMunicipality, setupApiWithIds, type TestApi, UNEDITED, insertResident } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -53,20 +53,8 @@ export async function insertSubject(municipalityId: number, values: SubjectInser
     .returning({ id: subject.id });
   return row!.id;
 }
-export async function insertPayer(municipalityId: number, lastName: string, firstName = "Jan"): Promise<number> {
-  const [row] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId,
-      type: "Resident",
-      firstName,
-      lastName,
-      activeFrom: "2020-01-01",
-      dateOfBirth: "1980-05-01",
-    })
-    .returning({ id: feePayer.id });
-  return row!.id;
-}
+export const insertPayer = (municipalityId: number, lastName: string, firstName = "Jan"): Promise<number> =>
+  insertResident(t.db, municipalityId, { lastName, firstName, dateOfBirth: "1980-05-01" });
 export const insertMunicipality = (name: string): Promise<number> => newMunicipality(t.db, name);
 export const rowOf = async (id: number) => (await t.db.select().from(subject).where(eq(subject.id, id)))[0];
 

@@ -162,7 +162,8 @@ describe("GET user/roles", () => {
       MUNICIPALITY_MANAGER: true,
       ACCOUNTANT: true,
       DRIVER: true,
-      C_YARD_MANAGER: false,
+      // Issue 15: the manager runs the municipality's collection-yard module (all of collectionYard).
+      C_YARD_MANAGER: true,
     });
     const worker = await assignable("worker");
     expect(worker).toMatchObject({
@@ -170,6 +171,7 @@ describe("GET user/roles", () => {
       MUNICIPALITY_MANAGER: false,
       ACCOUNTANT: false,
       VISITOR: true,
+      C_YARD_MANAGER: false,
     });
   });
 });

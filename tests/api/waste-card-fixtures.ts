@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { feePayer, importJobError, subject, subjectFeePayer, wasteCard } from "../../api/db/schema";
-import { finishedJob, setupApiWithIds, type TestApi } from "./helpers";
+import { importJobError, subject, subjectFeePayer, wasteCard } from "../../api/db/schema";
+import { finishedJob, setupApiWithIds, type TestApi, insertResident } from "./helpers";
 
 export let t: TestApi;
 export let A: number;
@@ -21,13 +21,8 @@ export async function insertSubject(municipalityId: number, name: string, type =
   const [row] = await t.db.insert(subject).values({ municipalityId, name, type }).returning({ id: subject.id });
   return row!.id;
 }
-export async function insertPayer(municipalityId: number, lastName: string, firstName = "Jan"): Promise<number> {
-  const [row] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId, type: "Resident", firstName, lastName, activeFrom: "2020-01-01" })
-    .returning({ id: feePayer.id });
-  return row!.id;
-}
+export const insertPayer = (municipalityId: number, lastName: string, firstName = "Jan"): Promise<number> =>
+  insertResident(t.db, municipalityId, { lastName, firstName });
 export async function join(
   municipalityId: number,
   subjectId: number,

@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { disposeCount, feePayer, subjectFeePayer } from "../../api/db/schema";
+import { disposeCount, subjectFeePayer } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import { makeBarcode } from "#contract/codes";
-import { newMunicipality } from "./helpers";
+import { newMunicipality, insertResident } from "./helpers";
 import {
   t,
   A,
@@ -53,11 +53,7 @@ describe("GET waste-evidence-header (list) and /filters", () => {
       city: "Seznamov",
     });
     dv = await insertSubject(C, { name: "Chata Dvořák", city: "Chatová Lhota" });
-    const [p] = await t.db
-      .insert(feePayer)
-      .values({ municipalityId: C, type: "Resident", firstName: "Jan", lastName: "Novák", activeFrom: "2020-01-01" })
-      .returning({ id: feePayer.id });
-    payer = p!.id;
+    payer = await insertResident(t.db, C);
     // Today a member of hk; a member of dv only in the past.
     await t.db.insert(subjectFeePayer).values([
       { municipalityId: C, subjectId: hk, feePayerId: payer, validFrom: "2020-01-01" },

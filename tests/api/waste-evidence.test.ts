@@ -7,7 +7,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
-  feePayer,
   subject,
   subjectFeePayer,
   wasteCollection,
@@ -18,6 +17,7 @@ import { STALE_VERSION_MESSAGE } from "#contract/common";
 import { EVIDENCE_NOT_FOUND } from "#contract/collection";
 import { EVIDENCE_CODE_UNKNOWN, EVIDENCE_DISCARDED } from "#contract/waste-evidence";
 import { A, B, bin, mixed, novak, paper, setupCollectionTests, t } from "./collection-fixtures";
+import { insertResident } from "./helpers";
 
 let svoboda: number;
 
@@ -30,19 +30,10 @@ beforeAll(async () => {
     .values({ municipalityId: A, name: "Svobodovi", type: "Household", city: "Třebíč", street: "Nová" })
     .returning({ id: subject.id });
   svoboda = other!.id;
-  const [payer] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId: A,
-      type: "Resident",
-      firstName: "Jan",
-      lastName: "Novák",
-      activeFrom: "2020-01-01",
-    } as typeof feePayer.$inferInsert)
-    .returning({ id: feePayer.id });
+  const payer = await insertResident(t.db, A);
   await t.db
     .insert(subjectFeePayer)
-    .values({ municipalityId: A, subjectId: novak, feePayerId: payer!.id, validFrom: "2020-01-01", isChief: true });
+    .values({ municipalityId: A, subjectId: novak, feePayerId: payer, validFrom: "2020-01-01", isChief: true });
 });
 
 const create = (json: Record<string, unknown>, as: "manager" | "readonly" | "citizen" | "managerB" = "manager") =>

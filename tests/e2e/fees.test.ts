@@ -5,22 +5,17 @@
  * Without JavaScript the base fee dialog answers its errors under the fields and the table still marks fees paid.
  */
 import { describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { errorUnder, launchForFile, signedInPage } from "./browser";
+import { FEE_YEAR, feesCalculated } from "./jobs";
 import { seen, settle, uid } from "./user-helpers";
 
 let browser: Browser;
 launchForFile((b) => (browser = b));
 
-const YEAR = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Prague", year: "numeric" }).format(new Date()));
+const YEAR = FEE_YEAR;
 const NEXT = YEAR + 1;
 const FEES = `/fees/fees?year=${NEXT}`;
-
-/** Waits until the year's recalculation has ended (the page refreshes itself while one is queued or running). */
-async function calculated(page: Page) {
-  await page.getByText(/^Poslední přepočet /).waitFor({ timeout: 30_000 });
-  await expect(page.getByText(/Probíhá přepočet|čeká ve frontě/).count()).resolves.toBe(0);
-}
 
 describe("Fees (issue 14: base fee, age discount, SortRatio, a fee explained)", () => {
   it("sets next year's base fee, adds an age discount, activates SortRatio and explains a payer's fee", async () => {
@@ -40,7 +35,7 @@ describe("Fees (issue 14: base fee, age discount, SortRatio, a fee explained)", 
     await dialog.getByLabel("Základní poplatek (za rok)").fill("1200");
     await dialog.getByRole("button", { name: "Nastavit základní poplatek" }).click();
     await expect(seen(page, "Základní poplatek uložen. Poplatky se přepočítávají.")).resolves.toBe(true);
-    await calculated(page);
+    await feesCalculated(page);
 
     // An age discount of the other age group: 40–44 years (Kateřina Procházková, born 1987, is 40 next year).
     const name = `Čtyřicátníci ${uid()}`;
@@ -68,7 +63,7 @@ describe("Fees (issue 14: base fee, age discount, SortRatio, a fee explained)", 
     const programmes = page.url();
 
     await page.goto(`${new URL(page.url()).origin}${FEES}&search=Proch%C3%A1zkov%C3%A1`);
-    await calculated(page);
+    await feesCalculated(page);
     const row = page.locator("tbody tr").filter({ hasText: "Kateřina Procházková" });
     await expect(row.textContent()).resolves.toMatch(/1\s200,00\s*Kč.*150,00\s*Kč.*1\s050,00\s*Kč.*Nezaplaceno/);
 

@@ -5,33 +5,18 @@
  * original file downloaded and then deleted.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launch, signedInPage } from "./browser";
+import { launchForFile, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
-import { errorRows, jobFinished } from "./jobs";
+import { errorRows, jobFinished, uploadFolder, refusedNonCsv } from "./jobs";
 
 let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  browser = await launch();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-imports-"));
-});
-afterAll(async () => {
-  await browser?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+launchForFile((b) => (browser = b));
+const files = uploadFolder("obec-imports-");
 
 const LIST = "/administration/imports";
 const DETAIL = /\/administration\/imports\/\d+$/;
-
-function csvFile(name: string, lines: string[]): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, lines.join("\r\n") + "\r\n");
-  return file;
-}
 
 describe("Imports (spec 001 §2 Imports)", () => {
   it("uploads from the create page, follows the job to the end, filters and downloads its errors, downloads and deletes its file", async () => {
@@ -51,7 +36,7 @@ describe("Imports (spec 001 §2 Imports)", () => {
 
     const id = uid();
     const name = `import-${id}.csv`;
-    const file = csvFile(name, [
+    const file = files.csv(name, [
       "plainCode;code;subjectId;feePayerId",
       `I${id}1;IC-${id}-1;;`,
       `I${id}2;;;`,
@@ -114,16 +99,9 @@ describe("Imports (spec 001 §2 Imports)", () => {
     const { context, page } = await signedInPage(browser, "manager", `${LIST}/create`, { javaScriptEnabled: false });
     await page.getByRole("heading", { level: 1, name: "Nový import" }).waitFor();
     const id = uid();
-    const text = path.join(dir, `obrazek-${id}.png`);
-    fs.writeFileSync(text, "not a csv");
-    await page.getByLabel("Soubor CSV").setInputFiles(text);
-    await page.getByRole("button", { name: "Nahrát a importovat" }).click();
-    const fieldId = await page.getByLabel("Soubor CSV").getAttribute("id");
-    await expect(page.locator(`[id="${fieldId}-error"]`).textContent()).resolves.toBe(
-      "Soubor musí být ve formátu CSV.",
-    );
+    await refusedNonCsv(page, files.file(`obrazek-${id}.png`, "not a csv"), "Nahrát a importovat");
 
-    const file = csvFile(`bez-js-${id}.csv`, [`J${id}1;JC-${id}-1;;`, `J${id}2;JC-${id}-2;;`]);
+    const file = files.csv(`bez-js-${id}.csv`, [`J${id}1;JC-${id}-1;;`, `J${id}2;JC-${id}-2;;`]);
     await page.getByLabel("Typ importu").selectOption({ label: "Karty odpadu" });
     await page.getByLabel("Soubor CSV").setInputFiles(file);
     await page.getByRole("button", { name: "Nahrát a importovat" }).click();

@@ -3,35 +3,18 @@
  * ('Import obsahuje chyby', the error rows) in Chromium, as the demo manager of Třebíč: a real CSV file uploaded
  * through the import page, with and without JavaScript.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, searchInDialog, signedInPage } from "./browser";
+import { launchForFile, searchInDialog, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
-import { errorRows, jobFinished } from "./jobs";
+import { errorRows, jobFinished, uploadFolder, refusedNonCsv } from "./jobs";
 
 let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  browser = await launch();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-cards-"));
-});
-afterAll(async () => {
-  await browser?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+launchForFile((b) => (browser = b));
+const files = uploadFolder("obec-cards-");
 
 const LIST = "/infrastructure/waste-cards";
 const RESULT = /\/infrastructure\/waste-cards\/import\/\d+$/;
-
-/** A CSV file on disk, as a clerk would pick it. */
-function csvFile(name: string, lines: string[]): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, lines.join("\r\n") + "\r\n");
-  return file;
-}
 
 /** The id of a demo collection point of Třebíč, read from its link in the subject list. */
 async function subjectId(page: Page, name: string): Promise<number> {
@@ -48,7 +31,7 @@ describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
     expect(novak).toBeGreaterThan(0);
 
     const id = uid();
-    const file = csvFile(`karty-${id}.csv`, [
+    const file = files.csv(`karty-${id}.csv`, [
       "plainCode;code;subjectId;feePayerId",
       `K${id}1;EC-${id}-1;${novak};`,
       `K${id}2;EC-${id}-2;;`,
@@ -133,18 +116,10 @@ describe("Waste cards (spec 001 §2 Waste cards, §5, §8 Import)", () => {
     await page.getByRole("heading", { level: 1, name: "Import karet odpadu" }).waitFor();
 
     const id = uid();
-    const text = path.join(dir, `karty-${id}.txt`);
-    fs.writeFileSync(text, "1;X\n");
-    await page.getByLabel("Soubor CSV").setInputFiles(text);
-    await page.getByRole("button", { name: "Importovat" }).click();
-    // The message under the file field (a file input's accessible name also carries the chosen file).
-    const fieldId = await page.getByLabel("Soubor CSV").getAttribute("id");
-    await expect(page.locator(`[id="${fieldId}-error"]`).textContent()).resolves.toBe(
-      "Soubor musí být ve formátu CSV.",
-    );
+    await refusedNonCsv(page, files.file(`karty-${id}.txt`, "1;X\n"), "Importovat");
     await expect(page.getByLabel("Soubor CSV").getAttribute("aria-invalid")).resolves.toBe("true");
 
-    const file = csvFile(`bez-js-${id}.csv`, [`N${id}1;NJ-${id}-1;;`, `N${id}2;NJ-${id}-2;;`]);
+    const file = files.csv(`bez-js-${id}.csv`, [`N${id}1;NJ-${id}-1;;`, `N${id}2;NJ-${id}-2;;`]);
     await page.getByLabel("Soubor CSV").setInputFiles(file);
     await page.getByRole("button", { name: "Importovat" }).click();
     await page.waitForURL(RESULT);

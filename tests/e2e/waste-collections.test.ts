@@ -3,25 +3,15 @@
  * a vehicle's file with good and bad rows imported and watched to the end, the collection's detail with its summary,
  * map and errors, an unknown RFID tag given to a bin (the error fixed), and the collection's weight set.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launch, signedInPage } from "./browser";
+import { launchForFile, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
-import { errorRows, jobFinished } from "./jobs";
+import { errorRows, jobFinished, uploadFolder } from "./jobs";
 
 let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  browser = await launch();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "obec-collections-"));
-});
-afterAll(async () => {
-  await browser?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+launchForFile((b) => (browser = b));
+const files = uploadFolder("obec-collections-");
 
 const LIST = "/waste-collection-evidence/waste-collections";
 
@@ -41,16 +31,12 @@ describe("Waste collections (spec 001 §2)", () => {
     expect(bin).toBeTruthy();
     const id = uid();
     const plate = `E${id.slice(-6).toUpperCase()}`;
-    const file = path.join(dir, `svoz-${id}.csv`);
-    fs.writeFileSync(
-      file,
-      [
-        "time;code;rfid;waste;binVolume;fullness;weight;latitude;longitude;licencePlate;device;nonconformingStates",
-        `2026-10-05T07:00:00+02:00;${bin};;200301;120;100;12,5;49.2150;15.8820;${plate};;`,
-        `2026-10-05T07:05:00+02:00;99${id};;200301;120;100;;49.2160;15.8830;${plate};;`,
-        `nic;${bin};;200301;;;;;;${plate};;`,
-      ].join("\r\n"),
-    );
+    const file = files.csv(`svoz-${id}.csv`, [
+      "time;code;rfid;waste;binVolume;fullness;weight;latitude;longitude;licencePlate;device;nonconformingStates",
+      `2026-10-05T07:00:00+02:00;${bin};;200301;120;100;12,5;49.2150;15.8820;${plate};;`,
+      `2026-10-05T07:05:00+02:00;99${id};;200301;120;100;;49.2160;15.8830;${plate};;`,
+      `nic;${bin};;200301;;;;;;${plate};;`,
+    ]);
     await page.goto(LIST);
     await settle(page);
     await page.getByRole("main").getByRole("link", { name: "Importovat svoz" }).first().click();

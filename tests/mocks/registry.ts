@@ -88,7 +88,11 @@ export function createRegistryServer() {
   const server = setupServer(...registryHandlers);
   return {
     server,
-    listen: () => server.listen({ onUnhandledRequest: "error" }),
+    // The calls are module state: test files that share a worker (isolate: false) start from none.
+    listen: () => {
+      registryCalls.length = 0;
+      server.listen({ onUnhandledRequest: "error" });
+    },
     reset: () => {
       server.resetHandlers();
       registryCalls.length = 0;

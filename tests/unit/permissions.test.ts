@@ -37,7 +37,9 @@ describe("permission model (spec 000 §6)", () => {
     expect(canAssignRole(["ADMIN_READ_ONLY"], "ADMIN_READ_ONLY")).toBe(false);
     expect(canAssignRole(["MUNICIPALITY_MANAGER"], "ADMIN_READ_ONLY")).toBe(false);
     expect(canAssignRole(["MUNICIPALITY_MANAGER"], "MUNICIPALITY_MANAGER")).toBe(true);
-    expect(canAssignRole(["MUNICIPALITY_MANAGER"], "C_YARD_MANAGER")).toBe(false);
+    // Issue 15: the manager runs the municipality's collection-yard module, so appoints its yard managers.
+    expect(canAssignRole(["MUNICIPALITY_MANAGER"], "C_YARD_MANAGER")).toBe(true);
+    expect(canAssignRole(["MUNICIPALITY_WORKER"], "C_YARD_MANAGER")).toBe(false);
     expect(canAssignRole(["MUNICIPALITY_WORKER"], "MUNICIPALITY_MANAGER")).toBe(false);
     expect(canAssignRole(["MUNICIPALITY_WORKER"], "MUNICIPALITY_WORKER")).toBe(true);
     expect(canAssignRole(["C_YARD_MANAGER"], "C_YARD_WORKER")).toBe(true);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /** Server-side web sessions: the cookie carries only the id (spec 000 §4, ARCHITECTURE.md). */
 export const session = pgTable(
@@ -57,7 +58,7 @@ export const signInThrottle = pgTable(
 export const systemSecret = pgTable("system_secret", {
   name: varchar("name", { length: 60 }).primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });
 
 /** Company-registry answers cached by identification number (spec 000 §3 global state). */

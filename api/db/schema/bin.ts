@@ -20,10 +20,10 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipality, municipalityColumn } from "./municipality";
+import { municipality, municipalityRow, municipalityRecord } from "./municipality";
 import { subject } from "./subject";
-import { user } from "./user";
-import { versionedId, timestamps, ownerColumn } from "./columns";
+import { userRef, createdStamp } from "./user";
+import { versionedId, timestamps, ownerColumn, optionalRef, position, cityAndZip } from "./columns";
 
 /**
  * Waste types (spec 001 §2 settings: 'waste types with coefficient and bin count'). municipality_id null = the
@@ -65,7 +65,7 @@ export const binType = pgTable(
     /** The collection may record the exact quantity (weighed) instead of the bin's volume. */
     allowExact: boolean("allow_exact").notNull().default(false),
     /** The usual waste of this bin type, when it has one (a blue 240 l bin for paper). */
-    wasteTypeId: integer("waste_type_id").references(() => wasteType.id, { onDelete: "set null" }),
+    wasteTypeId: optionalRef("waste_type_id", () => wasteType.id),
     active: boolean("active").notNull().default(true),
   },
   (t) => [index("bin_type_municipality_idx").on(t.municipalityId, t.capacity)],
@@ -83,8 +83,7 @@ export const codeSequence = pgTable("code_sequence", {
 export const printBatch = pgTable(
   "print_batch",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     /** Regular (addressed to subjects) or NoSubject (spec 001 §9). */
     codeType: varchar("code_type", { length: 12 }).notNull(),
     codeCount: integer("code_count").notNull(),
@@ -95,8 +94,7 @@ export const printBatch = pgTable(
     /** Generated, then Printed (spec 001 §4). */
     state: varchar("state", { length: 12 }).notNull().default("Generated"),
     printedAt: timestamp("printed_at", { withTimezone: true }),
-    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdStamp(),
   },
   (t) => [index("print_batch_municipality_idx").on(t.municipalityId, t.createdAt)],
 );
@@ -109,31 +107,28 @@ export const printBatch = pgTable(
 export const wasteEvidenceHeader = pgTable(
   "waste_evidence_header",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     /** The check-protected code printed as the barcode: globally unique (it names its municipality). */
     barcode: varchar("barcode", { length: 40 }).notNull(),
     /** The short number clerks type, unique within the municipality. */
     plainCode: varchar("plain_code", { length: 20 }).notNull(),
     rfid: varchar("rfid", { length: 40 }),
-    binTypeId: integer("bin_type_id").references(() => binType.id, { onDelete: "set null" }),
-    wasteTypeId: integer("waste_type_id").references(() => wasteType.id, { onDelete: "set null" }),
-    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
-    printBatchId: integer("print_batch_id").references(() => printBatch.id, { onDelete: "set null" }),
+    binTypeId: optionalRef("bin_type_id", () => binType.id),
+    wasteTypeId: optionalRef("waste_type_id", () => wasteType.id),
+    subjectId: optionalRef("subject_id", () => subject.id),
+    printBatchId: optionalRef("print_batch_id", () => printBatch.id),
     state: varchar("state", { length: 12 }).notNull().default("Free"),
     /** Disposable (bag): used once, never reused (spec 001 §9 bin kinds). */
     disposable: boolean("disposable").notNull().default(false),
     assignedAt: timestamp("assigned_at", { withTimezone: true }),
     /** The day the assignment is valid from (collections before it belong to nobody). */
     assignedFrom: timestamp("assigned_from", { withTimezone: true }),
-    assignedBy: integer("assigned_by").references(() => user.id, { onDelete: "set null" }),
+    assignedBy: userRef("assigned_by"),
     lastEvidenceAt: timestamp("last_evidence_at", { withTimezone: true }),
     discardedAt: timestamp("discarded_at", { withTimezone: true }),
     street: varchar("street", { length: 150 }),
-    city: varchar("city", { length: 100 }),
-    zipCode: varchar("zip_code", { length: 10 }),
-    latitude: numeric("latitude", { precision: 9, scale: 6 }),
-    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    ...cityAndZip(),
+    ...position(),
     description: text("description"),
     /** Spec 001 §2 dispose frequency of the bin: ordered collections per Month or Year. */
     disposePeriod: varchar("dispose_period", { length: 10 }),
@@ -163,8 +158,8 @@ export const wasteEvidenceHeaderHistory = pgTable(
     id: serial("id").primaryKey(),
     headerId: ownerColumn("header_id", () => wasteEvidenceHeader.id),
     event: varchar("event", { length: 30 }).notNull(),
-    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
-    userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
+    subjectId: optionalRef("subject_id", () => subject.id),
+    userId: userRef("user_id"),
     /** What changed (old and new values, the transfer's 'move evidence records' choice, …). */
     details: jsonb("details"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
@@ -192,8 +187,7 @@ export const disposeCount = pgTable(
 export const importJob = pgTable(
   "import_job",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     type: varchar("type", { length: 30 }).notNull(),
     fileName: varchar("file_name", { length: 255 }).notNull(),
     state: varchar("state", { length: 15 }).notNull().default("unprocessed"),
@@ -204,8 +198,7 @@ export const importJob = pgTable(
     errorRows: integer("error_rows").notNull().default(0),
     /** A critical error that stopped the import (state discarded). */
     message: text("message"),
-    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdStamp(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     /**
      * Set by the process running the job every few seconds while it is 'processing' (database clock); a job whose

@@ -13,19 +13,18 @@ import {
   jsonb,
   numeric,
   pgTable,
-  serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipalityColumn } from "./municipality";
+import { municipalityRow, municipalityRecord } from "./municipality";
 import { importJob, wasteEvidenceHeader, wasteType } from "./bin";
 import { feePayer } from "./subject";
 import { device } from "./device";
-import { user } from "./user";
-import { timestamps, versionedId } from "./columns";
+import { userRef } from "./user";
+import { versionedId, createdAt, timestamps, optionalRef, position } from "./columns";
 
 /**
  * One run of a vehicle (or a manual or exceptional collection): spec 001 §3 Waste collection. An import groups a
@@ -34,19 +33,18 @@ import { timestamps, versionedId } from "./columns";
 export const wasteCollection = pgTable(
   "waste_collection",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     name: varchar("name", { length: 200 }).notNull(),
     /** The Prague calendar day of the collection. */
     collectedOn: date("collected_on").notNull(),
     /** The first and last emptied bin's time. */
     startedAt: timestamp("started_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),
-    wasteTypeId: integer("waste_type_id").references(() => wasteType.id, { onDelete: "set null" }),
+    wasteTypeId: optionalRef("waste_type_id", () => wasteType.id),
     /** The waste as the file named it (shown when it is none of the municipality's waste types). */
     wasteName: varchar("waste_name", { length: 150 }),
     licencePlate: varchar("licence_plate", { length: 20 }),
-    deviceId: integer("device_id").references(() => device.id, { onDelete: "set null" }),
+    deviceId: optionalRef("device_id", () => device.id),
     /** Spec 001 §9 evidence origins: WebImport, WebManual, AndroidTerminal, … */
     origin: varchar("origin", { length: 20 }).notNull(),
     /** Spec 001 §9 collection types: Basic, MultiCollection, NoMwc. */
@@ -65,10 +63,10 @@ export const wasteCollection = pgTable(
     /** Kept with the records and the log (one transaction per batch), for the list's columns. */
     recordCount: integer("record_count").notNull().default(0),
     errorCount: integer("error_count").notNull().default(0),
-    importJobId: integer("import_job_id").references(() => importJob.id, { onDelete: "set null" }),
+    importJobId: optionalRef("import_job_id", () => importJob.id),
     /** Day, vehicle and waste of an imported collection: a resumed run or another file of the same run finds it. */
     importKey: varchar("import_key", { length: 300 }),
-    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     ...timestamps(),
   },
   (t) => [
@@ -99,7 +97,7 @@ export const wasteEvidenceRecord = pgTable(
     rfid: varchar("rfid", { length: 40 }),
     wasteTypeId: integer("waste_type_id"),
     subjectId: integer("subject_id"),
-    feePayerId: integer("fee_payer_id").references(() => feePayer.id, { onDelete: "set null" }),
+    feePayerId: optionalRef("fee_payer_id", () => feePayer.id),
     city: varchar("city", { length: 100 }),
     collectedAt: timestamp("collected_at", { withTimezone: true }).notNull(),
     /** Fullness in percent (spec 001 §5: 100 full, 200 overfilled). */
@@ -110,10 +108,12 @@ export const wasteEvidenceRecord = pgTable(
     weightKg: numeric("weight_kg", { precision: 12, scale: 3 }),
     /** This record's share of the collection's weight (docs/collection-import.md 'Weights'), kg. */
     acknowledgedWeightKg: numeric("acknowledged_weight_kg", { precision: 12, scale: 3 }),
-    latitude: numeric("latitude", { precision: 9, scale: 6 }),
-    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    ...position(),
     /** Spec 001 §9 nonconforming states 1, 33, 34, 52, 53. */
-    nonconformingStateIds: smallint("nonconforming_state_ids").array().notNull().default(sql`'{}'`),
+    nonconformingStateIds: smallint("nonconforming_state_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** processed or unprocessed (spec 001 §4). */
     state: varchar("state", { length: 12 }).notNull().default("processed"),
     /** Spec 001 §9 evidence origins. */
@@ -134,7 +134,9 @@ export const wasteEvidenceRecord = pgTable(
     // The same bin read at the same instant is the same emptying: a file imported again adds nothing. It is also the
     // index of a bin's records by time (a plain (header_id, collected_at) index beside it cost every insert one more
     // index for nothing: `header_id = …` implies the predicate; migration 0020).
-    uniqueIndex("wer_header_instant_unique").on(t.headerId, t.collectedAt).where(sql`header_id is not null`),
+    uniqueIndex("wer_header_instant_unique")
+      .on(t.headerId, t.collectedAt)
+      .where(sql`header_id is not null`),
   ],
 );
 
@@ -147,38 +149,40 @@ export const wasteEvidenceRecord = pgTable(
 export const wasteCollectionLog = pgTable(
   "waste_collection_log",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     wasteCollectionId: integer("waste_collection_id")
       .notNull()
       .references(() => wasteCollection.id, { onDelete: "cascade" }),
-    importJobId: integer("import_job_id").references(() => importJob.id, { onDelete: "set null" }),
+    importJobId: optionalRef("import_job_id", () => importJob.id),
     rowNumber: integer("row_number"),
     errorType: varchar("error_type", { length: 30 }).notNull(),
     /** The route-evidence message of spec 001 §8 (Czech; the web translates it). */
     message: text("message").notNull(),
     code: varchar("code", { length: 60 }),
     collectedAt: timestamp("collected_at", { withTimezone: true }),
-    latitude: numeric("latitude", { precision: 9, scale: 6 }),
-    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    ...position(),
     /** The bin the row matched (a discarded or mismatched one), and the record a duplicate met. */
-    headerId: integer("header_id").references(() => wasteEvidenceHeader.id, { onDelete: "set null" }),
-    recordId: integer("record_id").references(() => wasteEvidenceRecord.id, { onDelete: "set null" }),
+    headerId: optionalRef("header_id", () => wasteEvidenceHeader.id),
+    recordId: optionalRef("record_id", () => wasteEvidenceRecord.id),
     /** The row as read (CollectionRow) and its raw text. */
     data: jsonb("data").notNull(),
     rawRow: text("raw_row"),
     /** When the error was fixed (its record made) or dismissed, and by whom. */
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-    resolvedBy: integer("resolved_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedBy: userRef("resolved_by"),
+    ...createdAt(),
   },
   (t) => [
     index("wcl_collection_idx").on(t.wasteCollectionId, t.errorType, t.id),
-    index("wcl_open_code_idx").on(t.municipalityId, t.code).where(sql`resolved_at is null`),
+    index("wcl_open_code_idx")
+      .on(t.municipalityId, t.code)
+      .where(sql`resolved_at is null`),
     // A duplicate already handled is known by its bin and instant: the same file again changes nothing.
     index("wcl_header_instant_idx").on(t.headerId, t.collectedAt),
     // A record deleted (its collection deleted) unlinks its log entries: without it, a scan of the log per record.
-    index("wcl_record_idx").on(t.recordId).where(sql`record_id is not null`),
+    index("wcl_record_idx")
+      .on(t.recordId)
+      .where(sql`record_id is not null`),
     // The same row of the same collection is logged once, however often its file is imported.
     uniqueIndex("wcl_row_unique").on(
       t.wasteCollectionId,

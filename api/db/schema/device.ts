@@ -3,11 +3,11 @@
  * terminals, scanners and printers of the provider, and the periods each one is paired with a municipality.
  */
 import { sql } from "drizzle-orm";
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { index, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { municipalityColumn } from "./municipality";
 import { foldSql } from "./fold";
-import { user } from "./user";
-import { versionedId, timestamps, ownerColumn } from "./columns";
+import { createdStamp } from "./user";
+import { versionedId, timestamps, ownerColumn, validity } from "./columns";
 
 /** Spec 001 §3 Device: name, type, serial number, uuid, sim card number, note, last used. */
 export const device = pgTable(
@@ -53,10 +53,8 @@ export const deviceAssignment = pgTable(
     id: serial("id").primaryKey(),
     deviceId: ownerColumn("device_id", () => device.id),
     municipalityId: municipalityColumn(),
-    validFrom: date("valid_from").notNull(),
-    validTo: date("valid_to"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    ...validity(),
+    ...createdStamp(),
   },
   (t) => [
     index("device_assignment_device_idx").on(t.deviceId, t.validFrom),

@@ -5,6 +5,7 @@
  * model itself is docs/fees.md.
  */
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -17,20 +18,20 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { municipalityColumn } from "./municipality";
-import { fee, subject } from "./subject";
-import { user } from "./user";
-import { ownerColumn, timestamps, versionedId } from "./columns";
+import { municipalityColumn, municipalityRow, municipalityRecord } from "./municipality";
+import { subject } from "./subject";
+import { userRef } from "./user";
+import { versionedId, timestamps, ownerColumn } from "./columns";
 
 /** Spec 001 §3 Base fee settings, one row per municipality and fee year. */
 export const baseFeeSetting = pgTable(
   "base_fee_setting",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     year: smallint("year").notNull(),
     /** The yearly base fee per payer, in the municipality's currency (CZK, EUR for SK). */
     baseFee: numeric("base_fee", { precision: 12, scale: 2 }).notNull(),
@@ -49,8 +50,7 @@ export const baseFeeSetting = pgTable(
 export const motivationProgramme = pgTable(
   "motivation_programme",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     type: varchar("type", { length: 15 }).notNull(),
     /** PayAsDisposed: what is measured, 'kg' (weight) or 'l' (volume). */
     unit: varchar("unit", { length: 2 }).notNull().default("l"),
@@ -98,12 +98,11 @@ export const motivationInterval = pgTable(
 export const motivationActivation = pgTable(
   "motivation_activation",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     programmeId: ownerColumn("programme_id", () => motivationProgramme.id),
     year: smallint("year").notNull(),
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
-    activatedBy: integer("activated_by").references(() => user.id, { onDelete: "set null" }),
+    activatedBy: userRef("activated_by"),
   },
   (t) => [uniqueIndex("motivation_activation_municipality_year_unique").on(t.municipalityId, t.year)],
 );
@@ -129,7 +128,11 @@ export const feeRecord = pgTable(
   "fee_record",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    feeId: ownerColumn("fee_id", () => fee.id),
+    /**
+     * The fee (no foreign key, decision 0030: only the fee engine writes lines, for the fees it has just written, and a
+     * per-row check cost 700,000 lookups a first run; a fee's deletion removes its lines by a statement trigger).
+     */
+    feeId: integer("fee_id").notNull(),
     type: varchar("type", { length: 20 }).notNull(),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     /** The basis: a quantity and its unit (months, l, kg, %, kg per person), a rate, a percent. */
@@ -150,8 +153,7 @@ export const feeRecord = pgTable(
 export const feeCalculation = pgTable(
   "fee_calculation",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     year: smallint("year").notNull(),
     /** Queued, Running, Done, Failed. */
     state: varchar("state", { length: 10 }).notNull().default("Queued"),
@@ -166,7 +168,7 @@ export const feeCalculation = pgTable(
     /** Progress: steps done of the steps of the run. */
     stepsDone: integer("steps_done").notNull().default(0),
     stepsTotal: integer("steps_total"),
-    requestedBy: integer("requested_by").references(() => user.id, { onDelete: "set null" }),
+    requestedBy: userRef("requested_by"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -181,8 +183,7 @@ export const feeCalculation = pgTable(
 export const expenditure = pgTable(
   "expenditure",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     processedOn: date("processed_on").notNull(),
     type: varchar("type", { length: 20 }).notNull(),
     subType: varchar("sub_type", { length: 100 }),
@@ -205,3 +206,30 @@ export const expenditureSetting = pgTable("expenditure_setting", {
   mixedWasteProcessingPrice: numeric("mixed_waste_processing_price", { precision: 12, scale: 2 }),
   ...timestamps(),
 });
+
+/**
+ * What each subject threw away in a year (Prague time), summed from its waste evidence records that count for fees
+ * (a subject, not discarded) per waste type — and per bin for records without a volume (their litres are the bin
+ * type's capacity × n). Kept by statement triggers on waste_evidence_record (migration 0021, decision 0030), so the
+ * fee engine reads thousands of rows instead of scanning millions of records.
+ */
+export const wasteEvidenceTotal = pgTable(
+  "waste_evidence_total",
+  {
+    municipalityId: integer("municipality_id").notNull(),
+    year: smallint("year").notNull(),
+    subjectId: integer("subject_id").notNull(),
+    wasteTypeId: integer("waste_type_id"),
+    /** The bin, only for records without a bin volume. */
+    headerId: integer("header_id"),
+    /** Σ acknowledged weight (none = 0), Σ bin volume (none = 0), the number of records. */
+    kg: numeric("kg", { precision: 16, scale: 3 }).notNull(),
+    litres: bigint("litres", { mode: "number" }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [
+    unique("waste_evidence_total_key")
+      .on(t.municipalityId, t.year, t.subjectId, t.wasteTypeId, t.headerId)
+      .nullsNotDistinct(),
+  ],
+);

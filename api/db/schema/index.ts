@@ -8,3 +8,5 @@ export * from "./list-counts";
 export * from "./import";
 export * from "./collection";
 export * from "./fee";
+export * from "./payment";
+export * from "./yard";

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { versionedId, timestamps, ownerColumn } from "./columns";
+import { versionedId, timestamps, ownerColumn, cityAndZip, phoneAndEmail } from "./columns";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -21,6 +21,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 /** The municipality a row belongs to: required, and deleted with it. */
 export const municipalityColumn = () => ownerColumn("municipality_id", () => municipality.id);
+
+/** A row of a municipality's own data: its id and the municipality it belongs to. */
+export const municipalityRow = () => ({ id: serial("id").primaryKey(), municipalityId: municipalityColumn() });
+
+/** A record of a municipality that is edited: its id, version (decision 20) and the municipality it belongs to. */
+export const municipalityRecord = () => ({ ...versionedId(), municipalityId: municipalityColumn() });
 
 /** Spec 001 §3 Municipality. */
 export const municipality = pgTable(
@@ -38,8 +44,7 @@ export const municipality = pgTable(
     vatNumber: varchar("vat_number", { length: 20 }),
     companyName: varchar("company_name", { length: 200 }),
     companyAddress: varchar("company_address", { length: 200 }),
-    city: varchar("city", { length: 100 }),
-    zipCode: varchar("zip_code", { length: 10 }),
+    ...cityAndZip(),
     labelType: varchar("label_type", { length: 30 }).notNull().default("Barcode"),
     monitoredPeriod: varchar("monitored_period", { length: 20 }).notNull().default("Year"),
     duplicateHandlingStrategy: varchar("duplicate_handling_strategy", { length: 20 }).notNull().default("NoAction"),
@@ -94,12 +99,10 @@ export const municipalityModule = pgTable(
 export const municipalityContact = pgTable(
   "municipality_contact",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     name: varchar("name", { length: 200 }).notNull(),
     type: varchar("type", { length: 30 }).notNull(),
-    phone: varchar("phone", { length: 30 }),
-    email: varchar("email", { length: 200 }),
+    ...phoneAndEmail(),
   },
   (t) => [index("municipality_contact_municipality_idx").on(t.municipalityId)],
 );
@@ -108,8 +111,7 @@ export const municipalityContact = pgTable(
 export const externalAccount = pgTable(
   "external_account",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     type: varchar("type", { length: 30 }).notNull(),
     login: varchar("login", { length: 100 }).notNull(),
     /** Sealed (api/lib/secret-box.ts, decision 0015): a 200-character password takes about 1,100 characters. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -15,17 +16,26 @@ import {
   varchar,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { municipalityColumn } from "./municipality";
-import { user } from "./user";
+import { municipalityRow, municipalityRecord } from "./municipality";
+import { userRef } from "./user";
 import { foldSql } from "./fold";
-import { versionedId, timestamps, ownerColumn } from "./columns";
+import {
+  createdAt,
+  timestamps,
+  ownerColumn,
+  optionalRef,
+  position,
+  cityAndZip,
+  phoneAndEmail,
+  streetAndNumbers,
+  validity,
+} from "./columns";
 
 /** Spec 001 §3 Subject (collection point). Money is numeric; counts are kept current by the services. */
 export const subject = pgTable(
   "subject",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     type: varchar("type", { length: 30 }).notNull(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Printed on the label. */
@@ -43,14 +53,10 @@ export const subject = pgTable(
     operatorCity: varchar("operator_city", { length: 100 }),
     description: text("description"),
     cityDistrict: varchar("city_district", { length: 100 }),
-    street: varchar("street", { length: 150 }),
-    conscriptionNumber: varchar("conscription_number", { length: 10 }),
-    streetNumber: varchar("street_number", { length: 10 }),
+    ...streetAndNumbers(),
     provisionalNumber: varchar("provisional_number", { length: 10 }),
-    zipCode: varchar("zip_code", { length: 10 }),
-    city: varchar("city", { length: 100 }),
-    latitude: numeric("latitude", { precision: 9, scale: 6 }),
-    longitude: numeric("longitude", { precision: 9, scale: 6 }),
+    ...cityAndZip(),
+    ...position(),
     binCount: integer("bin_count").notNull().default(0),
     /** Active fee payers (subject_fee_payer rows valid today); kept by the fee-payer service. */
     memberCount: integer("member_count").notNull().default(0),
@@ -91,8 +97,7 @@ export const subject = pgTable(
 export const feePayer = pgTable(
   "fee_payer",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     /** Company or Resident. */
     type: varchar("type", { length: 10 }).notNull(),
     titleBefore: varchar("title_before", { length: 30 }),
@@ -101,16 +106,14 @@ export const feePayer = pgTable(
     titleAfter: varchar("title_after", { length: 30 }),
     companyName: varchar("company_name", { length: 200 }),
     gender: varchar("gender", { length: 10 }),
-    phone: varchar("phone", { length: 30 }),
-    email: varchar("email", { length: 200 }),
+    ...phoneAndEmail(),
     variableSymbol: varchar("variable_symbol", { length: 10 }),
     dateOfBirth: date("date_of_birth"),
     identificationNumber: varchar("identification_number", { length: 20 }),
     vatNumber: varchar("vat_number", { length: 20 }),
     /** The street address printed on the payment notice. */
     streetAddress: varchar("street_address", { length: 200 }),
-    city: varchar("city", { length: 100 }),
-    zipCode: varchar("zip_code", { length: 10 }),
+    ...cityAndZip(),
     activeFrom: date("active_from").notNull(),
     activeTo: date("active_to"),
     /** The end of the fee period (spec 001 §2 'period end'). */
@@ -120,7 +123,7 @@ export const feePayer = pgTable(
     registered: boolean("registered").notNull().default(false),
     registeredAt: timestamp("registered_at", { withTimezone: true }),
     /** The citizen login made by 'generate login'. */
-    userId: integer("user_id").references(() => user.id, { onDelete: "set null" }),
+    userId: userRef("user_id"),
     finalFee: numeric("final_fee", { precision: 12, scale: 2 }),
     note: text("note"),
     ...timestamps(),
@@ -147,11 +150,8 @@ export const feePayerAddress = pgTable(
     id: serial("id").primaryKey(),
     feePayerId: ownerColumn("fee_payer_id", () => feePayer.id),
     type: varchar("type", { length: 10 }).notNull(),
-    street: varchar("street", { length: 150 }),
-    conscriptionNumber: varchar("conscription_number", { length: 10 }),
-    streetNumber: varchar("street_number", { length: 10 }),
-    city: varchar("city", { length: 100 }),
-    zipCode: varchar("zip_code", { length: 10 }),
+    ...streetAndNumbers(),
+    ...cityAndZip(),
   },
   (t) => [index("fee_payer_address_payer_idx").on(t.feePayerId)],
 );
@@ -163,14 +163,12 @@ export const feePayerAddress = pgTable(
 export const subjectFeePayer = pgTable(
   "subject_fee_payer",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     subjectId: ownerColumn("subject_id", () => subject.id),
     feePayerId: ownerColumn("fee_payer_id", () => feePayer.id),
-    validFrom: date("valid_from").notNull(),
-    validTo: date("valid_to"),
+    ...validity(),
     isChief: boolean("is_chief").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     index("subject_fee_payer_subject_idx").on(t.subjectId, t.validTo),
@@ -182,8 +180,7 @@ export const subjectFeePayer = pgTable(
 export const discount = pgTable(
   "discount",
   {
-    ...versionedId(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRecord(),
     name: varchar("name", { length: 200 }).notNull(),
     /** Age or Other (spec 001 §9 fixed discount types). */
     type: varchar("type", { length: 10 }).notNull(),
@@ -220,8 +217,7 @@ export const feePayerDiscount = pgTable(
 export const fee = pgTable(
   "fee",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     subjectId: integer("subject_id").references(() => subject.id, { onDelete: "cascade" }),
     // No action (not restrict): checked at the end of the statement, so a municipality's cascade still runs; the
     // fee-payer service refuses the delete of a payer with fee records with a clear message first.
@@ -248,7 +244,12 @@ export const fee = pgTable(
     paidChangedAt: timestamp("paid_changed_at", { withTimezone: true }),
     /** The recalculation that wrote this row (fee_calculation; no reference, the log may be pruned). */
     calculationId: integer("calculation_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A 64-bit hash of what the fee engine wrote for this fee, its values and its seven lines: a run rewrites (and
+     * compares the lines of) only the fees whose digest changed (decision 0030).
+     */
+    digest: bigint("digest", { mode: "bigint" }),
+    ...createdAt(),
   },
   (t) => [
     index("fee_subject_period_idx").on(t.subjectId, t.year, t.month),
@@ -268,20 +269,19 @@ export const fee = pgTable(
 export const wasteCard = pgTable(
   "waste_card",
   {
-    id: serial("id").primaryKey(),
-    municipalityId: municipalityColumn(),
+    ...municipalityRow(),
     // Both COLLATE "C" (migration 0013, written by hand: drizzle has no column collation), so their indexes
     // serve the list's prefix search.
     plainCode: varchar("plain_code", { length: 40 }).notNull(),
     code: varchar("code", { length: 60 }).notNull(),
-    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "set null" }),
-    feePayerId: integer("fee_payer_id").references(() => feePayer.id, { onDelete: "set null" }),
+    subjectId: optionalRef("subject_id", () => subject.id),
+    feePayerId: optionalRef("fee_payer_id", () => feePayer.id),
     /** Free, Assigned, Discarded, Expired. */
     state: varchar("state", { length: 12 }).notNull().default("Free"),
     validFrom: date("valid_from"),
     validTo: date("valid_to"),
     virtual: boolean("virtual").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     uniqueIndex("waste_card_code_unique").on(t.municipalityId, t.code),

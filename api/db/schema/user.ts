@@ -13,7 +13,13 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { municipality, municipalityColumn } from "./municipality";
-import { versionedId, timestamps, ownerColumn } from "./columns";
+import { versionedId, createdAt, timestamps, ownerColumn, optionalRef, phoneAndEmail } from "./columns";
+
+/** Who did something to the row (made, assigned, resolved it): kept as null when the user is deleted. */
+export const userRef = (name: string) => optionalRef(name, () => user.id);
+
+/** When the row was made and by whom (a row written once: a print batch, an import, a token). */
+export const createdStamp = () => ({ ...createdAt(), createdBy: userRef("created_by") });
 
 /** The numbered roles of spec 001 §6 with the role names of spec 000 §6. */
 export const role = pgTable("role", {
@@ -45,13 +51,12 @@ export const user = pgTable(
     userName: varchar("user_name", { length: 100 }).notNull(),
     firstName: varchar("first_name", { length: 100 }).notNull(),
     lastName: varchar("last_name", { length: 100 }).notNull(),
-    email: varchar("email", { length: 200 }),
-    phone: varchar("phone", { length: 30 }),
+    ...phoneAndEmail(),
     passwordHash: text("password_hash"),
     roleId: integer("role_id")
       .notNull()
       .references(() => role.id),
-    municipalityId: integer("municipality_id").references(() => municipality.id, { onDelete: "set null" }),
+    municipalityId: optionalRef("municipality_id", () => municipality.id),
     collectionYardId: integer("collection_yard_id"),
     language: varchar("language", { length: 2 }).notNull().default("cs"),
     active: boolean("active").notNull().default(true),
@@ -106,8 +111,7 @@ export const registrationToken = pgTable(
     tokenHash: varchar("token_hash", { length: 64 }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    ...createdStamp(),
   },
   (t) => [
     uniqueIndex("registration_token_hash_unique").on(t.tokenHash),

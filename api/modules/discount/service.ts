@@ -129,6 +129,10 @@ export async function getDiscount(db: Db, municipalityId: number, id: number): P
   return { ...toItem(row), ...timestampsOf(row) };
 }
 
+/** The municipality's age discounts (spec 001 §5 automatic discount groups, given by the date of birth). */
+export const ageDiscountsOf = (municipalityId: number): SQL =>
+  and(eq(discount.municipalityId, municipalityId), eq(discount.type, "Age"))!;
+
 /**
  * 422 under each level whose ages overlap a stored discount of the same citizen group (but `exceptId`, the one
  * being edited): two levels of one group for the same age would give a payer both.
@@ -146,8 +150,7 @@ async function checkOverlaps(
     .from(discount)
     .where(
       and(
-        eq(discount.municipalityId, municipalityId),
-        eq(discount.type, "Age"),
+        ageDiscountsOf(municipalityId),
         group === null ? sql`${discount.group} is null` : eq(discount.group, group),
         exceptId ? ne(discount.id, exceptId) : undefined,
       ),

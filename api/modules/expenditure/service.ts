@@ -85,19 +85,14 @@ export async function listExpenditures(
   return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
 }
 
+/** The list's item with its timestamps (contract/expenditure.ts expenditureDetail). */
 export async function getExpenditure(db: Db, municipalityId: number, id: number): Promise<ExpenditureDetail> {
-  const row = await findInMunicipality(db, expenditure, municipalityId, id, () => notFound(EXPENDITURE_NOT_FOUND));
-  return {
-    id: row.id,
-    version: row.version,
-    processedOn: row.processedOn,
-    type: row.type as ExpenditureType,
-    subType: row.subType,
-    source: row.source as ExpenditureSource,
-    description: row.description,
-    amount: row.amount,
-    ...timestampsOf(row),
-  };
+  const [row] = await db
+    .select({ ...itemColumns, createdAt: expenditure.createdAt, updatedAt: expenditure.updatedAt })
+    .from(expenditure)
+    .where(and(eq(expenditure.id, id), eq(expenditure.municipalityId, municipalityId)));
+  if (!row) throw notFound(EXPENDITURE_NOT_FOUND);
+  return { ...toItem(row), ...timestampsOf(row) };
 }
 
 const columns = (form: ExpenditureForm) => ({

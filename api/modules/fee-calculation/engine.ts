@@ -15,6 +15,7 @@ import {
   type SimulationResult,
 } from "#contract/fee-calculation";
 import { today } from "../subject/membership";
+import { writeFees } from "./write";
 
 /** A failure the user is told about as it is (Czech; translated by the messages namespace). */
 export class FeeCalculationError extends Error {}
@@ -49,7 +50,6 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   const step = async (n: number) => run.onStep?.(n);
   // Czech calendar: the year runs from midnight of 1 January in Prague.
   const yearStart = `${Y}-01-01`;
-  const nextYearStart = `${Y + 1}-01-01`;
 
   // A second run of the same municipality waits for the first (both would write the same fee rows).
   if (!simulation) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int)`);
@@ -59,7 +59,7 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   // The steps hash and materialise up to a few hundred thousand rows: in memory rather than in temporary files.
   await tx.execute(sql`set local work_mem = '64MB'`);
   await tx.execute(sql`drop table if exists fe_setting, fe_interval, fe_custom, fe_row, fe_subj, fe_ev,
-    fe_ordered, fe_sv, fe_fd, fe_fee, fe_target, fe_feediff, fe_ids, fe_line, fe_diff`);
+    fe_ordered, fe_sv, fe_fd, fe_fee, fe_feediff, fe_diff`);
 
   // 1. Settings: the year's base fee and bounds, the activated programme (or the simulation's proposal).
   if (!simulation) {
@@ -113,58 +113,57 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   const yearEnd = `${Y}-12-31`;
   const ends = (d: SQL) =>
     sql`(case when ${d} < ${yearStart}::date then 0 else extract(month from ${d})::int - 1 + (extract(day from ${d} + 1) = 1)::int end)`;
+  // One pass: each payer joined to its memberships of the year (none: one row of 0 months), summed per subject and,
+  // by a second grouping set, per payer — the payer's months outside every membership are its months with no subject.
   await tx.execute(sql`create temp table fe_row on commit drop as
     with p as (
-      select id, greatest(active_from, ${yearStart}::date) as a, least(coalesce(active_to, ${yearEnd}::date), ${yearEnd}::date) as b
+      select id, variable_symbol, greatest(active_from, ${yearStart}::date) as a,
+        least(coalesce(active_to, ${yearEnd}::date), ${yearEnd}::date) as b
       from fee_payer
       where municipality_id = ${M} and active_from <= ${yearEnd}::date and (active_to is null or active_to >= ${yearStart}::date)
     ), ms as (
-      select s.fee_payer_id as payer_id, s.subject_id,
-        greatest(s.valid_from, p.a) as a, least(coalesce(s.valid_to, p.b), p.b) as b
-      from subject_fee_payer s join p on p.id = s.fee_payer_id
-      where s.municipality_id = ${M} and s.valid_from <= p.b and (s.valid_to is null or s.valid_to >= p.a)
-    ), counted as (
-      select payer_id, subject_id, sum(${ends(sql`b`)} - ${ends(sql`(a - 1)`)})::int as months
-      from ms group by payer_id, subject_id
-    ), member as (select payer_id, sum(months)::int as months from counted group by payer_id)
-    select payer_id, subject_id, months from counted where months > 0
-    union all
-    select p.id, null::int, ${ends(sql`p.b`)} - ${ends(sql`(p.a - 1)`)} - coalesce(m.months, 0)
-    from p left join member m on m.payer_id = p.id
-    where ${ends(sql`p.b`)} - ${ends(sql`(p.a - 1)`)} - coalesce(m.months, 0) > 0`);
+      select p.id as payer_id, p.variable_symbol, s.subject_id, ${ends(sql`p.b`)} - ${ends(sql`(p.a - 1)`)} as payer_months,
+        case when s.fee_payer_id is null then 0
+          else ${ends(sql`least(coalesce(s.valid_to, p.b), p.b)`)} - ${ends(sql`(greatest(s.valid_from, p.a) - 1)`)} end as months
+      from p left join subject_fee_payer s on s.fee_payer_id = p.id and s.municipality_id = ${M}
+        and s.valid_from <= p.b and (s.valid_to is null or s.valid_to >= p.a)
+    ), g as (
+      select payer_id, subject_id, grouping(subject_id) as whole, sum(months)::int as months,
+        max(payer_months) as payer_months, max(variable_symbol) as variable_symbol
+      from ms group by grouping sets ((payer_id, subject_id), (payer_id))
+    )
+    select payer_id, case when whole = 0 then subject_id end as subject_id,
+      case when whole = 0 then months else payer_months - months end as months, variable_symbol
+    from g
+    where case when whole = 0 then subject_id is not null and months > 0 else payer_months - months > 0 end`);
   // Temporary tables are never analysed by autovacuum; the joins after them need their sizes to hash.
-  await tx.execute(sql`analyze fe_row`);
+  await tx.execute(sql`analyze fe_row (payer_id, subject_id)`);
   await tx.execute(sql`create temp table fe_subj on commit drop as
     select subject_id, sum(months)::int as member_months from fe_row where subject_id is not null group by subject_id`);
   await step(2);
 
   // 3. What each subject threw away in the year (acknowledged weights; litres by the record's or the bin type's
   // volume), and its bins' ordered volume (capacity × the programme's, else the subject's ordered dispose count).
-  // Summed per subject, waste and (for records without a volume) bin first: the joins then meet thousands of rows,
-  // not millions.
+  // The records are summed per subject, year, waste and (for records without a volume) bin by triggers as they are
+  // written (waste_evidence_total, migration 0021): the run reads those thousands of sums, not millions of records.
+  // A key's sums are 0 (not null) when none of its records has a weight or a volume; a bin's row (header_id set)
+  // holds only records without a volume, whose litres are the bin type's capacity × n.
   await tx.execute(sql`create temp table fe_ev on commit drop as
-    with g as (
-      select r.subject_id, r.waste_type_id, case when r.bin_volume is null then r.header_id end as header_id,
-        sum(r.acknowledged_weight_kg) as kg, sum(r.bin_volume) as litres, count(*)::int as n
-      from waste_evidence_record r
-      where r.municipality_id = ${M} and r.subject_id is not null and r.discarded_at is null
-        and r.collected_at >= (${yearStart}::date::timestamp at time zone 'Europe/Prague')
-        and r.collected_at < (${nextYearStart}::date::timestamp at time zone 'Europe/Prague')
-      group by 1, 2, 3
-    )
     select g.subject_id,
       coalesce(sum(g.kg), 0) as total_kg,
       coalesce(sum(g.kg) filter (where wt.sorted), 0) as sorted_kg,
       coalesce(sum(g.kg) filter (where wt.catalog_code = '200301'), 0) as mixed_kg,
       coalesce(sum(g.kg) filter (where not coalesce(wt.sorted, false)), 0) as residual_kg,
-      coalesce(sum(coalesce(g.litres, bt.capacity * g.n, 0)) filter (where not coalesce(wt.sorted, false)), 0) as residual_l,
+      coalesce(sum(coalesce(case when g.header_id is null then g.litres end, bt.capacity * g.n, 0))
+        filter (where not coalesce(wt.sorted, false)), 0) as residual_l,
       coalesce(sum(g.n) filter (where not coalesce(wt.sorted, false)), 0)::int as disposals
-    from g
+    from waste_evidence_total g
     left join waste_type wt on wt.id = g.waste_type_id
     left join waste_evidence_header h on h.id = g.header_id
     left join bin_type bt on bt.id = h.bin_type_id
+    where g.municipality_id = ${M} and g.year = ${Y}
     group by g.subject_id`);
-  await tx.execute(sql`analyze fe_ev`);
+  await tx.execute(sql`analyze fe_ev (subject_id)`);
   await tx.execute(sql`create temp table fe_ordered on commit drop as
     select h.subject_id,
       max(coalesce(st.ordered_count, s.ordered_dispose_count * case when s.dispose_frequency_period = 'Month' then 12 else 1 end)) as ordered_count,
@@ -212,7 +211,7 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
       end as pct
     from m cross join fe_setting st
     left join fe_custom c on c.subject_id = m.subject_id`);
-  await tx.execute(sql`analyze fe_sv`);
+  await tx.execute(sql`analyze fe_sv (subject_id)`);
 
   // The payer's fixed discounts: automatic Age groups by the age reached in the year, and assigned Other ones.
   await tx.execute(sql`create temp table fe_fd on commit drop as
@@ -225,52 +224,46 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
         select 1 from fee_payer_discount x where x.fee_payer_id = p.id and x.discount_id = d.id)))
     where p.id in (select payer_id from fe_row)
     group by p.id`);
-  await tx.execute(sql`analyze fe_fd`);
+  await tx.execute(sql`analyze fe_fd (payer_id)`);
 
-  // The fee of each payer and subject: components to the cent (half up), FinalFee bounded and rounded.
-  // Materialised steps: inlined, every later reference would compute the earlier expressions again (measured
-  // 4 of 5 s at 100,000 payers).
+  // The fee of each payer and subject: components to the cent (half up), FinalFee bounded and rounded. Each stage is
+  // a LATERAL subquery fenced by OFFSET 0, so a later stage reads an earlier one's values instead of the planner
+  // inlining (and computing again) their expressions — and no stage is copied into a CTE's store (measured: half the
+  // time of materialised CTEs at 100,000 payers, docs/benchmarks.md). Only what the writing reads is kept (a
+  // narrower table to write and read).
   await tx.execute(sql`create temp table fe_fee on commit drop as
-    with c as materialized (
-      select r.payer_id, r.subject_id, r.months, p.variable_symbol, st.*,
-        sv.member_months, sv.sort_ratio, sv.metric, sv.ordered_count as subject_ordered_count,
-        coalesce(sv.pct, 0) as pct,
-        round(st.base_fee * r.months / 12, 2) as base_fee_amount,
-        coalesce(fd.yearly, 0) as fixed_yearly, fd.names as fixed_names,
-        round(coalesce(fd.yearly, 0) * r.months / 12, 2) as fixed_discount,
-        round(sv.residual_l * r.months / sv.member_months, 2) as volume_share,
-        round(sv.residual_kg * r.months / sv.member_months, 2) as weight_share,
-        coalesce(sv.quantity * r.months / sv.member_months, 0) as quantity_share,
-        coalesce(st.minimal_unit, 0) * r.months as minimum
-      from fe_row r cross join fe_setting st
-      join fee_payer p on p.id = r.payer_id
-      left join fe_sv sv on sv.subject_id = r.subject_id
-      left join fe_fd fd on fd.payer_id = r.payer_id
-    ), f as materialized (
-      select c.*,
-        case when c.prog_type = 'PayAsDisposed' and c.use_bin_volume
-          then round(c.quantity_share * coalesce(c.fee_per_unit, 0), 2) else 0 end as bin_fee,
-        case when c.prog_type = 'PayAsDisposed' and not c.use_bin_volume
-          then round(greatest(c.quantity_share, c.minimum) * coalesce(c.fee_per_unit, 0), 2) else 0 end as motivation_fee,
-        case when c.prog_type not in ('SortRatio', 'ItalianWeight') or c.prog_type is null then 0
-          when c.distribution = 'MembershipBased'
-            then coalesce(round(c.pct / 100 * c.base_fee * c.months / c.member_months, 2), 0)
-          else round(c.pct / 100 * c.base_fee_amount, 2) end as motivation_discount
-      from c
-    ), t as (
-      select f.*, f.base_fee_amount + f.bin_fee + f.motivation_fee as total_fee,
-        f.fixed_discount + f.motivation_discount as total_discount,
-        f.base_fee_amount * f.min_pct / 100 as min_amount,
-        f.base_fee_amount * f.max_pct / 100 as max_amount
-      from f
-    ), b as materialized (
-      select t.*, t.total_fee - t.total_discount as raw_fee,
-        greatest(least(greatest(t.total_fee - t.total_discount, t.min_amount), coalesce(t.max_amount, 'Infinity'::numeric)), 0) as bounded
-      from t
-    )
-    select b.*, round(b.bounded, b.decimals) as final_fee,
-      case when b.raw_fee < b.min_amount then 'Min' when b.raw_fee > b.max_amount then 'Max' end as bound
-    from b`);
+    select r.payer_id, r.subject_id, r.months, r.variable_symbol, st.base_fee, st.min_pct, st.max_pct, st.prog_type,
+      st.unit, st.fee_per_unit, st.use_bin_volume, st.use_ordered, st.distribution,
+      sv.sort_ratio, sv.metric, sv.ordered_count as subject_ordered_count, fd.names as fixed_names,
+      c.*, f.*, t.total_fee, t.total_discount, round(b.bounded, st.decimals) as final_fee,
+      case when b.raw_fee < t.min_amount then 'Min' when b.raw_fee > t.max_amount then 'Max' end as bound
+    from fe_row r cross join fe_setting st
+    left join fe_sv sv on sv.subject_id = r.subject_id
+    left join fe_fd fd on fd.payer_id = r.payer_id
+    cross join lateral (select coalesce(sv.pct, 0) as pct,
+      round(st.base_fee * r.months / 12, 2) as base_fee_amount,
+      coalesce(fd.yearly, 0) as fixed_yearly,
+      round(coalesce(fd.yearly, 0) * r.months / 12, 2) as fixed_discount,
+      round(sv.residual_l * r.months / sv.member_months, 2) as volume_share,
+      round(sv.residual_kg * r.months / sv.member_months, 2) as weight_share,
+      coalesce(sv.quantity * r.months / sv.member_months, 0) as quantity_share,
+      coalesce(st.minimal_unit, 0) * r.months as minimum offset 0) c
+    cross join lateral (select
+      case when st.prog_type = 'PayAsDisposed' and st.use_bin_volume
+        then round(c.quantity_share * coalesce(st.fee_per_unit, 0), 2) else 0 end as bin_fee,
+      case when st.prog_type = 'PayAsDisposed' and not st.use_bin_volume
+        then round(greatest(c.quantity_share, c.minimum) * coalesce(st.fee_per_unit, 0), 2) else 0 end as motivation_fee,
+      case when st.prog_type not in ('SortRatio', 'ItalianWeight') or st.prog_type is null then 0
+        when st.distribution = 'MembershipBased'
+          then coalesce(round(c.pct / 100 * st.base_fee * r.months / sv.member_months, 2), 0)
+        else round(c.pct / 100 * c.base_fee_amount, 2) end as motivation_discount offset 0) f
+    cross join lateral (select c.base_fee_amount + f.bin_fee + f.motivation_fee as total_fee,
+      c.fixed_discount + f.motivation_discount as total_discount,
+      c.base_fee_amount * st.min_pct / 100 as min_amount,
+      c.base_fee_amount * st.max_pct / 100 as max_amount offset 0) t
+    cross join lateral (select t.total_fee - t.total_discount as raw_fee,
+      greatest(least(greatest(t.total_fee - t.total_discount, t.min_amount), coalesce(t.max_amount, 'Infinity'::numeric)), 0)
+        as bounded offset 0) b`);
   await step(4);
 
   const [totals] = await rows<{ payer_count: number; total: string }>(
@@ -284,90 +277,9 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
     return { payerCount: totals!.payer_count, totalFinalFee: totals!.total, result };
   }
 
-  // 5. Write the fees: changed rows only (a second run over the same data changes nothing; `paid` is never touched).
-  // One hash join finds the new and the changed rows (ON CONFLICT DO UPDATE would lock, and so write, every
-  // existing row even when nothing changed; measured). Two runs of a municipality never overlap (the lock above);
-  // the unique constraint still guards the rows. A missing subject is keyed as 0: equalities hash, IS NOT
-  // DISTINCT FROM does not.
-  const FEE_VALUES = sql.raw(`variable_symbol, volume, base_fee, bin_fee, motivation_fee, motivation_discount,
-    fixed_discount_names, total_discount, total_fee, final_fee, ordered_dispose_count, weight, sort_ratio,
-    min_fee_percent, max_fee_percent`);
-  await tx.execute(sql`create temp table fe_target on commit drop as
-    select payer_id, subject_id, variable_symbol, volume_share as volume, base_fee_amount as base_fee, bin_fee,
-      motivation_fee, motivation_discount, fixed_names as fixed_discount_names, total_discount, total_fee, final_fee,
-      case when use_ordered then subject_ordered_count end as ordered_dispose_count, weight_share as weight,
-      sort_ratio, min_pct as min_fee_percent, max_pct as max_fee_percent
-    from fe_fee`);
-  await tx.execute(sql`create temp table fe_feediff on commit drop as
-    select f.id, x.* from fe_target x
-    left join fee f on f.municipality_id = ${M} and f.year = ${Y} and f.month is null
-      and f.fee_payer_id = x.payer_id and coalesce(f.subject_id, 0) = coalesce(x.subject_id, 0)
-    where f.id is null or (f.variable_symbol, f.volume, f.base_fee, f.bin_fee, f.motivation_fee, f.motivation_discount,
-        f.fixed_discount_names, f.total_discount, f.total_fee, f.final_fee, f.ordered_dispose_count, f.weight,
-        f.sort_ratio, f.min_fee_percent, f.max_fee_percent)
-      is distinct from (x.variable_symbol, x.volume, x.base_fee, x.bin_fee, x.motivation_fee, x.motivation_discount,
-        x.fixed_discount_names, x.total_discount, x.total_fee, x.final_fee, x.ordered_dispose_count, x.weight,
-        x.sort_ratio, x.min_fee_percent, x.max_fee_percent)`);
-  await tx.execute(sql`update fee f set (${FEE_VALUES}, calculation_id) = (d.variable_symbol, d.volume, d.base_fee,
-      d.bin_fee, d.motivation_fee, d.motivation_discount, d.fixed_discount_names, d.total_discount, d.total_fee,
-      d.final_fee, d.ordered_dispose_count, d.weight, d.sort_ratio, d.min_fee_percent, d.max_fee_percent,
-      ${run.calculationId}::int)
-    from fe_feediff d where d.id = f.id`);
-  await tx.execute(sql`insert into fee (municipality_id, year, month, fee_payer_id, subject_id, ${FEE_VALUES}, calculation_id)
-    select ${M}, ${Y}, null, payer_id, subject_id, ${FEE_VALUES}, ${run.calculationId}::int
-    from fe_feediff where id is null`);
-  // Rows of the year this run no longer produces (a payer gone, a move undone, monthly rows of an older model).
-  await tx.execute(sql`delete from fee f where f.municipality_id = ${M} and f.year = ${Y}
-    and (f.month is not null or not exists (select 1 from fe_fee x where x.payer_id = f.fee_payer_id
-      and coalesce(x.subject_id, 0) = coalesce(f.subject_id, 0)))`);
-
-  // The lines of every fee (spec 001 §9 fee types) with their basis; the note is a code the screens translate. A fee
-  // has one line of each type: the lines differing from the stored one of their fee and type (or missing) are
-  // found in one join and replaced; nothing else is written. The fee table's statistics lag behind the rows just
-  // written, so the ids are read into an analysed table and the joins are told to hash (an index probe per fee
-  // was measured at 6 s for 100,000 fees).
-  await tx.execute(sql`create temp table fe_ids on commit drop as
-    select id, fee_payer_id as payer_id, coalesce(subject_id, 0) as subject_key from fee
-    where municipality_id = ${M} and year = ${Y} and month is null`);
-  await tx.execute(sql`analyze fe_ids`);
-  await tx.execute(sql`set local enable_nestloop = off`);
-  await tx.execute(sql`create temp table fe_line on commit drop as
-    select r.id as old_id, l.* from (
-      select f.id as fee_id, v.* from fe_fee x
-      join fe_ids f on f.payer_id = x.payer_id and f.subject_key = coalesce(x.subject_id, 0)
-      cross join lateral (values
-        ('BaseFee', x.base_fee_amount, x.months::numeric, 'months', x.base_fee, null::numeric, null::text),
-        ('BinFee', x.bin_fee,
-          case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume then round(x.quantity_share, 3) end,
-          case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume then 'l' end,
-          case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume then x.fee_per_unit end, null,
-          case when x.prog_type = 'PayAsDisposed' and x.use_bin_volume
-            then case when x.use_ordered then 'OrderedDisposeCount' else 'Disposals' end end),
-        ('MotivationFee', x.motivation_fee,
-          case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume then round(greatest(x.quantity_share, x.minimum), 3) end,
-          case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume then x.unit end,
-          case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume then x.fee_per_unit end, null,
-          case when x.prog_type = 'PayAsDisposed' and not x.use_bin_volume and x.minimum > x.quantity_share then 'Minimum' end),
-        ('FixedDiscount', x.fixed_discount, x.months::numeric, 'months', x.fixed_yearly, null, x.fixed_names),
-        ('MotivationDiscount', x.motivation_discount,
-          case when x.prog_type in ('SortRatio', 'ItalianWeight') and x.distribution <> 'Custom' then x.metric end,
-          case when x.prog_type = 'SortRatio' and x.distribution <> 'Custom' then '%'
-            when x.prog_type = 'ItalianWeight' and x.distribution <> 'Custom' then 'kg/person' end,
-          null, case when x.prog_type in ('SortRatio', 'ItalianWeight') then x.pct end,
-          case when x.prog_type in ('SortRatio', 'ItalianWeight') then x.prog_type || ':' || x.distribution end),
-        ('TotalFee', x.total_fee, null, null, null,
-          case x.bound when 'Min' then x.min_pct when 'Max' then x.max_pct end, x.bound),
-        ('TotalDiscount', x.total_discount, null, null, null, null, null)
-      ) as v(type, amount, quantity, unit, rate, percent, note)
-    ) l
-    left join (select r.* from fee_record r where r.fee_id in (select id from fe_ids)) r
-      on r.fee_id = l.fee_id and r.type = l.type
-    where r.id is null or (r.amount, r.quantity, r.unit, r.rate, r.percent, r.note)
-      is distinct from (l.amount, l.quantity, l.unit, l.rate, l.percent, l.note)`);
-  await tx.execute(sql`set local enable_nestloop = on`);
-  await tx.execute(sql`delete from fee_record r using fe_line l where r.id = l.old_id`);
-  await tx.execute(sql`insert into fee_record (fee_id, type, amount, quantity, unit, rate, percent, note)
-    select fee_id, type, amount, quantity, unit, rate, percent, note from fe_line`);
+  // 5. Write the fees and their lines: only what changed (write.ts; a second run over the same data writes nothing,
+  // `paid` is never touched).
+  await writeFees(tx, M, Y, run.calculationId);
   await step(5);
 
   // 6. The current year's figures on the payer and the subject (the lists and details read them).

@@ -26,6 +26,7 @@ import {
   type FeePayerType,
 } from "#contract/fee-payer";
 import { FEE_PAYER_NOT_FOUND, findPayer, isActive } from "./shared";
+import { ageDiscountsOf } from "../discount/service";
 
 /** GET fee-payer/{id}: every field, the automatic age group and age discounts, the login, the fee record count. */
 export async function getFeePayer(db: Db, municipalityId: number, id: number): Promise<FeePayerDetail> {
@@ -54,8 +55,7 @@ export async function getFeePayer(db: Db, municipalityId: number, id: number): P
           .from(discount)
           .where(
             and(
-              eq(discount.municipalityId, municipalityId),
-              eq(discount.type, "Age"),
+              ageDiscountsOf(municipalityId),
               or(isNull(discount.ageFrom), lte(discount.ageFrom, age)),
               or(isNull(discount.ageUntil), gte(discount.ageUntil, age)),
             ),

@@ -290,13 +290,7 @@ export async function activateProgramme(
     const winner = await activeInYear(db, municipalityId, year);
     throw conflict(year, winner?.type ?? type);
   }
-  const feeCalculationId = await requestFeeCalculation(db, jobs, {
-    municipalityId,
-    year,
-    reason: "Activation",
-    userId: auth.user.id,
-  });
-  return { year, feeCalculationId };
+  return recalculateYear(db, jobs, auth, municipalityId, year, "Activation");
 }
 
 export async function deactivateProgramme(
@@ -310,10 +304,22 @@ export async function deactivateProgramme(
   const active = await activeInYear(db, municipalityId, year);
   if (!active || active.type !== type) throw new ApiError(409, PROGRAMME_NOT_ACTIVE);
   await db.delete(motivationActivation).where(eq(motivationActivation.id, active.id));
+  return recalculateYear(db, jobs, auth, municipalityId, year, "Deactivation");
+}
+
+/** An activation or deactivation changes the year's fees: it asks for their calculation and answers its id. */
+async function recalculateYear(
+  db: Db,
+  jobs: JobQueue,
+  auth: AuthContext,
+  municipalityId: number,
+  year: number,
+  reason: "Activation" | "Deactivation",
+) {
   const feeCalculationId = await requestFeeCalculation(db, jobs, {
     municipalityId,
     year,
-    reason: "Deactivation",
+    reason,
     userId: auth.user.id,
   });
   return { year, feeCalculationId };

@@ -70,7 +70,7 @@ const QUIET_MODULES = 10;
  * A code's symbols, computed by bwip-js once per distinct barcode and drawn as vectors: sharp at any printer
  * resolution and many times faster than embedding two PNGs a label (a 1,000-label batch takes a second or two).
  */
-interface Symbols {
+export interface Symbols {
   /** Code 128: widths in modules, bar first, alternating bar and space. */
   bars: number[];
   /** QR: modules row by row, 1 = dark. */
@@ -99,7 +99,7 @@ function drawCode128(doc: PDFKit.PDFDocument, bars: number[], text: string, x: n
     .text(text, x, y + BAR_HEIGHT + 1, { width, align: "center", lineBreak: false, characterSpacing: 1 });
 }
 
-function drawQr(doc: PDFKit.PDFDocument, qr: Symbols["qr"], x: number, y: number, size: number): void {
+export function drawQr(doc: PDFKit.PDFDocument, qr: Symbols["qr"], x: number, y: number, size: number): void {
   const cell = size / qr.size;
   for (let row = 0; row < qr.size; row++) {
     // Runs of dark modules in a row as one rectangle each.

@@ -20,7 +20,7 @@ import { ApiError, notFound, validation } from "../../lib/errors";
 import { pageWindow } from "../../lib/paging";
 import { parseListSort, printBatchCodeListKeys, printBatchListKeys, type SortKey } from "#contract/lists";
 import { pdfResponse } from "../../lib/pdf";
-import { findInMunicipality, iso, userFullName, userNameColumns } from "../../lib/records";
+import { findInMunicipality, iso, nameOf, userFullName, userNameColumns } from "../../lib/records";
 import type { BinState } from "#contract/waste-evidence-header";
 import {
   ALREADY_PRINTED,
@@ -269,14 +269,12 @@ export async function getPrintBatch(
         id: weh.id,
         barcode: weh.barcode,
         plainCode: weh.plainCode,
-        binName: binType.name,
+        binName: nameOf(binType, weh.binTypeId),
         subjectId: weh.subjectId,
-        subjectName: subject.name,
+        subjectName: nameOf(subject, weh.subjectId),
         state: weh.state,
       })
       .from(weh)
-      .leftJoin(binType, eq(binType.id, weh.binTypeId))
-      .leftJoin(subject, eq(subject.id, weh.subjectId))
       .where(cond)
       .orderBy(codeOrder)
       .limit(limit)

@@ -35,16 +35,10 @@ export async function listWasteCards(
     .where(and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId)))
     .orderBy(asc(wasteCard.plainCode), asc(wasteCard.id));
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      plainCode: r.plainCode,
-      code: r.code,
-      feePayerId: r.feePayerId,
-      feePayerName: r.payer ? feePayerName(r.payer) : null,
+    items: rows.map(({ payer, ...r }) => ({
+      ...r,
+      feePayerName: payer ? feePayerName(payer) : null,
       state: r.state as SubjectWasteCard["state"],
-      validFrom: r.validFrom,
-      validTo: r.validTo,
-      virtual: r.virtual,
     })),
   };
 }
@@ -54,7 +48,7 @@ export async function createVirtualCard(
   db: Db,
   municipalityId: number,
   subjectId: number,
-  feePayerId: number | undefined,
+  { feePayerId }: { feePayerId?: number },
 ): Promise<{ id: number; code: string }> {
   await findSubject(db, municipalityId, subjectId);
   const day = today();

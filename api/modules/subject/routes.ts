@@ -21,9 +21,7 @@ export const subjectRoutes = [
   oneSubject.write(ep.update, svc.updateSubject),
   oneSubject.remove(ep.remove, svc.deleteSubject),
   oneSubject.read(ep.deleteImpact, svc.deleteImpact),
-  route(ep.setParent, ({ services, params, body }) =>
-    svc.setParent(services.db, params.municipalityId, params.subjectId, body.parentId),
-  ),
+  oneSubject.write(ep.setParent, svc.setParent),
   oneSubject.read(ep.hierarchy, svc.getHierarchy),
   oneSubject.write(ep.setDisposeFrequency, svc.setDisposeFrequency),
   oneSubject.read(ep.members, svc.listMembers),
@@ -35,9 +33,7 @@ export const subjectRoutes = [
     svc.endMember(services.db, params.municipalityId, params.subjectId, params.membershipId, body.validTo),
   ),
   oneSubject.read(ep.wasteCards, svc.listWasteCards),
-  route(ep.createVirtualCard, ({ services, params, body }) =>
-    svc.createVirtualCard(services.db, params.municipalityId, params.subjectId, body.feePayerId),
-  ),
+  oneSubject.write(ep.createVirtualCard, svc.createVirtualCard),
   route(ep.removeWasteCard, ({ services, params }) =>
     noContent(svc.removeWasteCard(services.db, params.municipalityId, params.subjectId, params.wasteCardId)),
   ),

@@ -111,7 +111,7 @@ export async function setParent(
   db: Db,
   municipalityId: number,
   subjectId: number,
-  parentId: number | null,
+  { parentId }: { parentId: number | null },
 ): Promise<{ id: number; parentId: number | null }> {
   await findSubject(db, municipalityId, subjectId);
   await checkParent(db, municipalityId, parentId, subjectId);
@@ -162,7 +162,13 @@ export async function setFeePaid(
       .set({ feePaid: paid, feePaidChangedAt: now, updatedAt: now })
       .where(and(eq(subject.municipalityId, municipalityId), inArray(subject.id, [...new Set(subjectIds)])))
       .returning({ id: subject.id });
-    if (rows.length) await markSubjectFees(tx as unknown as Db, municipalityId, rows.map((r) => r.id), paid);
+    if (rows.length)
+      await markSubjectFees(
+        tx as unknown as Db,
+        municipalityId,
+        rows.map((r) => r.id),
+        paid,
+      );
     return { updated: rows.length };
   });
 }

@@ -224,19 +224,12 @@ export async function listWasteCards(
     .where(inArray(wasteCard.id, ids))
     .orderBy(...orderBy(sort));
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      plainCode: r.plainCode,
-      code: r.code,
-      subjectId: r.subjectId,
+    items: rows.map(({ payer, ...r }) => ({
+      ...r,
       subjectName: r.subjectName ?? null,
       subjectType: (r.subjectType as SubjectType | null) ?? null,
-      feePayerId: r.feePayerId,
-      feePayerName: r.payer ? feePayerName(r.payer) : null,
+      feePayerName: payer ? feePayerName(payer) : null,
       state: r.state as WasteCardState,
-      validFrom: r.validFrom,
-      validTo: r.validTo,
-      virtual: r.virtual,
     })),
     total,
   };

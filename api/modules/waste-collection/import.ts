@@ -16,7 +16,8 @@ import { checkCsvName } from "../import/store";
 import { ImportAbort, isUtf8, NOT_UTF8 } from "../import/csv";
 import { throwIfStopping, type Importer, type ImportContext, type RowError } from "../import/runner";
 import { CollectionFileError, readCollectionFile } from "./read-file";
-import { markBinsUsed, processRows, type ProcessContext, type RowIn } from "./process";
+import { processRows, type ProcessContext, type RowIn } from "./process";
+import { markBinsUsed } from "./write-records";
 import { loadWasteTypes } from "./waste-types";
 import { settleMeasuredWeight, settleState, spreadWeight } from "./settle";
 

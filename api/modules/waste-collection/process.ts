@@ -20,6 +20,17 @@ import type { RowError } from "../import/runner";
 import { pragueDay, pragueDayBounds } from "./days";
 import type { WasteTypeIndex } from "./waste-types";
 import { loadBinIndex, type BinIndex } from "./bin-index";
+import {
+  countCollections,
+  insertRecords,
+  lockReferences,
+  markUsed,
+  recordIdsAt,
+  updateRecords,
+  writeLogs,
+  type LogOut,
+  type RecordOut,
+} from "./write-records";
 
 export interface RowIn {
   rowNumber: number | null;
@@ -83,27 +94,6 @@ interface Resolved {
   used_record: number | null;
 }
 
-/** A record to write: a new one, or the values a duplicate's strategy puts into an existing one. */
-interface RecordOut {
-  i: number;
-  collectionId: number;
-  headerId: number;
-  subjectId: number | null;
-  wasteTypeId: number | null;
-  city: string | null;
-  volume: number | null;
-  duplicate: boolean;
-}
-
-interface LogOut {
-  i: number;
-  collectionId: number;
-  type: CollectionErrorType;
-  message: string;
-  headerId: number | null;
-  recordId: number | null;
-}
-
 const plateOf = (ctx: ProcessContext, row: CollectionRow) => row.licencePlate ?? ctx.licencePlate ?? null;
 const keyOf = (day: string, plate: string | null, device: string | null, waste: string | null) =>
   `${day}|${plate ?? ""}|${device ?? ""}|${waste ?? ""}`.slice(0, 300);
@@ -165,44 +155,57 @@ async function collectionsOf(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promis
   return keys.map((k) => ids.get(k)!);
 }
 
+type Probed = Pick<Resolved, "same_instant" | "seen_duplicate" | "same_day" | "used_record">;
+
 /**
  * Each row's bin (by barcode, plain code or RFID of this municipality, from the bin index) and what the checks need
- * of its records, in one statement: one probe of the bin's records that day (the same instant first, else the day's
- * first kept record), a logged duplicate only where that day has a record, and a bag's earlier record.
+ * of its records: one probe of the bin's records that day (the same instant first, else the day's first kept
+ * record), a logged duplicate only where that day has a record, and a bag's earlier record. Only rows that meet a
+ * record are answered (a new day's file gets an empty answer), and the days' bounds go once, not with every row.
  */
 async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<Resolved[]> {
   const bins = ctx.bins ?? (ctx.bins = await loadBinIndex(tx, ctx.municipalityId));
   const found = rows.map(({ row }) => bins.find(row.code, row.rfid));
   const probe = rows.flatMap((r, i) => (found[i] ? [i] : []));
-  const bounds = probe.map((i) => pragueDayBounds(pragueDay(rows[i]!.row.time)));
-  const res = probe.length
-    ? await tx.execute(sql`
-    select t.row_no,
-      case when d.exact then d.id end as same_instant,
-      d.id is not null and not d.exact and exists (select 1 from waste_collection_log l where l.header_id = t.header_id
+  const dayNo = new Map<string, number>();
+  const days = probe.map((i) => {
+    const day = pragueDay(rows[i]!.row.time);
+    let n = dayNo.get(day);
+    if (n === undefined) dayNo.set(day, (n = dayNo.size + 1));
+    return n;
+  });
+  const bounds = [...dayNo.keys()].map(pragueDayBounds);
+  const probed = new Map<number, Probed>();
+  if (probe.length) {
+    const res = await tx.execute(sql`
+    select t.n - 1 as p, case when d.exact then d.id end as same_instant,
+      not d.exact and exists (select 1 from waste_collection_log l where l.header_id = t.header_id
         and l.collected_at = t.at and l.error_type = 'DuplicateRecord') as seen_duplicate,
-      case when not d.exact and d.discarded_at is null then d.id end as same_day,
-      (select r.id from waste_evidence_record r where t.disposable and r.header_id = t.header_id
-        and r.discarded_at is null limit 1) as used_record
-    from unnest(
-      ${sql.param(probe)}::int[],
-      ${sql.param(probe.map((i) => found[i]!.id))}::int[],
-      ${sql.param(probe.map((i) => found[i]!.disposable))}::boolean[],
-      ${sql.param(probe.map((i) => rows[i]!.row.time))}::timestamptz[],
-      ${sql.param(bounds.map((b) => b.from))}::timestamptz[],
-      ${sql.param(bounds.map((b) => b.to))}::timestamptz[]
-    ) as t(row_no, header_id, disposable, at, day_from, day_to)
-    left join lateral (select r.id, r.collected_at = t.at as exact, r.discarded_at from waste_evidence_record r
-      where r.header_id = t.header_id and r.collected_at >= t.day_from and r.collected_at < t.day_to
-      order by (r.collected_at = t.at) desc, (r.discarded_at is null) desc, r.collected_at, r.id limit 1) d on true`)
-    : { rows: [] };
-  const probed = new Map(
-    (
-      res as unknown as {
-        rows: Pick<Resolved, "row_no" | "same_instant" | "seen_duplicate" | "same_day" | "used_record">[];
-      }
-    ).rows.map((r) => [Number(r.row_no), r]),
-  );
+      case when not d.exact and d.discarded_at is null then d.id end as same_day
+    from unnest(${sql.param(probe.map((i) => found[i]!.id))}::int[], ${sql.param(probe.map((i) => rows[i]!.row.time))}::timestamptz[],
+      ${sql.param(days)}::int[]) with ordinality as t(header_id, at, day, n)
+    join unnest(${sql.param(bounds.map((b) => b.from))}::timestamptz[], ${sql.param(bounds.map((b) => b.to))}::timestamptz[])
+      with ordinality as b(day_from, day_to, day) on b.day = t.day
+    join lateral (select r.id, r.collected_at = t.at as exact, r.discarded_at from waste_evidence_record r
+      where r.header_id = t.header_id and r.collected_at >= b.day_from and r.collected_at < b.day_to
+      order by (r.collected_at = t.at) desc, (r.discarded_at is null) desc, r.collected_at, r.id limit 1) d on true`);
+    for (const r of (res as unknown as { rows: (Omit<Probed, "used_record"> & { p: number })[] }).rows) {
+      probed.set(probe[Number(r.p)]!, { ...r, used_record: null });
+    }
+  }
+  // A bag (disposable bin) may have one record ever.
+  const bags = probe.filter((i) => found[i]!.disposable);
+  if (bags.length) {
+    const res = await tx.execute(sql`
+      select t.n - 1 as p, r.id from unnest(${sql.param(bags.map((i) => found[i]!.id))}::int[]) with ordinality as t(header_id, n)
+      join lateral (select r.id from waste_evidence_record r where r.header_id = t.header_id and r.discarded_at is null
+        limit 1) r on true`);
+    for (const r of (res as unknown as { rows: { p: number; id: number }[] }).rows) {
+      const i = bags[Number(r.p)]!;
+      const p = probed.get(i);
+      probed.set(i, { same_instant: null, seen_duplicate: false, same_day: null, ...p, used_record: r.id });
+    }
+  }
   return rows.map((_, i) => {
     const bin = found[i];
     const p = probed.get(i);
@@ -245,9 +248,6 @@ function routeError(
   return null;
 }
 
-const numOrNull = (v: number | null) => (v === null ? null : v);
-const kg = (grams: number | null) => (grams === null ? null : (grams / 1000).toFixed(3));
-
 export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<ProcessResult> {
   /** Adds the time since the last lap to the phase (only when the caller asked for ctx.timings). */
   let t = performance.now();
@@ -266,7 +266,9 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
     writtenCollectionIds: new Set(),
   };
   if (!rows.length) return result;
-  await tx.execute(sql`set local random_page_cost = 1.1`);
+  // A batch's statements are short and run once each: JIT compiling them cost more than it saved (~45 ms a statement
+  // over 10,000 rows, measured); the index probes are cheap as on a cached table.
+  await tx.execute(sql`select set_config('random_page_cost', '1.1', true), set_config('jit', 'off', true)`);
   const collectionOf = await collectionsOf(tx, ctx, rows);
   for (const id of collectionOf) result.collectionIds.add(id);
   lap("collections");
@@ -341,25 +343,29 @@ export async function processRows(tx: Db, ctx: ProcessContext, rows: RowIn[]): P
     else if (earlier >= 0) updates.push({ i, recordId: earlier });
     else {
       // The earlier row is new in this batch: merge or overwrite it before it is written.
-      const first = inserts.find((x) => x.i === -1 - earlier)!;
-      const a = rows[first.i]!.row;
-      rows[first.i] = { ...rows[first.i]!, row: ctx.strategy === "Merge" ? merged(a, row) : { ...row, time: a.time } };
+      const first = -1 - earlier;
+      const a = rows[first]!.row;
+      rows[first] = { ...rows[first]!, row: ctx.strategy === "Merge" ? merged(a, row) : { ...row, time: a.time } };
     }
   });
 
   lap("verdicts");
   if (inserts.length) await lockReferences(tx, ctx, inserts);
   lap("lock references");
-  // The new records' ids are read back only for a duplicate of one of them (a batch-sized answer otherwise).
-  const wantIds = logs.some((l) => l.type === "DuplicateRecord" && l.recordId === null);
-  const inserted = await insertRecords(tx, ctx, rows, inserts, wantIds);
+  await insertRecords(tx, ctx, rows, inserts);
   lap("insert");
   if (updates.length) await updateRecords(tx, ctx.strategy, rows, updates);
-  // Duplicates of a record new in this batch point at it.
-  for (const log of logs) {
-    if (log.type === "DuplicateRecord" && log.recordId === null && log.headerId !== null) {
-      log.recordId = inserted.get(`${log.headerId}|${pragueDay(rows[log.i]!.row.time)}`) ?? null;
-    }
+  // Duplicates of a record new in this batch point at it: the bin's first new record that day (its ids are read
+  // back only for them).
+  const firstOf = (l: LogOut) => {
+    const first = batchDay.get(`${l.headerId}|${pragueDay(rows[l.i]!.row.time)}`);
+    return { headerId: l.headerId!, time: rows[first!]!.row.time };
+  };
+  const pointing = logs.filter((l) => l.type === "DuplicateRecord" && l.recordId === null && l.headerId !== null);
+  const ids = await recordIdsAt(tx, pointing.map(firstOf));
+  for (const log of pointing) {
+    const { headerId, time } = firstOf(log);
+    log.recordId = ids.get(`${headerId}|${time}`) ?? null;
   }
   const newLogs = await writeLogs(tx, ctx, rows, logs);
   lap("logs");
@@ -383,227 +389,4 @@ function merged(a: CollectionRow, b: CollectionRow): CollectionRow {
     fullness: a.fullness === null ? b.fullness : b.fullness === null ? a.fullness : Math.max(a.fullness, b.fullness),
     nonconformingStateIds: [...new Set([...a.nonconformingStateIds, ...b.nonconformingStateIds])].sort((x, y) => x - y),
   };
-}
-
-/**
- * The references of the batch's new records, checked once for the batch instead of by a foreign key's check per row
- * and reference (decision 0031): each referenced row is locked FOR KEY SHARE as a key check would lock it, so that its
- * deletion waits for this transaction and the deletion's trigger (migration 0020) then sees these records. The
- * collection, the bin, the subject and a municipality's own waste type must be this municipality's: a record never
- * points at another's.
- */
-async function lockReferences(tx: Db, ctx: ProcessContext, out: RecordOut[]): Promise<void> {
-  const ids = (of: (x: RecordOut) => number | null) => [
-    ...new Set(out.flatMap((x) => (of(x) === null ? [] : [of(x)!]))),
-  ];
-  const headers = ids((x) => x.headerId);
-  const subjects = ids((x) => x.subjectId);
-  const wastes = ids((x) => x.wasteTypeId);
-  const collections = ids((x) => x.collectionId);
-  const m = ctx.municipalityId;
-  const res = await tx.execute(sql`
-    with m as (select id from municipality where id = ${m} for key share),
-      c as (select id from waste_collection where id = any(${sql.param(collections)}::int[]) and municipality_id = ${m}
-        for key share),
-      h as (select id from waste_evidence_header where id = any(${sql.param(headers)}::int[]) and municipality_id = ${m}
-        for key share),
-      s as (select id from subject where id = any(${sql.param(subjects)}::int[]) and municipality_id = ${m}
-        for key share),
-      w as (select id from waste_type where id = any(${sql.param(wastes)}::int[])
-        and (municipality_id is null or municipality_id = ${m}) for key share),
-      j as (select id from import_job where id = ${ctx.importJobId} and municipality_id = ${m} for key share),
-      u as (select id from "user" where id = ${ctx.userId} for key share)
-    select (select count(*) from m)::int as m, (select count(*) from c)::int as c, (select count(*) from h)::int as h, (select count(*) from s)::int as s,
-      (select count(*) from w)::int as w, (select count(*) from j)::int as j, (select count(*) from u)::int as u`);
-  const found = (res as unknown as { rows: Record<"m" | "c" | "h" | "s" | "w" | "j" | "u", number>[] }).rows[0]!;
-  const expected = {
-    m: 1,
-    c: collections.length,
-    h: headers.length,
-    s: subjects.length,
-    w: wastes.length,
-    j: ctx.importJobId === null ? 0 : 1,
-    u: ctx.userId === null ? 0 : 1,
-  };
-  const missing = (Object.keys(expected) as (keyof typeof expected)[]).filter((k) => found[k] !== expected[k]);
-  if (missing.length) {
-    // What a foreign key violation was: a reference deleted meanwhile, or a caller's bug (never written).
-    throw new Error(`waste_evidence_record: references missing or of another municipality (${missing.join(", ")})`);
-  }
-}
-
-/** Inserts the batch's records; answers the new record of each bin and day (read back only when wantIds). */
-async function insertRecords(
-  tx: Db,
-  ctx: ProcessContext,
-  rows: RowIn[],
-  out: RecordOut[],
-  wantIds: boolean,
-): Promise<Map<string, number>> {
-  if (!out.length) return new Map();
-  const row = (x: RecordOut) => rows[x.i]!.row;
-  const res = await tx.execute(sql`
-    insert into waste_evidence_record (municipality_id, waste_collection_id, header_id, code, rfid, waste_type_id,
-      subject_id, city, collected_at, fullness, bin_volume, weight_kg, acknowledged_weight_kg, latitude, longitude,
-      nonconforming_state_ids, state, origin, duplicate, import_job_id, row_number, created_by)
-    select ${ctx.municipalityId}, v.collection_id, v.header_id, v.code, v.rfid, v.waste_type_id, v.subject_id, v.city,
-      v.at, v.fullness, v.volume, v.weight::numeric, v.weight::numeric, v.lat::numeric, v.lon::numeric,
-      coalesce(string_to_array(nullif(v.states, ''), ',')::smallint[], '{}'), 'processed', ${ctx.origin}, v.duplicate,
-      ${ctx.importJobId}, v.row_number, ${ctx.userId}
-    from unnest(
-      ${sql.param(out.map((x) => x.collectionId))}::int[],
-      ${sql.param(out.map((x) => x.headerId))}::int[],
-      ${sql.param(out.map((x) => row(x).code))}::text[],
-      ${sql.param(out.map((x) => row(x).rfid))}::text[],
-      ${sql.param(out.map((x) => x.wasteTypeId))}::int[],
-      ${sql.param(out.map((x) => x.subjectId))}::int[],
-      ${sql.param(out.map((x) => x.city))}::text[],
-      ${sql.param(out.map((x) => row(x).time))}::timestamptz[],
-      ${sql.param(out.map((x) => numOrNull(row(x).fullness)))}::int[],
-      ${sql.param(out.map((x) => x.volume))}::int[],
-      ${sql.param(out.map((x) => kg(row(x).weightGrams)))}::text[],
-      ${sql.param(out.map((x) => numOrNull(row(x).latitude)?.toString() ?? null))}::text[],
-      ${sql.param(out.map((x) => numOrNull(row(x).longitude)?.toString() ?? null))}::text[],
-      ${sql.param(out.map((x) => row(x).nonconformingStateIds.join(",")))}::text[],
-      ${sql.param(out.map((x) => x.duplicate))}::boolean[],
-      ${sql.param(out.map((x) => rows[x.i]!.rowNumber))}::int[]
-    ) as v(collection_id, header_id, code, rfid, waste_type_id, subject_id, city, at, fullness, volume, weight, lat,
-      lon, states, duplicate, row_number)
-    ${wantIds ? sql`returning id, header_id, collected_at` : sql``}`);
-  const made = new Map<string, number>();
-  for (const r of (res as unknown as { rows: { id: number; header_id: number; collected_at: string | Date }[] }).rows) {
-    const key = `${r.header_id}|${pragueDay(new Date(r.collected_at).toISOString())}`;
-    if (!made.has(key)) made.set(key, r.id);
-  }
-  return made;
-}
-
-/** Merge or Overwrite into a record of an earlier batch or file. */
-async function updateRecords(
-  tx: Db,
-  strategy: DuplicateHandlingStrategy,
-  rows: RowIn[],
-  updates: { i: number; recordId: number }[],
-): Promise<void> {
-  const row = (u: { i: number }) => rows[u.i]!.row;
-  const merge = strategy === "Merge";
-  await tx.execute(sql`
-    update waste_evidence_record r set
-      weight_kg = ${merge ? sql`case when r.weight_kg is null and u.weight is null then null else coalesce(r.weight_kg, 0) + coalesce(u.weight::numeric, 0) end` : sql`u.weight::numeric`},
-      acknowledged_weight_kg = ${merge ? sql`case when r.weight_kg is null and u.weight is null then null else coalesce(r.weight_kg, 0) + coalesce(u.weight::numeric, 0) end` : sql`u.weight::numeric`},
-      fullness = ${merge ? sql`greatest(r.fullness, u.fullness)` : sql`u.fullness`},
-      latitude = ${merge ? sql`coalesce(r.latitude, u.lat::numeric)` : sql`u.lat::numeric`},
-      longitude = ${merge ? sql`coalesce(r.longitude, u.lon::numeric)` : sql`u.lon::numeric`},
-      nonconforming_state_ids = ${merge ? sql`array(select distinct s from unnest(r.nonconforming_state_ids || coalesce(string_to_array(nullif(u.states, ''), ',')::smallint[], '{}')) s order by s)` : sql`coalesce(string_to_array(nullif(u.states, ''), ',')::smallint[], '{}')`},
-      version = r.version + 1,
-      updated_at = now()
-    from unnest(
-      ${sql.param(updates.map((u) => u.recordId))}::int[],
-      ${sql.param(updates.map((u) => kg(row(u).weightGrams)))}::text[],
-      ${sql.param(updates.map((u) => row(u).fullness))}::int[],
-      ${sql.param(updates.map((u) => row(u).latitude?.toString() ?? null))}::text[],
-      ${sql.param(updates.map((u) => row(u).longitude?.toString() ?? null))}::text[],
-      ${sql.param(updates.map((u) => row(u).nonconformingStateIds.join(",")))}::text[]
-    ) as u(id, weight, fullness, lat, lon, states)
-    where r.id = u.id`);
-}
-
-/** Logs the rows' errors and remarks; answers the entries new to the log (a re-import's are not). */
-async function writeLogs(
-  tx: Db,
-  ctx: ProcessContext,
-  rows: RowIn[],
-  logs: LogOut[],
-): Promise<{ waste_collection_id: number; error_type: string }[]> {
-  if (!logs.length) return [];
-  const row = (l: LogOut) => rows[l.i]!.row;
-  const res = await tx.execute(sql`
-    insert into waste_collection_log (municipality_id, waste_collection_id, import_job_id, row_number, error_type,
-      message, code, collected_at, latitude, longitude, header_id, record_id, data, raw_row)
-    select ${ctx.municipalityId}, v.collection_id, ${ctx.importJobId}, v.row_number, v.type, v.message, v.code, v.at,
-      v.lat::numeric, v.lon::numeric, v.header_id, v.record_id, v.data::jsonb, v.raw
-    from unnest(
-      ${sql.param(logs.map((l) => l.collectionId))}::int[],
-      ${sql.param(logs.map((l) => rows[l.i]!.rowNumber))}::int[],
-      ${sql.param(logs.map((l) => l.type))}::text[],
-      ${sql.param(logs.map((l) => l.message))}::text[],
-      ${sql.param(logs.map((l) => row(l).code ?? row(l).rfid))}::text[],
-      ${sql.param(logs.map((l) => row(l).time))}::timestamptz[],
-      ${sql.param(logs.map((l) => row(l).latitude?.toString() ?? null))}::text[],
-      ${sql.param(logs.map((l) => row(l).longitude?.toString() ?? null))}::text[],
-      ${sql.param(logs.map((l) => l.headerId))}::int[],
-      ${sql.param(logs.map((l) => l.recordId))}::int[],
-      ${sql.param(logs.map((l) => JSON.stringify(row(l))))}::text[],
-      ${sql.param(logs.map((l) => rows[l.i]!.raw))}::text[]
-    ) as v(collection_id, row_number, type, message, code, at, lat, lon, header_id, record_id, data, raw)
-    on conflict do nothing
-    returning waste_collection_id, error_type`);
-  return (res as unknown as { rows: { waste_collection_id: number; error_type: string }[] }).rows;
-}
-
-/** The collections' record and error counts (kept with the rows, for the list's columns). */
-async function countCollections(tx: Db, inserts: RecordOut[], newErrors: number[]): Promise<void> {
-  const counts = new Map<number, { records: number; errors: number }>();
-  const of = (id: number) => counts.get(id) ?? (counts.set(id, { records: 0, errors: 0 }), counts.get(id)!);
-  for (const x of inserts) of(x.collectionId).records++;
-  for (const id of newErrors) of(id).errors++;
-  const list = [...counts.entries()].filter(([, c]) => c.records || c.errors);
-  if (!list.length) return;
-  await tx.execute(sql`
-    update waste_collection c set record_count = c.record_count + v.records, error_count = c.error_count + v.errors,
-      updated_at = now()
-    from unnest(
-      ${sql.param(list.map(([id]) => id))}::int[],
-      ${sql.param(list.map(([, c]) => c.records))}::int[],
-      ${sql.param(list.map(([, c]) => c.errors))}::int[]
-    ) as v(id, records, errors)
-    where c.id = v.id`);
-}
-
-/** Bins' last evidence (a disposable one becomes Used) and terminals' 'last used'. */
-async function markUsed(tx: Db, ctx: ProcessContext, rows: RowIn[], inserts: RecordOut[]): Promise<void> {
-  const last = new Map<number, string>();
-  for (const x of inserts) {
-    const at = rows[x.i]!.row.time;
-    if ((last.get(x.headerId) ?? "") < at) last.set(x.headerId, at);
-  }
-  if (last.size) {
-    await tx.execute(sql`
-      update waste_evidence_header h set
-        last_evidence_at = greatest(h.last_evidence_at, v.at),
-        state = case when h.disposable and h.state = 'Assigned' then 'Used' else h.state end
-      from unnest(${sql.param([...last.keys()])}::int[], ${sql.param([...last.values()])}::timestamptz[]) as v(id, at)
-      where h.id = v.id`);
-  }
-  const devices = new Map<string, string>();
-  for (const { row } of rows) {
-    if (!row.device) continue;
-    const key = row.device.toLowerCase();
-    if ((devices.get(key) ?? "") < row.time) devices.set(key, row.time);
-  }
-  if (devices.size) {
-    // Only the municipality's own terminals (paired on that day or still paired) are touched.
-    await tx.execute(sql`
-      update device d set last_used_at = greatest(d.last_used_at, v.at)
-      from unnest(${sql.param([...devices.keys()])}::text[], ${sql.param([...devices.values()])}::timestamptz[]) as v(serial, at)
-      where lower(d.serial_number) = v.serial
-        and exists (select 1 from device_assignment a where a.device_id = d.id and a.municipality_id = ${ctx.municipalityId})`);
-  }
-}
-
-/**
- * The bins an import wrote records for: their last evidence (a disposable one becomes Used), once per job. Given the
- * collections the job wrote to, its records are read through them (an index) instead of by a scan of every record.
- */
-export async function markBinsUsed(db: Db, importJobId: number, collectionIds: number[] | null = null): Promise<void> {
-  await db.execute(sql`
-    update waste_evidence_header h set
-      last_evidence_at = greatest(h.last_evidence_at, m.at),
-      state = case when h.disposable and h.state = 'Assigned' then 'Used' else h.state end
-    from (select header_id, max(collected_at) as at from waste_evidence_record
-      where import_job_id = ${importJobId} and header_id is not null
-        ${collectionIds ? sql`and waste_collection_id = any(${sql.param(collectionIds)}::int[])` : sql``}
-      group by header_id) m
-    where h.id = m.header_id and (h.last_evidence_at is null or h.last_evidence_at < m.at
-      or (h.disposable and h.state = 'Assigned'))`);
 }

@@ -5,7 +5,8 @@ import { wasteCard, wasteEvidenceHeader as weh } from "../../db/schema";
 import { parseBarcode, parsePlainCode } from "#contract/codes";
 import { ASSIGN_ERROR_MESSAGES, type AssignError, type AssignResult } from "#contract/waste-evidence-header";
 import { refreshBinCount } from "../subject/counts";
-import { ASSIGNED_STATES, checkSubject, checkTypes, dayStart, writeHistory, type HistoryInput } from "./shared";
+import { dayStart } from "../../lib/days";
+import { ASSIGNED_STATES, checkSubject, checkTypes, writeHistory, type HistoryInput } from "./shared";
 
 /** How a typed or scanned code is looked up (docs/decisions/0012). */
 type CodeLookup =

@@ -1,14 +1,7 @@
 /** The bin's detail, its edit (basic information, location, address) and its history. */
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  binType,
-  subject,
-  user,
-  wasteEvidenceHeader as weh,
-  wasteEvidenceHeaderHistory as history,
-  wasteType,
-} from "../../db/schema";
+import { subject, user, wasteEvidenceHeader as weh, wasteEvidenceHeaderHistory as history } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
@@ -19,8 +12,8 @@ import {
   binNotFound,
   checkTypes,
   findHeader,
-  listColumns,
   saveConfiguration,
+  selectListRows,
   subjectAddressOf,
   toListItem,
   type ListRow,
@@ -29,30 +22,24 @@ import {
 const RFID_TAKEN = "RFID už má jiná nádoba.";
 
 export async function getHeader(db: Db, municipalityId: number, headerId: number): Promise<WehDetail> {
-  const [row] = await db
-    .select({
-      ...listColumns,
-      municipalityId: weh.municipalityId,
-      binTypeId: weh.binTypeId,
-      wasteTypeId: weh.wasteTypeId,
-      printBatchId: weh.printBatchId,
-      assignedFrom: weh.assignedFrom,
-      zipCode: weh.zipCode,
-      latitude: weh.latitude,
-      longitude: weh.longitude,
-      description: weh.description,
-      disposePeriod: weh.disposePeriod,
-      orderedDisposeCount: weh.orderedDisposeCount,
-      subjectShortName: subject.shortName,
-      assignedBy: userNameColumns,
-      createdAt: weh.createdAt,
-      updatedAt: weh.updatedAt,
-      version: weh.version,
-    })
-    .from(weh)
-    .leftJoin(subject, eq(subject.id, weh.subjectId))
-    .leftJoin(binType, eq(binType.id, weh.binTypeId))
-    .leftJoin(wasteType, eq(wasteType.id, weh.wasteTypeId))
+  const [row] = await selectListRows(db, {
+    municipalityId: weh.municipalityId,
+    binTypeId: weh.binTypeId,
+    wasteTypeId: weh.wasteTypeId,
+    printBatchId: weh.printBatchId,
+    assignedFrom: weh.assignedFrom,
+    zipCode: weh.zipCode,
+    latitude: weh.latitude,
+    longitude: weh.longitude,
+    description: weh.description,
+    disposePeriod: weh.disposePeriod,
+    orderedDisposeCount: weh.orderedDisposeCount,
+    subjectShortName: subject.shortName,
+    assignedBy: userNameColumns,
+    createdAt: weh.createdAt,
+    updatedAt: weh.updatedAt,
+    version: weh.version,
+  })
     .leftJoin(user, eq(user.id, weh.assignedBy))
     .where(and(eq(weh.id, headerId), eq(weh.municipalityId, municipalityId)));
   if (!row) throw binNotFound();

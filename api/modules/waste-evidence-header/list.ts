@@ -1,22 +1,15 @@
 /** The bin list (paged, filtered, sorted) and the cities its filter offers. */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { binType, subject, subjectFeePayer, wasteEvidenceHeader as weh, wasteType } from "../../db/schema";
+import { subject, subjectFeePayer, wasteEvidenceHeader as weh } from "../../db/schema";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
 import { pageWindow } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
-import { startOfDay } from "#contract/calendar";
 import { parseListSort, wehListKeys, type SortKey as ListSortKey } from "#contract/lists";
 import type { WehListItem, WehListQuery } from "#contract/waste-evidence-header";
 import { today, validOn } from "../subject/membership";
-import { dayStart, listColumns, toListItem, type ListRow } from "./shared";
-
-/** 00:00 Europe/Prague of the day after: the exclusive end of a 'to' filter. */
-const dayAfterStart = (day: string) => {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return startOfDay(d);
-};
+import { withinDays } from "../../lib/days";
+import { selectListRows, toListItem, type ListRow } from "./shared";
 
 /** LIKE pattern of a typed prefix; wildcards typed by the user match literally. */
 const prefixLike = (term: string) => `${term.replace(/[%_\\]/g, "\\$&")}%`;
@@ -87,10 +80,8 @@ function listFilter(db: Db, municipalityId: number, q: WehListQuery) {
   if (q.binTypeId) where.push(eq(weh.binTypeId, q.binTypeId));
   if (q.wasteTypeId) where.push(eq(weh.wasteTypeId, q.wasteTypeId));
   if (q.state) where.push(eq(weh.state, q.state));
-  if (q.assignedFrom) where.push(gte(weh.assignedAt, dayStart(q.assignedFrom)));
-  if (q.assignedTo) where.push(lt(weh.assignedAt, dayAfterStart(q.assignedTo)));
-  if (q.discardedFrom) where.push(gte(weh.discardedAt, dayStart(q.discardedFrom)));
-  if (q.discardedTo) where.push(lt(weh.discardedAt, dayAfterStart(q.discardedTo)));
+  where.push(...withinDays(weh.assignedAt, q.assignedFrom, q.assignedTo));
+  where.push(...withinDays(weh.discardedAt, q.discardedFrom, q.discardedTo));
   if (q.city) {
     // The bin's own city, else its subject's (as the list shows it).
     where.push(
@@ -126,15 +117,7 @@ export async function listHeaders(
     listTotalOf(db, "waste_evidence_header", municipalityId, where, weh),
   ]);
   const ids = pageRows.map((r) => r.id);
-  const rows = ids.length
-    ? await db
-        .select(listColumns)
-        .from(weh)
-        .leftJoin(subject, eq(subject.id, weh.subjectId))
-        .leftJoin(binType, eq(binType.id, weh.binTypeId))
-        .leftJoin(wasteType, eq(wasteType.id, weh.wasteTypeId))
-        .where(inArray(weh.id, ids))
-    : [];
+  const rows = ids.length ? await selectListRows(db, {}).where(inArray(weh.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     items: ids.map((id) => toListItem(byId.get(id)! as ListRow)),

@@ -3,6 +3,7 @@
  * (list and detail) and the Czech day bounds.
  */
 import { and, eq, isNull, or } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import {
   binType,
@@ -14,7 +15,6 @@ import {
 import { notFound, validation } from "../../lib/errors";
 import { findInMunicipality, hasRow, isInMunicipality, iso } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { startOfDay } from "#contract/calendar";
 import { formatSubjectAddress } from "#contract/subject";
 import type { BinHistoryEvent, BinState, WehListItem } from "#contract/waste-evidence-header";
 
@@ -23,9 +23,6 @@ export const binNotFound = () => notFound("Nádoba nebyla nalezena.");
 const SUBJECT_NOT_FOUND = "Odběrné místo nebylo nalezeno.";
 const BIN_TYPE_NOT_FOUND = "Typ nádoby nebyl nalezen.";
 const WASTE_TYPE_NOT_FOUND = "Druh odpadu nebyl nalezen.";
-
-/** 00:00 Europe/Prague of a calendar day 'YYYY-MM-DD' (a day typed in the UI is a Czech day). */
-export const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`));
 
 /** The bin's row, only within the municipality; 404 'Nádoba nebyla nalezena.' otherwise. */
 export const findHeader = (db: Db, municipalityId: number, headerId: number) =>
@@ -133,6 +130,18 @@ export const listColumns = {
   subjectCity: subject.city,
 };
 export type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]["_"]["data"] | null };
+
+/**
+ * The bins' list rows (listColumns) with the joins those columns read (subject, bin type, waste type), and `more`
+ * columns of the same rows: the list reads a page of them, the detail one with its own fields.
+ */
+export const selectListRows = <M extends SelectedFields>(db: Db, more: M) =>
+  db
+    .select({ ...listColumns, ...more })
+    .from(weh)
+    .leftJoin(subject, eq(subject.id, weh.subjectId))
+    .leftJoin(binType, eq(binType.id, weh.binTypeId))
+    .leftJoin(wasteType, eq(wasteType.id, weh.wasteTypeId));
 
 /** The address parts of the bin's subject (the row's subject* columns); null when the bin has no subject. */
 function subjectAddressParts(r: ListRow) {

@@ -14,7 +14,8 @@ import {
   wasteEvidenceRecord as record,
   wasteType,
 } from "../../db/schema";
-import { iso } from "../../lib/records";
+import { iso, nameOf } from "../../lib/records";
+import { subjectAddressColumns } from "../subject/shared";
 import { toIsoDate } from "#contract/calendar";
 import { NONCONFORMING_SEVERITY } from "#contract/collection";
 import { FULLNESS_FULL, type NonconformingStateId } from "#contract/collection-import";
@@ -30,27 +31,17 @@ export async function getEvidence(db: Db, municipalityId: number, evidenceId: nu
   const [r] = await db
     .select({
       record,
-      wasteTypeName: wasteType.name,
+      wasteTypeName: nameOf(wasteType, record.wasteTypeId),
       subjectName: subject.name,
-      subjectAddress: {
-        street: subject.street,
-        conscriptionNumber: subject.conscriptionNumber,
-        streetNumber: subject.streetNumber,
-        provisionalNumber: subject.provisionalNumber,
-        cityDistrict: subject.cityDistrict,
-        city: subject.city,
-      },
+      subjectAddress: subjectAddressColumns,
       headerBarcode: weh.barcode,
       headerPlainCode: weh.plainCode,
-      binName: binType.name,
-      wasteCollectionName: wasteCollection.name,
+      binName: nameOf(binType, weh.binTypeId),
+      wasteCollectionName: nameOf(wasteCollection, record.wasteCollectionId),
     })
     .from(record)
     .leftJoin(subject, eq(subject.id, record.subjectId))
-    .leftJoin(wasteType, eq(wasteType.id, record.wasteTypeId))
     .leftJoin(weh, eq(weh.id, record.headerId))
-    .leftJoin(binType, eq(binType.id, weh.binTypeId))
-    .leftJoin(wasteCollection, eq(wasteCollection.id, record.wasteCollectionId))
     .where(and(eq(record.id, evidenceId), eq(record.municipalityId, municipalityId)));
   if (!r) throw recordNotFound();
   const rec = r.record;

@@ -5,24 +5,16 @@
  * wer_header_time_idx for a bin, wer_collection_idx for a collection, wer_municipality_time_idx otherwise), then only
  * those rows are read with their collection point and waste.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { subject, wasteEvidenceHeader as weh, wasteEvidenceRecord as record, wasteType } from "../../db/schema";
 import { listConditions } from "../../lib/list-counts";
+import { withinDays } from "../../lib/days";
 import { pageIds } from "../../lib/paging";
-import { iso } from "../../lib/records";
+import { iso, nameOf } from "../../lib/records";
 import { searchMatches } from "../../lib/search";
-import { startOfDay } from "#contract/calendar";
 import type { EvidenceListItem, EvidenceListQuery } from "#contract/collection";
 import { evidenceListKeys, parseListSort } from "#contract/lists";
-
-/** 00:00 Europe/Prague of a day, and of the day after (the exclusive end of a 'to' filter). */
-const dayStart = (day: string) => startOfDay(new Date(`${day}T12:00:00Z`));
-const dayAfterStart = (day: string) => {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return startOfDay(d);
-};
 
 /** Above this many matching collection points the search reads them as a subquery (they are then dense). */
 const SEARCH_IDS_MAX = 5000;
@@ -80,8 +72,7 @@ async function listWhere(db: Db, municipalityId: number, q: EvidenceListQuery) {
   if (q.headerId) where.push(eq(record.headerId, q.headerId));
   if (q.wasteCollectionId) where.push(eq(record.wasteCollectionId, q.wasteCollectionId));
   if (q.wasteTypeId) where.push(eq(record.wasteTypeId, q.wasteTypeId));
-  if (q.dateFrom) where.push(gte(record.collectedAt, dayStart(q.dateFrom)));
-  if (q.dateTo) where.push(lt(record.collectedAt, dayAfterStart(q.dateTo)));
+  where.push(...withinDays(record.collectedAt, q.dateFrom, q.dateTo));
   if (q.state) where.push(eq(record.state, q.state));
   if (q.discarded !== undefined) where.push(q.discarded ? isNotNull(record.discardedAt) : isNull(record.discardedAt));
   if (q.nonconforming !== undefined) {
@@ -132,9 +123,9 @@ export async function listEvidence(
           headerId: record.headerId,
           wasteCollectionId: record.wasteCollectionId,
           wasteTypeId: record.wasteTypeId,
-          wasteTypeName: wasteType.name,
+          wasteTypeName: nameOf(wasteType, record.wasteTypeId),
           subjectId: record.subjectId,
-          subjectName: subject.name,
+          subjectName: nameOf(subject, record.subjectId),
           feePayerId: record.feePayerId,
           city: record.city,
           fullness: record.fullness,
@@ -148,8 +139,6 @@ export async function listEvidence(
           discardedAt: record.discardedAt,
         })
         .from(record)
-        .leftJoin(subject, eq(subject.id, record.subjectId))
-        .leftJoin(wasteType, eq(wasteType.id, record.wasteTypeId))
         .where(inArray(record.id, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -18,6 +18,7 @@ import {
   type EvidenceUpdate,
 } from "#contract/waste-evidence";
 import { checkCollection, checkWasteType, findRecord, resolveCode, type ResolvedBin } from "./shared";
+import { lockReferences, type RecordReferences } from "../waste-collection/write-records";
 
 const duplicate = { collectedAt: [EVIDENCE_DUPLICATE_INSTANT] };
 const discarded = () => new ApiError(409, EVIDENCE_DISCARDED);
@@ -60,8 +61,18 @@ export async function createEvidence(
   if (body.wasteCollectionId) await checkCollection(db, municipalityId, body.wasteCollectionId);
   const collectedAt = fromPragueLocal(body.collectedAt)!;
   const weight = body.weightKg ?? null;
+  const references: RecordReferences = {
+    headerId: bin.headerId,
+    subjectId: bin.subjectId,
+    wasteTypeId: body.wasteTypeId ?? bin.wasteTypeId,
+    collectionId: body.wasteCollectionId ?? null,
+  };
   return uniqueWrite(duplicate, () =>
     db.transaction(async (tx) => {
+      // Checked above for the answer's messages; locked here as the import locks them (decision 0031).
+      await lockReferences(tx as unknown as Db, { municipalityId, importJobId: null, origin: "WebManual", userId }, [
+        references,
+      ]);
       const [row] = await tx
         .insert(record)
         .values({
@@ -130,6 +141,15 @@ export async function updateEvidence(
   };
   return uniqueWrite(duplicate, () =>
     db.transaction(async (tx) => {
+      // A new code: its bin, collection point and waste type locked as the import locks them (decision 0031). The
+      // same code keeps what the record points at (its bin may have moved on since, which is no reason to refuse).
+      if (!sameCode) {
+        await lockReferences(
+          tx as unknown as Db,
+          { municipalityId, importJobId: null, origin: "WebManual", userId: null },
+          [{ headerId: bin.headerId, subjectId: bin.subjectId, wasteTypeId: values.wasteTypeId, collectionId: null }],
+        );
+      }
       const rows = await tx
         .update(record)
         .set({ ...values, version: bumped(record.version), updatedAt: new Date() })

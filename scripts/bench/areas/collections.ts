@@ -8,13 +8,12 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { importJob, wasteCollection, wasteEvidenceRecord } from "../../../api/db/schema";
 import { createBenchApi, importAndFollow } from "../api";
 import type { Area, GenerateContext } from "../harness";
+import { BENCH_MANAGER } from "./users";
 import type { BinState } from "./bins";
 
 const WEEKS = 52;
 const PER_COLLECTION = 5_000;
 const IMPORT_ROWS = 500_000;
-/** The bench manager (scripts/bench/areas/users.ts), who imports. */
-const MANAGER = { userName: "bench.manager", email: "bench.manager@odpady.example" };
 
 export interface CollectionState {
   municipalityId: number;
@@ -143,7 +142,7 @@ async function importThroughput(ctx: GenerateContext, municipalityId: number, bi
   }
   const csv = lines.join("\n") + "\n";
   const api = await createBenchApi(ctx.database);
-  const token = await api.token(MANAGER);
+  const token = await api.token(BENCH_MANAGER);
   const body = new FormData();
   body.set("format", "Universal");
   body.set("file", new File([csv], "svoz.csv", { type: "text/csv" }));

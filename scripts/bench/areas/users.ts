@@ -10,6 +10,8 @@ import type { GeneratedMunicipality, MunicipalityState } from "./municipalities"
 
 /** Every generated account's password: the load scenario signs in with it. */
 export const BENCH_PASSWORD = "Bench1234!";
+/** The manager of the large city (the home of the subjects, bins, cards and collections areas), who imports. */
+export const BENCH_MANAGER = { userName: "bench.manager", email: "bench.manager@odpady.example" };
 const USERS = 30_000;
 const ADMINS = 20;
 
@@ -108,11 +110,10 @@ async function generate(ctx: GenerateContext) {
     .filter((m) => m.id !== home.id)
     .slice(0, 2);
   const benchAdmin = { userName: "bench.admin", email: "bench.admin@odpady.example" };
-  const benchManager = { userName: "bench.manager", email: "bench.manager@odpady.example" };
   users.push(
     { ...benchAdmin, firstName: "Alena", lastName: "Správcová", passwordHash, roleId: roleId("ADMIN") },
     {
-      ...benchManager,
+      ...BENCH_MANAGER,
       firstName: "Marie",
       lastName: "Nováková",
       passwordHash,
@@ -129,7 +130,7 @@ async function generate(ctx: GenerateContext) {
   await ctx.insertMany(userMunicipality, links);
 
   ctx.persona("admin", benchAdmin);
-  ctx.persona("manager", benchManager);
+  ctx.persona("manager", BENCH_MANAGER);
   // The large city of the subjects and fee payers area is the bench manager's own municipality.
   ctx.state.home = home;
   ctx.sizes.users = users.length;

@@ -10,12 +10,11 @@ import { sql } from "drizzle-orm";
 import { wasteCard } from "../../../api/db/schema";
 import { createBenchApi, importAndFollow } from "../api";
 import type { Area, GenerateContext } from "../harness";
+import { BENCH_MANAGER } from "./users";
 import type { SubjectState } from "./subjects";
 
 const CARDS = 120_000;
 const IMPORT_ROWS = 200_000;
-/** The bench manager (scripts/bench/areas/users.ts), who imports. */
-const MANAGER = { userName: "bench.manager", email: "bench.manager@odpady.example" };
 
 export interface WasteCardState {
   municipalityId: number;
@@ -95,7 +94,7 @@ async function generate(ctx: GenerateContext) {
   // or every batch's lookups are planned as if the tables were empty.
   await ctx.db.execute("analyze");
   const api = await createBenchApi(ctx.database);
-  const token = await api.token(MANAGER);
+  const token = await api.token(BENCH_MANAGER);
   const body = new FormData();
   body.set("file", new File([csv], "karty.csv", { type: "text/csv" }));
   const started = performance.now();

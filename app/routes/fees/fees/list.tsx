@@ -32,6 +32,11 @@ import { Button } from "~/components/ui/button";
 import { Link } from "react-router";
 import { FeePaidBadge, feePayerPath, subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { FeeCards, FeeStatistics } from "./+shared/summary";
+import { baseFeeSimulationOf, simulateBaseFee } from "./+shared/base-fee-simulation.server";
+import { SIMULATE_FIELD } from "../+shared/simulation";
+import { SIMULATION_PARAM } from "../+shared/simulation.server";
+import { NoticeRowActions, PaymentNoticesCard } from "./+shared/payment-notices";
+import { loadNoticeState, NOTICE_INTENTS, noticeAction } from "./+shared/payment-notices.server";
 
 export const handle = pageTitle("fee:list.title");
 
@@ -101,12 +106,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.fee.summary({ municipalityId, year: params.year }),
   ]);
   const year = summary.year;
-  const [baseFee, calculations, explanation] = await Promise.all([
+  const [baseFee, calculations, explanation, simulation, notices] = await Promise.all([
     api.feeCalculation.baseFee({ municipalityId, year }),
     api.feeCalculation.calculations({ municipalityId, year }),
     feeId
       ? api.result.feeCalculation.explanation({ municipalityId, feeId }).then((r) => (r.ok ? r.data : null))
       : Promise.resolve(null),
+    // The base fee dialog's simulation (?simulation=), reopened with its proposal.
+    baseFeeSimulationOf(api, municipalityId, request, year),
+    loadNoticeState(api, municipalityId, year),
   ]);
   const latest = calculations.items.find(
     (c) => c.kind === "Calculation" && c.state !== "Queued" && c.state !== "Running",
@@ -117,8 +125,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pending: calculations.pending,
     lastDone: calculations.lastDone,
     lastFailed: latest?.state === "Failed" ? latest : null,
+    simulation,
   };
-  return { ...list, params, summary, settings, explanation };
+  return { ...list, params, summary, settings, explanation, notices };
 }
 
 /**
@@ -141,11 +150,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "saveBaseFee": {
+      if (formData.has(SIMULATE_FIELD)) return simulateBaseFee({ request, context, api, t, municipalityId, formData });
       const outcome = await submitForm(formData, baseFeeSettingBody, (value) =>
         api.feeCalculation.saveBaseFee({ municipalityId }, value),
       );
       if (!outcome.ok) return formAnswer(intent, outcome);
-      return redirectWithFlash(api, context, listUrl(request, [DIALOG_PARAM]), t("fee:flash.baseFeeSaved"));
+      return redirectWithFlash(
+        api,
+        context,
+        listUrl(request, [DIALOG_PARAM, SIMULATION_PARAM]),
+        t("fee:flash.baseFeeSaved"),
+      );
     }
     case "recalculate": {
       const res = await api.result.feeCalculation.recalculate(
@@ -156,6 +171,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithFlash(api, context, listUrl(request, [DIALOG_PARAM]), t("fee:flash.recalculationQueued"));
     }
     default:
+      if (NOTICE_INTENTS.includes(intent))
+        return noticeAction({ request, context, api, t, municipalityId, formData, intent });
       return unknownIntent(intent, t);
   }
 }
@@ -202,11 +219,12 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
       list={loaderData}
       def={def}
       answer={actionData}
-      resetAfter={["markPaid", "markUnpaid"]}
+      resetAfter={["markPaid", "markUnpaid", "mailSelected"]}
       bulkCan={canEdit}
       bulkActions={[
         { intent: "markPaid", label: t("fee:action.markPaidSelected") },
         { intent: "markUnpaid", label: t("fee:action.markUnpaidSelected") },
+        { intent: "mailSelected", label: t("paymentNotice:action.mailSelected") },
       ]}
       emptyMessage={t("fee:list.empty", { year: summary.year })}
       rowActions={(row) => (
@@ -216,11 +234,13 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
             <span className="sr-only"> {row.feePayerName}</span>
           </DialogLink>
           {canEdit && <PaidToggle row={row} />}
+          <NoticeRowActions feeId={row.id} name={row.feePayerName ?? `#${row.feePayerId}`} canEdit={canEdit} />
         </div>
       )}
       above={
         <div className="space-y-4">
           <YearSettingsCard settings={loaderData.settings} canEdit={canEdit} />
+          <PaymentNoticesCard state={loaderData.notices} canEdit={canEdit} />
           <FeeCards summary={summary} />
           <FeeStatistics summary={summary} />
         </div>

@@ -63,6 +63,18 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
                     </Link>
                   </>
                 )}
+                {module === "CollectionYard" && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link
+                      className="text-emerald-700 underline"
+                      to={`${municipalityPath(m.id)}/modules/waste-collection-yards`}
+                    >
+                      {t("collectionYard:link")}
+                    </Link>
+                  </>
+                )}
                 {module === "MotivationPrograms" && canSeeProgrammes && (
                   <>
                     {" "}

@@ -19,6 +19,8 @@ import { Alert } from "~/components/ui/alert";
 import { useActionAnswer } from "~/lib/action-answer";
 import { useDialogForm } from "~/lib/use-schema-form";
 import { useMessage } from "~/lib/messages";
+import { SimulateButton, SimulationPanel } from "../../+shared/simulation";
+import type { LoadedSimulation } from "../../+shared/simulation.server";
 
 type BaseFeeSetting = {
   id: number;
@@ -37,17 +39,20 @@ export type YearSettings = {
   lastDone: CalculationItem | null;
   /** The last finished calculation when it failed (newer than lastDone): its reason is shown. */
   lastFailed: CalculationItem | null;
+  /** The base fee dialog's simulation named by the URL: its proposal fills the dialog, its result is shown there. */
+  simulation?: LoadedSimulation | null;
 };
 
 const percentText = (v: string | null) => (v === null ? null : `${v.replace(/\.?0+$/, "").replace(".", ",")} %`);
 
-function BaseFeeDialog({ year, setting }: { year: number; setting: BaseFeeSetting | null }) {
+function BaseFeeDialog({ year, setting, simulation }: Pick<YearSettings, "year" | "setting" | "simulation">) {
   const { t } = useTranslation();
   const lastResult = useActionAnswer("saveBaseFee")?.result;
+  const proposal = simulation?.parameters;
   const [form, fields] = useDialogForm<BaseFeeShape>(baseFeeSettingBody, "base-fee", lastResult, {
-    baseFee: setting?.baseFee ?? "",
-    minFeePercent: setting?.minFeePercent ?? "0",
-    maxFeePercent: setting?.maxFeePercent ?? "",
+    baseFee: proposal?.baseFee ?? setting?.baseFee ?? "",
+    minFeePercent: proposal?.minFeePercent ?? setting?.minFeePercent ?? "0",
+    maxFeePercent: (proposal ? proposal.maxFeePercent : setting?.maxFeePercent) ?? "",
   });
   return (
     <ConformDialog
@@ -58,7 +63,10 @@ function BaseFeeDialog({ year, setting }: { year: number; setting: BaseFeeSettin
       label={setting ? t("fee:baseFee.edit") : t("fee:baseFee.set")}
       title={t("fee:baseFee.title", { year })}
       description={t("fee:baseFee.description")}
+      size="md"
     >
+      {/* Enter in a field saves, as before: the first submit button of the form (Simulovat comes later). */}
+      <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
       <InputField meta={fields.baseFee} inputMode="decimal" label={t("fee:baseFee.baseFee")} />
       <InputField meta={fields.minFeePercent} inputMode="decimal" label={t("fee:baseFee.minFeePercent")} />
       <InputField
@@ -67,6 +75,8 @@ function BaseFeeDialog({ year, setting }: { year: number; setting: BaseFeeSettin
         label={t("fee:baseFee.maxFeePercent")}
         description={t("fee:baseFee.maxHint")}
       />
+      {proposal && <p className="text-xs text-slate-600">{t("simulation:proposalShown")}</p>}
+      <SimulationPanel bare simulation={simulation?.view ?? null} year={year} action={<SimulateButton />} />
     </ConformDialog>
   );
 }
@@ -111,7 +121,7 @@ export function YearSettingsCard({ settings, canEdit }: { settings: YearSettings
       actions={
         canEdit && (
           <div className="flex flex-wrap gap-2">
-            <BaseFeeDialog year={year} setting={setting} />
+            <BaseFeeDialog year={year} setting={setting} simulation={settings.simulation} />
             {setting && (
               <ConfirmDialog
                 name="recalculate"

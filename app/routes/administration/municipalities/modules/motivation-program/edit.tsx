@@ -3,10 +3,9 @@
  * UseOrderedDisposeCount) as links (?tab=), spec 001 §3 Motivation programme: each tab's form saves its part with the
  * programme's version ('Program uložen.'; 409 on a stale one keeps what was typed); the Custom distribution's
  * discounts per collection point; SortRatio's 'why not' text (shown when longer than 3 characters, spec 001 §5) and
- * its estimated results; 'Smazat nastavení' (refused while the programme is active).
+ * the simulation of the programme as typed (issue 14 part 7); 'Smazat nastavení' (refused while the programme is active).
  */
-import { data, Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
@@ -36,9 +35,8 @@ import { programmeEditPath, programmesPath } from "./+shared/paths";
 import { tabDefaults, tabFormSchema, tabOf } from "./+shared/forms";
 import { ProgrammeTabForm } from "./+shared/tab-forms";
 import { CUSTOM_DIALOG, CUSTOM_SEARCH, CustomDiscountsCard } from "./+shared/custom-discounts";
-import { EstimateCard } from "./+shared/estimate-card";
-import { loadEstimate, requestEstimate } from "./+shared/estimate.server";
-import { LiveJob } from "~/components/import/job";
+import { SimulateButton, SIMULATE_FIELD, SimulationPanel } from "~/routes/fees/+shared/simulation";
+import { programmeSimulation, simulateTab, withProposal } from "./+shared/simulation.server";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) =>
   d ? `${t(`motivationProgramme:type.${d.programme.type}`)} · ${d.municipality.name}` : t("motivationProgramme:title"),
@@ -76,10 +74,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ]);
     custom = { year, items: discounts.items, options: options?.items ?? null };
   }
-  // SortRatio's estimated results of the current year (a simulation; fee.aDetail reads it).
-  const canSimulate = (api.session.get("permissions") ?? []).includes("fee.aDetail");
-  const estimate =
-    type === "SortRatio" && canSimulate ? await loadEstimate(api, municipalityId, list.currentYear, type) : null;
+  // The programme's simulation (fee.aDetail reads it, fee.aEdit runs it): the one the URL names fills the form.
+  const permissions = api.session.get("permissions") ?? [];
+  const simulation = permissions.includes("fee.aDetail")
+    ? await programmeSimulation(api, municipalityId, url, type, list.currentYear)
+    : null;
   return {
     municipality: { id: municipality.id, name: municipality.name, country: municipality.country },
     programme,
@@ -87,7 +86,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     yearOptions: list.yearOptions,
     currentYear: list.currentYear,
     custom,
-    estimate,
+    simulation: simulation ? { view: simulation.shown?.view ?? null, canRun: permissions.includes("fee.aEdit") } : null,
+    proposal: simulation?.named ? withProposal(programme, simulation.named.parameters) : null,
   };
 }
 
@@ -103,6 +103,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const here = programmeEditPath(municipalityId, type, tab);
   const mp = api.motivationProgramme;
 
+  if ((intent === "save" || intent === "") && formData.has(SIMULATE_FIELD))
+    return simulateTab({ context, api, t, municipalityId, type, tab, formData, here });
   // The tab's form: its save, or a list intent of the intervals ('Přidat interval', 'Odebrat'; no intent field).
   if (intent === "save" || intent === "") {
     const outcome = await submitForm(formData, tabFormSchema(type, tab), (value) =>
@@ -110,13 +112,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
     if (!outcome.ok) return formAnswer("save", outcome);
     return redirectWithFlash(api, context, here, t("motivationProgramme:flash.saved"));
-  }
-  if (intent === "simulate") {
-    const list = await mp.list({ municipalityId });
-    const programme = list.items.find((p) => p.type === type)!;
-    const asked = await requestEstimate(api, municipalityId, list.currentYear, programme);
-    if (!asked.ok) return answer({ intent, message: asked.message });
-    return redirectWithFlash(api, context, here, t("motivationProgramme:flash.estimateQueued"));
   }
   if (intent === "delete") {
     const res = await mp.reset({ municipalityId, type });
@@ -178,7 +173,7 @@ function Tabs({
 }
 
 export default function MotivationProgrammeEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { municipality, programme: p, tab, custom, yearOptions } = loaderData;
+  const { municipality, programme: p, tab, custom, yearOptions, simulation } = loaderData;
   const { t } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "motivationProgram");
@@ -216,11 +211,27 @@ export default function MotivationProgrammeEdit({ loaderData, actionData }: Rout
         key={`${tab}-${p.version}`}
         type={p.type}
         tab={tab}
-        defaultValue={tabDefaults(p, tab)}
+        defaultValue={tabDefaults(loaderData.proposal ?? p, tab)}
         lastResult={actionData?.intent === "save" ? actionData.result : undefined}
         cancelTo={back}
         canEdit={canEdit}
       />
+      {simulation && (
+        <SimulationPanel
+          simulation={simulation.view}
+          year={loaderData.currentYear}
+          action={
+            canEdit &&
+            simulation.canRun && (
+              <SimulateButton
+                form={`programme-${tab}`}
+                years={yearOptions}
+                year={simulation.view?.year ?? loaderData.currentYear}
+              />
+            )
+          }
+        />
+      )}
       {p.type === "SortRatio" && tab === "Parameters" && showsWhyNot(p.whyNot) && (
         <SectionCard title={t("motivationProgramme:whyNot.title")} titleId="why-not-title">
           <p className="text-sm whitespace-pre-line text-slate-800">{p.whyNot}</p>
@@ -235,25 +246,6 @@ export default function MotivationProgrammeEdit({ loaderData, actionData }: Rout
           canEdit={canEdit}
           active={p.discountDistribution === "Custom"}
         />
-      )}
-      {loaderData.estimate && (
-        <>
-          <EstimateCard
-            {...loaderData.estimate}
-            currency={municipality.country === "SK" ? "EUR" : "CZK"}
-            action={
-              canEdit && (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="simulate" />
-                  <Button type="submit" variant="secondary" size="sm">
-                    {t("motivationProgramme:estimate.compute", { year: loaderData.currentYear })}
-                  </Button>
-                </Form>
-              )
-            }
-          />
-          <LiveJob running={loaderData.estimate.state === "running"} />
-        </>
       )}
     </div>
   );

@@ -22,7 +22,9 @@ import {
 } from "#contract/motivation-programme";
 import { yearField } from "#contract/common";
 import { ProgrammeCard } from "./+shared/programme-card";
-import { programmesPath } from "./+shared/paths";
+import { programmeEditPath, programmesPath } from "./+shared/paths";
+import { SIMULATE_FIELD } from "~/routes/fees/+shared/simulation";
+import { simulateProgramme, withSimulation } from "./+shared/simulation.server";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) =>
   d ? `${t("motivationProgramme:title")} · ${d.municipality.name}` : t("motivationProgramme:title"),
@@ -52,6 +54,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if ((intent !== "activate" && intent !== "deactivate") || !type) return unknownIntent(intent, t);
   const year = yearField.safeParse(formData.get("year"));
   if (!year.success) return answer({ intent, target: type, message: ACTIVATION_YEAR_MESSAGE });
+  // 'Simulovat' in the activation dialog: the programme as stored, for the chosen year, shown on its edit page.
+  if (intent === "activate" && formData.has(SIMULATE_FIELD)) {
+    const { items } = await api.motivationProgramme.list({ municipalityId });
+    const res = await simulateProgramme(
+      api,
+      municipalityId,
+      year.data,
+      items.find((p) => p.type === type)!,
+    );
+    if (!res.ok) return apiAnswer(intent, res, { target: type, values: { year: String(year.data) } });
+    const to = withSimulation(programmeEditPath(municipalityId, type), res.data.id);
+    return redirectWithFlash(api, context, to, t("simulation:queuedFlash"));
+  }
   const call = intent === "activate" ? api.motivationProgramme.activate : api.motivationProgramme.deactivate;
   const res = await call({ municipalityId, type }, { year: year.data });
   if (!res.ok) return apiAnswer(intent, res, { target: type, values: { year: String(year.data) } });

@@ -22,6 +22,7 @@ import {
 } from "#contract/motivation-programme";
 import { programmeEditPath } from "./paths";
 import { trimZeros } from "./forms";
+import { SimulateButton } from "~/routes/fees/+shared/simulation";
 
 const num = (v: string) => formatNumber(trimZeros(v), { maxDecimals: 4 });
 
@@ -165,6 +166,8 @@ export function ProgrammeCard({
                 defaultValue={String(answer?.values?.year ?? free[0])}
                 options={free.map((y) => ({ value: String(y), label: String(y) }))}
               />
+              <p className="pt-2 text-xs text-slate-600">{t("simulation:beforeActivation")}</p>
+              <SimulateButton />
             </div>
           )}
         </FormDialog>

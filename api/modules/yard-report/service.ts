@@ -1,0 +1,295 @@
+/**
+ * Yard visits (spec 001 §2 Yard visits, §3 Yard visit, §4 'yard visits can be marked paid'; docs/yards.md): the
+ * list, the detail, recording a visit with its fee computed from the yard's weight ranges with VAT
+ * (contract/yard-fee.ts), marking it paid and deleting it. The protocol and its e-mail are in protocol.ts / mail.ts.
+ */
+import { and, asc, count, desc, eq, gte, lte, max, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  collectionYard,
+  collectionYardWaste,
+  feePayer,
+  municipality,
+  subject,
+  subjectFeePayer,
+  wasteType,
+  yardReport,
+  yardReportRecord,
+} from "../../db/schema";
+import { notFound, validation } from "../../lib/errors";
+import { pageWindow } from "../../lib/paging";
+import { findInMunicipality, isInMunicipality, timestampsOf } from "../../lib/records";
+import { searchMatches } from "../../lib/search";
+import { parseListSort, yardReportListKeys, type SortKey } from "#contract/lists";
+import {
+  YARD_REPORT_NOT_FOUND,
+  type MailStatus,
+  type PaymentType,
+  type QuantityUnit,
+  type YardReportDetail,
+  type YardReportForm,
+  type YardReportListItem,
+  type YardReportListQuery,
+} from "#contract/yard-report";
+import { feePayerName } from "#contract/fee-payer";
+import type { ReportPrintType } from "#contract/yard";
+import { quantityInKg, sumDecimals, yardWasteFee } from "#contract/yard-fee";
+import { feePayerNameColumns } from "../fee-payer/shared";
+import { feePeriodsOf } from "../collection-yard/wastes";
+import { hhmm } from "../collection-yard/service";
+import { validOn } from "../subject/membership";
+import { pragueInstant } from "../waste-collection/row-values";
+
+/** The wastes of a visit in the order entered, each with its quantity as entered (the list's 'Odpad' cell). */
+const wastes = sql<{ name: string; quantity: string; unit: string }[]>`coalesce((select json_agg(json_build_object(
+    'name', ${wasteType.name}, 'quantity', ${yardReportRecord.quantity}::text, 'unit', ${yardReportRecord.unit})
+    order by ${yardReportRecord.id})
+  from ${yardReportRecord} join ${collectionYardWaste} on ${collectionYardWaste.id} = ${yardReportRecord.yardWasteId}
+  join ${wasteType} on ${wasteType.id} = ${collectionYardWaste.wasteTypeId}
+  where ${yardReportRecord.yardReportId} = ${yardReport.id}), '[]'::json)`;
+const evidenceCount = sql<number>`(select count(*)::int from ${yardReportRecord} where ${yardReportRecord.yardReportId} = ${yardReport.id})`;
+
+const listColumns = {
+  id: yardReport.id,
+  reportDate: yardReport.reportDate,
+  feePayerId: yardReport.feePayerId,
+  ...feePayerNameColumns,
+  feePayerEmail: feePayer.email,
+  yardId: yardReport.yardId,
+  yardName: collectionYard.name,
+  municipalityName: municipality.name,
+  totalWeightKg: yardReport.totalWeightKg,
+  fee: yardReport.fee,
+  evidenceCount,
+  wastes,
+  paymentType: yardReport.paymentType,
+  paid: yardReport.paid,
+  manuallyUpdated: yardReport.manuallyUpdated,
+  clientId: yardReport.clientId,
+  mailStatus: yardReport.mailStatus,
+  mailTo: yardReport.mailTo,
+  createdAt: yardReport.createdAt,
+};
+
+type ListRow = Awaited<ReturnType<typeof selectList>>[number];
+
+function toItem(row: ListRow): YardReportListItem {
+  return {
+    id: row.id,
+    reportDate: row.reportDate,
+    feePayerId: row.feePayerId,
+    feePayerName: feePayerName(row),
+    feePayerEmail: row.feePayerEmail,
+    yardId: row.yardId,
+    yardName: row.yardName,
+    municipalityName: row.municipalityName,
+    totalWeightKg: row.totalWeightKg,
+    fee: row.fee,
+    evidenceCount: row.evidenceCount,
+    wastes: row.wastes.map((w) => ({ ...w, unit: w.unit as QuantityUnit })),
+    paymentType: row.paymentType as PaymentType,
+    paid: row.paid,
+    manuallyUpdated: row.manuallyUpdated,
+    clientId: row.clientId,
+    mailStatus: row.mailStatus as MailStatus | null,
+    mailTo: row.mailTo,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const SORTS: Record<SortKey<typeof yardReportListKeys>, AnyColumn> = {
+  reportDate: yardReport.reportDate,
+  fee: yardReport.fee,
+  totalWeightKg: yardReport.totalWeightKg,
+  createdAt: yardReport.createdAt,
+  id: yardReport.id,
+};
+
+const selectList = (db: Db) =>
+  db
+    .select(listColumns)
+    .from(yardReport)
+    .innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId))
+    .innerJoin(collectionYard, eq(collectionYard.id, yardReport.yardId))
+    .innerJoin(municipality, eq(municipality.id, yardReport.municipalityId));
+
+export async function listYardReports(db: Db, municipalityId: number, q: YardReportListQuery) {
+  const filters: (SQL | undefined)[] = [
+    eq(yardReport.municipalityId, municipalityId),
+    q.yardId ? eq(yardReport.yardId, q.yardId) : undefined,
+    q.feePayerId ? eq(yardReport.feePayerId, q.feePayerId) : undefined,
+    q.dateFrom ? gte(yardReport.reportDate, q.dateFrom) : undefined,
+    q.dateTo ? lte(yardReport.reportDate, q.dateTo) : undefined,
+    q.paymentType ? eq(yardReport.paymentType, q.paymentType) : undefined,
+    q.paid !== undefined ? eq(yardReport.paid, q.paid) : undefined,
+    q.mailStatus ? eq(yardReport.mailStatus, q.mailStatus) : undefined,
+    q.search ? searchMatches(feePayer.search, q.search) : undefined,
+  ];
+  const where = and(...filters);
+  const sort = parseListSort(yardReportListKeys, q.sort);
+  const column = SORTS[sort.key];
+  const { limit, offset } = pageWindow(q);
+  const [rows, totals] = await Promise.all([
+    selectList(db)
+      .where(where)
+      .orderBy(sort.desc ? desc(column) : asc(column), desc(yardReport.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(yardReport).innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId)).where(where),
+  ]);
+  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+}
+
+export const findYardReport = (db: Db, municipalityId: number, id: number) =>
+  findInMunicipality(db, yardReport, municipalityId, id, () => notFound(YARD_REPORT_NOT_FOUND));
+
+export async function getYardReport(db: Db, municipalityId: number, id: number): Promise<YardReportDetail> {
+  const report = await findYardReport(db, municipalityId, id);
+  const [[row], records, [yard]] = await Promise.all([
+    selectList(db).where(eq(yardReport.id, id)),
+    db
+      .select({
+        id: yardReportRecord.id,
+        yardWasteId: yardReportRecord.yardWasteId,
+        wasteName: wasteType.name,
+        catalogCode: wasteType.catalogCode,
+        quantity: yardReportRecord.quantity,
+        unit: yardReportRecord.unit,
+        quantityKg: yardReportRecord.quantityKg,
+        processedAt: yardReportRecord.processedAt,
+        vatRate: yardReportRecord.vatRate,
+        feeWithoutVat: yardReportRecord.feeWithoutVat,
+        vat: yardReportRecord.vat,
+        fee: yardReportRecord.fee,
+      })
+      .from(yardReportRecord)
+      .innerJoin(collectionYardWaste, eq(collectionYardWaste.id, yardReportRecord.yardWasteId))
+      .innerJoin(wasteType, eq(wasteType.id, collectionYardWaste.wasteTypeId))
+      .where(eq(yardReportRecord.yardReportId, id))
+      .orderBy(asc(yardReportRecord.id)),
+    db
+      .select({ reportPrintType: collectionYard.reportPrintType })
+      .from(collectionYard)
+      .where(eq(collectionYard.id, report.yardId)),
+  ]);
+  return {
+    ...toItem(row!),
+    version: report.version,
+    ...timestampsOf(report),
+    startTime: hhmm(report.startTime),
+    endTime: hhmm(report.endTime),
+    feeWithoutVat: report.feeWithoutVat,
+    vat: report.vat,
+    mailError: report.mailError,
+    mailSentAt: report.mailSentAt?.toISOString() ?? null,
+    reportPrintType: (yard?.reportPrintType ?? "basic") as ReportPrintType,
+    records: records.map((r) => ({
+      ...r,
+      unit: r.unit as QuantityUnit,
+      processedAt: r.processedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** 'YYYY-MM-DDTHH:MM' in Prague → the instant. */
+const pragueLocal = (v: string) => {
+  const [d, t] = v.split("T") as [string, string];
+  const [y, mo, day] = d.split("-").map(Number) as [number, number, number];
+  const [h, mi] = t.split(":").map(Number) as [number, number];
+  return new Date(pragueInstant(y, mo, day, h, mi, 0, 0));
+};
+
+/** The members of the payer's collection point on the day (the largest if several; none → 1, as the fee rule says). */
+async function membersOf(db: Db, feePayerId: number, day: string): Promise<number> {
+  const [row] = await db
+    .select({ n: max(subject.memberCount) })
+    .from(subjectFeePayer)
+    .innerJoin(subject, eq(subject.id, subjectFeePayer.subjectId))
+    .where(and(eq(subjectFeePayer.feePayerId, feePayerId), validOn(day)));
+  return row?.n ?? 1;
+}
+
+/** Records a visit: checks the payer, the yard and its active wastes, then computes each waste's fee with VAT. */
+export async function createYardReport(db: Db, municipalityId: number, f: YardReportForm, userId?: number) {
+  const [payerOk, yardOk] = await Promise.all([
+    isInMunicipality(db, feePayer, municipalityId, f.feePayerId),
+    isInMunicipality(db, collectionYard, municipalityId, f.yardId),
+  ]);
+  const errors: Record<string, string[]> = {};
+  if (!payerOk) errors.feePayerId = ["Vyberte poplatníka."];
+  if (!yardOk) errors.yardId = ["Vyberte sběrný dvůr."];
+  if (Object.keys(errors).length) throw validation(errors);
+  const wastes = await db
+    .select({
+      id: collectionYardWaste.id,
+      active: collectionYardWaste.active,
+      useMemberCount: collectionYardWaste.useMemberCount,
+    })
+    .from(collectionYardWaste)
+    .where(eq(collectionYardWaste.yardId, f.yardId));
+  const byId = new Map(wastes.map((w) => [w.id, w]));
+  f.records.forEach((r, i) => {
+    if (!byId.get(r.yardWasteId)?.active) errors[`records.${i}.yardWasteId`] = ["Tento odpad sběrný dvůr nepřijímá."];
+  });
+  if (Object.keys(errors).length) throw validation(errors);
+  const periods = await feePeriodsOf(db, [...byId.keys()]);
+  const members = f.records.some((r) => byId.get(r.yardWasteId)!.useMemberCount)
+    ? await membersOf(db, f.feePayerId, f.reportDate)
+    : 1;
+  const records = f.records.map((r) => {
+    const quantityKg = quantityInKg(r.quantity, r.unit);
+    const waste = byId.get(r.yardWasteId)!;
+    const fee = yardWasteFee(periods.get(r.yardWasteId) ?? [], f.reportDate, quantityKg, {
+      members: waste.useMemberCount ? members : 1,
+    });
+    return {
+      yardWasteId: r.yardWasteId,
+      quantity: r.quantity,
+      unit: r.unit,
+      quantityKg,
+      processedAt: r.processedAt ? pragueLocal(r.processedAt) : null,
+      vatRate: fee.vatRate,
+      feeWithoutVat: fee.withoutVat,
+      vat: fee.vat,
+      fee: fee.total,
+    };
+  });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(yardReport)
+      .values({
+        municipalityId,
+        yardId: f.yardId,
+        feePayerId: f.feePayerId,
+        reportDate: f.reportDate,
+        startTime: f.startTime ?? null,
+        endTime: f.endTime ?? null,
+        paymentType: f.paymentType,
+        totalWeightKg: sumDecimals(
+          records.map((r) => r.quantityKg),
+          3,
+        ),
+        feeWithoutVat: sumDecimals(records.map((r) => r.feeWithoutVat)),
+        vat: sumDecimals(records.map((r) => r.vat)),
+        fee: sumDecimals(records.map((r) => r.fee)),
+        createdBy: userId ?? null,
+      })
+      .returning({ id: yardReport.id });
+    await tx.insert(yardReportRecord).values(records.map((r) => ({ ...r, yardReportId: row!.id })));
+    return { id: row!.id };
+  });
+}
+
+export async function deleteYardReport(db: Db, municipalityId: number, id: number): Promise<void> {
+  await findYardReport(db, municipalityId, id);
+  await db.delete(yardReport).where(eq(yardReport.id, id));
+}
+
+export async function setYardReportPaid(db: Db, municipalityId: number, id: number, paid: boolean) {
+  await findYardReport(db, municipalityId, id);
+  await db
+    .update(yardReport)
+    .set({ paid, updatedAt: new Date(), version: sql`${yardReport.version} + 1` })
+    .where(eq(yardReport.id, id));
+  return { id, paid };
+}

@@ -1,0 +1,64 @@
+/**
+ * Spec 001 §2 Collection yards: the list of one municipality's yards (id, name, IČZ, ZÚJ, address, last login) with
+ * the search and the waste operator filter (spec 000 §2 …/modules/waste-collection-yards).
+ */
+import type { Route } from "./+types/list";
+import { yardListKeys } from "#contract/lists";
+import { yardList as listContract, type YardListItem } from "#contract/yard";
+import { defineList } from "~/lib/list";
+import { readListParams } from "~/lib/list-params";
+import { requireId } from "~/lib/route-checks";
+import { requirePermission } from "~/server/guard.server";
+import { pageTitle } from "~/components/page-title";
+import { ListPage } from "~/components/list-page";
+import { column, dateTimeColumn, linkColumn, textColumn } from "~/components/list-columns";
+import { searchFilter } from "~/lib/list-filters";
+import { yardPath, yardsPath } from "./+shared/ui";
+
+export const handle = pageTitle("collectionYard:list.title");
+
+/** A row with its municipality, so its link can be made in the list definition. */
+type Row = YardListItem & { municipalityId: number };
+
+const address = (r: YardListItem) =>
+  [r.street, [r.zipCode, r.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+
+export const yardTable = defineList(yardListKeys, {
+  filters: [
+    searchFilter("collectionYard"),
+    { key: "operator", kind: "search", label: { key: "collectionYard:field.operatorName" } },
+  ],
+  columns: [
+    column("id", "collectionYard:field.id", (r: Row) => r.id),
+    linkColumn(
+      "name",
+      "collectionYard:field.name",
+      (r: Row) => yardPath(r.municipalityId, r.id),
+      (r: Row) => r.name,
+    ),
+    textColumn("icz", "collectionYard:field.icz", (r: Row) => r.icz),
+    textColumn("zuj", "collectionYard:field.zuj", (r: Row) => r.zuj),
+    textColumn("street", "collectionYard:field.address", (r: Row) => address(r) || null),
+    textColumn("operatorName", "collectionYard:field.operatorName", (r: Row) => r.operatorName),
+    dateTimeColumn("lastLoginAt", "collectionYard:field.lastLoginAt", (r: Row) => r.lastLoginAt),
+  ],
+});
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const municipalityId = requireId(params.municipalityId, request);
+  const api = await requirePermission(request, context, "collectionYard.aDetail");
+  const listParams = readListParams(listContract, request.url);
+  const list = await api.collectionYard.list({ municipalityId, ...listParams });
+  return { ...list, items: list.items.map((i) => ({ ...i, municipalityId })), params: listParams, municipalityId };
+}
+
+export default function YardList({ loaderData }: Route.ComponentProps) {
+  return (
+    <ListPage
+      ns="collectionYard"
+      list={loaderData}
+      def={yardTable}
+      create={{ to: `${yardsPath(loaderData.municipalityId)}/create` }}
+    />
+  );
+}

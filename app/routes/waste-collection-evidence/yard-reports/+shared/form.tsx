@@ -1,0 +1,133 @@
+/**
+ * The yard visit form (spec 001 §2 Yard visits create: fee payer, yard, report date, start and end time, payment
+ * type, waste type, actual quantity with unit and processed time; several waste records). A plain POST that works
+ * without JavaScript (yard staff on tablets with a poor connection): the payer search and adding or removing a waste
+ * row go through the action (decisions 0005, 0011).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "~/i18n/use-translation";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { EntityForm } from "~/components/entity-form";
+import { SectionCard } from "~/components/section-card";
+import { EnumSelectField, InputField, SelectField } from "~/components/field";
+import { FormActions } from "~/components/form-actions";
+import { PickerField } from "~/components/search-in-form";
+import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
+import { useSubmitting } from "~/lib/use-submitting";
+import { PAYMENT_TYPES } from "#contract/enums";
+import { QUANTITY_UNITS, yardReportFormSchema } from "#contract/yard-report";
+import { PAYER_SEARCH, payerSearchSchema, type PayerOption, type WasteOption } from "./ui";
+
+type RecordValues = { yardWasteId: string; quantity: string; unit: string; processedAt: string };
+export type YardReportValues = {
+  feePayerId: string;
+  yardId: string;
+  reportDate: string;
+  startTime: string;
+  endTime: string;
+  paymentType: string;
+  records: RecordValues[];
+};
+export const emptyRecord: RecordValues = { yardWasteId: "", quantity: "", unit: "kg", processedAt: "" };
+
+export function YardReportForm(props: {
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue: YardReportValues;
+  yards: { id: number; name: string }[];
+  wastes: WasteOption[];
+  payers: PayerOption[];
+  payerSearch?: string;
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm<YardReportValues>(
+    (formData) => (formData.get("intent") === PAYER_SEARCH ? payerSearchSchema : yardReportFormSchema),
+    { id: "yard-report-form", lastResult: props.lastResult, defaultValue: props.defaultValue },
+  );
+  const posting = useSubmitting();
+  const records = fields.records.getFieldList();
+  const yardOptions = props.yards.map((y) => ({ value: String(y.id), label: y.name }));
+  const unitOptions = QUANTITY_UNITS.map((u) => ({ value: u, label: u }));
+  return (
+    <EntityForm form={form} listIntentsThroughAction>
+      <SectionCard title={t("yardReport:section.visit")} contentClassName="grid gap-4 md:grid-cols-2">
+        <PickerField
+          className="space-y-2 md:col-span-2"
+          meta={fields.feePayerId}
+          label={t("yardReport:field.feePayer")}
+          options={props.payers.map((p) => ({ value: String(p.id), label: p.name }))}
+          emptyOption={t("yardReport:field.choose")}
+          searchId="payer-search"
+          searchName="payerSearch"
+          intent={PAYER_SEARCH}
+          search={props.payerSearch}
+          searchLabel={t("yardReport:field.payerSearch")}
+          searchHelp={t("yardReport:field.payerSearchHelp")}
+          buttonLabel={t("yardReport:action.search")}
+        />
+        <SelectField
+          meta={fields.yardId}
+          label={t("yardReport:field.yard")}
+          options={yardOptions}
+          emptyOption={t("yardReport:field.choose")}
+        />
+        <EnumSelectField
+          meta={fields.paymentType}
+          label={t("yardReport:field.paymentType")}
+          labels="yardReport:paymentType"
+          values={PAYMENT_TYPES}
+        />
+        <InputField meta={fields.reportDate} type="date" label={t("yardReport:field.reportDate")} />
+        <div className="grid grid-cols-2 gap-4">
+          <InputField meta={fields.startTime} type="time" label={t("yardReport:field.startTime")} />
+          <InputField meta={fields.endTime} type="time" label={t("yardReport:field.endTime")} />
+        </div>
+      </SectionCard>
+      <SectionCard title={t("yardReport:section.wastes")} className="space-y-3">
+        {fields.records.errors?.length ? (
+          <p role="alert" className="text-sm text-red-700">
+            {fields.records.errors.join(" ")}
+          </p>
+        ) : null}
+        {records.map((row, index) => {
+          const r = row.getFieldset();
+          return (
+            <fieldset
+              key={row.key ?? index}
+              className="grid items-start gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[2fr_1fr_6rem_1.5fr_auto]"
+            >
+              <legend className="px-1 text-xs text-slate-500">
+                {t("yardReport:records.legend", { n: index + 1 })}
+              </legend>
+              <SelectField
+                meta={r.yardWasteId}
+                label={t("yardReport:field.waste")}
+                options={props.wastes}
+                emptyOption={t("yardReport:field.choose")}
+              />
+              <InputField meta={r.quantity} label={t("yardReport:field.quantity")} inputMode="decimal" />
+              <SelectField meta={r.unit} label={t("yardReport:field.unit")} options={unitOptions} />
+              <InputField meta={r.processedAt} type="datetime-local" label={t("yardReport:field.processedAt")} />
+              <div className="md:pt-6">
+                {records.length > 1 && (
+                  <RemoveRowButton form={form} name={fields.records.name} index={index}>
+                    {t("yardReport:records.remove", { n: index + 1 })}
+                  </RemoveRowButton>
+                )}
+              </div>
+            </fieldset>
+          );
+        })}
+        <AddRowButton form={form} name={fields.records.name} defaultValue={emptyRecord}>
+          {t("yardReport:records.add")}
+        </AddRowButton>
+        <p className="text-sm text-slate-600">{t("yardReport:form.feeHelp")}</p>
+      </SectionCard>
+      <FormActions
+        submitLabel={t("yardReport:create.submit")}
+        cancelTo={props.cancelTo}
+        busy={posting !== null && posting !== PAYER_SEARCH}
+      />
+    </EntityForm>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Spec 001 §2 Yard visits (spec 000 §2 /waste-collection-evidence/yard-reports): the list with its columns and
+ * filters; each row prints its protocol, sends it by e-mail (an address is required; it may be kept on the payer),
+ * is marked paid or deleted after a confirmation. Every action is a plain form post (no JavaScript needed).
+ */
+import { Form } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import type { Route } from "./+types/list";
+import { PAYMENT_TYPES } from "#contract/enums";
+import { yardReportListKeys } from "#contract/lists";
+import {
+  MAIL_STATUSES,
+  protocolMailBody,
+  yardReportList as listContract,
+  type YardReportListItem,
+} from "#contract/yard-report";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { useCan } from "~/lib/permissions";
+import { readListParams } from "~/lib/list-params";
+import { requireMunicipality } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import {
+  answer,
+  apiAnswer,
+  backToList,
+  formId,
+  readIntent,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { ListPage } from "~/components/list-page";
+import { column } from "~/components/list-columns";
+import { booleanFilter, dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { RowDeleteDialog } from "~/components/confirm-dialog";
+import { Money } from "~/components/money";
+import { Button } from "~/components/ui/button";
+import { Day } from "~/routes/administration/devices/+shared/ui";
+import { Created, MailDialog, MailStatusBadge, Wastes, Weight } from "./+shared/row";
+import { YARD_REPORTS_PATH, protocolPath } from "./+shared/ui";
+import type { Permission } from "#contract/permissions";
+
+export const handle = pageTitle("yardReport:list.title");
+
+export const yardReportTable = defineList(yardReportListKeys, {
+  filters: [
+    searchFilter("yardReport"),
+    optionsFilter("yardId", "yardReport:field.yard"),
+    dateFilter("dateFrom", "yardReport:list.dateFrom"),
+    dateFilter("dateTo", "yardReport:list.dateTo"),
+    enumFilter("paymentType", "yardReport:field.paymentType", PAYMENT_TYPES, "yardReport:paymentType"),
+    booleanFilter("paid", "yardReport:field.paid"),
+    enumFilter("mailStatus", "yardReport:field.mailStatus", MAIL_STATUSES, "yardReport:mailStatus"),
+  ],
+  // Spec 001 §2's columns, folded to fit a tablet: the wastes with their quantities in one cell (the record count is
+  // their number), the client id and 'manually updated' under the created time; the municipality is the active one.
+  columns: [
+    column("id", "yardReport:field.id", (r: YardReportListItem) => r.id),
+    column("reportDate", "yardReport:field.reportDate", (r: YardReportListItem) => <Day value={r.reportDate} />, {
+      className: "whitespace-nowrap",
+    }),
+    column("feePayerName", "yardReport:field.feePayer", (r: YardReportListItem) => (
+      <a className="font-medium text-emerald-800 hover:underline" href={`/infrastructure/fee-payers/${r.feePayerId}`}>
+        {r.feePayerName}
+      </a>
+    )),
+    column("yardName", "yardReport:field.yard"),
+    column("wastes", "yardReport:field.wasteName", (r: YardReportListItem) => <Wastes row={r} />),
+    column(
+      "totalWeightKg",
+      "yardReport:field.totalWeight",
+      (r: YardReportListItem) => <Weight kg={r.totalWeightKg} />,
+      {
+        className: "whitespace-nowrap text-right",
+      },
+    ),
+    column("fee", "yardReport:field.fee", (r: YardReportListItem) => <Money value={r.fee} />, {
+      className: "whitespace-nowrap text-right",
+    }),
+    column("paid", "yardReport:field.paid", (r: YardReportListItem) => <YesNo value={r.paid} />),
+    column("mailStatus", "yardReport:field.mailStatus", (r: YardReportListItem) => <MailStatusBadge row={r} />),
+    column("createdAt", "yardReport:field.createdAt", (r: YardReportListItem) => <Created row={r} />, {
+      className: "whitespace-nowrap",
+    }),
+  ],
+});
+
+function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return <>{value ? t("common:dataTable.yes") : t("common:dataTable.no")}</>;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "yardReport.aDetail");
+  const params = readListParams(listContract, request.url);
+  const [list, yards] = await Promise.all([
+    api.yardReport.list({ municipalityId, ...params }),
+    api.collectionYard.options({ municipalityId }),
+  ]);
+  return { ...list, params, yards: yards.items.map(({ id, name }) => ({ id, name })) };
+}
+
+const PERMISSION: Record<string, Permission> = {
+  paid: "yardReport.aEdit",
+  mail: "yardReport.aEdit",
+  delete: "yardReport.aRemove",
+};
+
+/** Row actions: 'paid', 'mail' (the protocol by e-mail) and 'delete'; each names the visit as `id`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { formData, intent } = await readIntent(request);
+  const { api, municipalityId } = await requireMunicipality(request, context, PERMISSION[intent] ?? "yardReport.aEdit");
+  const t = await userT(api.session);
+  const yardReportId = formId(formData.get("id")) ?? 0;
+  const target = String(yardReportId);
+  const back = backToList(request);
+  switch (intent) {
+    case "paid": {
+      const res = await api.result.yardReport.setPaid({ municipalityId, yardReportId }, { paid: true });
+      return res.ok ? redirectWithFlash(api, context, back, t("yardReport:flash.paid")) : apiAnswer(intent, res);
+    }
+    case "mail": {
+      const values = {
+        email: String(formData.get("email") ?? ""),
+        storeOnFeePayer: formData.get("storeOnFeePayer") ? "on" : "",
+      };
+      const parsed = protocolMailBody.safeParse(values);
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
+        return answer({ intent, target, message: Object.values(errors)[0]?.[0], errors, values });
+      }
+      const res = await api.result.yardReport.mailProtocol({ municipalityId, yardReportId }, parsed.data);
+      // Spec 001 §8 'Protokol zaslaný e-mailom.': queued; the list shows Pending → Sent (or Failed).
+      return res.ok
+        ? redirectWithFlash(api, context, back, t("yardReport:flash.mailed"))
+        : apiAnswer(intent, res, { target, values });
+    }
+    case "delete": {
+      const res = await api.result.yardReport.remove({ municipalityId, yardReportId });
+      return res.ok ? redirectWithFlash(api, context, back, t("yardReport:flash.deleted")) : apiAnswer(intent, res);
+    }
+    default:
+      return unknownIntent(intent, t);
+  }
+}
+
+function RowActions({ row }: { row: YardReportListItem }) {
+  const { t } = useTranslation();
+  const canEdit = useCan("aEdit", "yardReport");
+  const canRemove = useCan("aRemove", "yardReport");
+  return (
+    <span className="flex justify-end gap-1 text-left whitespace-nowrap">
+      <Button to={protocolPath(row.id)} reloadDocument variant="ghost" size="sm">
+        {t("yardReport:action.protocol")}
+        <span className="sr-only"> {row.id}</span>
+      </Button>
+      {canEdit && <MailDialog row={row} />}
+      {canEdit && !row.paid && (
+        <Form method="post" className="inline">
+          <input type="hidden" name="intent" value="paid" />
+          <input type="hidden" name="id" value={row.id} />
+          <Button type="submit" variant="ghost" size="sm">
+            {t("yardReport:action.setPaid")}
+            <span className="sr-only"> {row.id}</span>
+          </Button>
+        </Form>
+      )}
+      {canRemove && <RowDeleteDialog ns="yardReport" id={row.id} values={{ id: row.id, name: row.feePayerName }} />}
+    </span>
+  );
+}
+
+export default function YardReportList({ loaderData, actionData }: Route.ComponentProps) {
+  const def = withFilterOptions(yardReportTable, { yardId: idOptions(loaderData.yards) });
+  // A dialog's failure is shown in its dialog; the page shows the rest.
+  const pageAnswer = actionData && actionData.intent !== "mail" ? actionData : undefined;
+  return (
+    <ListPage
+      ns="yardReport"
+      list={loaderData}
+      def={def}
+      create={{ to: `${YARD_REPORTS_PATH}/create` }}
+      answer={pageAnswer}
+      rowActions={(row) => <RowActions row={row} />}
+    />
+  );
+}
