@@ -39,3 +39,13 @@ export function RemoveRowButton({
     </Button>
   );
 }
+
+/**
+ * A row's actions two by two: four actions on one line pushed the fees and yard-visit tables past a 1400 px screen,
+ * hiding the last ones behind a horizontal scroll.
+ */
+export function RowActionGrid({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[auto_auto] justify-end justify-items-start gap-1 whitespace-nowrap">{children}</div>
+  );
+}

@@ -36,6 +36,7 @@ import { baseFeeSimulationOf, simulateBaseFee } from "./+shared/base-fee-simulat
 import { SIMULATE_FIELD } from "../+shared/simulation";
 import { SIMULATION_PARAM } from "../+shared/simulation.server";
 import { NoticeRowActions, PaymentNoticesCard } from "./+shared/payment-notices";
+import { RowActionGrid } from "~/components/list-row-buttons";
 import { loadNoticeState, NOTICE_INTENTS, noticeAction } from "./+shared/payment-notices.server";
 
 export const handle = pageTitle("fee:list.title");
@@ -228,14 +229,14 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
       ]}
       emptyMessage={t("fee:list.empty", { year: summary.year })}
       rowActions={(row) => (
-        <div className="flex items-center gap-1">
+        <RowActionGrid>
           <DialogLink name={FEE_DIALOG} size="sm" variant="ghost" params={{ feeId: String(row.id) }}>
             {t("fee:action.explain")}
             <span className="sr-only"> {row.feePayerName}</span>
           </DialogLink>
           {canEdit && <PaidToggle row={row} />}
           <NoticeRowActions feeId={row.id} name={row.feePayerName ?? `#${row.feePayerId}`} canEdit={canEdit} />
-        </div>
+        </RowActionGrid>
       )}
       above={
         <div className="space-y-4">

@@ -3,6 +3,7 @@
  * filters; each row prints its protocol, sends it by e-mail (an address is required; it may be kept on the payer),
  * is marked paid or deleted after a confirmation. Every action is a plain form post (no JavaScript needed).
  */
+import { RowActionGrid } from "~/components/list-row-buttons";
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
@@ -150,7 +151,7 @@ function RowActions({ row }: { row: YardReportListItem }) {
   const canEdit = useCan("aEdit", "yardReport");
   const canRemove = useCan("aRemove", "yardReport");
   return (
-    <span className="flex justify-end gap-1 text-left whitespace-nowrap">
+    <RowActionGrid>
       <Button to={protocolPath(row.id)} reloadDocument variant="ghost" size="sm">
         {t("yardReport:action.protocol")}
         <span className="sr-only"> {row.id}</span>
@@ -167,7 +168,7 @@ function RowActions({ row }: { row: YardReportListItem }) {
         </Form>
       )}
       {canRemove && <RowDeleteDialog ns="yardReport" id={row.id} values={{ id: row.id, name: row.feePayerName }} />}
-    </span>
+    </RowActionGrid>
   );
 }
 
