@@ -49,3 +49,22 @@ export function RowActionGrid({ children }: { children: ReactNode }) {
     <div className="grid grid-cols-[auto_auto] justify-end justify-items-start gap-1 whitespace-nowrap">{children}</div>
   );
 }
+
+/** One row of a form's list (an address, a contact, a level, a visit's waste): a framed grid under its numbered legend. */
+export function ListRowFieldset({
+  legend,
+  className,
+  children,
+}: {
+  legend?: ReactNode;
+  /** The row's grid columns and alignment, e.g. "md:grid-cols-5". */
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={`grid gap-3 rounded-md border border-slate-200 p-3 ${className}`}>
+      {legend && <legend className="px-1 text-xs text-slate-500">{legend}</legend>}
+      {children}
+    </fieldset>
+  );
+}

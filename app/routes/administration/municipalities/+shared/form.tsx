@@ -1,6 +1,6 @@
 import { EntityForm } from "~/components/entity-form";
 import { IcoLookupField } from "~/components/ico-lookup-field";
-import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
+import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -111,10 +111,11 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
         {contacts.map((contact, index) => {
           const c = contact.getFieldset();
           return (
-            <fieldset key={contact.key} className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-5">
-              <legend className="px-1 text-xs text-slate-500">
-                {t("municipality:contacts.legend", { n: index + 1 })}
-              </legend>
+            <ListRowFieldset
+              key={contact.key}
+              className="md:grid-cols-5"
+              legend={t("municipality:contacts.legend", { n: index + 1 })}
+            >
               <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
               <InputField meta={c.name} label={t("municipality:contacts.name")} />
               <EnumSelectField
@@ -130,7 +131,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
                   {t("municipality:contacts.remove")}
                 </RemoveRowButton>
               </div>
-            </fieldset>
+            </ListRowFieldset>
           );
         })}
         <AddRowButton form={form} name={fields.contacts.name} defaultValue={{ type: "MunicipalityAdmin" }}>

@@ -1,5 +1,5 @@
 import { EntityForm } from "~/components/entity-form";
-import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
+import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -224,13 +224,11 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
         {addresses.map((address, index) => {
           const a = address.getFieldset();
           return (
-            <fieldset
+            <ListRowFieldset
               key={address.key ?? index}
-              className="grid gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-7"
+              className="md:grid-cols-7"
+              legend={t("feePayer:addresses.legend", { n: index + 1 })}
             >
-              <legend className="px-1 text-xs text-slate-500">
-                {t("feePayer:addresses.legend", { n: index + 1 })}
-              </legend>
               <EnumSelectField
                 meta={a.type}
                 label={t("feePayer:addresses.type")}
@@ -247,7 +245,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
                   {t("feePayer:addresses.remove", { n: index + 1 })}
                 </RemoveRowButton>
               </div>
-            </fieldset>
+            </ListRowFieldset>
           );
         })}
         <AddRowButton form={form} name={fields.addresses.name} defaultValue={{ type: "Permanent" }}>

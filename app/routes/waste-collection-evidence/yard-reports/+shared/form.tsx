@@ -12,7 +12,7 @@ import { SectionCard } from "~/components/section-card";
 import { EnumSelectField, InputField, SelectField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField } from "~/components/search-in-form";
-import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
+import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
 import { useSubmitting } from "~/lib/use-submitting";
 import { PAYMENT_TYPES } from "#contract/enums";
 import { QUANTITY_UNITS, yardReportFormSchema } from "#contract/yard-report";
@@ -92,13 +92,11 @@ export function YardReportForm(props: {
         {records.map((row, index) => {
           const r = row.getFieldset();
           return (
-            <fieldset
+            <ListRowFieldset
               key={row.key ?? index}
-              className="grid items-start gap-3 rounded-md border border-slate-200 p-3 md:grid-cols-[2fr_1fr_6rem_1.5fr_auto]"
+              className="items-start md:grid-cols-[2fr_1fr_6rem_1.5fr_auto]"
+              legend={t("yardReport:records.legend", { n: index + 1 })}
             >
-              <legend className="px-1 text-xs text-slate-500">
-                {t("yardReport:records.legend", { n: index + 1 })}
-              </legend>
               <SelectField
                 meta={r.yardWasteId}
                 label={t("yardReport:field.waste")}
@@ -115,7 +113,7 @@ export function YardReportForm(props: {
                   </RemoveRowButton>
                 )}
               </div>
-            </fieldset>
+            </ListRowFieldset>
           );
         })}
         <AddRowButton form={form} name={fields.records.name} defaultValue={emptyRecord}>
