@@ -10,3 +10,4 @@ export * from "./collection";
 export * from "./fee";
 export * from "./payment";
 export * from "./yard";
+export * from "./distribution";
