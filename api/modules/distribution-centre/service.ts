@@ -23,13 +23,15 @@ import {
 } from "#contract/distribution-centre";
 import { findCentre } from "./shared";
 
-/** The counts of a centre as columns of its select (one indexed lookup each per row read). */
-const userCount = sql<number>`(select count(*)::int from ${distributionCentreUser}
-  where ${distributionCentreUser.centreId} = ${distributionCentre.id})`;
-const reportCount = sql<number>`(select count(*)::int from ${distributionReport}
-  where ${distributionReport.centreId} = ${distributionCentre.id})`;
-const lastReportDate = sql<string | null>`(select max(${distributionReport.reportDate})::text from ${distributionReport}
-  where ${distributionReport.centreId} = ${distributionCentre.id})`;
+/**
+ * The counts of a centre as columns of its select (one indexed lookup each per row read). The outer id is written
+ * qualified: drizzle leaves a single-table select's columns bare, and a bare "id" would be the subquery's own.
+ */
+const outerId = sql.raw(`"distribution_centre"."id"`);
+const userCount = sql<number>`(select count(*)::int from ${distributionCentreUser} u where u.centre_id = ${outerId})`;
+const reportCount = sql<number>`(select count(*)::int from ${distributionReport} r where r.centre_id = ${outerId})`;
+const lastReportDate = sql<string | null>`(select max(r.report_date)::text from ${distributionReport} r
+  where r.centre_id = ${outerId})`;
 
 const listColumns = {
   id: distributionCentre.id,
