@@ -32,15 +32,29 @@ async function userWithRole(name: RoleName, userName: string) {
   const [r] = await t.db.select({ id: role.id }).from(role).where(eq(role.name, name));
   const [u] = await t.db
     .insert(user)
-    .values({ userName, firstName: "Petr", lastName: userName, email: `${userName}@test.local`, roleId: r!.id, municipalityId: A })
+    .values({
+      userName,
+      firstName: "Petr",
+      lastName: userName,
+      email: `${userName}@test.local`,
+      roleId: r!.id,
+      municipalityId: A,
+    })
     .returning({ id: user.id });
   await t.db.insert(userMunicipality).values({ userId: u!.id, municipalityId: A });
-  const token = await t.signToken({ sub: String(u!.id), preferred_username: userName, email: `${userName}@test.local` });
+  const token = await t.signToken({
+    sub: String(u!.id),
+    preferred_username: userName,
+    email: `${userName}@test.local`,
+  });
   return { id: u!.id, token };
 }
 
 async function newSubject(name: string, membership?: { from: string; to?: string }) {
-  const [s] = await t.db.insert(subject).values({ municipalityId: A, type: "Household", name }).returning({ id: subject.id });
+  const [s] = await t.db
+    .insert(subject)
+    .values({ municipalityId: A, type: "Household", name })
+    .returning({ id: subject.id });
   if (membership) {
     const [p] = await t.db
       .insert(feePayer)
@@ -145,10 +159,17 @@ describe("distribution centres (spec 001 §2 Distribution centres, §3 Distribut
     const refused = await t.call("DELETE", centres(A, `/${busy}`), { as: "manager" });
     expect(refused.status).toBe(409);
     expect(refused.body.Message).toBe(CENTRE_HAS_REPORTS);
-    createdId(await t.call("POST", centres(A, `/${quiet}/user`), { as: "manager", json: { userId: t.fixtures.users.citizen.id } }));
+    createdId(
+      await t.call("POST", centres(A, `/${quiet}/user`), {
+        as: "manager",
+        json: { userId: t.fixtures.users.citizen.id },
+      }),
+    );
     expect((await t.call("DELETE", centres(A, `/${quiet}`), { as: "manager" })).status).toBe(204);
     expect((await t.call("GET", centres(A, `/${quiet}`), { as: "manager" })).status).toBe(404);
-    expect(await t.db.select().from(distributionCentreUser).where(eq(distributionCentreUser.centreId, quiet))).toEqual([]);
+    expect(await t.db.select().from(distributionCentreUser).where(eq(distributionCentreUser.centreId, quiet))).toEqual(
+      [],
+    );
   });
 
   it("keeps each municipality's centres to itself (404) and checks the permission (403)", async () => {
@@ -200,7 +221,15 @@ describe("users of a centre (a user works at one centre; moving is explicit)", (
     const detail = await t.call("GET", centres(A, `/${north}`), { as: "manager" });
     expect(detail.body).toMatchObject({
       userCount: 1,
-      users: [{ id: worker, name: "Worker Testovací", userName: "t.worker", roleName: "MUNICIPALITY_WORKER", lastLoginAt: null }],
+      users: [
+        {
+          id: worker,
+          name: "Worker Testovací",
+          userName: "t.worker",
+          roleName: "MUNICIPALITY_WORKER",
+          lastLoginAt: null,
+        },
+      ],
     });
     await expectRefused(t.call("POST", centres(A, `/${north}/user`), { as: "manager", json: { userId: worker } }), {
       userId: [CENTRE_USER_ALREADY_HERE],
@@ -214,7 +243,14 @@ describe("users of a centre (a user works at one centre; moving is explicit)", (
     const options = await t.call("GET", centres(A, "/user-options"), { as: "manager", query: { search: "worker" } });
     expect(options.status).toBe(200);
     expect(options.body.items).toEqual([
-      { id: worker, name: "Worker Testovací", userName: "t.worker", roleName: "MUNICIPALITY_WORKER", centreId: north, centreName: "Sever" },
+      {
+        id: worker,
+        name: "Worker Testovací",
+        userName: "t.worker",
+        roleName: "MUNICIPALITY_WORKER",
+        centreId: north,
+        centreName: "Sever",
+      },
     ]);
     const all = await t.call("GET", centres(A, "/user-options"), { as: "manager" });
     const offered = all.body.items.map((i: { id: number }) => i.id);
@@ -222,10 +258,16 @@ describe("users of a centre (a user works at one centre; moving is explicit)", (
     expect(offered).not.toContain(t.fixtures.users.admin.id);
     expect(offered).not.toContain(t.fixtures.users.managerB.id);
 
-    createdId(await t.call("POST", centres(A, `/${south}/user`), { as: "manager", json: { userId: worker, move: "on" } }));
+    createdId(
+      await t.call("POST", centres(A, `/${south}/user`), { as: "manager", json: { userId: worker, move: "on" } }),
+    );
     expect((await t.call("GET", centres(A, `/${north}`), { as: "manager" })).body.userCount).toBe(0);
-    expect((await t.call("GET", centres(A, `/${south}`), { as: "manager" })).body.users).toMatchObject([{ id: worker }]);
-    expect(await t.db.select().from(distributionCentreUser).where(eq(distributionCentreUser.userId, worker))).toHaveLength(1);
+    expect((await t.call("GET", centres(A, `/${south}`), { as: "manager" })).body.users).toMatchObject([
+      { id: worker },
+    ]);
+    expect(
+      await t.db.select().from(distributionCentreUser).where(eq(distributionCentreUser.userId, worker)),
+    ).toHaveLength(1);
 
     expect((await t.call("DELETE", centres(A, `/${north}/user/${worker}`), { as: "manager" })).status).toBe(404);
     expect((await t.call("DELETE", centres(A, `/${south}/user/${worker}`), { as: "manager" })).status).toBe(204);

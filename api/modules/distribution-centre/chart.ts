@@ -9,7 +9,12 @@ import type { Db } from "../../db/client";
 import { distributionReport, subjectFeePayer } from "../../db/schema";
 import { rowsOf } from "../subject/shared";
 import { today } from "../subject/membership";
-import { CHART_BUCKETS, type CentreChart, type CentreChartQuery, type ChartPeriod } from "#contract/distribution-centre";
+import {
+  CHART_BUCKETS,
+  type CentreChart,
+  type CentreChartQuery,
+  type ChartPeriod,
+} from "#contract/distribution-centre";
 import { findCentre } from "./shared";
 
 const DAY = 86_400_000;

@@ -72,7 +72,10 @@ export async function listCentres(db: Db, municipalityId: number, q: CentreListQ
       .orderBy(sort.desc ? desc(column) : asc(column), asc(distributionCentre.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(distributionCentre).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(distributionCentre)
+      .where(where),
   ]);
   return { items: items satisfies CentreListItem[], total: Number(totals[0]?.n ?? 0) };
 }

@@ -22,8 +22,8 @@ import {
 import { findCentre } from "./shared";
 
 /** The message of the 409 for a user working at another centre. */
-export const workingElsewhere = (userName: string, centreName: string) =>
-  `${userName} pracuje v distribučním centru „${centreName}“. Chcete-li ho přesunout sem, zaškrtněte Přesunout z jiného centra.`;
+export const workingElsewhere = (name: string, centre: string) =>
+  `${name} pracuje v distribučním centru „${centre}“. Chcete-li ho přesunout sem, zaškrtněte Přesunout z jiného centra.`;
 
 /** Active users of the municipality who are not administrators: the only ones a centre may be given. */
 const assignable = (db: Db, municipalityId: number) =>
