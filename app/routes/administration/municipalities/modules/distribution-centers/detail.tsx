@@ -137,6 +137,7 @@ export default function CentreDetail({ loaderData, actionData }: Route.Component
       />
       <SectionCard
         title={t("distributionCenter:section.reports")}
+        titleId="centre-reports"
         actions={<RecordLink to={centreReportsPath(centre.id)}>{t("distributionCenter:reports.all")}</RecordLink>}
       >
         <RowsTable

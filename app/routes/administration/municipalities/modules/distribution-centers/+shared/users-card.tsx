@@ -89,6 +89,7 @@ export function UsersCard(props: {
   return (
     <SectionCard
       title={t("distributionCenter:section.users")}
+      titleId="centre-users"
       actions={
         canEdit && (
           <AddUserDialog
