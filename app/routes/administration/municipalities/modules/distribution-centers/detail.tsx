@@ -1,12 +1,12 @@
 /**
- * Spec 001 §2 Distribution centres → detail 'with users and reports': the centre's data and counts, its users (add,
- * move, remove) and its latest reports linking to the distribution reports screen; edit and delete (refused while
+ * Spec 001 §2 Distribution centres → detail 'with users and reports': the centre's data and counts, the points it
+ * served and left unserved (the list's chart for this centre), its users (add, move, remove) and its latest reports linking to the distribution reports screen; edit and delete (refused while
  * the centre has reports).
  */
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import { formatDate } from "#contract/calendar";
-import { assignUserBody, type CentreReport } from "#contract/distribution-centre";
+import { assignUserBody, centreChartQuery, type CentreReport } from "#contract/distribution-centre";
 import { formatNumber } from "~/lib/format";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
@@ -26,6 +26,7 @@ import { stateBadge } from "~/components/state-badge";
 import { Alert } from "~/components/ui/alert";
 import { TD, TH, TR } from "~/components/ui/table";
 import { ADD_USER_DIALOG, UsersCard } from "./+shared/users-card";
+import { CentreChart } from "./+shared/chart";
 import { centrePath, centreReportsPath, centresPath } from "./+shared/ui";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
@@ -42,13 +43,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const adding =
     url.searchParams.get("dialog") === ADD_USER_DIALOG &&
     (api.session.get("permissions") ?? []).includes("distributionCenter.aEdit");
-  const [centre, options] = await Promise.all([
+  // The centre's own chart: its period from the URL, a wrong one gives the default (monthly).
+  const asked = centreChartQuery.safeParse({ period: url.searchParams.get("period") ?? undefined });
+  const period = asked.success ? asked.data.period : "month";
+  const [centre, chart, options] = await Promise.all([
     api.distributionCentre.detail({ municipalityId, centreId }),
+    api.distributionCentre.chart({ municipalityId, centreId, period }),
     adding
       ? api.distributionCentre.userOptions({ municipalityId, search: search || undefined }).then((r) => r.items)
       : Promise.resolve([]),
   ]);
-  return { municipalityId, centre, options, search };
+  return { municipalityId, centre, chart, options, search };
 }
 
 /** Add and remove a user, delete the centre; told apart by `intent`, each a plain form post. */
@@ -94,7 +99,7 @@ const ReportState = stateBadge<CentreReport["state"]>("distributionCenter:report
 export default function CentreDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const shown = useMessage();
-  const { centre, municipalityId, options, search } = loaderData;
+  const { centre, chart, municipalityId, options, search } = loaderData;
   const canEdit = useCan("aEdit", "distributionCenter");
   const canRemove = useCan("aRemove", "distributionCenter");
   const day = (d: string | null) => (d ? formatDate(d, i18n.language) : "–");
@@ -127,6 +132,7 @@ export default function CentreDetail({ loaderData, actionData }: Route.Component
           </dl>
         </SectionCard>
       </div>
+      <CentreChart chart={chart} />
       <UsersCard
         centreId={centre.id}
         users={centre.users}
