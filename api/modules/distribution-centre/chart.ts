@@ -51,19 +51,21 @@ export async function centreChart(db: Db, municipalityId: number, q: CentreChart
     sql`, `,
   );
   const r = distributionReport;
-  const reported = (subjectColumn: unknown) => sql`${r.municipalityId} = ${municipalityId}
-    and ${r.state} <> 'discarded' and ${r.reportDate} between b.s and b.e
-    ${q.centreId ? sql`and ${r.centreId} = ${q.centreId}` : sql``}
-    ${subjectColumn === undefined ? sql`and ${r.subjectId} is not null` : sql`and ${r.subjectId} = ${subjectColumn}`}`;
   const m = subjectFeePayer;
-  const rows = await rowsOf<{ i: number; served: number; unserved: number }>(
+  const served = sql`${r.municipalityId} = ${municipalityId} and ${r.subjectId} is not null
+    and ${r.state} <> 'discarded' and ${r.reportDate} between b.s and b.e
+    ${q.centreId ? sql`and ${r.centreId} = ${q.centreId}` : sql``}`;
+  const activeIn = sql`${m.validFrom} <= b.e and (${m.validTo} is null or ${m.validTo} >= b.s)`;
+  // unserved = active − (active and served): the reports are few beside the memberships, so the points served are
+  // checked against the memberships rather than every membership against the reports.
+  const rows = await rowsOf<{ i: number; served: number; active: number; activeServed: number }>(
     db,
     sql`select b.i,
-      (select count(distinct ${r.subjectId})::int from ${r} where ${reported(undefined)}) as served,
+      (select count(distinct ${r.subjectId})::int from ${r} where ${served}) as served,
       (select count(distinct ${m.subjectId})::int from ${m}
-        where ${m.municipalityId} = ${municipalityId} and ${m.validFrom} <= b.e
-          and (${m.validTo} is null or ${m.validTo} >= b.s)
-          and not exists (select 1 from ${r} where ${reported(m.subjectId)})) as unserved
+        where ${m.municipalityId} = ${municipalityId} and ${activeIn}) as active,
+      (select count(distinct ${r.subjectId})::int from ${r} where ${served}
+        and exists (select 1 from ${m} where ${m.subjectId} = ${r.subjectId} and ${activeIn})) as "activeServed"
     from (values ${values}) as b(i, s, e)
     order by b.i`,
   );
@@ -72,7 +74,8 @@ export async function centreChart(db: Db, municipalityId: number, q: CentreChart
     centreId: q.centreId ?? null,
     buckets: buckets.map((b, i) => {
       const row = rows.find((x) => Number(x.i) === i);
-      return { ...b, served: Number(row?.served ?? 0), unserved: Number(row?.unserved ?? 0) };
+      const unserved = Number(row?.active ?? 0) - Number(row?.activeServed ?? 0);
+      return { ...b, served: Number(row?.served ?? 0), unserved };
     }),
   };
 }
