@@ -8,25 +8,44 @@ import type { TFunction } from "i18next";
 import type { ListKeys } from "#contract/lists";
 import type { Permission } from "#contract/permissions";
 import { readListParams, type AnyListSchema, type ListParams } from "~/lib/list-params";
-import { requireMunicipality } from "~/server/guard.server";
+import { requireMunicipality, requirePermission } from "~/server/guard.server";
 import type { ApiClient, ApiResult } from "~/server/api.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { answer, apiAnswer, backToList, redirectWithFlash, selectedIds } from "~/server/action.server";
 
 /**
  * The loader of a list in the active municipality: the permission, the list's params read from the URL with its
- * contract, one page of rows; the params go back with the page for the table.
+ * contract, one page of rows; the params go back with the page for the table. `more` reads what else the screen
+ * shows (filter options, a chip's name, a dialog's data) at the same time as the page; its fields join the answer.
  */
-export async function loadMunicipalityList<S extends AnyListSchema, Page extends object>(
+export async function loadMunicipalityList<S extends AnyListSchema, Page extends object, More extends object = object>(
   { request, context }: { request: Request; context: AppLoadContext },
   permission: Permission,
   contract: { keys: ListKeys; query: S },
   call: (api: ApiClient) => (query: ListParams<S> & { municipalityId: number }) => Promise<Page>,
+  more?: (api: ApiClient, municipalityId: number, params: ListParams<S>) => Promise<More>,
 ) {
   const { api, municipalityId } = await requireMunicipality(request, context, permission);
   const params = readListParams(contract, request.url);
-  const page = await call(api)({ ...params, municipalityId });
-  return { ...page, params };
+  const [page, extra] = await Promise.all([
+    call(api)({ ...params, municipalityId }),
+    more ? more(api, municipalityId, params) : ({} as More),
+  ]);
+  return { ...page, ...extra, params };
+}
+
+/** The loader of a provider-wide list (users, municipalities, devices): as `loadMunicipalityList`, no municipality. */
+export async function loadList<S extends AnyListSchema, Page extends object, More extends object = object>(
+  { request, context }: { request: Request; context: AppLoadContext },
+  permission: Permission,
+  contract: { keys: ListKeys; query: S },
+  call: (api: ApiClient) => (query: ListParams<S>) => Promise<Page>,
+  more?: (api: ApiClient, params: ListParams<S>) => Promise<More>,
+) {
+  const api = await requirePermission(request, context, permission);
+  const params = readListParams(contract, request.url);
+  const [page, extra] = await Promise.all([call(api)(params), more ? more(api, params) : ({} as More)]);
+  return { ...page, ...extra, params };
 }
 
 /** The page's answer to a bulk button pressed with no row selected (also without JavaScript). */

@@ -8,6 +8,7 @@ import { redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
+import type { ApiClient } from "~/server/api.server";
 import {
   COLLECTION_STATES,
   collectionList as collectionContract,
@@ -18,7 +19,6 @@ import {
 import { collectionListKeys } from "#contract/lists";
 import { formatDate } from "#contract/calendar";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
 import { useCan } from "~/lib/permissions";
 import {
   answer,
@@ -32,7 +32,7 @@ import {
 } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { listUrl, nothingSelected } from "~/server/list-action.server";
+import { listUrl, loadMunicipalityList, nothingSelected } from "~/server/list-action.server";
 import { ListPage } from "~/components/list-page";
 import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
@@ -97,24 +97,29 @@ function Day({ value }: { value: string }) {
 /** Positive ids of a URL's search param (the dialog's selection travels in the URL), at most a page. */
 const urlIds = (sp: URLSearchParams) => [...new Set(sp.getAll("ids").flatMap((v) => formId(v) ?? []))].slice(0, 200);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCollection.aDetail");
-  const params = readListParams(collectionContract, request.url);
+/** The waste filter's options (for who may see the waste types) and the selection of an open bulk dialog. */
+async function optionsAndDialog(api: ApiClient, municipalityId: number, request: Request) {
   const sp = new URL(request.url).searchParams;
   const canSeeTypes = (api.session.get("permissions") ?? []).includes("municipality.aDetail");
-  const [list, wastes] = await Promise.all([
-    api.wasteCollection.list({ municipalityId, ...params }),
-    canSeeTypes
-      ? api.result.wasteSettings.wasteTypes({ municipalityId, counts: false }).then((r) => (r.ok ? r.data.items : []))
-      : Promise.resolve([]),
-  ]);
+  const wastes = canSeeTypes
+    ? await api.result.wasteSettings
+        .wasteTypes({ municipalityId, counts: false })
+        .then((r) => (r.ok ? r.data.items : []))
+    : [];
   return {
-    ...list,
-    params,
     wasteOptions: idOptions(wastes.map((w) => ({ id: w.id, name: w.name }))),
     dialogIds: sp.get(DIALOG_PARAM) ? urlIds(sp) : [],
   };
 }
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(
+    args,
+    "wasteCollection.aDetail",
+    collectionContract,
+    (api) => api.wasteCollection.list,
+    (api, id) => optionsAndDialog(api, id, args.request),
+  );
 
 const OPENERS = { openPrice: "price", openMerge: "merge", openRemove: "remove" } as const;
 const DIALOG_KEYS = [DIALOG_PARAM, "ids", "index"];
