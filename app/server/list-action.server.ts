@@ -3,7 +3,7 @@
  * of the selected rows ('Vyberte položky.' when none is selected, the call, back to the list as it was with a flash)
  * and the list's URL with a dialog opened or closed.
  */
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import type { TFunction } from "i18next";
 import type { ListKeys } from "#contract/lists";
 import type { Permission } from "#contract/permissions";
@@ -11,6 +11,8 @@ import { readListParams, type AnyListSchema, type ListParams } from "~/lib/list-
 import { requireMunicipality, requirePermission } from "~/server/guard.server";
 import type { ApiClient, ApiResult } from "~/server/api.server";
 import type { ActionAnswer } from "~/lib/action-answer";
+import type { BulkDialogs } from "~/lib/bulk-dialogs";
+import { DIALOG_PARAM } from "~/components/ui/dialog";
 import { answer, apiAnswer, backToList, redirectWithFlash, selectedIds } from "~/server/action.server";
 
 /**
@@ -85,4 +87,28 @@ export function listUrl(
     else if (v !== null) url.searchParams.set(k, String(v));
   }
   return url.pathname + url.search;
+}
+
+/** The list as it was with no bulk dialog open (?dialog, its ids and index, and the dialog's own `keys`). */
+export function withoutDialog(
+  request: Request,
+  keys: readonly string[] = [],
+  changes: Parameters<typeof listUrl>[2] = {},
+) {
+  return listUrl(request, [DIALOG_PARAM, "ids", "index", ...keys], changes);
+}
+
+/**
+ * A bulk button's answer (app/lib/bulk-dialogs.ts): the list as it was with the button's dialog open on the
+ * selected rows; null when the intent is not a bulk button's.
+ */
+export function openBulkDialog(
+  request: Request,
+  spec: BulkDialogs,
+  intent: string,
+  ids: readonly number[],
+  keys: readonly string[] = [],
+) {
+  const dialog = spec.dialogOf(intent);
+  return dialog ? redirect(withoutDialog(request, keys, { [DIALOG_PARAM]: dialog, ids })) : null;
 }
