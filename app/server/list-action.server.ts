@@ -13,7 +13,14 @@ import type { ApiClient, ApiResult } from "~/server/api.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { BulkDialogs } from "~/lib/bulk-dialogs";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
-import { answer, apiAnswer, backToList, redirectWithFlash, selectedIds } from "~/server/action.server";
+import {
+  answer,
+  apiAnswer,
+  backToList,
+  redirectWithFlash,
+  selectedIds,
+  type ActionContext,
+} from "~/server/action.server";
 
 /**
  * The loader of a list in the active municipality: the permission, the list's params read from the URL with its
@@ -61,7 +68,7 @@ export function nothingSelected<Extra extends object = Record<never, never>>(int
  * about the selection (its field `field`), else its message; done → the list as it was, with the flash `done`.
  */
 export async function bulkChange(
-  args: { request: Request; context: AppLoadContext; api: ApiClient; t: TFunction; formData: FormData; intent: string },
+  args: ActionContext,
   field: string,
   call: (ids: number[]) => Promise<ApiResult<unknown>>,
   done: string,
