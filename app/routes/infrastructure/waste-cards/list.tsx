@@ -38,7 +38,7 @@ import { userT } from "~/server/i18n.server";
 import { ListPage } from "~/components/list-page";
 import { column, refColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-filters";
-import { listUrl, openBulkDialog, withoutDialog } from "~/server/list-action.server";
+import { openBulkDialog, withoutDialog } from "~/server/list-action.server";
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import { pageTitle } from "~/components/page-title";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
@@ -141,7 +141,7 @@ const cardDialogs = bulkDialogs("wasteCard", {
 const PICKER_KEYS = ["subjectSearch", "assignSubjectId"];
 
 /** The list as it was (filters, sort, page); `changes` opens a dialog with its selection. */
-const backTo = (request: Request, changes: Parameters<typeof listUrl>[2] = {}) =>
+const backTo = (request: Request, changes: Parameters<typeof withoutDialog>[2] = {}) =>
   withoutDialog(request, PICKER_KEYS, changes);
 
 export async function action({ request, context }: Route.ActionArgs) {
