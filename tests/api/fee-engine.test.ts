@@ -670,6 +670,56 @@ describe("the run", () => {
     expect((await t.call("GET", feeUrl(A, `/calculation/${queued!.id}`), { as: "admin" })).status).toBe(404);
   });
 
+  it("fees keep their references without foreign keys (decision 0035): deletions as the keys did them", async () => {
+    const M = await town();
+    const [s1, s2] = [await place(M), await place(M)];
+    const p1 = await payer(M, { subjectId: s1 });
+    const p2 = await payer(M, { subjectId: s2 });
+    const lonely = await payer(M);
+    await calculate(M);
+    const linesOf = async (m: number) =>
+      (
+        await t.db.execute(sql`select count(*)::int as n from fee_record r join fee f on f.id = r.fee_id
+          where f.municipality_id = ${m}`)
+      ).rows[0] as { n: number };
+    const orphans = async () =>
+      (
+        await t.db.execute(sql`select count(*)::int as n from fee_record r where not exists (select 1 from fee f
+          where f.id = r.fee_id)`)
+      ).rows[0] as { n: number };
+    // Every reference the run wrote exists and is the municipality's.
+    const refs = await t.db.execute(sql`select count(*)::int as n from fee f
+      join fee_payer p on p.id = f.fee_payer_id and p.municipality_id = f.municipality_id
+      left join subject s on s.id = f.subject_id and s.municipality_id = f.municipality_id
+      where f.municipality_id = ${M} and (f.subject_id is null or s.id is not null)`);
+    expect(refs.rows[0]).toEqual({ n: 3 });
+    expect(await linesOf(M)).toEqual({ n: 21 });
+
+    // A subject's deletion deletes its fees and their lines (ON DELETE CASCADE was).
+    await t.db.delete(subjectFeePayer).where(eq(subjectFeePayer.subjectId, s2));
+    await t.db.delete(subject).where(eq(subject.id, s2));
+    expect(await t.db.select({ id: fee.id }).from(fee).where(eq(fee.feePayerId, p2))).toEqual([]);
+    expect(await linesOf(M)).toEqual({ n: 14 });
+    expect(await orphans()).toEqual({ n: 0 });
+
+    // A payer with fees is not deleted (NO ACTION was): the same error code the fee-payer service answers 409 on.
+    const refused = await t.db
+      .delete(feePayer)
+      .where(eq(feePayer.id, lonely))
+      .then(() => null, (err: unknown) => err as { code?: string; cause?: { code?: string } });
+    expect(refused?.code ?? refused?.cause?.code).toBe("23503");
+    expect(await t.db.select({ id: feePayer.id }).from(feePayer).where(eq(feePayer.id, lonely))).toHaveLength(1);
+    // … while a payer without fees is.
+    await t.db.delete(fee).where(eq(fee.feePayerId, p2));
+    await t.db.delete(feePayer).where(eq(feePayer.id, p2));
+
+    // A municipality's deletion takes its payers, fees and lines along.
+    await t.db.delete(municipality).where(eq(municipality.id, M));
+    expect(await t.db.select({ id: fee.id }).from(fee).where(eq(fee.municipalityId, M))).toEqual([]);
+    expect(await t.db.select({ id: feePayer.id }).from(feePayer).where(eq(feePayer.id, p1))).toEqual([]);
+    expect(await orphans()).toEqual({ n: 0 });
+  });
+
   it("a run lost with its process is queued again and finishes; a queued one is never run twice", async () => {
     const M = await town();
     await payer(M);
