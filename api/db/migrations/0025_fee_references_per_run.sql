@@ -5,10 +5,25 @@ ALTER TABLE "fee" DROP CONSTRAINT "fee_subject_id_subject_id_fk";
 ALTER TABLE "fee" DROP CONSTRAINT "fee_fee_payer_id_fee_payer_id_fk";
 --> statement-breakpoint
 -- Decision 0035: fee has no foreign keys (a first run of a 100,000-payer city spent ~7 s checking three of them row by
--- row); the fee engine, its only writer, locks the referenced rows FOR KEY SHARE once per run. What the keys did when
--- their row is deleted is done here once per statement: a municipality's and a subject's fees go with them (their
+-- row). The fee engine, its only writer, takes them from the municipality's payers and memberships it reads in its
+-- transaction, holding the advisory lock 'obec.feeReferences' shared; a deletion of a municipality, subject or payer
+-- takes it exclusively before it deletes a row, so it never interleaves with a run: it waits for the run's commit and
+-- its AFTER trigger then sees the run's fees (a run waits for the deletion's commit and no longer reads what it
+-- deleted). What the keys did is done once per statement: a municipality's and a subject's fees go with them (their
 -- lines by fee_deleted), a payer with fees is not deleted — unless its municipality goes too (a municipality's
 -- deletion removes the payers first by their own cascade, then its fees by this trigger).
+CREATE FUNCTION "fee_reference_deleting"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('obec.feeReferences'));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "fee_municipality_deleting" BEFORE DELETE ON "municipality" FOR EACH STATEMENT EXECUTE FUNCTION "fee_reference_deleting"();
+--> statement-breakpoint
+CREATE TRIGGER "fee_subject_deleting" BEFORE DELETE ON "subject" FOR EACH STATEMENT EXECUTE FUNCTION "fee_reference_deleting"();
+--> statement-breakpoint
+CREATE TRIGGER "fee_payer_deleting" BEFORE DELETE ON "fee_payer" FOR EACH STATEMENT EXECUTE FUNCTION "fee_reference_deleting"();
+--> statement-breakpoint
 CREATE FUNCTION "fee_reference_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'municipality' THEN

@@ -218,8 +218,9 @@ export const fee = pgTable(
   "fee",
   {
     // No foreign keys (decision 0035): the fee engine, the only writer, takes its references from the municipality's
-    // payers and memberships and locks them FOR KEY SHARE once per run; deleting a municipality or a subject deletes
-    // its fees, and deleting a payer with fees is refused (23503), by statement triggers (migration 0025).
+    // payers and memberships in its transaction, and deletions of them wait for its commit; deleting a municipality or
+    // a subject deletes its fees, and deleting a payer with fees is refused (23503), by statement triggers (migration
+    // 0025).
     id: serial("id").primaryKey(),
     municipalityId: integer("municipality_id").notNull(),
     subjectId: integer("subject_id"),

@@ -111,27 +111,6 @@ function linesOf(where: SQL): SQL {
 }
 
 /**
- * The new fees' references locked as their foreign keys would lock them, but once per run and set-based (decision
- * 0035: fee has no foreign keys, three checks per inserted row cost ~7 s of a first run): the municipality, the
- * distinct payers and subjects, FOR KEY SHARE — a concurrent deletion waits for this run's commit, and its trigger
- * (migration 0025) then sees the new fees. The engine took them from this municipality's payers and memberships
- * earlier in the run; one deleted since is missing here and the run fails, as a key violation would fail it.
- */
-async function lockReferences(tx: Db, M: number): Promise<void> {
-  const res = await tx.execute(sql`
-    with n as (select distinct payer_id, subject_id from fe_feediff where is_new),
-      m as (select id from municipality where id = ${M} for key share),
-      p as (select id from fee_payer where municipality_id = ${M} and id in (select payer_id from n) for key share),
-      s as (select id from subject where municipality_id = ${M} and id in (select subject_id from n) for key share)
-    select (select count(*) from m)::int as m,
-      (select count(*) from p)::int - (select count(distinct payer_id) from n)::int as p,
-      (select count(*) from s)::int - (select count(distinct subject_id) from n)::int as s`);
-  const found = (res as unknown as { rows: { m: number; p: number; s: number }[] }).rows[0]!;
-  if (found.m !== 1 || found.p !== 0 || found.s !== 0)
-    throw new Error(`fee: references deleted during the run (municipality ${found.m}, payers ${found.p}, subjects ${found.s})`);
-}
-
-/**
  * Writes the run's fees (fe_fee) of municipality M and year Y: changed and new ones with their lines; deletes the
  * year's fees the run no longer produces.
  */
@@ -149,7 +128,6 @@ export async function writeFees(tx: Db, M: number, Y: number, calculationId: num
   await tx.execute(sql`update fee f set (${FEE_COLUMNS}, digest, calculation_id) =
       (${FEE_VALUES}, x.digest, ${calculationId}::int)
     from fe_feediff x where x.id = f.id and not x.is_new`);
-  await lockReferences(tx, M);
   await tx.execute(sql`insert into fee (id, municipality_id, year, month, fee_payer_id, subject_id, ${FEE_COLUMNS},
       digest, calculation_id)
     select x.id, ${M}, ${Y}, null, x.payer_id, x.subject_id, ${FEE_VALUES}, x.digest, ${calculationId}::int
