@@ -45,3 +45,6 @@ CREATE TRIGGER "fee_municipality_deleted" AFTER DELETE ON "municipality" REFEREN
 CREATE TRIGGER "fee_subject_deleted" AFTER DELETE ON "subject" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "fee_reference_deleted"();
 --> statement-breakpoint
 CREATE TRIGGER "fee_payer_deleted" AFTER DELETE ON "fee_payer" REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION "fee_reference_deleted"();
+--> statement-breakpoint
+-- Decision 0035: which fee_record lines a fee has (only the components that apply); null = all seven.
+ALTER TABLE "fee" ADD COLUMN "line_types" smallint;

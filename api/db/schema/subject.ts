@@ -253,6 +253,11 @@ export const fee = pgTable(
      * compares the lines of) only the fees whose digest changed (decision 0030).
      */
     digest: bigint("digest", { mode: "bigint" }),
+    /**
+     * Which fee_record lines the fee has (a bit per type, FEE_LINE_BITS in the engine's write.ts): only the components
+     * that apply get a line; null = all seven (written before, decision 0035).
+     */
+    lineTypes: smallint("line_types"),
     ...createdAt(),
   },
   (t) => [
