@@ -690,22 +690,18 @@ describe("the run", () => {
     const p2 = await payer(M, { subjectId: s2 });
     const lonely = await payer(M);
     await calculate(M);
-    const linesOf = async (m: number) =>
-      (
-        await t.db.execute(sql`select count(*)::int as n from fee_record r join fee f on f.id = r.fee_id
-          where f.municipality_id = ${m}`)
-      ).rows[0] as { n: number };
-    const orphans = async () =>
-      (
-        await t.db.execute(sql`select count(*)::int as n from fee_record r where not exists (select 1 from fee f
-          where f.id = r.fee_id)`)
-      ).rows[0] as { n: number };
+    const count = async (q: ReturnType<typeof sql>) =>
+      ((await t.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0];
+    const linesOf = (m: number) =>
+      count(sql`select count(*)::int as n from fee_record r join fee f on f.id = r.fee_id where f.municipality_id = ${m}`);
+    const orphans = () =>
+      count(sql`select count(*)::int as n from fee_record r where not exists (select 1 from fee f where f.id = r.fee_id)`);
     // Every reference the run wrote exists and is the municipality's.
-    const refs = await t.db.execute(sql`select count(*)::int as n from fee f
+    const refs = await count(sql`select count(*)::int as n from fee f
       join fee_payer p on p.id = f.fee_payer_id and p.municipality_id = f.municipality_id
       left join subject s on s.id = f.subject_id and s.municipality_id = f.municipality_id
       where f.municipality_id = ${M} and (f.subject_id is null or s.id is not null)`);
-    expect(refs.rows[0]).toEqual({ n: 3 });
+    expect(refs).toEqual({ n: 3 });
     expect(await linesOf(M)).toEqual({ n: 6 });
 
     // A subject's deletion deletes its fees and their lines (ON DELETE CASCADE was).
