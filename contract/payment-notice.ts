@@ -75,6 +75,13 @@ export type PaymentSettings = NonNullable<z.infer<typeof paymentSettingsAnswer>[
 export const dueDateOf = (s: Pick<PaymentSettings, "dueDay" | "dueMonth">, year: number): string =>
   `${year}-${String(s.dueMonth).padStart(2, "0")}-${String(s.dueDay).padStart(2, "0")}`;
 
+/**
+ * How long a merged document's file is kept (days after it was finished; housekeeping deletes it then). A large
+ * municipality's file is hundreds of megabytes in the database, and a new one is made in minutes from the current
+ * fees, which an old file no longer shows.
+ */
+export const NOTICE_FILE_DAYS = 30;
+
 export const noticeYearQuery = z.object({ year: yearField });
 
 export const NOTICE_JOB_KINDS = ["Document", "Mail"] as const;

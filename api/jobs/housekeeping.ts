@@ -4,8 +4,8 @@
  * - at start and hourly: member counts (memberships start and end on dates) and waste cards past their validity;
  * - at start and every minute: imports whose process died are queued again and resume after their committed rows
  *   (an upload cut off is ended); live jobs of other processes keep their heartbeat and are left alone;
- * - hourly: expired registration tokens, sign-in throttle rows and web sessions, and what the caller adds (the
- *   built-in provider's expired grants and tokens).
+ * - hourly: expired registration tokens, sign-in throttle rows and web sessions, merged payment-notice files older
+ *   than 30 days (decision 0033), and what the caller adds (the built-in provider's expired grants and tokens).
  */
 import { lt } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -17,6 +17,7 @@ import { rescueLostFeeCalculations } from "./fee-calculation";
 import type { JobQueue } from "./queue";
 import { purgeRegistrationTokens } from "../modules/user/registration";
 import { purgeSignInThrottle } from "../lib/password-throttle";
+import { purgeOldNoticeFiles } from "../modules/payment-notice/jobs";
 
 type Task = (db: Db) => Promise<unknown>;
 
@@ -25,6 +26,7 @@ const HOURLY: Task[] = [
   purgeSignInThrottle,
   refreshAllMemberCounts,
   expireWasteCards,
+  (db) => purgeOldNoticeFiles(db),
   (db) => db.delete(session).where(lt(session.expiresAt, new Date())),
 ];
 

@@ -237,9 +237,8 @@ describe("proration, moves and fixed discounts (docs/fees.md examples 1–3)", (
     expect((await feeOf(M, june29, s)).finalFee).toBe("375.00");
     const l = await lines(M, (await feeOf(M, march, s)).id);
     expect(l.BaseFee).toMatchObject({ amount: "750.00", quantity: "10.000", unit: "months", rate: "900.0000" });
-    expect(Object.keys(l).sort()).toEqual(
-      ["BaseFee", "BinFee", "FixedDiscount", "MotivationDiscount", "MotivationFee", "TotalDiscount", "TotalFee"].sort(),
-    );
+    // Only the components that apply have a line (decision 0035): no programme, no fixed discount.
+    expect(Object.keys(l).sort()).toEqual(["BaseFee", "TotalFee"]);
   });
 
   it("a payer who moved on 30 April has a fee at each subject for its months; one without a subject has it too", async () => {
@@ -492,7 +491,7 @@ describe("the run", () => {
     });
     const first = await snapshot();
     expect(first.fees).toHaveLength(2);
-    expect(first.records).toHaveLength(14);
+    expect(first.records).toHaveLength(4); // BaseFee and TotalFee each: no programme, nobody of the discount's age
     await calculate(M);
     expect(await snapshot()).toEqual(first);
 
@@ -515,6 +514,20 @@ describe("the run", () => {
     expect(l.BaseFee).toMatchObject({ amount: "1200.00", rate: "1200.0000" });
     expect(l.TotalFee).toMatchObject({ amount: "1200.00" });
     const lineIds = (rs: { id: number; feeId: number }[]) => rs.filter((r) => r.feeId === paidFee.id).map((r) => r.id);
+    expect(lineIds((await snapshot()).records)).toEqual(lineIds(first.records));
+
+    // A discount assigned: its lines are added to the fee (the others stay the same rows); taken away: they go.
+    const ztp = await otherDiscount(M, "ZTP", "200", [p1]);
+    await calculate(M);
+    const withDiscount = await lines(M, paidFee.id);
+    expect(Object.keys(withDiscount).sort()).toEqual(["BaseFee", "FixedDiscount", "TotalDiscount", "TotalFee"]);
+    expect(withDiscount.FixedDiscount).toMatchObject({ amount: "200.00", rate: "200.0000", note: "ZTP" });
+    expect(withDiscount.TotalDiscount).toMatchObject({ amount: "200.00" });
+    expect((await feeOf(M, p1, s)).finalFee).toBe("1000.00");
+    expect(lineIds((await snapshot()).records).slice(0, 2)).toEqual(lineIds(first.records));
+    await t.db.delete(feePayerDiscount).where(eq(feePayerDiscount.discountId, ztp));
+    await calculate(M);
+    expect(Object.keys(await lines(M, paidFee.id)).sort()).toEqual(["BaseFee", "TotalFee"]);
     expect(lineIds((await snapshot()).records)).toEqual(lineIds(first.records));
 
     // A payer gone from the year loses the year's fee.
@@ -668,6 +681,52 @@ describe("the run", () => {
     await t.jobs.send("fee-calculation", { feeCalculationId: queued!.id });
     expect(await finished(B, queued!.id)).toMatchObject({ state: "Failed" });
     expect((await t.call("GET", feeUrl(A, `/calculation/${queued!.id}`), { as: "admin" })).status).toBe(404);
+  });
+
+  it("fees keep their references without foreign keys (decision 0035): deletions as the keys did them", async () => {
+    const M = await town();
+    const [s1, s2] = [await place(M), await place(M)];
+    const p1 = await payer(M, { subjectId: s1 });
+    const p2 = await payer(M, { subjectId: s2 });
+    const lonely = await payer(M);
+    await calculate(M);
+    const count = async (q: ReturnType<typeof sql>) =>
+      ((await t.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0];
+    const linesOf = (m: number) =>
+      count(sql`select count(*)::int as n from fee_record r join fee f on f.id = r.fee_id where f.municipality_id = ${m}`);
+    const orphans = () =>
+      count(sql`select count(*)::int as n from fee_record r where not exists (select 1 from fee f where f.id = r.fee_id)`);
+    // Every reference the run wrote exists and is the municipality's.
+    const refs = await count(sql`select count(*)::int as n from fee f
+      join fee_payer p on p.id = f.fee_payer_id and p.municipality_id = f.municipality_id
+      left join subject s on s.id = f.subject_id and s.municipality_id = f.municipality_id
+      where f.municipality_id = ${M} and (f.subject_id is null or s.id is not null)`);
+    expect(refs).toEqual({ n: 3 });
+    expect(await linesOf(M)).toEqual({ n: 6 });
+
+    // A subject's deletion deletes its fees and their lines (ON DELETE CASCADE was).
+    await t.db.delete(subjectFeePayer).where(eq(subjectFeePayer.subjectId, s2));
+    await t.db.delete(subject).where(eq(subject.id, s2));
+    expect(await t.db.select({ id: fee.id }).from(fee).where(eq(fee.feePayerId, p2))).toEqual([]);
+    expect(await linesOf(M)).toEqual({ n: 4 });
+    expect(await orphans()).toEqual({ n: 0 });
+
+    // A payer with fees is not deleted (NO ACTION was): the same error code the fee-payer service answers 409 on.
+    const refused = await t.db
+      .delete(feePayer)
+      .where(eq(feePayer.id, lonely))
+      .then(() => null, (err: unknown) => err as { code?: string; cause?: { code?: string } });
+    expect(refused?.code ?? refused?.cause?.code).toBe("23503");
+    expect(await t.db.select({ id: feePayer.id }).from(feePayer).where(eq(feePayer.id, lonely))).toHaveLength(1);
+    // … while a payer without fees is.
+    await t.db.delete(fee).where(eq(fee.feePayerId, p2));
+    await t.db.delete(feePayer).where(eq(feePayer.id, p2));
+
+    // A municipality's deletion takes its payers, fees and lines along.
+    await t.db.delete(municipality).where(eq(municipality.id, M));
+    expect(await t.db.select({ id: fee.id }).from(fee).where(eq(fee.municipalityId, M))).toEqual([]);
+    expect(await t.db.select({ id: feePayer.id }).from(feePayer).where(eq(feePayer.id, p1))).toEqual([]);
+    expect(await orphans()).toEqual({ n: 0 });
   });
 
   it("a run lost with its process is queued again and finishes; a queued one is never run twice", async () => {

@@ -6,7 +6,10 @@
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feePayer, subject } from "../../api/db/schema";
+import { eq } from "drizzle-orm";
+import { feePayer, paymentNoticeFileChunk, subject } from "../../api/db/schema";
+import { purgeOldNoticeFiles } from "../../api/modules/payment-notice/jobs";
+import { NOTICE_FILE_DAYS } from "#contract/payment-notice";
 import { today } from "../../api/modules/subject/membership";
 import { insertFee } from "./fee-fixtures";
 import { pdfText, setupApiWithIds, type TestApi } from "./helpers";
@@ -373,5 +376,32 @@ describe("the document job", () => {
       (await t.call("GET", `/municipality/${B}/payment-notice/job/${res.body.id}/notices.pdf`, { as: "managerB" }))
         .status,
     ).toBe(404);
+  });
+
+  it("housekeeping deletes a document's file 30 days after it was finished; the card's row stays, the download is 404", async () => {
+    const res = await t.call("POST", `/municipality/${A}/payment-notice/job`, {
+      as: "manager",
+      json: { kind: "Document", year: YEAR },
+    });
+    const { document } = await finished(res.body.id);
+    expect(document.fileSize).toBeGreaterThan(0);
+    const chunks = async () =>
+      (await t.db.select().from(paymentNoticeFileChunk).where(eq(paymentNoticeFileChunk.jobId, res.body.id))).length;
+    expect(await chunks()).toBeGreaterThan(0);
+    const day = 86_400_000;
+    // 29 days on, the file is kept.
+    expect(await purgeOldNoticeFiles(t.db, NOTICE_FILE_DAYS, new Date(Date.now() + 29 * day))).toBe(0);
+    expect(await chunks()).toBeGreaterThan(0);
+    // After 30 days it goes (once); the job stays Done, without a file size.
+    expect(await purgeOldNoticeFiles(t.db, NOTICE_FILE_DAYS, new Date(Date.now() + 31 * day))).toBeGreaterThanOrEqual(1);
+    expect(await chunks()).toBe(0);
+    expect(await purgeOldNoticeFiles(t.db, NOTICE_FILE_DAYS, new Date(Date.now() + 31 * day))).toBe(0);
+    const after = await t.call("GET", `/municipality/${A}/payment-notice/job`, { as: "manager", query: { year: YEAR } });
+    expect(after.body.document).toMatchObject({ id: res.body.id, state: "Done", fileSize: null });
+    const file = await t.call("GET", `/municipality/${A}/payment-notice/job/${res.body.id}/notices.pdf`, {
+      as: "worker",
+    });
+    expect(file.status).toBe(404);
+    expect(JSON.stringify(file.body)).toMatch(/smazán/);
   });
 });

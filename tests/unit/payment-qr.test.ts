@@ -18,7 +18,7 @@ import {
   isValidIban,
   parseCzechAccount,
 } from "../../contract/bank-account";
-import { paymentSettingsBody } from "../../contract/payment-notice";
+import { dueDateOf, paymentSettingsBody } from "../../contract/payment-notice";
 
 describe("SPAYD (QR Platba)", () => {
   const base = { iban: "CZ65 0800 0000 1920 0014 5399", amount: "450", currency: "CZK" as const };
@@ -150,5 +150,16 @@ describe("bank accounts", () => {
     expect(fail({ account: "19-2000145399/0800", dueDay: "30", dueMonth: "2" }).dueDay).toMatch(/den splatnosti/i);
     expect(fail({ account: "19-2000145399/0800", constantSymbol: "12345" }).constantSymbol).toMatch(/4 číslice/);
     expect(fail({ account: "19-2000145399/0800", iban: "CZ65 0800 0000 1920 0014 5399" })).toEqual({});
+  });
+});
+
+describe("the due date of a fee year", () => {
+  // The settings hold one day and month (decision 0033); a notice of year Y is due in Y — also a year's notices
+  // printed later, and a 29 February is refused by the settings, so every year's date exists.
+  it("is the settings' day and month in the notice's year", () => {
+    expect(dueDateOf({ dueDay: 31, dueMonth: 5 }, 2025)).toBe("2025-05-31");
+    expect(dueDateOf({ dueDay: 31, dueMonth: 5 }, 2026)).toBe("2026-05-31");
+    expect(dueDateOf({ dueDay: 1, dueMonth: 12 }, 2024)).toBe("2024-12-01");
+    expect(dueDateOf({ dueDay: 28, dueMonth: 2 }, 2027)).toBe("2027-02-28");
   });
 });

@@ -217,11 +217,15 @@ export const feePayerDiscount = pgTable(
 export const fee = pgTable(
   "fee",
   {
-    ...municipalityRow(),
-    subjectId: integer("subject_id").references(() => subject.id, { onDelete: "cascade" }),
-    // No action (not restrict): checked at the end of the statement, so a municipality's cascade still runs; the
-    // fee-payer service refuses the delete of a payer with fee records with a clear message first.
-    feePayerId: integer("fee_payer_id").references(() => feePayer.id),
+    // No foreign keys (decision 0035): the fee engine, the only writer, takes its references from the municipality's
+    // payers and memberships in its transaction, and deletions of them wait for its commit; deleting a municipality or
+    // a subject deletes its fees, and deleting a payer with fees is refused (23503), by statement triggers (migration
+    // 0025).
+    id: serial("id").primaryKey(),
+    municipalityId: integer("municipality_id").notNull(),
+    subjectId: integer("subject_id"),
+    // The fee-payer service refuses the delete of a payer with fee records with a clear message first.
+    feePayerId: integer("fee_payer_id"),
     year: smallint("year").notNull(),
     month: smallint("month"),
     variableSymbol: varchar("variable_symbol", { length: 10 }),
@@ -249,6 +253,11 @@ export const fee = pgTable(
      * compares the lines of) only the fees whose digest changed (decision 0030).
      */
     digest: bigint("digest", { mode: "bigint" }),
+    /**
+     * Which fee_record lines the fee has (a bit per type, FEE_LINE_BITS in the engine's write.ts): only the components
+     * that apply get a line; null = all seven (written before, decision 0035).
+     */
+    lineTypes: smallint("line_types"),
     ...createdAt(),
   },
   (t) => [

@@ -52,7 +52,13 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   const yearStart = `${Y}-01-01`;
 
   // A second run of the same municipality waits for the first (both would write the same fee rows).
-  if (!simulation) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int)`);
+  if (!simulation) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int)`);
+    // fee has no foreign keys (decision 0035): its municipality, payers and subjects are read in this transaction, and
+    // a deletion of any of them waits for this run's commit (a statement trigger takes this lock exclusively before
+    // it deletes a row, migration 0025), so its AFTER trigger then sees the fees written here.
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('obec.feeReferences'))`);
+  }
   // JIT compiling costs seconds here (measured: 1.9 s of 2.4 s for one statement) and saves nothing on joins of
   // temporary tables; it is this transaction's setting only.
   await tx.execute(sql`set local jit = off`);

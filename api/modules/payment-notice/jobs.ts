@@ -3,7 +3,7 @@
  * notice into one PDF kept in the database in chunks of about 1 MB (as imports keep their files) and streamed back
  * from there; 'Mail' e-mails them (mail.ts). The row tells the screens the state and progress (done of total).
  */
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fee, paymentNoticeFileChunk, paymentNoticeJob } from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
@@ -11,7 +11,7 @@ import { fileResponse, streamBody } from "../../lib/download";
 import { ApiError, notFound } from "../../lib/errors";
 import type { Mailer } from "../../lib/mail";
 import { iso } from "../../lib/records";
-import type { NoticeJobItem } from "#contract/payment-notice";
+import { NOTICE_FILE_DAYS, type NoticeJobItem } from "#contract/payment-notice";
 import { countDuePayers } from "./data";
 import { message, noticesWritten, type NoticeJobRow } from "./job-progress";
 import { mailNotices } from "./mail";
@@ -20,6 +20,7 @@ import { noticeTexts } from "./texts";
 
 const JOB_NOT_FOUND = "Úloha výměrů nebyla nalezena.";
 const FILE_NOT_READY = "Soubor výměrů ještě není hotový.";
+const FILE_REMOVED = "Soubor výměrů byl po uplynutí doby uložení smazán; připravte výměry znovu.";
 const CHUNK = 1024 * 1024;
 const EXPIRE_SECONDS = 8 * 3600;
 
@@ -156,14 +157,45 @@ async function writeDocument(db: Db, job: NoticeJobRow, bytes: AsyncIterable<Uin
   return size;
 }
 
+/**
+ * Housekeeping (hourly, api/jobs/housekeeping.ts): the files of documents finished more than `days` ago are deleted
+ * (also what a failed one left); the job rows stay, with no file size, so the card says the file is gone. The number
+ * of documents whose file went.
+ */
+export async function purgeOldNoticeFiles(db: Db, days = NOTICE_FILE_DAYS, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000);
+  const old = and(
+    eq(paymentNoticeJob.kind, "Document"),
+    inArray(paymentNoticeJob.state, ["Done", "Failed"]),
+    lt(paymentNoticeJob.finishedAt, before),
+  );
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(paymentNoticeFileChunk)
+      .where(inArray(paymentNoticeFileChunk.jobId, tx.select({ id: paymentNoticeJob.id }).from(paymentNoticeJob).where(old)));
+    const gone = await tx
+      .update(paymentNoticeJob)
+      .set({ fileSize: null })
+      .where(and(old, isNotNull(paymentNoticeJob.fileSize)))
+      .returning({ id: paymentNoticeJob.id });
+    return gone.length;
+  });
+}
+
 /** GET …/payment-notice/job/:jobId/notices.pdf: the finished document, a chunk at a time. */
 export async function noticeJobFile(db: Db, municipalityId: number, jobId: number): Promise<Response> {
   const [job] = await db
-    .select({ year: paymentNoticeJob.year, state: paymentNoticeJob.state, kind: paymentNoticeJob.kind })
+    .select({
+      year: paymentNoticeJob.year,
+      state: paymentNoticeJob.state,
+      kind: paymentNoticeJob.kind,
+      fileSize: paymentNoticeJob.fileSize,
+    })
     .from(paymentNoticeJob)
     .where(and(eq(paymentNoticeJob.id, jobId), eq(paymentNoticeJob.municipalityId, municipalityId)));
   if (!job || job.kind !== "Document") throw notFound(JOB_NOT_FOUND);
   if (job.state !== "Done") throw new ApiError(409, FILE_NOT_READY);
+  if (job.fileSize === null) throw notFound(FILE_REMOVED);
   async function* chunks() {
     for (let seq = -1; ;) {
       const [c] = await db

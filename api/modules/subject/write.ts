@@ -14,6 +14,7 @@ import { bumped, writtenOrStale } from "../../lib/version";
 import type { DisposeFrequencyPeriod, SubjectDeleteImpact, SubjectForm, SubjectUpdate } from "#contract/subject";
 import { releaseBinsOf } from "./counts";
 import { ancestorIds, findSubject } from "./shared";
+import { waitForFeeRuns } from "../fee-calculation/references";
 
 const VARIABLE_SYMBOL_TAKEN = "Variabilní symbol už používá jiné odběrné místo.";
 const PARENT_CYCLE = "Nadřazené odběrné místo nemůže být toto místo ani jeho podřízené.";
@@ -206,6 +207,8 @@ export async function deleteImpact(db: Db, municipalityId: number, subjectId: nu
 export async function deleteSubject(db: Db, municipalityId: number, subjectId: number): Promise<void> {
   await findSubject(db, municipalityId, subjectId);
   await db.transaction(async (tx) => {
+    // Before the children are updated: a running fee calculation may update them too (decision 0035).
+    await waitForFeeRuns(tx as unknown as Db);
     const ofSubject = and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId));
     await tx.delete(wasteCard).where(and(ofSubject, eq(wasteCard.virtual, true)));
     await tx.update(wasteCard).set({ subjectId: null, feePayerId: null, state: "Free" }).where(ofSubject);
@@ -227,6 +230,8 @@ export async function deleteSubject(db: Db, municipalityId: number, subjectId: n
  * payers without a cascade.
  */
 export async function purgeSubjectsAndFeePayers(tx: Db, municipalityId: number): Promise<number> {
+  // Before the fees are deleted: a running fee calculation may be writing them (decision 0035).
+  await waitForFeeRuns(tx);
   await tx.delete(fee).where(eq(fee.municipalityId, municipalityId));
   await tx.delete(wasteCard).where(eq(wasteCard.municipalityId, municipalityId));
   await releaseBinsOf(tx, municipalityId, "all");

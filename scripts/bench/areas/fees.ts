@@ -3,7 +3,8 @@
  * evidence records) with SortRatio activated, Gradual; the recalculation of its 100,000 payers timed three times — the
  * first run writes every fee and line, the second finds nothing changed (idempotence), the third follows a changed
  * base fee (every fee and most lines change) — then the calls the fees screens read. Target: a recalculation under
- * 3 s on PostgreSQL (docs/benchmarks.md).
+ * 3 s on PostgreSQL (docs/benchmarks.md). Then the year's merged payment-notice PDF (decision 0033): its first
+ * NOTICE_PAGES pages written as the document job writes them, in pages/s.
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import {
@@ -13,8 +14,10 @@ import {
   motivationActivation,
   motivationInterval,
   motivationProgramme,
+  paymentSetting,
 } from "../../../api/db/schema";
 import { runFeeCalculation } from "../../../api/modules/fee-calculation/run";
+import { mergedNotices, noticeContext } from "../../../api/modules/payment-notice/notices";
 import type { Area, GenerateContext } from "../harness";
 import type { BinState } from "./bins";
 
@@ -36,6 +39,32 @@ async function timedRun(ctx: GenerateContext, municipalityId: number, year: numb
   const [done] = await ctx.db.select().from(feeCalculation).where(eq(feeCalculation.id, calc!.id));
   if (done?.state !== "Done") throw new Error(`fee calculation: ${JSON.stringify(done)}`);
   return ms;
+}
+
+/** Enough pages for a steady rate (the whole city's 100,000 would take most of an hour). */
+const NOTICE_PAGES = 1_000;
+
+/** The merged notices of the year as the document job writes them (payers read 200 at a time), stopped after `pages`. */
+async function timedNotices(ctx: GenerateContext, municipalityId: number, year: number, pages: number) {
+  await ctx.db.insert(paymentSetting).values({
+    municipalityId,
+    accountPrefix: "19",
+    accountNumber: "2000145399",
+    bankCode: "0800",
+    iban: "CZ6508000000192000145399",
+    dueDay: 31,
+    dueMonth: 5,
+    noticeText: "Poplatek za odpad",
+  });
+  const notice = await noticeContext(ctx.db, municipalityId, year);
+  let written = 0;
+  let bytes = 0;
+  const started = performance.now();
+  for await (const chunk of mergedNotices(ctx.db, municipalityId, notice, async (n) => void (written = n))) {
+    bytes += chunk.length;
+    if (written >= pages) break;
+  }
+  return { pages: written, bytes, ms: performance.now() - started };
 }
 
 async function generate(ctx: GenerateContext) {
@@ -73,6 +102,11 @@ async function generate(ctx: GenerateContext) {
   ctx.stats.push({ table: "fee recalculation of the large city, first run (writes every fee)", rows: payers, ms: first });
   ctx.stats.push({ table: "fee recalculation of the large city, again (nothing changed)", rows: payers, ms: second });
   ctx.stats.push({ table: "fee recalculation of the large city, after a changed base fee", rows: payers, ms: changed });
+  const notices = await timedNotices(ctx, municipalityId, year, NOTICE_PAGES);
+  console.log(
+    `  payment notices PDF: ${notices.pages} pages in ${(notices.ms / 1000).toFixed(2)} s = ${((notices.pages * 1000) / notices.ms).toFixed(1)} pages/s, ${(notices.bytes / notices.pages / 1024).toFixed(1)} KiB a page`,
+  );
+  ctx.stats.push({ table: "payment notices, merged PDF (rows = pages)", rows: notices.pages, ms: notices.ms });
   const [one] = await ctx.db
     .select({ id: fee.id })
     .from(fee)

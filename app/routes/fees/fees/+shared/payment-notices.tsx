@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { z } from "zod";
 import { formatDateTime } from "#contract/calendar";
 import { groupedIban } from "#contract/bank-account";
-import { paymentSettingsBody, type NoticeJobItem, type PaymentSettings } from "#contract/payment-notice";
+import { NOTICE_FILE_DAYS, paymentSettingsBody, type NoticeJobItem, type PaymentSettings } from "#contract/payment-notice";
 import { ConformDialog } from "~/components/form-dialog";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DetailFact } from "~/components/detail-row";
@@ -182,7 +182,10 @@ export function PaymentNoticesCard({ state, canEdit }: { state: NoticeState; can
       {document && (
         <div className="space-y-1" aria-live="polite">
           <JobState job={document} done="paymentNotice:document.done" />
-          {document.state === "Done" && (
+          {document.state === "Done" && document.fileSize === null && (
+            <p className="text-sm text-slate-600">{t("paymentNotice:document.removed", { days: NOTICE_FILE_DAYS })}</p>
+          )}
+          {document.state === "Done" && document.fileSize !== null && (
             <a
               className={buttonClasses({ variant: "secondary", size: "sm" })}
               href={noticesPdfPath(document.id)}
