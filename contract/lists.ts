@@ -180,3 +180,10 @@ export const yardReportListKeys = listKeys({
   sorts: ["reportDate", "fee", "totalWeightKg", "createdAt", "id"],
   defaultSort: "-reportDate",
 });
+
+/** Waste evidence → Distribution reports (spec 001 §2 Distribution centres, §3 Distribution report). */
+export const distributionReportListKeys = listKeys({
+  id: "distributionReports",
+  sorts: ["reportDate", "state", "recordCount", "createdAt", "id"],
+  defaultSort: "-reportDate",
+});
