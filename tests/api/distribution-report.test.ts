@@ -452,15 +452,25 @@ describe("GET distribution-report: filters, export", () => {
     });
     expect(ok.status).toBe(202);
     expect(ok.body).toEqual({ email: "urad@okrisky.cz" });
+    // The job writes the message as a file: wait until it is there and whole (its attachment readable).
     const until = Date.now() + 30_000;
-    while (t.outbox().length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    const files = t.outbox().slice(before);
-    expect(files).toHaveLength(1);
-    const mail = readEml(files[0]!);
+    let mail: ReturnType<typeof readEml> | undefined;
+    while (!mail && Date.now() < until) {
+      const files = t.outbox().slice(before);
+      let read: ReturnType<typeof readEml> | undefined;
+      try {
+        read = files.length ? readEml(files[0]!) : undefined;
+      } catch {
+        read = undefined; // still being written
+      }
+      if (read?.attachments.length) mail = read;
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(t.outbox().slice(before)).toHaveLength(1);
     expect(mail).toMatchObject({ to: "urad@okrisky.cz", subject: "Hlášení výdejních míst" });
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]!.filename).toMatch(/^hlaseni-vydejnich-mist-.*\.csv$/);
-    const csv = mail.attachments[0]!.content.toString("utf8");
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]!.filename).toMatch(/^hlaseni-vydejnich-mist-.*\.csv$/);
+    const csv = mail!.attachments[0]!.content.toString("utf8");
     expect(csv.startsWith("\uFEFFČíslo hlášení;")).toBe(true);
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
     await expectRefused(t.call("POST", url(m, "/mail"), { as: "admin", json: { email: "" } }), {
