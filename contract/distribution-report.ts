@@ -187,3 +187,24 @@ export const exportMailBody = z.object({
   ),
 });
 export type ExportMailBody = z.infer<typeof exportMailBody>;
+
+/** GET …/distribution-report/form-options: what the create form offers (searches narrow points and payers to 20). */
+export const formOptionsQuery = z.object({
+  subjectSearch: optionalText(100),
+  payerSearch: optionalText(100),
+  /** Chosen already: kept among the options even when a search misses them. */
+  subjectId: optionalId,
+  feePayerIds: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
+    z.array(z.coerce.number().int().positive()).max(200),
+  ),
+});
+const option = z.object({ id: z.number(), name: z.string() });
+export const formOptions = z.object({
+  centres: z.array(option),
+  subjects: z.array(option),
+  payers: z.array(option),
+  binTypes: z.array(option),
+  wasteTypes: z.array(option),
+});
+export type FormOptions = z.infer<typeof formOptions>;

@@ -8,6 +8,8 @@ import {
   distributionReportItem,
   distributionReportList,
   exportMailBody,
+  formOptions,
+  formOptionsQuery,
 } from "../distribution-report";
 
 const base = "/municipality/:municipalityId/distribution-report";
@@ -34,6 +36,16 @@ export const distributionReportEndpoints = {
     params: inMunicipality,
     body: distributionReportFormSchema,
     response: idAnswer,
+  }),
+  formOptions: endpoint({
+    method: "get",
+    path: `${base}/form-options`,
+    summary: "The create form's centres, bin and waste types, and up to 20 collection points and payers (searches)",
+    permission: "distributionCenter.aAdd",
+    tenancy,
+    params: inMunicipality,
+    query: formOptionsQuery,
+    response: formOptions,
   }),
   exportCsv: endpoint({
     method: "get",

@@ -4,6 +4,7 @@ import { distributionReportEndpoints as ep } from "#contract/endpoints/distribut
 import { today } from "../subject/membership";
 import * as svc from "./service";
 import { processReport } from "./process";
+import { formOptions } from "./options";
 import { csvFileName, reportsCsv, requestExportMail } from "./export";
 
 /** Distribution reports (contract/endpoints/distribution-report.ts; docs/distribution-reports.md). */
@@ -12,6 +13,7 @@ export const distributionReportRoutes = [
   route(ep.create, ({ services, params, body, auth }) =>
     svc.createReport(services.db, params.municipalityId, body, auth.user.id),
   ),
+  route(ep.formOptions, ({ services, params, query }) => formOptions(services.db, params.municipalityId, query)),
   route(ep.exportCsv, async ({ services, params, query }) =>
     fileResponse(
       streamBody(reportsCsv(services.db, params.municipalityId, query)),
