@@ -17,6 +17,7 @@ import { seedDemoExpenditures } from "./expenditures";
 import { seedDemoMotivation } from "./motivation";
 import { seedDemoPaymentSettings } from "./payment";
 import { seedDemoYards } from "./yards";
+import { seedDemoDistributionReports } from "./distribution-reports";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -144,6 +145,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoFees(tx as unknown as Db, trebic!.id);
     await seedDemoPaymentSettings(tx as unknown as Db, trebic!.id);
     await seedDemoYards(tx as unknown as Db, trebic!.id);
+    // After the distribution centres' demo step (their reports need centres; without one this does nothing).
+    await seedDemoDistributionReports(tx as unknown as Db, trebic!.id);
   });
   return true;
 }

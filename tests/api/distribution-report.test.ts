@@ -11,8 +11,10 @@ import {
   distributionCentre,
   distributionReport,
   distributionReportRecord,
+  role,
   subject,
   subjectFeePayer,
+  user,
   wasteEvidenceHeader as weh,
   wasteType,
 } from "../../api/db/schema";
@@ -20,6 +22,7 @@ import { makeBarcode } from "#contract/codes";
 import { ASSIGN_ERROR_MESSAGES } from "#contract/waste-evidence-header";
 import { createdId, expectRefused, insertResident, newMunicipality, setupApiWithIds, type TestApi } from "./helpers";
 import { readEml } from "./eml";
+import { seedDemoDistributionReports } from "../../api/demo/distribution-reports";
 
 let t: TestApi;
 let A: number;
@@ -494,5 +497,36 @@ describe("tenancy and permissions", () => {
       .from(distributionReport)
       .where(eq(distributionReport.id, id));
     expect(row!.state).toBe("unprocessed");
+  });
+});
+
+describe("demo step", () => {
+  it("writes reports of every state through the services when the municipality has a centre, nothing without one", async () => {
+    const m = await newMunicipality(t.db, "Demo Třebíč");
+    await seedDemoDistributionReports(t.db, m);
+    expect(await t.db.select().from(distributionReport).where(eq(distributionReport.municipalityId, m))).toEqual([]);
+    await t.db.insert(distributionCentre).values({ municipalityId: m, name: "Výdejna Demo" });
+    await t.db
+      .insert(user)
+      .values({
+        userName: "demo.clerk",
+        firstName: "Dana",
+        lastName: "Úřednická",
+        municipalityId: m,
+        roleId: (await t.db.select().from(role).limit(1))[0]!.id,
+        email: "demo.clerk@test.local",
+      });
+    for (let i = 0; i < 3; i++) await insertSubject(m, `Dům ${i}`);
+    for (let i = 0; i < 12; i++) await insertResident(t.db, m, { lastName: `Obyvatel ${i}` });
+    for (let i = 0; i < 8; i++) await insertHeader(m);
+    await seedDemoDistributionReports(t.db, m);
+    const states = (
+      await t.db
+        .select({ state: distributionReport.state })
+        .from(distributionReport)
+        .where(eq(distributionReport.municipalityId, m))
+    ).map((r) => r.state);
+    expect(new Set(states)).toEqual(new Set(["processed", "warning", "error", "discarded", "unprocessed"]));
+    expect(states).toHaveLength(14);
   });
 });
