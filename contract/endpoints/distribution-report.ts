@@ -40,8 +40,9 @@ export const distributionReportEndpoints = {
   formOptions: endpoint({
     method: "get",
     path: `${base}/form-options`,
-    summary: "The create form's centres, bin and waste types, and up to 20 collection points and payers (searches)",
-    permission: "distributionCenter.aAdd",
+    summary:
+      "The list's and the create form's centres, bin and waste types, and up to 20 collection points and payers (searches)",
+    permission: "distributionCenter.aDetail",
     tenancy,
     params: inMunicipality,
     query: formOptionsQuery,

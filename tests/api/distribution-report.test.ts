@@ -506,16 +506,14 @@ describe("demo step", () => {
     await seedDemoDistributionReports(t.db, m);
     expect(await t.db.select().from(distributionReport).where(eq(distributionReport.municipalityId, m))).toEqual([]);
     await t.db.insert(distributionCentre).values({ municipalityId: m, name: "Výdejna Demo" });
-    await t.db
-      .insert(user)
-      .values({
-        userName: "demo.clerk",
-        firstName: "Dana",
-        lastName: "Úřednická",
-        municipalityId: m,
-        roleId: (await t.db.select().from(role).limit(1))[0]!.id,
-        email: "demo.clerk@test.local",
-      });
+    await t.db.insert(user).values({
+      userName: "demo.clerk",
+      firstName: "Dana",
+      lastName: "Úřednická",
+      municipalityId: m,
+      roleId: (await t.db.select().from(role).limit(1))[0]!.id,
+      email: "demo.clerk@test.local",
+    });
     for (let i = 0; i < 3; i++) await insertSubject(m, `Dům ${i}`);
     for (let i = 0; i < 12; i++) await insertResident(t.db, m, { lastName: `Obyvatel ${i}` });
     for (let i = 0; i < 8; i++) await insertHeader(m);

@@ -1,7 +1,7 @@
 /**
- * The create form's options, under the reports' own permission: a distribution centre's staff may write reports
- * without reading the register's lists (contract/permissions.ts REUSE_CENTER_WORKER). The searches are the subject
- * and fee-payer pickers' own (their listOptions).
+ * The create form's options and the list's centre filter, under the reports' own permission: a distribution
+ * centre's staff write reports without reading the register's lists (contract/permissions.ts REUSE_CENTER_WORKER).
+ * The searches are the subject and fee-payer pickers' own (their listOptions).
  */
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
