@@ -15,10 +15,7 @@ import { settleMeasuredWeight, settleState } from "../modules/waste-collection/s
 const TERMINAL = "MT-2024-0117";
 const PLATE = "1J7 4410";
 /** Around Třebíč's centre: each bin gets a fixed spot. */
-const spot = (i: number) => ({
-  latitude: 49.2149 + ((i * 37) % 20) / 2000,
-  longitude: 15.8817 + ((i * 53) % 20) / 1500,
-});
+const spot = (i: number) => ({ latitude: 49.2149 + ((i * 37) % 20) / 2000, longitude: 15.8817 + ((i * 53) % 20) / 1500 });
 
 export async function seedDemoCollections(tx: Db, municipalityId: number): Promise<void> {
   const bins = await tx
@@ -60,12 +57,7 @@ export async function seedDemoCollections(tx: Db, municipalityId: number): Promi
       };
       rows.push({ rowNumber: null, raw: null, row });
       // The driver scanned the first bin again a few minutes later (Třebíč merges such readings).
-      if (i === 0 && week === 4)
-        rows.push({
-          rowNumber: null,
-          raw: null,
-          row: { ...row, time: new Date(Date.parse(time) + 240_000).toISOString() },
-        });
+      if (i === 0 && week === 4) rows.push({ rowNumber: null, raw: null, row: { ...row, time: new Date(Date.parse(time) + 240_000).toISOString() } });
     });
     // A tag the municipality does not know yet (a new bin not labelled in the product).
     const time = new Date(day.getTime() + 7 * 3_600_000).toISOString();
