@@ -28,6 +28,7 @@ import { paymentNoticeRoutes } from "./modules/payment-notice/routes";
 import { collectionYardRoutes } from "./modules/collection-yard/routes";
 import { yardReportRoutes } from "./modules/yard-report/routes";
 import { distributionReportRoutes } from "./modules/distribution-report/routes";
+import { distributionCentreRoutes } from "./modules/distribution-centre/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -53,6 +54,7 @@ export const allRoutes: AnyRoute[] = [
   ...collectionYardRoutes,
   ...yardReportRoutes,
   ...distributionReportRoutes,
+  ...distributionCentreRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

@@ -30,7 +30,7 @@ export type DistributionRecordType = (typeof DISTRIBUTION_RECORD_TYPES)[number];
 export const RECORD_OUTCOMES = ["ok", "warning", "error"] as const;
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number];
 
-export const DISTRIBUTION_REPORT_NOT_FOUND = "Hlášení výdejního místa nebylo nalezeno.";
+export const DISTRIBUTION_REPORT_NOT_FOUND = "Hlášení distribučního centra nebylo nalezeno.";
 export const REPORT_NOT_UNPROCESSED = "Hlášení už bylo zpracováno nebo zahozeno.";
 export const EXPORT_MAIL_ADDRESS_REQUIRED = "Zadejte e-mail, na který se export pošle.";
 
@@ -103,7 +103,7 @@ export type DistributionRecordForm = z.infer<typeof distributionRecordSchema>;
 
 /** POST …/distribution-report: a centre's report of one visit (the create page and the centres' own clients). */
 export const distributionReportFormSchema = z.object({
-  centreId: chosenId("Vyberte výdejní místo."),
+  centreId: chosenId("Vyberte distribuční centrum."),
   subjectId: chosenId("Vyberte odběrné místo."),
   reportDate: dateField("Zadejte datum hlášení."),
   description: optionalText(1000),

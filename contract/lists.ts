@@ -187,3 +187,10 @@ export const distributionReportListKeys = listKeys({
   sorts: ["reportDate", "state", "recordCount", "createdAt", "id"],
   defaultSort: "-reportDate",
 });
+
+/** Municipality → module Distribution centres (spec 001 §2): by name; the busiest with '-reportCount'. */
+export const distributionCentreListKeys = listKeys({
+  id: "distributionCentres",
+  sorts: ["name", "reportCount"],
+  defaultSort: "name",
+});

@@ -24,6 +24,7 @@ import { wasteSettingsEndpoints } from "./waste-settings";
 import { collectionYardEndpoints } from "./collection-yard";
 import { yardReportEndpoints } from "./yard-report";
 import { distributionReportEndpoints } from "./distribution-report";
+import { distributionCentreEndpoints } from "./distribution-centre";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -48,6 +49,7 @@ export const endpoints = {
   collectionYard: collectionYardEndpoints,
   yardReport: yardReportEndpoints,
   distributionReport: distributionReportEndpoints,
+  distributionCentre: distributionCentreEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

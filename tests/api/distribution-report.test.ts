@@ -163,7 +163,7 @@ describe("POST distribution-report: create", () => {
         },
       }),
       {
-        centreId: ["Vyberte výdejní místo."],
+        centreId: ["Vyberte distribuční centrum."],
         subjectId: ["Vyberte odběrné místo."],
         reportDate: ["Zadejte datum hlášení."],
         "records.0.feePayerId": ["Vyberte poplatníka."],
@@ -196,7 +196,7 @@ describe("POST distribution-report: create", () => {
         }),
       }),
       {
-        centreId: ["Vyberte výdejní místo."],
+        centreId: ["Vyberte distribuční centrum."],
         subjectId: ["Vyberte odběrné místo."],
         "records.0.feePayerId": ["Poplatník nebyl nalezen."],
         "records.1.binTypeId": ["Typ nádoby nebyl nalezen."],
@@ -418,7 +418,7 @@ describe("GET distribution-report: filters, export", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="hlaseni-vydejnich-mist-\d{4}-\d{2}-\d{2}\.csv"/,
+      /^attachment; filename="hlaseni-distribucnich-center-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     // The file starts with a BOM (spreadsheets read it as UTF-8); the test's reader drops it when decoding.
     const raw = await t.app.request(`http://test.local/v1${url(m, "/export.csv")}`, {
@@ -426,7 +426,7 @@ describe("GET distribution-report: filters, export", () => {
     });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = res.body as string;
-    expect(text.startsWith("Číslo hlášení;Datum;Stav;Výdejní místo;Odběrné místo;Adresa;Počet záznamů;")).toBe(true);
+    expect(text.startsWith("Číslo hlášení;Datum;Stav;Distribuční centrum;Odběrné místo;Adresa;Počet záznamů;")).toBe(true);
     const lines = text.trimEnd().split("\r\n");
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
@@ -470,9 +470,9 @@ describe("GET distribution-report: filters, export", () => {
       else await new Promise((r) => setTimeout(r, 50));
     }
     expect(t.outbox().slice(before)).toHaveLength(1);
-    expect(mail).toMatchObject({ to: "urad@okrisky.cz", subject: "Hlášení výdejních míst" });
+    expect(mail).toMatchObject({ to: "urad@okrisky.cz", subject: "Hlášení distribučních center" });
     expect(mail!.attachments).toHaveLength(1);
-    expect(mail!.attachments[0]!.filename).toMatch(/^hlaseni-vydejnich-mist-.*\.csv$/);
+    expect(mail!.attachments[0]!.filename).toMatch(/^hlaseni-distribucnich-center-.*\.csv$/);
     const csv = mail!.attachments[0]!.content.toString("utf8");
     expect(csv.startsWith("\uFEFFČíslo hlášení;")).toBe(true);
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
@@ -487,7 +487,7 @@ describe("tenancy and permissions", () => {
     const id = createdId(await t.call("POST", url(A), { as: "worker", json: form() }));
     const foreign = await t.call("POST", url(B, `/${id}/process`), { as: "managerB" });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ Message: "Hlášení výdejního místa nebylo nalezeno." });
+    expect(foreign.body).toEqual({ Message: "Hlášení distribučního centra nebylo nalezeno." });
     expect((await t.call("POST", url(B, `/${id}/discard`), { as: "managerB" })).status).toBe(404);
     expect((await t.call("GET", url(A), { as: "managerB" })).status).not.toBe(200);
     expect((await t.call("GET", url(A), { as: "citizen" })).status).toBe(403);

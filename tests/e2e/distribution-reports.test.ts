@@ -61,8 +61,8 @@ describe.skipIf(!available)("Distribution reports (spec 001 §2 Distribution cen
   it("records a report without JavaScript, processes it behind a confirmation and downloads the CSV", async () => {
     const page = await context.newPage();
     await signIn(page, "worker", `${LIST}/create`);
-    await page.getByRole("heading", { level: 1, name: "Nové hlášení výdejního místa" }).waitFor();
-    await page.getByLabel("Výdejní místo").selectOption({ label: "Výdejna Komenského" });
+    await page.getByRole("heading", { level: 1, name: "Nové hlášení distribučního centra" }).waitFor();
+    await page.getByLabel("Distribuční centrum").selectOption({ label: "Výdejna Komenského" });
     await page.getByLabel("Popis", { exact: true }).fill("Návštěva paní Novákové");
 
     // Both searches post the whole form through the action; what was typed comes back.
@@ -117,11 +117,11 @@ describe.skipIf(!available)("Distribution reports (spec 001 §2 Distribution cen
     // The CSV of what the list shows: BOM, ';', one line per sub row.
     const csv = await context.request.get(`${LIST}/export.csv?search=kucerovi`);
     expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
-    expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="hlaseni-vydejnich-mist-/);
+    expect(csv.headers()["content-disposition"]).toMatch(/attachment; filename="hlaseni-distribucnich-center-/);
     const bytes = await csv.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
-    expect(lines[0]!.startsWith("Číslo hlášení;Datum;Stav;Výdejní místo;Odběrné místo;")).toBe(true);
+    expect(lines[0]!.startsWith("Číslo hlášení;Datum;Stav;Distribuční centrum;Odběrné místo;")).toBe(true);
     expect(lines.filter((l) => l.startsWith(`${id};`))).toHaveLength(2);
     expect(lines.find((l) => l.startsWith(`${id};`))).toContain(";Zpracované;Výdejna Komenského;Kučerovi");
   });

@@ -22,7 +22,7 @@ export const CSV_HEADERS = [
   "Číslo hlášení",
   "Datum",
   "Stav",
-  "Výdejní místo",
+  "Distribuční centrum",
   "Odběrné místo",
   "Adresa",
   "Počet záznamů",
@@ -85,7 +85,7 @@ export async function* reportsCsv(
   }
 }
 
-export const csvFileName = (today: string) => `hlaseni-vydejnich-mist-${today}.csv`;
+export const csvFileName = (today: string) => `hlaseni-distribucnich-center-${today}.csv`;
 
 export interface ExportMailJob {
   municipalityId: number;
@@ -112,9 +112,9 @@ export async function sendExportMail(db: Db, mailer: Mailer | undefined, job: Ex
   const day = new Date().toISOString().slice(0, 10);
   await mailer.send({
     to: job.email,
-    subject: "Hlášení výdejních míst",
+    subject: "Hlášení distribučních center",
     text:
-      "Dobrý den,\n\nv příloze posíláme hlášení výdejních míst (soubor CSV, jeden řádek na záznam hlášení).\n\n" +
+      "Dobrý den,\n\nv příloze posíláme hlášení distribučních center (soubor CSV, jeden řádek na záznam hlášení).\n\n" +
       "S pozdravem\nOdpadové hospodářství obce\n",
     attachments: [
       { filename: csvFileName(day), content: Buffer.from(csv, "utf8"), contentType: "text/csv; charset=utf-8" },

@@ -219,7 +219,7 @@ export async function createReport(db: Db, municipalityId: number, f: Distributi
     isInMunicipality(db, distributionCentre, municipalityId, f.centreId),
     isInMunicipality(db, subject, municipalityId, f.subjectId),
   ]);
-  if (!centreOk) errors.centreId = ["Vyberte výdejní místo."];
+  if (!centreOk) errors.centreId = ["Vyberte distribuční centrum."];
   if (!subjectOk) errors.subjectId = ["Vyberte odběrné místo."];
   const records = f.records.map((r) => {
     const uses = new Set<string>(RECORD_FIELDS[r.type]);
