@@ -79,11 +79,12 @@ export const distributionReportTable = defineList(distributionReportListKeys, {
     column("recordCount", "distributionReport:field.recordCount", (r: DistributionReportItem) => r.recordCount, {
       className: "text-right",
     }),
-    column("records", "distributionReport:field.records", (r: DistributionReportItem) => <ReportRecords row={r} />),
-    column("description", "distributionReport:field.description", (r: DistributionReportItem) => (
+    // The report's description and processing result above its records, so the table fits a tablet's width.
+    column("records", "distributionReport:field.records", (r: DistributionReportItem) => (
       <>
-        {r.description ?? ""}
+        {r.description && <span className="block">{r.description}</span>}
         {r.resultMessage && <span className="block text-sm text-amber-800">{r.resultMessage}</span>}
+        <ReportRecords row={r} />
       </>
     )),
   ],

@@ -46,7 +46,7 @@ export function ReportRecords({ row }: { row: DistributionReportItem }) {
   const { t } = useTranslation();
   if (!row.records.length) return <>–</>;
   return (
-    <details className="min-w-64" open={row.state === "warning" || row.state === "error"}>
+    <details className="min-w-56" open={row.state === "warning" || row.state === "error"}>
       <summary className="cursor-pointer text-emerald-800">
         {t("distributionReport:record.summary", { count: row.records.length })}
       </summary>
