@@ -30,6 +30,7 @@ import { workImports } from "./api/jobs/imports";
 import { workNoticeJobs } from "./api/jobs/payment-notice";
 import { workFeeCalculations } from "./api/jobs/fee-calculation";
 import { workYardProtocolMails } from "./api/jobs/yard-protocol-mail";
+import { workDistributionReportMails } from "./api/jobs/distribution-report-mail";
 import { persistentSecret, randomSecret } from "./idp/secrets";
 import type { WebContext } from "./app/server/context";
 
@@ -117,6 +118,7 @@ export async function startServer(
   });
   await workNoticeJobs(db, jobs, mailer);
   await workYardProtocolMails(db, jobs, mailer);
+  await workDistributionReportMails(db, jobs, mailer);
 
   const api = createApi({
     services: {

@@ -27,6 +27,7 @@ import { motivationProgrammeRoutes } from "./modules/motivation-programme/routes
 import { paymentNoticeRoutes } from "./modules/payment-notice/routes";
 import { collectionYardRoutes } from "./modules/collection-yard/routes";
 import { yardReportRoutes } from "./modules/yard-report/routes";
+import { distributionReportRoutes } from "./modules/distribution-report/routes";
 import { distributionCentreRoutes } from "./modules/distribution-centre/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
@@ -52,6 +53,7 @@ export const allRoutes: AnyRoute[] = [
   ...paymentNoticeRoutes,
   ...collectionYardRoutes,
   ...yardReportRoutes,
+  ...distributionReportRoutes,
   ...distributionCentreRoutes,
 ];
 

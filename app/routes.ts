@@ -58,6 +58,11 @@ export default [
       route("create", "routes/waste-collection-evidence/yard-reports/create.tsx"),
       route(":yardReportId/protocol.pdf", "routes/waste-collection-evidence/yard-reports/protocol.ts"),
     ]),
+    ...prefix("waste-collection-evidence/distribution-reports", [
+      index("routes/waste-collection-evidence/distribution-reports/list.tsx"),
+      route("create", "routes/waste-collection-evidence/distribution-reports/create.tsx"),
+      route("export.csv", "routes/waste-collection-evidence/distribution-reports/export-csv.ts"),
+    ]),
     ...prefix("administration/print-batches", [
       index("routes/administration/print-batches/list.tsx"),
       route("create", "routes/administration/print-batches/create.tsx"),

@@ -181,6 +181,13 @@ export const yardReportListKeys = listKeys({
   defaultSort: "-reportDate",
 });
 
+/** Waste evidence → Distribution reports (spec 001 §2 Distribution centres, §3 Distribution report). */
+export const distributionReportListKeys = listKeys({
+  id: "distributionReports",
+  sorts: ["reportDate", "state", "recordCount", "createdAt", "id"],
+  defaultSort: "-reportDate",
+});
+
 /** Municipality → module Distribution centres (spec 001 §2): by name; the busiest with '-reportCount'. */
 export const distributionCentreListKeys = listKeys({
   id: "distributionCentres",

@@ -18,6 +18,7 @@ import { seedDemoMotivation } from "./motivation";
 import { seedDemoPaymentSettings } from "./payment";
 import { seedDemoYards } from "./yards";
 import { seedDemoDistributionCentres } from "./distribution-centres";
+import { seedDemoDistributionReports } from "./distribution-reports";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -147,6 +148,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoPaymentSettings(tx as unknown as Db, trebic!.id);
     await seedDemoYards(tx as unknown as Db, trebic!.id);
     await seedDemoDistributionCentres(tx as unknown as Db, trebic!.id, hash);
+    // After the distribution centres' demo step (their reports need centres; without one this does nothing).
+    await seedDemoDistributionReports(tx as unknown as Db, trebic!.id);
   });
   return true;
 }

@@ -11,7 +11,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "../db/client";
 
 /** The queues of the product; each has one handler (api/jobs/workers.ts). */
-export const QUEUES = ["import", "fee-calculation", "payment-notice", "yard-protocol-mail"] as const;
+export const QUEUES = [
+  "import",
+  "fee-calculation",
+  "payment-notice",
+  "yard-protocol-mail",
+  "distribution-report-mail",
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export interface JobQueue {

@@ -20,7 +20,9 @@ type TableProps<Row> = Omit<DataTableProps<Row>, "rows" | "total" | "params" | "
 
 export type ListPageProps<Row> = TableProps<Row> & {
   /** The translation namespace, also the permission's resource ('device' → device:list.title, aAdd on device). */
-  ns: Entity;
+  ns: string;
+  /** The permission's resource when it is not the namespace (distributionReport → distributionCenter). */
+  entity?: Entity;
   /** The loader's page of the list: its rows, their total and the list's params. */
   list: { items: Row[]; total: number; params: ListValues };
   /** The 'new' button: where it goes, its text (default `<ns>:list.new`), its text in the empty table (false: none). */
@@ -45,6 +47,7 @@ export type ListPageProps<Row> = TableProps<Row> & {
 export function ListPage<Row>(props: ListPageProps<Row>) {
   const {
     ns,
+    entity = ns as Entity,
     list,
     create,
     bulkCan,
@@ -60,8 +63,8 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   const { bulkActions, ...table } = rest;
   const { t } = useTranslation();
   const shown = useMessage();
-  const canAdd = useCan("aAdd", ns);
-  const canEdit = useCan("aEdit", ns);
+  const canAdd = useCan("aAdd", entity);
+  const canEdit = useCan("aEdit", entity);
   const generation = useGenerationAfter(resetAfter === "any" ? undefined : (resetAfter ?? []));
   const title = t(`${ns}:list.title`);
   const bulk = (bulkCan ?? canEdit) && bulkActions?.length ? bulkActions : undefined;

@@ -40,6 +40,12 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "yardReport.aDetail",
   },
   {
+    group: "wasteEvidence",
+    to: "/waste-collection-evidence/distribution-reports",
+    labels: "nav.distributionReports",
+    permission: "distributionCenter.aDetail",
+  },
+  {
     group: "infrastructure",
     to: "/infrastructure/subjects",
     labels: "nav.subjects",

@@ -23,6 +23,7 @@ import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 import { wasteSettingsEndpoints } from "./waste-settings";
 import { collectionYardEndpoints } from "./collection-yard";
 import { yardReportEndpoints } from "./yard-report";
+import { distributionReportEndpoints } from "./distribution-report";
 import { distributionCentreEndpoints } from "./distribution-centre";
 
 export const endpoints = {
@@ -47,6 +48,7 @@ export const endpoints = {
   paymentNotice: paymentNoticeEndpoints,
   collectionYard: collectionYardEndpoints,
   yardReport: yardReportEndpoints,
+  distributionReport: distributionReportEndpoints,
   distributionCentre: distributionCentreEndpoints,
 };
 

@@ -42,6 +42,8 @@ const TABLES = {
   motivationActivation: schema.motivationActivation,
   distributionCentre: schema.distributionCentre,
   distributionCentreUser: schema.distributionCentreUser,
+  distributionReport: schema.distributionReport,
+  distributionReportRecord: schema.distributionReportRecord,
 } satisfies Record<string, PgTable>;
 
 let database: Database;
@@ -80,7 +82,8 @@ describe("demo data (api/demo/)", () => {
       userMunicipality: 4,
       subject: 10,
       feePayer: 18,
-      subjectFeePayer: 18,
+      // 18 memberships, and 4 payers who joined through processed distribution reports (issue 15 part 3).
+      subjectFeePayer: 22,
       // Issue 14: two child levels, seniors and the ZTP/P discount (assigned to one payer); a year of expenditures
       // (12 collection invoices and wages, 4 yard invoices and EKO-KOM forms, 1 flat rate) and the card.
       discount: 4,
@@ -112,7 +115,14 @@ describe("demo data (api/demo/)", () => {
       // Issue 15 part 3: Třebíč's two distribution centres, one member of staff each.
       distributionCentre: 2,
       distributionCentreUser: 2,
+      // Issue 15 part 3: four weeks of reports at those centres, processed through the reports' services.
+      distributionReport: 14,
+      distributionReportRecord: 22,
     });
+    const states = await database.db
+      .selectDistinct({ state: schema.distributionReport.state })
+      .from(schema.distributionReport);
+    expect(states.map((r) => r.state).sort()).toEqual(["discarded", "error", "processed", "unprocessed", "warning"]);
     const users = await database.db.select({ userName: schema.user.userName }).from(schema.user);
     expect(users.map((u) => u.userName).sort()).toEqual(
       [...DEMO_ACCOUNTS.map((a) => a.userName), ...DEMO_CENTRES.map((c) => c.staff.userName)].sort(),

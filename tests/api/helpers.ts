@@ -20,6 +20,7 @@ import { workImports } from "../../api/jobs/imports";
 import { workNoticeJobs } from "../../api/jobs/payment-notice";
 import { workFeeCalculations } from "../../api/jobs/fee-calculation";
 import { workYardProtocolMails } from "../../api/jobs/yard-protocol-mail";
+import { workDistributionReportMails } from "../../api/jobs/distribution-report-mail";
 import { feePayer, municipality, oidcPayload, role, session, user, userMunicipality } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import type { RoleName } from "#contract/roles";
@@ -288,6 +289,7 @@ export async function setupApi(opts: SetupOptions = {}): Promise<TestApi> {
   const mailer = createMailer({ from: "Odpady obce <noreply@test.local>", outboxDir });
   await workNoticeJobs(db, jobs, mailer);
   await workYardProtocolMails(db, jobs, mailer);
+  await workDistributionReportMails(db, jobs, mailer);
   const app = createApi({
     services: {
       db,

@@ -150,8 +150,8 @@ export async function listImportErrors(
   return { items: rows.map((r) => ({ ...r, category: r.category as ImportErrorCategory })), total };
 }
 
-/** A cell of the error CSV: quoted when it holds the delimiter, a quote or a line break; no formula start. */
-function csvCell(v: string | number | null): string {
+/** A cell of a CSV file (the error CSV, the distribution reports): quoted when it holds the delimiter, a quote or a line break; no formula start. */
+export function csvCell(v: string | number | null): string {
   let s = v === null ? "" : String(v);
   // A spreadsheet would run a cell starting with = + - @ as a formula (CSV injection).
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;

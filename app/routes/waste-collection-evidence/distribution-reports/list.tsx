@@ -1,0 +1,230 @@
+/**
+ * Distribution reports (spec 001 §2 Distribution centres; spec 000 §2 /waste-collection-evidence/distribution-
+ * reports): the reports with their sub rows, filters (dates, state, centre — the centres module links here with
+ * ?centreId= —, the collection point), process or discard an unprocessed report after a confirmation, the CSV export
+ * of what is filtered and its e-mail. Every action is a plain form post (no JavaScript needed).
+ */
+import { useLocation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import type { Route } from "./+types/list";
+import { distributionReportListKeys } from "#contract/lists";
+import {
+  DISTRIBUTION_REPORT_STATES,
+  distributionReportList as listContract,
+  exportMailBody,
+  type DistributionReportItem,
+} from "#contract/distribution-report";
+import { defineList, withFilterOptions } from "~/lib/list";
+import { useCan } from "~/lib/permissions";
+import { readListParams } from "~/lib/list-params";
+import { requireMunicipality } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
+import {
+  answer,
+  apiAnswer,
+  backToList,
+  formId,
+  readIntent,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/server/action.server";
+import { pageTitle } from "~/components/page-title";
+import { ListPage } from "~/components/list-page";
+import { column } from "~/components/list-columns";
+import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { FormDialog } from "~/components/form-dialog";
+import { Field, fieldAria } from "~/components/field";
+import { Input } from "~/components/ui/input";
+import { DialogTrigger } from "~/components/ui/dialog";
+import { Button } from "~/components/ui/button";
+import { RowActionGrid } from "~/components/list-row-buttons";
+import { Day } from "~/routes/administration/devices/+shared/ui";
+import { DISTRIBUTION_REPORTS_PATH, ReportRecords, ReportStateBadge, exportPath } from "./+shared/ui";
+
+export const handle = pageTitle("distributionReport:list.title");
+
+export const distributionReportTable = defineList(distributionReportListKeys, {
+  filters: [
+    searchFilter("distributionReport"),
+    enumFilter("state", "distributionReport:field.state", DISTRIBUTION_REPORT_STATES, "distributionReport:state"),
+    optionsFilter("centreId", "distributionReport:field.centre"),
+    dateFilter("dateFrom", "distributionReport:list.dateFrom"),
+    dateFilter("dateTo", "distributionReport:list.dateTo"),
+  ],
+  columns: [
+    column("id", "distributionReport:field.id", (r: DistributionReportItem) => r.id),
+    column(
+      "reportDate",
+      "distributionReport:field.reportDate",
+      (r: DistributionReportItem) => <Day value={r.reportDate} />,
+      {
+        className: "whitespace-nowrap",
+      },
+    ),
+    column("state", "distributionReport:field.state", (r: DistributionReportItem) => (
+      <ReportStateBadge state={r.state} />
+    )),
+    column("centreName", "distributionReport:field.centre"),
+    column("subjectName", "distributionReport:field.subject", (r: DistributionReportItem) =>
+      r.subjectId ? (
+        <a className="font-medium text-emerald-800 hover:underline" href={`/infrastructure/subjects/${r.subjectId}`}>
+          {r.subjectName}
+          {r.subjectAddress && <span className="block text-sm font-normal text-slate-600">{r.subjectAddress}</span>}
+        </a>
+      ) : (
+        "–"
+      ),
+    ),
+    column("recordCount", "distributionReport:field.recordCount", (r: DistributionReportItem) => r.recordCount, {
+      className: "text-right",
+    }),
+    // The report's description and processing result above its records, so the table fits a tablet's width.
+    column("records", "distributionReport:field.records", (r: DistributionReportItem) => (
+      <>
+        {r.description && <span className="block">{r.description}</span>}
+        {r.resultMessage && <span className="block text-sm text-amber-800">{r.resultMessage}</span>}
+        <ReportRecords row={r} />
+      </>
+    )),
+  ],
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, municipalityId } = await requireMunicipality(request, context, "distributionCenter.aDetail");
+  const params = readListParams(listContract, request.url);
+  const [list, options] = await Promise.all([
+    api.distributionReport.list({ municipalityId, ...params }),
+    api.result.distributionReport.formOptions({ municipalityId, feePayerIds: [] }),
+  ]);
+  return { ...list, params, centres: options.ok ? options.data.centres : [] };
+}
+
+/** Row actions 'process' and 'discard' (the report as `id`), and 'mail': the filtered export to an address. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { formData, intent } = await readIntent(request);
+  const { api, municipalityId } = await requireMunicipality(request, context, "distributionCenter.aEdit");
+  const t = await userT(api.session);
+  const back = backToList(request);
+  const distributionReportId = formId(formData.get("id")) ?? 0;
+  switch (intent) {
+    case "process": {
+      const res = await api.result.distributionReport.process({ municipalityId, distributionReportId });
+      if (!res.ok) return apiAnswer(intent, res);
+      const key = res.data.state === "processed" ? "processed" : res.data.state === "warning" ? "warning" : "error";
+      return redirectWithFlash(
+        api,
+        context,
+        back,
+        t(`distributionReport:flash.${key}`, { id: distributionReportId }),
+        res.data.state === "processed" ? "success" : res.data.state === "warning" ? "warning" : "error",
+      );
+    }
+    case "discard": {
+      const res = await api.result.distributionReport.discard({ municipalityId, distributionReportId });
+      return res.ok
+        ? redirectWithFlash(api, context, back, t("distributionReport:flash.discarded", { id: distributionReportId }))
+        : apiAnswer(intent, res);
+    }
+    case "mail": {
+      const values = { email: String(formData.get("email") ?? "") };
+      const parsed = exportMailBody.safeParse(values);
+      if (!parsed.success) {
+        const errors = { email: parsed.error.issues.map((i) => i.message) };
+        return answer({ intent, message: errors.email[0], errors, values });
+      }
+      // The list's filters (the page's URL) choose what is sent; paging does not.
+      const { page: _page, pageSize: _size, ...filters } = readListParams(listContract, request.url);
+      const res = await api.result.distributionReport.mailExport({ municipalityId, ...filters }, parsed.data);
+      return res.ok
+        ? redirectWithFlash(api, context, back, t("distributionReport:flash.mailed", { email: parsed.data.email }))
+        : apiAnswer(intent, res, { values });
+    }
+    default:
+      return unknownIntent(intent, t);
+  }
+}
+
+function RowActions({ row }: { row: DistributionReportItem }) {
+  const canEdit = useCan("aEdit", "distributionCenter");
+  if (!canEdit || row.state !== "unprocessed") return null;
+  return (
+    <RowActionGrid>
+      <ConfirmDialog
+        name={`process-${row.id}`}
+        intent="process"
+        ns="distributionReport"
+        values={{ id: row.id, name: row.subjectName ?? "" }}
+        fields={{ id: row.id }}
+        tone="primary"
+        forRow={row.id}
+      />
+      <ConfirmDialog
+        name={`discard-${row.id}`}
+        intent="discard"
+        ns="distributionReport"
+        values={{ id: row.id, name: row.subjectName ?? "" }}
+        fields={{ id: row.id }}
+        forRow={row.id}
+      />
+    </RowActionGrid>
+  );
+}
+
+/** 'Export CSV' (the filtered list as a file) and 'Odeslat e-mailem' (the same file to an address, by a job). */
+function ExportActions({ total }: { total: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const canEdit = useCan("aEdit", "distributionCenter");
+  if (!total) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button to={exportPath(location.search)} reloadDocument variant="secondary" size="sm">
+        {t("distributionReport:action.export")}
+      </Button>
+      {canEdit && (
+        <>
+          <DialogTrigger name="mail" variant="secondary" size="sm">
+            {t("distributionReport:action.mail")}
+          </DialogTrigger>
+          <FormDialog name="mail" intent="mail" ns="distributionReport" described values={{ n: total }} size="sm">
+            {(answer) => (
+              <Field
+                id="mail-email"
+                label={t("distributionReport:field.email")}
+                errors={answer?.errors?.email}
+                required
+              >
+                <Input
+                  type="email"
+                  name="email"
+                  required
+                  defaultValue={answer?.values?.email ?? ""}
+                  {...fieldAria("mail-email", answer?.errors?.email)}
+                />
+              </Field>
+            )}
+          </FormDialog>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function DistributionReportList({ loaderData, actionData }: Route.ComponentProps) {
+  const def = withFilterOptions(distributionReportTable, { centreId: idOptions(loaderData.centres) });
+  // The mail dialog shows its own failure; the page shows the rest.
+  const pageAnswer = actionData && actionData.intent !== "mail" ? actionData : undefined;
+  return (
+    <ListPage
+      ns="distributionReport"
+      entity="distributionCenter"
+      list={loaderData}
+      def={def}
+      create={{ to: `${DISTRIBUTION_REPORTS_PATH}/create` }}
+      answer={pageAnswer}
+      above={<ExportActions total={loaderData.total} />}
+      rowActions={(row) => <RowActions row={row} />}
+    />
+  );
+}

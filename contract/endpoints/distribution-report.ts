@@ -1,0 +1,93 @@
+import { idAnswer, listAnswer } from "../common";
+import { endpoint } from "../endpoint";
+import { z } from "zod";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import {
+  distributionReportExportQuery,
+  distributionReportFormSchema,
+  distributionReportItem,
+  distributionReportList,
+  exportMailBody,
+  formOptions,
+  formOptionsQuery,
+} from "../distribution-report";
+
+const base = "/municipality/:municipalityId/distribution-report";
+const byReport = municipalityRecord("distributionReportId");
+
+/** Distribution reports of the municipality's distribution centres (docs/distribution-reports.md). */
+export const distributionReportEndpoints = {
+  list: endpoint({
+    method: "get",
+    path: base,
+    summary: "The reports with their sub rows (dates, state, centre, collection point search; sort; paging)",
+    permission: "distributionCenter.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: distributionReportList.query,
+    response: listAnswer(distributionReportItem),
+  }),
+  create: endpoint({
+    method: "post",
+    path: base,
+    summary: "Record a centre's report of a visit (state unprocessed)",
+    permission: "distributionCenter.aAdd",
+    tenancy,
+    params: inMunicipality,
+    body: distributionReportFormSchema,
+    response: idAnswer,
+  }),
+  formOptions: endpoint({
+    method: "get",
+    path: `${base}/form-options`,
+    summary:
+      "The list's and the create form's centres, bin and waste types, and up to 20 collection points and payers (searches)",
+    permission: "distributionCenter.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: formOptionsQuery,
+    response: formOptions,
+  }),
+  exportCsv: endpoint({
+    method: "get",
+    path: `${base}/export.csv`,
+    summary: "The filtered reports as CSV, one line per sub row (UTF-8 with BOM, ';', Czech headers)",
+    permission: "distributionCenter.aDetail",
+    tenancy,
+    params: inMunicipality,
+    query: distributionReportExportQuery,
+    answer: "binary",
+  }),
+  mailExport: endpoint({
+    method: "post",
+    path: `${base}/mail`,
+    summary: "E-mail the filtered export as a CSV attachment (a background job)",
+    permission: "distributionCenter.aEdit",
+    tenancy,
+    params: inMunicipality,
+    query: distributionReportExportQuery,
+    body: exportMailBody,
+    status: 202,
+    response: z.object({ email: z.string() }),
+  }),
+  process: endpoint({
+    method: "post",
+    path: `${base}/:distributionReportId/process`,
+    summary: "Apply an unprocessed report's rows to the register (state processed, warning or error)",
+    permission: "distributionCenter.aEdit",
+    tenancy,
+    params: byReport,
+    status: 200,
+    response: distributionReportItem,
+  }),
+  discard: endpoint({
+    method: "post",
+    path: `${base}/:distributionReportId/discard`,
+    summary: "Discard an unprocessed report (nothing is applied)",
+    permission: "distributionCenter.aEdit",
+    tenancy,
+    params: byReport,
+    status: 200,
+    response: distributionReportItem,
+  }),
+};
