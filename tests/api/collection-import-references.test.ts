@@ -12,16 +12,18 @@ import {
   subject,
   wasteCollection,
   wasteEvidenceRecord as record,
+  wasteEvidenceHeader as weh,
   wasteType,
 } from "../../api/db/schema";
 import type { Db } from "../../api/db/client";
 import { processRows } from "../../api/modules/waste-collection/process";
+import { lockReferences } from "../../api/modules/waste-collection/write-records";
 import { collectionImporter } from "../../api/modules/waste-collection/import";
 import { storeUpload } from "../../api/modules/import/store";
 import { runImportJob, type Importer } from "../../api/modules/import/runner";
 import { loadWasteTypes } from "../../api/modules/waste-collection/waste-types";
 import type { IndexedBin } from "../../api/modules/waste-collection/bin-index";
-import { A, B, bin, HEADER, importCollection, mixed, setupCollectionTests, t } from "./collection-fixtures";
+import { A, B, bin, HEADER, importCollection, mixed, novak, setupCollectionTests, t } from "./collection-fixtures";
 
 setupCollectionTests();
 
@@ -174,6 +176,65 @@ describe("deleting what a record points at (migration 0020 triggers)", () => {
     expect(await t.db.select().from(record).where(eq(record.id, theirs!.id))).toEqual([]);
     expect(await t.db.select({ id: record.id }).from(record).where(eq(record.id, r!.id))).toHaveLength(1);
   });
+});
+
+describe("a deletion while a batch writes (decision 0035: one advisory lock, not a row lock per reference)", () => {
+  // Two transactions at once need two connections: PostgreSQL only (PGlite has one).
+  it.runIf(process.env.DATABASE_URL)(
+    "deleting a bin waits for the batch that checked it; then the record it wrote loses its bin",
+    async () => {
+      const b = await bin();
+      const [c] = await t.db
+        .insert(wasteCollection)
+        .values({ municipalityId: A, name: "Souběh", collectedOn: "2026-10-20", origin: "WebImport", state: "None" })
+        .returning({ id: wasteCollection.id });
+      let deleted = false;
+      let deletion: Promise<unknown> | null = null;
+      await t.db.transaction(async (tx) => {
+        await lockReferences(tx as unknown as Db, { municipalityId: A, importJobId: null, origin: "WebImport", userId: null }, [
+          { headerId: b.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id },
+        ]);
+        // The bin's deletion starts after the check and must wait for this transaction's end.
+        deletion = t.db
+          .delete(weh)
+          .where(eq(weh.id, b.id))
+          .then(() => (deleted = true));
+        await new Promise((r) => setTimeout(r, 300));
+        expect(deleted).toBe(false);
+        await tx.insert(record).values({
+          municipalityId: A,
+          wasteCollectionId: c!.id,
+          headerId: b.id,
+          subjectId: novak,
+          wasteTypeId: mixed,
+          collectedAt: new Date("2026-10-20T06:00:00Z"),
+          origin: "WebImport",
+        });
+      });
+      await deletion;
+      expect(deleted).toBe(true);
+      const rows = await t.db.select().from(record).where(eq(record.wasteCollectionId, c!.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ headerId: null, subjectId: novak });
+
+      // The other way round: a bin deleted (not yet committed) before a batch checks it: the batch waits, then
+      // misses it and fails whole, as a key violation did.
+      const gone = await bin();
+      let batch!: Promise<void>;
+      await t.db.transaction(async (del) => {
+        await del.delete(weh).where(eq(weh.id, gone.id));
+        batch = t.db.transaction(async (tx) =>
+          lockReferences(tx as unknown as Db, { municipalityId: A, importJobId: null, origin: "WebImport", userId: null }, [
+            { headerId: gone.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id },
+          ]),
+        );
+        batch.catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      await expect(batch).rejects.toThrow("references missing");
+    },
+    30_000,
+  );
 });
 
 describe("a collection import stopped between batches (read ahead while the database writes)", () => {
