@@ -160,8 +160,18 @@ describe("deleting what a record points at (migration 0020 triggers)", () => {
       .values({ municipalityId: A, name: "Jiný svoz", collectedOn: "2026-10-13", origin: "WebImport", state: "None" })
       .returning({ id: wasteCollection.id });
     await t.db.insert(record).values([
-      { municipalityId: A, wasteCollectionId: other!.id, collectedAt: new Date("2026-10-13T08:00:00Z"), origin: "WebManual" },
-      { municipalityId: A, wasteCollectionId: other!.id, collectedAt: new Date("2026-10-13T08:01:00Z"), origin: "WebManual" },
+      {
+        municipalityId: A,
+        wasteCollectionId: other!.id,
+        collectedAt: new Date("2026-10-13T08:00:00Z"),
+        origin: "WebManual",
+      },
+      {
+        municipalityId: A,
+        wasteCollectionId: other!.id,
+        collectedAt: new Date("2026-10-13T08:01:00Z"),
+        origin: "WebManual",
+      },
     ]);
     await t.db.delete(wasteCollection).where(eq(wasteCollection.id, other!.id));
     expect(await t.db.select().from(record).where(eq(record.wasteCollectionId, other!.id))).toEqual([]);
@@ -191,9 +201,11 @@ describe("a deletion while a batch writes (decision 0035: one advisory lock, not
       let deleted = false;
       let deletion: Promise<unknown> | null = null;
       await t.db.transaction(async (tx) => {
-        await lockReferences(tx as unknown as Db, { municipalityId: A, importJobId: null, origin: "WebImport", userId: null }, [
-          { headerId: b.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id },
-        ]);
+        await lockReferences(
+          tx as unknown as Db,
+          { municipalityId: A, importJobId: null, origin: "WebImport", userId: null },
+          [{ headerId: b.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id }],
+        );
         // The bin's deletion starts after the check and must wait for this transaction's end.
         deletion = t.db
           .delete(weh)
@@ -224,9 +236,11 @@ describe("a deletion while a batch writes (decision 0035: one advisory lock, not
       await t.db.transaction(async (del) => {
         await del.delete(weh).where(eq(weh.id, gone.id));
         batch = t.db.transaction(async (tx) =>
-          lockReferences(tx as unknown as Db, { municipalityId: A, importJobId: null, origin: "WebImport", userId: null }, [
-            { headerId: gone.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id },
-          ]),
+          lockReferences(
+            tx as unknown as Db,
+            { municipalityId: A, importJobId: null, origin: "WebImport", userId: null },
+            [{ headerId: gone.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id }],
+          ),
         );
         batch.catch(() => undefined);
         await new Promise((r) => setTimeout(r, 300));
@@ -278,13 +292,17 @@ describe("a collection import stopped between batches (read ahead while the data
     };
     const one = new Map([[stopping.type, stopping]]);
     await expect(runImportJob(t.db, one, id, stop.signal)).rejects.toThrow("stopping");
-    const ofJob = async () =>
-      (await t.db.select({ n: count() }).from(record).where(eq(record.importJobId, id)))[0]!.n;
+    const ofJob = async () => (await t.db.select({ n: count() }).from(record).where(eq(record.importJobId, id)))[0]!.n;
     const job = async () => (await t.db.select().from(importJob).where(eq(importJob.id, id)))[0]!;
     expect(await job()).toMatchObject({ state: "unprocessed", rowsDone: 10_000, acceptedRows: 10_000 });
     expect(await ofJob()).toBe(10_000);
 
-    await runImportJob(t.db, new Map([[collectionImporter.type, collectionImporter]]), id, new AbortController().signal);
+    await runImportJob(
+      t.db,
+      new Map([[collectionImporter.type, collectionImporter]]),
+      id,
+      new AbortController().signal,
+    );
     expect(await job()).toMatchObject({
       state: "processed",
       totalRows: rows,

@@ -232,16 +232,21 @@ async function resolveBins(tx: Db, ctx: ProcessContext, rows: RowIn[]): Promise<
  * (municipality, time) index. When it has none — a file of days not imported yet, the usual weekly file, in its
  * first batch of each day (a small municipality's whole file) — no bin of the batch can have a record that day (a
  * record is always its bin's municipality's, decision 0031), so the probe of each bin's day is skipped (~5 µs of
- * PostgreSQL's time a row). The answer is what the probe would have read: the same snapshot, nothing assumed.
+ * PostgreSQL's time a row). Read in the batch's transaction just before the probe would run: nothing is assumed.
  */
-async function anyRecordWithin(tx: Db, municipalityId: number, bounds: { from: string; to: string }[]): Promise<boolean> {
+async function anyRecordWithin(
+  tx: Db,
+  municipalityId: number,
+  bounds: { from: string; to: string }[],
+): Promise<boolean> {
   let from = bounds[0]!.from;
   let to = bounds[0]!.to;
   for (const b of bounds) {
     if (b.from < from) from = b.from;
     if (b.to > to) to = b.to;
   }
-  const res = await tx.execute(sql`select exists (select 1 from waste_evidence_record where municipality_id = ${municipalityId}
+  const res =
+    await tx.execute(sql`select exists (select 1 from waste_evidence_record where municipality_id = ${municipalityId}
     and collected_at >= ${from}::timestamptz and collected_at < ${to}::timestamptz) as any`);
   return Boolean((res as unknown as { rows: { any: boolean }[] }).rows[0]?.any);
 }
