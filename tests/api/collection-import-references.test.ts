@@ -251,6 +251,46 @@ describe("a deletion while a batch writes (decision 0035: one advisory lock, not
   );
 });
 
+describe("a bin met again in a later batch of the same file (the probe skipped for bins the run did not write)", () => {
+  it("is a duplicate of the record written or overwritten by an earlier batch, never a second record", async () => {
+    const [was] = await t.db
+      .select({ s: municipality.duplicateHandlingStrategy })
+      .from(municipality)
+      .where(eq(municipality.id, A));
+    await t.db.update(municipality).set({ duplicateHandlingStrategy: "Overwrite" }).where(eq(municipality.id, A));
+    try {
+      const x = await bin(); // has a record from an earlier file: batch 1 overwrites it
+      const y = await bin(); // gets its record in batch 1
+      const others = [];
+      for (let i = 0; i < 40; i++) others.push(await bin());
+      const first = await importCollection([HEADER, line("2026-11-02T06:00:00+01:00", x.barcode)].join("\n"));
+      expect(first).toMatchObject({ acceptedRows: 1 });
+      const lines = [
+        HEADER,
+        line("2026-11-02T07:00:00+01:00", x.barcode),
+        line("2026-11-02T07:01:00+01:00", y.barcode),
+      ];
+      // Filler on other days, so that the rows below fall into the second batch (10,000 rows a batch).
+      const day0 = Date.UTC(2024, 0, 1, 6, 0);
+      for (let i = 0; lines.length <= 10_000; i++) {
+        const at = new Date(day0 + Math.floor(i / 40) * 86_400_000 + (i % 40) * 60_000).toISOString();
+        lines.push(line(at, others[i % 40]!.barcode));
+      }
+      lines.push(line("2026-11-02T08:00:00+01:00", x.barcode), line("2026-11-02T08:01:00+01:00", y.barcode));
+      const job = await importCollection(lines.join("\n"));
+      expect(job).toMatchObject({ totalRows: 10_002, errorRows: 0 });
+      for (const b of [x, y]) {
+        // One record of the day: the later readings overwrote it.
+        expect(await t.db.select().from(record).where(eq(record.headerId, b.id))).toHaveLength(1);
+      }
+      const [rx] = await t.db.select().from(record).where(eq(record.headerId, x.id));
+      expect(rx!.collectedAt.toISOString()).toBe("2026-11-02T05:00:00.000Z");
+    } finally {
+      await t.db.update(municipality).set({ duplicateHandlingStrategy: was!.s }).where(eq(municipality.id, A));
+    }
+  }, 180_000);
+});
+
 describe("a collection import stopped between batches (read ahead while the database writes)", () => {
   it("hands the job back after the committed batch; the next run resumes: nothing lost or counted twice", async () => {
     const bins = [];
