@@ -156,6 +156,8 @@ for (let r = 0; r < Number(args.runs); r++) {
   for (const l of lines.splice(0)) log(`  ${l}`);
   await query(`delete from waste_collection_log where import_job_id = ${jobId}`);
   await query(`delete from waste_collection where import_job_id = ${jobId}`);
+  // Records it put into collections an earlier job made (found again by their key) go too: every run starts alike.
+  await query(`delete from waste_evidence_record where import_job_id = ${jobId}`);
   await query(`delete from import_job where id = ${jobId}`);
   await query(`vacuum waste_evidence_record, waste_collection_log`);
 }

@@ -12,16 +12,18 @@ import {
   subject,
   wasteCollection,
   wasteEvidenceRecord as record,
+  wasteEvidenceHeader as weh,
   wasteType,
 } from "../../api/db/schema";
 import type { Db } from "../../api/db/client";
 import { processRows } from "../../api/modules/waste-collection/process";
+import { lockReferences } from "../../api/modules/waste-collection/write-records";
 import { collectionImporter } from "../../api/modules/waste-collection/import";
 import { storeUpload } from "../../api/modules/import/store";
 import { runImportJob, type Importer } from "../../api/modules/import/runner";
 import { loadWasteTypes } from "../../api/modules/waste-collection/waste-types";
 import type { IndexedBin } from "../../api/modules/waste-collection/bin-index";
-import { A, B, bin, HEADER, importCollection, mixed, setupCollectionTests, t } from "./collection-fixtures";
+import { A, B, bin, HEADER, importCollection, mixed, novak, setupCollectionTests, t } from "./collection-fixtures";
 
 setupCollectionTests();
 
@@ -158,8 +160,18 @@ describe("deleting what a record points at (migration 0020 triggers)", () => {
       .values({ municipalityId: A, name: "Jiný svoz", collectedOn: "2026-10-13", origin: "WebImport", state: "None" })
       .returning({ id: wasteCollection.id });
     await t.db.insert(record).values([
-      { municipalityId: A, wasteCollectionId: other!.id, collectedAt: new Date("2026-10-13T08:00:00Z"), origin: "WebManual" },
-      { municipalityId: A, wasteCollectionId: other!.id, collectedAt: new Date("2026-10-13T08:01:00Z"), origin: "WebManual" },
+      {
+        municipalityId: A,
+        wasteCollectionId: other!.id,
+        collectedAt: new Date("2026-10-13T08:00:00Z"),
+        origin: "WebManual",
+      },
+      {
+        municipalityId: A,
+        wasteCollectionId: other!.id,
+        collectedAt: new Date("2026-10-13T08:01:00Z"),
+        origin: "WebManual",
+      },
     ]);
     await t.db.delete(wasteCollection).where(eq(wasteCollection.id, other!.id));
     expect(await t.db.select().from(record).where(eq(record.wasteCollectionId, other!.id))).toEqual([]);
@@ -174,6 +186,109 @@ describe("deleting what a record points at (migration 0020 triggers)", () => {
     expect(await t.db.select().from(record).where(eq(record.id, theirs!.id))).toEqual([]);
     expect(await t.db.select({ id: record.id }).from(record).where(eq(record.id, r!.id))).toHaveLength(1);
   });
+});
+
+describe("a deletion while a batch writes (decision 0036: one advisory lock, not a row lock per reference)", () => {
+  // Two transactions at once need two connections: PostgreSQL only (PGlite has one).
+  it.runIf(process.env.DATABASE_URL)(
+    "deleting a bin waits for the batch that checked it; then the record it wrote loses its bin",
+    async () => {
+      const b = await bin();
+      const [c] = await t.db
+        .insert(wasteCollection)
+        .values({ municipalityId: A, name: "Souběh", collectedOn: "2026-10-20", origin: "WebImport", state: "None" })
+        .returning({ id: wasteCollection.id });
+      let deleted = false;
+      let deletion: Promise<unknown> | null = null;
+      await t.db.transaction(async (tx) => {
+        await lockReferences(
+          tx as unknown as Db,
+          { municipalityId: A, importJobId: null, origin: "WebImport", userId: null },
+          [{ headerId: b.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id }],
+        );
+        // The bin's deletion starts after the check and must wait for this transaction's end.
+        deletion = t.db
+          .delete(weh)
+          .where(eq(weh.id, b.id))
+          .then(() => (deleted = true));
+        await new Promise((r) => setTimeout(r, 300));
+        expect(deleted).toBe(false);
+        await tx.insert(record).values({
+          municipalityId: A,
+          wasteCollectionId: c!.id,
+          headerId: b.id,
+          subjectId: novak,
+          wasteTypeId: mixed,
+          collectedAt: new Date("2026-10-20T06:00:00Z"),
+          origin: "WebImport",
+        });
+      });
+      await deletion;
+      expect(deleted).toBe(true);
+      const rows = await t.db.select().from(record).where(eq(record.wasteCollectionId, c!.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ headerId: null, subjectId: novak });
+
+      // The other way round: a bin deleted (not yet committed) before a batch checks it: the batch waits, then
+      // misses it and fails whole, as a key violation did.
+      const gone = await bin();
+      let batch!: Promise<void>;
+      await t.db.transaction(async (del) => {
+        await del.delete(weh).where(eq(weh.id, gone.id));
+        batch = t.db.transaction(async (tx) =>
+          lockReferences(
+            tx as unknown as Db,
+            { municipalityId: A, importJobId: null, origin: "WebImport", userId: null },
+            [{ headerId: gone.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id }],
+          ),
+        );
+        batch.catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      await expect(batch).rejects.toThrow("references missing");
+    },
+    30_000,
+  );
+});
+
+describe("a bin met again in a later batch of the same file (the probe skipped for bins the run did not write)", () => {
+  it("is a duplicate of the record written or overwritten by an earlier batch, never a second record", async () => {
+    const [was] = await t.db
+      .select({ s: municipality.duplicateHandlingStrategy })
+      .from(municipality)
+      .where(eq(municipality.id, A));
+    await t.db.update(municipality).set({ duplicateHandlingStrategy: "Overwrite" }).where(eq(municipality.id, A));
+    try {
+      const x = await bin(); // has a record from an earlier file: batch 1 overwrites it
+      const y = await bin(); // gets its record in batch 1
+      const others = [];
+      for (let i = 0; i < 40; i++) others.push(await bin());
+      const first = await importCollection([HEADER, line("2026-11-02T06:00:00+01:00", x.barcode)].join("\n"));
+      expect(first).toMatchObject({ acceptedRows: 1 });
+      const lines = [
+        HEADER,
+        line("2026-11-02T07:00:00+01:00", x.barcode),
+        line("2026-11-02T07:01:00+01:00", y.barcode),
+      ];
+      // Filler on other days, so that the rows below fall into the second batch (10,000 rows a batch).
+      const day0 = Date.UTC(2024, 0, 1, 6, 0);
+      for (let i = 0; lines.length <= 10_000; i++) {
+        const at = new Date(day0 + Math.floor(i / 40) * 86_400_000 + (i % 40) * 60_000).toISOString();
+        lines.push(line(at, others[i % 40]!.barcode));
+      }
+      lines.push(line("2026-11-02T08:00:00+01:00", x.barcode), line("2026-11-02T08:01:00+01:00", y.barcode));
+      const job = await importCollection(lines.join("\n"));
+      expect(job).toMatchObject({ totalRows: 10_002, errorRows: 0 });
+      for (const b of [x, y]) {
+        // One record of the day: the later readings overwrote it.
+        expect(await t.db.select().from(record).where(eq(record.headerId, b.id))).toHaveLength(1);
+      }
+      const [rx] = await t.db.select().from(record).where(eq(record.headerId, x.id));
+      expect(rx!.collectedAt.toISOString()).toBe("2026-11-02T05:00:00.000Z");
+    } finally {
+      await t.db.update(municipality).set({ duplicateHandlingStrategy: was!.s }).where(eq(municipality.id, A));
+    }
+  }, 180_000);
 });
 
 describe("a collection import stopped between batches (read ahead while the database writes)", () => {
@@ -217,13 +332,17 @@ describe("a collection import stopped between batches (read ahead while the data
     };
     const one = new Map([[stopping.type, stopping]]);
     await expect(runImportJob(t.db, one, id, stop.signal)).rejects.toThrow("stopping");
-    const ofJob = async () =>
-      (await t.db.select({ n: count() }).from(record).where(eq(record.importJobId, id)))[0]!.n;
+    const ofJob = async () => (await t.db.select({ n: count() }).from(record).where(eq(record.importJobId, id)))[0]!.n;
     const job = async () => (await t.db.select().from(importJob).where(eq(importJob.id, id)))[0]!;
     expect(await job()).toMatchObject({ state: "unprocessed", rowsDone: 10_000, acceptedRows: 10_000 });
     expect(await ofJob()).toBe(10_000);
 
-    await runImportJob(t.db, new Map([[collectionImporter.type, collectionImporter]]), id, new AbortController().signal);
+    await runImportJob(
+      t.db,
+      new Map([[collectionImporter.type, collectionImporter]]),
+      id,
+      new AbortController().signal,
+    );
     expect(await job()).toMatchObject({
       state: "processed",
       totalRows: rows,

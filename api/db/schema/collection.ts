@@ -80,10 +80,10 @@ export const wasteCollection = pgTable(
  * One emptied bin: spec 001 §3 Waste evidence record. Fees are computed from these (issue 14).
  *
  * Only the fee payer is a foreign key. The municipality, collection, bin, subject, waste type, import job and author
- * are checked once per batch by the writer (process.ts lockReferences: the rows locked FOR KEY SHARE, all of the
- * record's own municipality), and their deletion is followed by triggers of migration 0020 (the municipality's and
- * the collection's records deleted, the others unset): eight row-by-row key checks were 60–70 % of an import's
- * insert (decision 0031).
+ * are checked once per batch by the writer (write-records.ts lockReferences: all of the record's own municipality,
+ * under an advisory lock that their deletion's trigger takes exclusive, decision 0036), and their deletion is
+ * followed by triggers of migrations 0020 and 0026 (the municipality's and the collection's records deleted, the
+ * others unset): eight row-by-row key checks were 60–70 % of an import's insert (decision 0031).
  */
 export const wasteEvidenceRecord = pgTable(
   "waste_evidence_record",

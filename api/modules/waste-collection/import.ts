@@ -50,6 +50,9 @@ async function run(ctx: ImportContext): Promise<{ dataRows: number }> {
     userId: job.createdBy,
     licencePlate: options.licencePlate ?? null,
     deferBinUpdates: true,
+    // A run from the file's start knows every record of its job it wrote, so a batch need not probe other bins' days
+    // that only this run wrote to (process.ts anyRecordWithin); a resumed run does not know the earlier run's.
+    written: ctx.resumeRows === 0 ? { xids: [], days: new Map() } : undefined,
     timings: process.env.COLLECTION_IMPORT_PROFILE ? {} : undefined,
   };
   const timings = pctx.timings;

@@ -51,10 +51,13 @@ const kg = (grams: number | null) => (grams === null ? null : (grams / 1000).toF
 
 /**
  * The references of the batch's new records, checked once for the batch instead of by a foreign key's check per row
- * and reference (decision 0031): each referenced row is locked FOR KEY SHARE as a key check would lock it, so that its
- * deletion waits for this transaction and the deletion's trigger (migration 0020) then sees these records. The
- * collection, the bin, the subject and a municipality's own waste type must be this municipality's: a record never
- * points at another's.
+ * and reference (decision 0031). Their deletion is kept out by one advisory lock instead of a row lock on each
+ * referenced row (decision 0036): the batch holds `(obec.evidenceRecords, municipality)` and `(…, 0)` (users, the
+ * catalogue's waste types) shared until it commits, and a deletion's trigger (migrations 0020, 0026) takes the same key
+ * exclusive before it follows the deletion into the records — so a deletion waits for the batches writing meanwhile
+ * and then sees their records, or a batch waits for the deletion and then misses the row. The check reads after the
+ * lock is granted (a statement of its own: a fresh snapshot). The collection, the bin, the subject and a
+ * municipality's own waste type must be this municipality's: a record never points at another's.
  */
 /** What a record points at (a record typed by hand may have no collection). */
 export type RecordReferences = Pick<RecordOut, "headerId" | "subjectId" | "wasteTypeId"> & {
@@ -80,18 +83,18 @@ export async function lockReferences(tx: Db, ctx: WriterContext, out: RecordRefe
     number[],
   ];
   const m = ctx.municipalityId;
+  // The global key first, then the municipality's: the deletion triggers take theirs in ascending order too.
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('obec.evidenceRecords'), 0),
+    pg_advisory_xact_lock_shared(hashtext('obec.evidenceRecords'), ${m}::int)`);
   const res = await tx.execute(sql`
-    with m as (select id from municipality where id = ${m} for key share),
-      c as (select id from waste_collection where id = any(${sql.param(collections)}::int[]) and municipality_id = ${m}
-        for key share),
-      h as (select id from waste_evidence_header where id = any(${sql.param(headers)}::int[]) and municipality_id = ${m}
-        for key share),
-      s as (select id from subject where id = any(${sql.param(subjects)}::int[]) and municipality_id = ${m}
-        for key share),
+    with m as (select id from municipality where id = ${m}),
+      c as (select id from waste_collection where id = any(${sql.param(collections)}::int[]) and municipality_id = ${m}),
+      h as (select id from waste_evidence_header where id = any(${sql.param(headers)}::int[]) and municipality_id = ${m}),
+      s as (select id from subject where id = any(${sql.param(subjects)}::int[]) and municipality_id = ${m}),
       w as (select id from waste_type where id = any(${sql.param(wastes)}::int[])
-        and (municipality_id is null or municipality_id = ${m}) for key share),
-      j as (select id from import_job where id = ${ctx.importJobId} and municipality_id = ${m} for key share),
-      u as (select id from "user" where id = ${ctx.userId} for key share)
+        and (municipality_id is null or municipality_id = ${m})),
+      j as (select id from import_job where id = ${ctx.importJobId} and municipality_id = ${m}),
+      u as (select id from "user" where id = ${ctx.userId})
     select (select count(*) from m)::int as m, (select count(*) from c)::int as c, (select count(*) from h)::int as h, (select count(*) from s)::int as s,
       (select count(*) from w)::int as w, (select count(*) from j)::int as j, (select count(*) from u)::int as u`);
   const found = (res as unknown as { rows: Record<"m" | "c" | "h" | "s" | "w" | "j" | "u", number>[] }).rows[0]!;
