@@ -16,7 +16,8 @@ import {
   yardReport,
   yardReportRecord,
 } from "../../db/schema";
-import { notFound, validation } from "../../lib/errors";
+import { ApiError, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow } from "../../lib/paging";
 import { findInMunicipality, isInMunicipality, timestampsOf } from "../../lib/records";
 import { searchMatches } from "../../lib/search";
@@ -30,6 +31,7 @@ import {
   type YardReportForm,
   type YardReportListItem,
   type YardReportListQuery,
+  type YardReportUpdate,
 } from "#contract/yard-report";
 import { feePayerName } from "#contract/fee-payer";
 import type { ReportPrintType } from "#contract/yard";
@@ -209,8 +211,11 @@ async function membersOf(db: Db, feePayerId: number, day: string): Promise<numbe
   return row?.n ?? 1;
 }
 
-/** Records a visit: checks the payer, the yard and its active wastes, then computes each waste's fee with VAT. */
-export async function createYardReport(db: Db, municipalityId: number, f: YardReportForm, userId?: number) {
+/**
+ * Checks the payer, the yard and its wastes, then computes each waste's fee with VAT and the visit's totals. A waste
+ * must be active, unless the visit being edited already had it (`kept`): an edit does not lose a deactivated waste.
+ */
+async function pricedVisit(db: Db, municipalityId: number, f: YardReportForm, kept: Set<number> = new Set()) {
   const [payerOk, yardOk] = await Promise.all([
     isInMunicipality(db, feePayer, municipalityId, f.feePayerId),
     isInMunicipality(db, collectionYard, municipalityId, f.yardId),
@@ -229,7 +234,10 @@ export async function createYardReport(db: Db, municipalityId: number, f: YardRe
     .where(eq(collectionYardWaste.yardId, f.yardId));
   const byId = new Map(wastes.map((w) => [w.id, w]));
   f.records.forEach((r, i) => {
-    if (!byId.get(r.yardWasteId)?.active) errors[`records.${i}.yardWasteId`] = ["Tento odpad sběrný dvůr nepřijímá."];
+    const waste = byId.get(r.yardWasteId);
+    if (!waste || (!waste.active && !kept.has(waste.id))) {
+      errors[`records.${i}.yardWasteId`] = ["Tento odpad sběrný dvůr nepřijímá."];
+    }
   });
   if (Object.keys(errors).length) throw validation(errors);
   const periods = await feePeriodsOf(db, [...byId.keys()]);
@@ -254,29 +262,67 @@ export async function createYardReport(db: Db, municipalityId: number, f: YardRe
       fee: fee.total,
     };
   });
+  const visit = {
+    yardId: f.yardId,
+    feePayerId: f.feePayerId,
+    reportDate: f.reportDate,
+    startTime: f.startTime ?? null,
+    endTime: f.endTime ?? null,
+    paymentType: f.paymentType,
+    totalWeightKg: sumDecimals(
+      records.map((r) => r.quantityKg),
+      3,
+    ),
+    feeWithoutVat: sumDecimals(records.map((r) => r.feeWithoutVat)),
+    vat: sumDecimals(records.map((r) => r.vat)),
+    fee: sumDecimals(records.map((r) => r.fee)),
+  };
+  return { visit, records };
+}
+
+/** Records a visit with each waste's fee computed from the yard's ranges with VAT. */
+export async function createYardReport(db: Db, municipalityId: number, f: YardReportForm, userId?: number) {
+  const { visit, records } = await pricedVisit(db, municipalityId, f);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(yardReport)
-      .values({
-        municipalityId,
-        yardId: f.yardId,
-        feePayerId: f.feePayerId,
-        reportDate: f.reportDate,
-        startTime: f.startTime ?? null,
-        endTime: f.endTime ?? null,
-        paymentType: f.paymentType,
-        totalWeightKg: sumDecimals(
-          records.map((r) => r.quantityKg),
-          3,
-        ),
-        feeWithoutVat: sumDecimals(records.map((r) => r.feeWithoutVat)),
-        vat: sumDecimals(records.map((r) => r.vat)),
-        fee: sumDecimals(records.map((r) => r.fee)),
-        createdBy: userId ?? null,
-      })
+      .values({ municipalityId, ...visit, createdBy: userId ?? null })
       .returning({ id: yardReport.id });
     await tx.insert(yardReportRecord).values(records.map((r) => ({ ...r, yardReportId: row!.id })));
     return { id: row!.id };
+  });
+}
+
+export const YARD_REPORT_PAID = "Zaplacenou návštěvu nelze upravit.";
+
+/**
+ * Edits a visit and its wastes (spec 001 §2 Yard visits 'add waste evidence'): the records are replaced by the form's
+ * and every fee is computed again exactly as on create; the visit is marked manually updated. A paid visit is not
+ * changed (409: its fee was paid), a stale version answers 409 too (decision 0020).
+ */
+export async function updateYardReport(db: Db, municipalityId: number, id: number, f: YardReportUpdate) {
+  const current = await findYardReport(db, municipalityId, id);
+  if (current.paid) throw new ApiError(409, YARD_REPORT_PAID);
+  const had = await db
+    .select({ yardWasteId: yardReportRecord.yardWasteId })
+    .from(yardReportRecord)
+    .where(eq(yardReportRecord.yardReportId, id));
+  const { visit, records } = await pricedVisit(db, municipalityId, f, new Set(had.map((r) => r.yardWasteId)));
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(yardReport)
+      .set({ ...visit, manuallyUpdated: true, updatedAt: new Date(), version: bumped(yardReport.version) })
+      .where(and(eq(yardReport.id, id), eq(yardReport.version, f.version), eq(yardReport.paid, false)))
+      .returning({ id: yardReport.id });
+    if (!rows.length) {
+      // Paid in between, or saved by somebody else.
+      const [now] = await tx.select({ paid: yardReport.paid }).from(yardReport).where(eq(yardReport.id, id));
+      if (now?.paid) throw new ApiError(409, YARD_REPORT_PAID);
+      writtenOrStale(rows);
+    }
+    await tx.delete(yardReportRecord).where(eq(yardReportRecord.yardReportId, id));
+    await tx.insert(yardReportRecord).values(records.map((r) => ({ ...r, yardReportId: id })));
+    return { id };
   });
 }
 
