@@ -83,6 +83,9 @@ export type YardReportListQuery = z.output<typeof yardReportList.query>;
 export const yardReportListItem = z.object({
   id: z.number(),
   reportDate: z.string(),
+  /** HH:MM, when the visit started and ended (optional). */
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
   feePayerId: z.number(),
   feePayerName: z.string(),
   feePayerEmail: z.string().nullable(),
@@ -123,8 +126,6 @@ export type YardReportRecord = z.infer<typeof yardReportRecord>;
 export const yardReportDetail = yardReportListItem.extend({
   ...versionedIdAnswer,
   ...timestampsAnswer,
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
   feeWithoutVat: z.string(),
   vat: z.string(),
   mailError: z.string().nullable(),

@@ -54,6 +54,8 @@ const evidenceCount = sql<number>`(select count(*)::int from ${yardReportRecord}
 const listColumns = {
   id: yardReport.id,
   reportDate: yardReport.reportDate,
+  startTime: yardReport.startTime,
+  endTime: yardReport.endTime,
   feePayerId: yardReport.feePayerId,
   ...feePayerNameColumns,
   feePayerEmail: feePayer.email,
@@ -79,6 +81,8 @@ function toItem(row: ListRow): YardReportListItem {
   return {
     id: row.id,
     reportDate: row.reportDate,
+    startTime: hhmm(row.startTime),
+    endTime: hhmm(row.endTime),
     feePayerId: row.feePayerId,
     feePayerName: feePayerName(row),
     feePayerEmail: row.feePayerEmail,
@@ -178,8 +182,6 @@ export async function getYardReport(db: Db, municipalityId: number, id: number):
     ...toItem(row!),
     version: report.version,
     ...timestampsOf(report),
-    startTime: hhmm(report.startTime),
-    endTime: hhmm(report.endTime),
     feeWithoutVat: report.feeWithoutVat,
     vat: report.vat,
     mailError: report.mailError,

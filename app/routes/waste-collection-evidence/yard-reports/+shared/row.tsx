@@ -7,6 +7,43 @@ import { FormDialog } from "~/components/form-dialog";
 import { Field, fieldAria } from "~/components/field";
 import { Input } from "~/components/ui/input";
 import { DialogTrigger } from "~/components/ui/dialog";
+import { RecordLink } from "~/components/record-link";
+import { Money } from "~/components/money";
+import { Day } from "~/routes/administration/devices/+shared/ui";
+
+/** The visit's day with its start and end times under it. */
+export function VisitTime({ row }: { row: YardReportListItem }) {
+  const times = [row.startTime, row.endTime].filter(Boolean).join("–");
+  return (
+    <>
+      <Day value={row.reportDate} />
+      {times && <div className="text-xs text-slate-600 tabular-nums">{times}</div>}
+    </>
+  );
+}
+
+/** The fee payer (a link to the payer) with the yard visited under it. */
+export function PayerAndYard({ row }: { row: YardReportListItem }) {
+  return (
+    <>
+      <RecordLink to={`/infrastructure/fee-payers/${row.feePayerId}`}>{row.feePayerName}</RecordLink>
+      <div className="text-xs text-slate-600">{row.yardName}</div>
+    </>
+  );
+}
+
+/** The fee with 'Zaplaceno' / 'Nezaplaceno' under it. */
+export function FeeAndPaid({ row }: { row: YardReportListItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Money value={row.fee} />
+      <div className={row.paid ? "text-xs text-emerald-800" : "text-xs text-slate-600"}>
+        {row.paid ? t("yardReport:list.paid") : t("yardReport:list.unpaid")}
+      </div>
+    </>
+  );
+}
 
 export function Weight({ kg }: { kg: string }) {
   return <>{formatWeight(kg)}</>;
