@@ -141,7 +141,14 @@ export async function listYardReports(db: Db, municipalityId: number, q: YardRep
       .orderBy(sort.desc ? desc(column) : asc(column), desc(yardReport.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(yardReport).innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId)).where(where),
+    // The payer is joined for the search only: a count of the whole year's visits stays on yard_report.
+    q.search
+      ? db
+          .select({ n: count() })
+          .from(yardReport)
+          .innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId))
+          .where(where)
+      : db.select({ n: count() }).from(yardReport).where(where),
   ]);
   return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
 }

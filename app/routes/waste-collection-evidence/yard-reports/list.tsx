@@ -83,9 +83,7 @@ export const yardReportTable = defineList(yardReportListKeys, {
       className: "whitespace-nowrap text-right",
     }),
     column("mailStatus", "yardReport:field.mailStatus", (r: YardReportListItem) => <MailStatusBadge row={r} />),
-    column("createdAt", "yardReport:field.createdAt", (r: YardReportListItem) => <Created row={r} />, {
-      className: "whitespace-nowrap",
-    }),
+    column("createdAt", "yardReport:field.createdAt", (r: YardReportListItem) => <Created row={r} />),
   ],
 });
 
@@ -149,7 +147,7 @@ function RowActions({ row }: { row: YardReportListItem }) {
   const canEdit = useCan("aEdit", "yardReport");
   const canRemove = useCan("aRemove", "yardReport");
   return (
-    <RowActionGrid>
+    <RowActionGrid stacked>
       <Button to={protocolPath(row.id)} reloadDocument variant="ghost" size="sm">
         {t("yardReport:action.protocol")}
         <span className="sr-only"> {row.id}</span>
