@@ -159,6 +159,7 @@ export const yardReport = pgTable(
   },
   (t) => [
     index("yard_report_municipality_date_idx").on(t.municipalityId, t.reportDate, t.id),
+    // Covering (INCLUDE fee_payer_id, total_weight_kg, fee; hand-written migration yard_report_covering): a yard's workload and top visitors read only this index.
     index("yard_report_yard_date_idx").on(t.yardId, t.reportDate),
     index("yard_report_fee_payer_idx").on(t.feePayerId, t.reportDate),
   ],

@@ -45,7 +45,7 @@ async function workload(db: Db, yardId: number, bucket: WorkloadBucket, day: str
   const rows = await rowsOf<{ start: string; visits: number; weight_kg: string }>(
     db,
     sql`
-    select b.start::date::text as start, count(r.id)::int as visits,
+    select b.start::date::text as start, count(r.report_date)::int as visits,
       coalesce(sum(r.total_weight_kg), 0)::numeric(14,3)::text as weight_kg
     from generate_series(${first}::timestamp, ${last}::timestamp, ${step}::interval) as b(start)
     left join ${yardReport} r on r.yard_id = ${yardId}

@@ -3,7 +3,7 @@
  * list, the detail, recording a visit with its fee computed from the yard's weight ranges with VAT
  * (contract/yard-fee.ts), marking it paid and deleting it. The protocol and its e-mail are in protocol.ts / mail.ts.
  */
-import { and, asc, count, desc, eq, gte, lte, max, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, max, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   collectionYard,
@@ -135,13 +135,17 @@ export async function listYardReports(db: Db, municipalityId: number, q: YardRep
   const sort = parseListSort(yardReportListKeys, q.sort);
   const column = SORTS[sort.key];
   const { limit, offset } = pageWindow(q);
+  const order = sort.desc ? desc(column) : asc(column);
+  // The page's ids first, from yard_report alone (the payer only for the search), then the page's rows with their
+  // payer, yard and wastes: the joins never run over the whole year of visits.
+  const visits = q.search
+    ? db.select({ id: yardReport.id }).from(yardReport).innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId))
+    : db.select({ id: yardReport.id }).from(yardReport);
+  const ids = (await visits.where(where).orderBy(order, desc(yardReport.id)).limit(limit).offset(offset)).map(
+    (r) => r.id,
+  );
   const [rows, totals] = await Promise.all([
-    selectList(db)
-      .where(where)
-      .orderBy(sort.desc ? desc(column) : asc(column), desc(yardReport.id))
-      .limit(limit)
-      .offset(offset),
-    // The payer is joined for the search only: a count of the whole year's visits stays on yard_report.
+    ids.length ? selectList(db).where(inArray(yardReport.id, ids)) : Promise.resolve([]),
     q.search
       ? db
           .select({ n: count() })
@@ -150,7 +154,8 @@ export async function listYardReports(db: Db, municipalityId: number, q: YardRep
           .where(where)
       : db.select({ n: count() }).from(yardReport).where(where),
   ]);
-  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.map((id) => toItem(byId.get(id)!)), total: Number(totals[0]?.n ?? 0) };
 }
 
 export const findYardReport = (db: Db, municipalityId: number, id: number) =>
