@@ -27,6 +27,7 @@ import { motivationProgrammeRoutes } from "./modules/motivation-programme/routes
 import { paymentNoticeRoutes } from "./modules/payment-notice/routes";
 import { collectionYardRoutes } from "./modules/collection-yard/routes";
 import { yardReportRoutes } from "./modules/yard-report/routes";
+import { distributionCentreRoutes } from "./modules/distribution-centre/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -51,6 +52,7 @@ export const allRoutes: AnyRoute[] = [
   ...paymentNoticeRoutes,
   ...collectionYardRoutes,
   ...yardReportRoutes,
+  ...distributionCentreRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

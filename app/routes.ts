@@ -95,6 +95,7 @@ export default [
     ]),
     route("administration/waste-bins", "routes/administration/waste-bins.ts"),
     route("administration/waste-collection-yards", "routes/administration/waste-collection-yards.ts"),
+    route("administration/distribution-centers", "routes/administration/distribution-centers.ts"),
     ...prefix("fees/fees", [
       index("routes/fees/fees/list.tsx"),
       route(":feeId/payment-notice.pdf", "routes/fees/fees/payment-notice.ts"),
@@ -128,6 +129,12 @@ export default [
           ":yardId/wastes/:yardWasteId/edit",
           "routes/administration/municipalities/modules/waste-collection-yards/waste-edit.tsx",
         ),
+      ]),
+      ...prefix(":municipalityId/modules/distribution-centers", [
+        index("routes/administration/municipalities/modules/distribution-centers/list.tsx"),
+        route("create", "routes/administration/municipalities/modules/distribution-centers/create.tsx"),
+        route(":distributionId", "routes/administration/municipalities/modules/distribution-centers/detail.tsx"),
+        route(":distributionId/edit", "routes/administration/municipalities/modules/distribution-centers/edit.tsx"),
       ]),
       ...prefix(":municipalityId/users", [
         route("create", "routes/administration/municipalities/users/create.tsx"),

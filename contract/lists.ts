@@ -180,3 +180,10 @@ export const yardReportListKeys = listKeys({
   sorts: ["reportDate", "fee", "totalWeightKg", "createdAt", "id"],
   defaultSort: "-reportDate",
 });
+
+/** Municipality → module Distribution centres (spec 001 §2): by name; the busiest with '-reportCount'. */
+export const distributionCentreListKeys = listKeys({
+  id: "distributionCentres",
+  sorts: ["name", "reportCount"],
+  defaultSort: "name",
+});

@@ -17,6 +17,7 @@ import { seedDemoExpenditures } from "./expenditures";
 import { seedDemoMotivation } from "./motivation";
 import { seedDemoPaymentSettings } from "./payment";
 import { seedDemoYards } from "./yards";
+import { seedDemoDistributionCentres } from "./distribution-centres";
 
 export const DEMO_PASSWORD = "Demo1234!";
 export const DEMO_ACCOUNTS = [
@@ -103,6 +104,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       { municipalityId: trebic!.id, module: "WasteAndBins", enabled: true },
       { municipalityId: trebic!.id, module: "CollectionYard", enabled: true },
       { municipalityId: trebic!.id, module: "MotivationPrograms", enabled: true },
+      { municipalityId: trebic!.id, module: "DistributionCenters", enabled: true },
       { municipalityId: velkeMezirici!.id, module: "WasteAndBins", enabled: true },
     ]);
     const roleIds = new Map(
@@ -144,6 +146,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await seedDemoFees(tx as unknown as Db, trebic!.id);
     await seedDemoPaymentSettings(tx as unknown as Db, trebic!.id);
     await seedDemoYards(tx as unknown as Db, trebic!.id);
+    await seedDemoDistributionCentres(tx as unknown as Db, trebic!.id, hash);
   });
   return true;
 }

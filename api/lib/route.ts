@@ -52,6 +52,31 @@ export async function noContent(action: Promise<unknown>): Promise<null> {
   return null;
 }
 
+type InMunicipality = EndpointDef & { params: z.ZodType<{ municipalityId: number }> };
+type MunicipalityService<D extends EndpointDef, Rest extends unknown[] = []> = (
+  db: Db,
+  municipalityId: number,
+  ...rest: Rest
+) => ReturnType<Handler<D>>;
+const municipalityOf = (params: unknown) => (params as { municipalityId: number }).municipalityId;
+
+/**
+ * The handlers of the calls below a municipality (`…/:municipalityId/<thing>`, a list, its options, a create) that
+ * hand the service just the database and the municipality's id (and the query or the body), e.g.
+ * `municipalityCall.query(ep.list, svc.listFeePayers)`; the calls on one record are `recordRoutes`.
+ */
+export const municipalityCall = {
+  /** service(db, municipalityId): its answer. */
+  read: <const D extends InMunicipality>(endpoint: D, service: MunicipalityService<D>) =>
+    route(endpoint, ({ services, params }) => service(services.db, municipalityOf(params))),
+  /** service(db, municipalityId, query): its answer. */
+  query: <const D extends InMunicipality>(endpoint: D, service: MunicipalityService<D, [query: Out<D["query"]>]>) =>
+    route(endpoint, ({ services, params, query }) => service(services.db, municipalityOf(params), query)),
+  /** service(db, municipalityId, body): its answer. */
+  write: <const D extends InMunicipality>(endpoint: D, service: MunicipalityService<D, [body: Out<D["body"]>]>) =>
+    route(endpoint, ({ services, params, body }) => service(services.db, municipalityOf(params), body)),
+};
+
 /** The path params of a call on one record of a municipality: the municipality's id and the record's (`idParam`). */
 type RecordParams<K extends string> = { municipalityId: number } & { [P in K]: number };
 type OnRecord<K extends string> = EndpointDef & { params: z.ZodType<RecordParams<K>> };

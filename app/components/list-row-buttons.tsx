@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FormMetadata } from "@conform-to/react";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "./ui/button";
 
 /** 'Přidat' under a form's list (contacts, addresses): Conform's insert intent, sent through the action. */
@@ -66,5 +67,56 @@ export function ListRowFieldset({
       {legend && <legend className="px-1 text-xs text-slate-500">{legend}</legend>}
       {children}
     </fieldset>
+  );
+}
+
+/**
+ * A form's list of rows (a municipality's contacts, a payer's addresses): the empty text, each row framed under its
+ * numbered legend with its fields and its 'Odebrat', then 'Přidat'. The texts are `<texts>.empty`, `.legend`,
+ * `.remove` and `.add` (`n` is the row's number), e.g. texts="feePayer:addresses".
+ */
+export function FormRows<F>({
+  form,
+  name,
+  rows,
+  texts,
+  className,
+  removeClassName,
+  defaultValue,
+  children,
+}: {
+  form: FormMetadata<any, any>;
+  /** The list field's name (`fields.addresses.name`). */
+  name: string;
+  /** The list's rows (`fields.addresses.getFieldList()`). */
+  rows: { key?: string; getFieldset: () => F }[];
+  texts: string;
+  /** A row's grid columns and alignment, e.g. "md:grid-cols-5". */
+  className: string;
+  /** Where the row's 'Odebrat' stands in its grid. */
+  removeClassName: string;
+  /** A new row's values. */
+  defaultValue?: unknown;
+  /** A row's fields. */
+  children: (row: F, index: number) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {rows.length === 0 && <p className="text-sm text-slate-600">{t(`${texts}.empty`)}</p>}
+      {rows.map((row, index) => (
+        <ListRowFieldset key={row.key ?? index} className={className} legend={t(`${texts}.legend`, { n: index + 1 })}>
+          {children(row.getFieldset(), index)}
+          <div className={removeClassName}>
+            <RemoveRowButton form={form} name={name} index={index}>
+              {t(`${texts}.remove`, { n: index + 1 })}
+            </RemoveRowButton>
+          </div>
+        </ListRowFieldset>
+      ))}
+      <AddRowButton form={form} name={name} defaultValue={defaultValue}>
+        {t(`${texts}.add`)}
+      </AddRowButton>
+    </>
   );
 }

@@ -101,6 +101,12 @@ export const NAV_ITEMS: NavItem[] = [
   },
   {
     group: "administration",
+    to: "/administration/distribution-centers",
+    labels: "nav.distributionCentres",
+    permission: "distributionCenter.aDetail",
+  },
+  {
+    group: "administration",
     to: "/administration/municipalities",
     labels: "nav.municipalities",
     permission: "municipality.aDetail",

@@ -11,6 +11,16 @@ import { addFlash, commit } from "./session.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { FormFailure } from "./form.server";
 
+/** What a route's action hands a shared action helper: its request and context, the user's API client and texts, the post. */
+export type ActionContext = {
+  request: Request;
+  context: AppLoadContext;
+  api: ApiClient;
+  t: TFunction;
+  formData: FormData;
+  intent: string;
+};
+
 export type { ActionAnswer };
 
 /** The posted form and its `intent` (the button that sent it). */

@@ -3,30 +3,58 @@
  * of the selected rows ('Vyberte položky.' when none is selected, the call, back to the list as it was with a flash)
  * and the list's URL with a dialog opened or closed.
  */
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import type { TFunction } from "i18next";
 import type { ListKeys } from "#contract/lists";
 import type { Permission } from "#contract/permissions";
 import { readListParams, type AnyListSchema, type ListParams } from "~/lib/list-params";
-import { requireMunicipality } from "~/server/guard.server";
+import { requireMunicipality, requirePermission } from "~/server/guard.server";
 import type { ApiClient, ApiResult } from "~/server/api.server";
 import type { ActionAnswer } from "~/lib/action-answer";
-import { answer, apiAnswer, backToList, redirectWithFlash, selectedIds } from "~/server/action.server";
+import type { BulkDialogs } from "~/lib/bulk-dialogs";
+import { DIALOG_PARAM } from "~/components/ui/dialog";
+import {
+  answer,
+  apiAnswer,
+  backToList,
+  redirectWithFlash,
+  selectedIds,
+  type ActionContext,
+} from "~/server/action.server";
 
 /**
  * The loader of a list in the active municipality: the permission, the list's params read from the URL with its
- * contract, one page of rows; the params go back with the page for the table.
+ * contract, one page of rows; the params go back with the page for the table. `more` reads what else the screen
+ * shows (filter options, a chip's name, a dialog's data) at the same time as the page; its fields join the answer.
  */
-export async function loadMunicipalityList<S extends AnyListSchema, Page extends object>(
+export async function loadMunicipalityList<S extends AnyListSchema, Page extends object, More extends object = object>(
   { request, context }: { request: Request; context: AppLoadContext },
   permission: Permission,
   contract: { keys: ListKeys; query: S },
   call: (api: ApiClient) => (query: ListParams<S> & { municipalityId: number }) => Promise<Page>,
+  more?: (api: ApiClient, municipalityId: number, params: ListParams<S>) => Promise<More>,
 ) {
   const { api, municipalityId } = await requireMunicipality(request, context, permission);
   const params = readListParams(contract, request.url);
-  const page = await call(api)({ ...params, municipalityId });
-  return { ...page, params };
+  const [page, extra] = await Promise.all([
+    call(api)({ ...params, municipalityId }),
+    more ? more(api, municipalityId, params) : ({} as More),
+  ]);
+  return { ...page, ...extra, params };
+}
+
+/** The loader of a provider-wide list (users, municipalities, devices): as `loadMunicipalityList`, no municipality. */
+export async function loadList<S extends AnyListSchema, Page extends object, More extends object = object>(
+  { request, context }: { request: Request; context: AppLoadContext },
+  permission: Permission,
+  contract: { keys: ListKeys; query: S },
+  call: (api: ApiClient) => (query: ListParams<S>) => Promise<Page>,
+  more?: (api: ApiClient, params: ListParams<S>) => Promise<More>,
+) {
+  const api = await requirePermission(request, context, permission);
+  const params = readListParams(contract, request.url);
+  const [page, extra] = await Promise.all([call(api)(params), more ? more(api, params) : ({} as More)]);
+  return { ...page, ...extra, params };
 }
 
 /** The page's answer to a bulk button pressed with no row selected (also without JavaScript). */
@@ -40,7 +68,7 @@ export function nothingSelected<Extra extends object = Record<never, never>>(int
  * about the selection (its field `field`), else its message; done → the list as it was, with the flash `done`.
  */
 export async function bulkChange(
-  args: { request: Request; context: AppLoadContext; api: ApiClient; t: TFunction; formData: FormData; intent: string },
+  args: ActionContext,
   field: string,
   call: (ids: number[]) => Promise<ApiResult<unknown>>,
   done: string,
@@ -66,4 +94,28 @@ export function listUrl(
     else if (v !== null) url.searchParams.set(k, String(v));
   }
   return url.pathname + url.search;
+}
+
+/** The list as it was with no bulk dialog open (?dialog, its ids and index, and the dialog's own `keys`). */
+export function withoutDialog(
+  request: Request,
+  keys: readonly string[] = [],
+  changes: Parameters<typeof listUrl>[2] = {},
+) {
+  return listUrl(request, [DIALOG_PARAM, "ids", "index", ...keys], changes);
+}
+
+/**
+ * A bulk button's answer (app/lib/bulk-dialogs.ts): the list as it was with the button's dialog open on the
+ * selected rows; null when the intent is not a bulk button's.
+ */
+export function openBulkDialog(
+  request: Request,
+  spec: BulkDialogs,
+  intent: string,
+  ids: readonly number[],
+  keys: readonly string[] = [],
+) {
+  const dialog = spec.dialogOf(intent);
+  return dialog ? redirect(withoutDialog(request, keys, { [DIALOG_PARAM]: dialog, ids })) : null;
 }

@@ -23,6 +23,7 @@ import { wasteEvidenceHeaderEndpoints } from "./waste-evidence-header";
 import { wasteSettingsEndpoints } from "./waste-settings";
 import { collectionYardEndpoints } from "./collection-yard";
 import { yardReportEndpoints } from "./yard-report";
+import { distributionCentreEndpoints } from "./distribution-centre";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -46,6 +47,7 @@ export const endpoints = {
   paymentNotice: paymentNoticeEndpoints,
   collectionYard: collectionYardEndpoints,
   yardReport: yardReportEndpoints,
+  distributionCentre: distributionCentreEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -8,6 +8,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../api/db/client";
 import * as schema from "../../api/db/schema";
 import { DEMO_ACCOUNTS, seedDemoData } from "../../api/demo";
+import { DEMO_CENTRES } from "../../api/demo/distribution-centres";
 import { cloneDatabase } from "./helpers";
 
 const TABLES = {
@@ -39,6 +40,8 @@ const TABLES = {
   motivationProgramme: schema.motivationProgramme,
   motivationInterval: schema.motivationInterval,
   motivationActivation: schema.motivationActivation,
+  distributionCentre: schema.distributionCentre,
+  distributionCentreUser: schema.distributionCentreUser,
 } satisfies Record<string, PgTable>;
 
 let database: Database;
@@ -69,10 +72,12 @@ describe("demo data (api/demo/)", () => {
     expect(made).toEqual({
       municipality: 3,
       municipalityContact: 2,
-      // Třebíč: waste and bins, collection yard, motivation programmes; Velké Meziříčí: waste and bins.
-      municipalityModule: 4,
-      user: 4,
-      userMunicipality: 2,
+      // Třebíč: waste and bins, collection yard, motivation programmes, distribution centres; Velké Meziříčí: waste
+      // and bins.
+      municipalityModule: 5,
+      // The four demo accounts and the staff of Třebíč's two distribution centres.
+      user: 6,
+      userMunicipality: 4,
       subject: 10,
       feePayer: 18,
       subjectFeePayer: 18,
@@ -103,9 +108,14 @@ describe("demo data (api/demo/)", () => {
       motivationProgramme: 1,
       motivationInterval: 4,
       motivationActivation: 1,
+      // Issue 15 part 3: Třebíč's two distribution centres, one member of staff each.
+      distributionCentre: 2,
+      distributionCentreUser: 2,
     });
     const users = await database.db.select({ userName: schema.user.userName }).from(schema.user);
-    expect(users.map((u) => u.userName).sort()).toEqual(DEMO_ACCOUNTS.map((a) => a.userName).sort());
+    expect(users.map((u) => u.userName).sort()).toEqual(
+      [...DEMO_ACCOUNTS.map((a) => a.userName), ...DEMO_CENTRES.map((c) => c.staff.userName)].sort(),
+    );
     const [trebic] = await database.db
       .select({ id: schema.municipality.id })
       .from(schema.municipality)

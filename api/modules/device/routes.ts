@@ -1,4 +1,4 @@
-import { noContent, route } from "../../lib/route";
+import { noContent, route, municipalityCall } from "../../lib/route";
 import type { Db } from "../../db/client";
 import { deviceEndpoints as ep } from "#contract/endpoints/device";
 import { endPairing, pair } from "./assignment";
@@ -27,5 +27,5 @@ export const deviceRoutes = [
       endPairing(tx as unknown as Db, auth, params.deviceId, params.assignmentId, body.validTo),
     );
   }),
-  route(ep.ofMunicipality, ({ services, params }) => svc.listMunicipalityDevices(services.db, params.municipalityId)),
+  municipalityCall.read(ep.ofMunicipality, svc.listMunicipalityDevices),
 ];

@@ -1,4 +1,4 @@
-import { recordRoutes, route } from "../../lib/route";
+import { recordRoutes, route, municipalityCall } from "../../lib/route";
 import { expenditureEndpoints as ep } from "#contract/endpoints/expenditure";
 import * as svc from "./service";
 
@@ -10,10 +10,10 @@ const one = recordRoutes("expenditureId");
  */
 export const expenditureRoutes = [
   route(ep.summary, ({ services, params, query }) => svc.getSummary(services.db, params.municipalityId, query.year)),
-  route(ep.setting, ({ services, params }) => svc.getSetting(services.db, params.municipalityId)),
-  route(ep.saveSetting, ({ services, params, body }) => svc.saveSetting(services.db, params.municipalityId, body)),
-  route(ep.list, ({ services, params, query }) => svc.listExpenditures(services.db, params.municipalityId, query)),
-  route(ep.create, ({ services, params, body }) => svc.createExpenditure(services.db, params.municipalityId, body)),
+  municipalityCall.read(ep.setting, svc.getSetting),
+  municipalityCall.write(ep.saveSetting, svc.saveSetting),
+  municipalityCall.query(ep.list, svc.listExpenditures),
+  municipalityCall.write(ep.create, svc.createExpenditure),
   one.read(ep.detail, svc.getExpenditure),
   one.write(ep.update, svc.updateExpenditure),
   one.remove(ep.remove, svc.deleteExpenditure),

@@ -1,4 +1,4 @@
-import { recordRoutes, route } from "../../lib/route";
+import { recordRoutes, route, municipalityCall } from "../../lib/route";
 import { feePayerEndpoints as ep } from "#contract/endpoints/fee-payer";
 import * as svc from "./service";
 
@@ -6,11 +6,11 @@ const payer = recordRoutes("feePayerId");
 
 /** Fee payers (contract/endpoints/fee-payer.ts): the handlers of the fee-payer calls. */
 export const feePayerRoutes = [
-  route(ep.list, ({ services, params, query }) => svc.listFeePayers(services.db, params.municipalityId, query)),
-  route(ep.options, ({ services, params, query }) => svc.listOptions(services.db, params.municipalityId, query)),
-  route(ep.discounts, ({ services, params }) => svc.listDiscounts(services.db, params.municipalityId)),
-  route(ep.create, ({ services, params, body }) => svc.createFeePayer(services.db, params.municipalityId, body)),
-  route(ep.register, ({ services, params, body }) => svc.registerFeePayers(services.db, params.municipalityId, body)),
+  municipalityCall.query(ep.list, svc.listFeePayers),
+  municipalityCall.query(ep.options, svc.listOptions),
+  municipalityCall.read(ep.discounts, svc.listDiscounts),
+  municipalityCall.write(ep.create, svc.createFeePayer),
+  municipalityCall.write(ep.register, svc.registerFeePayers),
   payer.read(ep.detail, svc.getFeePayer),
   payer.write(ep.update, svc.updateFeePayer),
   payer.remove(ep.remove, svc.deleteFeePayer),

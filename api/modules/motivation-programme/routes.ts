@@ -1,10 +1,10 @@
-import { noContent, route } from "../../lib/route";
+import { noContent, route, municipalityCall } from "../../lib/route";
 import { motivationProgrammeEndpoints as ep } from "#contract/endpoints/motivation-programme";
 import * as svc from "./service";
 
 /** Motivation programmes (contract/endpoints/motivation-programme.ts): the handlers of its calls. */
 export const motivationProgrammeRoutes = [
-  route(ep.list, ({ services, params }) => svc.listProgrammes(services.db, params.municipalityId)),
+  municipalityCall.read(ep.list, svc.listProgrammes),
   route(ep.detail, ({ services, params }) => svc.getProgramme(services.db, params.municipalityId, params.type)),
   route(ep.update, ({ services, auth, params, body }) =>
     svc.updateProgramme(services.db, services.jobs, auth, params.municipalityId, params.type, body),

@@ -1,4 +1,4 @@
-import { noContent, route } from "../../lib/route";
+import { noContent, route, municipalityCall } from "../../lib/route";
 import { LOGO_MAX_BYTES } from "#contract/municipality";
 import { municipalityEndpoints as ep } from "#contract/endpoints/municipality";
 import * as svc from "./service";
@@ -10,7 +10,7 @@ export const municipalityRoutes = [
   route(ep.options, ({ services, auth }) => svc.listOptions(services.db, auth)),
   route(ep.districts, async ({ services, auth }) => ({ items: await svc.listDistricts(services.db, auth) })),
   route(ep.create, ({ services, auth, body }) => svc.createMunicipality(services.db, auth, body)),
-  route(ep.detail, ({ services, params }) => svc.getMunicipality(services.db, params.municipalityId)),
+  municipalityCall.read(ep.detail, svc.getMunicipality),
   route(ep.update, async ({ services, auth, params, body }) => {
     await svc.updateMunicipality(services.db, auth, params.municipalityId, body);
     return { id: params.municipalityId };
@@ -23,8 +23,8 @@ export const municipalityRoutes = [
     await svc.setModule(services.db, params.municipalityId, params.module, body.enabled);
     return { module: params.module, enabled: body.enabled };
   }),
-  route(ep.users, ({ services, params }) => svc.listMunicipalityUsers(services.db, params.municipalityId)),
-  route(ep.externalAccounts, ({ services, params }) => svc.listExternalAccounts(services.db, params.municipalityId)),
+  municipalityCall.read(ep.users, svc.listMunicipalityUsers),
+  municipalityCall.read(ep.externalAccounts, svc.listExternalAccounts),
   route(ep.saveExternalAccounts, async ({ services, params, body }) => {
     await svc.saveExternalAccounts(services.db, services.secretBox, params.municipalityId, body.accounts);
     return svc.listExternalAccounts(services.db, params.municipalityId);

@@ -1,4 +1,4 @@
-import { recordRoutes, route } from "../../lib/route";
+import { recordRoutes, route, municipalityCall } from "../../lib/route";
 import { printBatchEndpoints as ep } from "#contract/endpoints/print-batch";
 import * as svc from "./service";
 
@@ -6,7 +6,7 @@ const batch = recordRoutes("printBatchId");
 
 /** Print batches (contract/endpoints/print-batch.ts): the handlers of the print batch calls. */
 export const printBatchRoutes = [
-  route(ep.list, ({ services, params, query }) => svc.listPrintBatches(services.db, params.municipalityId, query)),
+  municipalityCall.query(ep.list, svc.listPrintBatches),
   route(ep.create, ({ services, auth, params, body }) =>
     svc.createPrintBatch(services.db, params.municipalityId, auth, body),
   ),

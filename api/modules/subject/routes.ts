@@ -1,4 +1,4 @@
-import { noContent, recordRoutes, route } from "../../lib/route";
+import { noContent, recordRoutes, route, municipalityCall } from "../../lib/route";
 import { subjectEndpoints as ep } from "#contract/endpoints/subject";
 import * as svc from "./service";
 
@@ -10,10 +10,10 @@ const oneSubject = recordRoutes("subjectId");
  * is the contract's: static paths (options, filters, fee-paid) before /subject/:subjectId.
  */
 export const subjectRoutes = [
-  route(ep.list, ({ services, params, query }) => svc.listSubjects(services.db, params.municipalityId, query)),
-  route(ep.options, ({ services, params, query }) => svc.listOptions(services.db, params.municipalityId, query)),
-  route(ep.filters, ({ services, params }) => svc.listFilterValues(services.db, params.municipalityId)),
-  route(ep.create, ({ services, params, body }) => svc.createSubject(services.db, params.municipalityId, body)),
+  municipalityCall.query(ep.list, svc.listSubjects),
+  municipalityCall.query(ep.options, svc.listOptions),
+  municipalityCall.read(ep.filters, svc.listFilterValues),
+  municipalityCall.write(ep.create, svc.createSubject),
   route(ep.setFeePaid, ({ services, params, body }) =>
     svc.setFeePaid(services.db, params.municipalityId, body.subjectIds, body.paid),
   ),

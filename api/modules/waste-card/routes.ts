@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { route, municipalityCall } from "../../lib/route";
 import { wasteCardEndpoints as ep } from "#contract/endpoints/waste-card";
 import { areaImportRoutes } from "../import/area-routes";
 import { wasteCardImporter } from "./import";
@@ -7,7 +7,7 @@ import { WASTE_CARD_IMPORT_TYPE } from "./service";
 
 /** Waste cards and their CSV import (contract/endpoints/waste-card.ts): the handlers of the card calls. */
 export const wasteCardRoutes = [
-  route(ep.list, ({ services, params, query }) => svc.listWasteCards(services.db, params.municipalityId, query)),
+  municipalityCall.query(ep.list, svc.listWasteCards),
   route(ep.setExpiration, ({ services, params, body }) =>
     svc.setExpiration(services.db, params.municipalityId, body.ids, body.validTo),
   ),

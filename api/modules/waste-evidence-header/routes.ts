@@ -1,4 +1,4 @@
-import { recordRoutes, route } from "../../lib/route";
+import { recordRoutes, route, municipalityCall } from "../../lib/route";
 import { wasteEvidenceHeaderEndpoints as ep } from "#contract/endpoints/waste-evidence-header";
 import * as svc from "./service";
 
@@ -6,8 +6,8 @@ const bin = recordRoutes("headerId");
 
 /** Bins (contract/endpoints/waste-evidence-header.ts): the handlers of the bin calls, static paths before /:headerId. */
 export const wasteEvidenceHeaderRoutes = [
-  route(ep.list, ({ services, params, query }) => svc.listHeaders(services.db, params.municipalityId, query)),
-  route(ep.filters, ({ services, params }) => svc.listFilterValues(services.db, params.municipalityId)),
+  municipalityCall.query(ep.list, svc.listHeaders),
+  municipalityCall.read(ep.filters, svc.listFilterValues),
   route(ep.assign, ({ services, params, body, auth }) =>
     svc.assignCodes(services.db, params.municipalityId, body, auth.user.id),
   ),

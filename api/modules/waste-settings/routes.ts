@@ -1,4 +1,4 @@
-import { recordRoutes, route } from "../../lib/route";
+import { recordRoutes, route, municipalityCall } from "../../lib/route";
 import { wasteSettingsEndpoints as ep } from "#contract/endpoints/waste-settings";
 import * as svc from "./service";
 
@@ -7,7 +7,7 @@ const oneBinType = recordRoutes("binTypeId");
 
 /** Waste and bin types settings (contract/endpoints/waste-settings.ts): the handlers of the type calls. */
 export const wasteSettingsRoutes = [
-  route(ep.wasteTypes, ({ services, params, query }) => svc.listWasteTypes(services.db, params.municipalityId, query)),
+  municipalityCall.query(ep.wasteTypes, svc.listWasteTypes),
   route(ep.createWasteType, ({ services, params, body }) =>
     svc.createWasteType(services.db, params.municipalityId, body),
   ),
@@ -16,8 +16,8 @@ export const wasteSettingsRoutes = [
     svc.setWasteTypeActive(services.db, params.municipalityId, params.wasteTypeId, body.active),
   ),
   oneWasteType.remove(ep.removeWasteType, svc.deleteWasteType),
-  route(ep.binTypes, ({ services, params, query }) => svc.listBinTypes(services.db, params.municipalityId, query)),
-  route(ep.createBinType, ({ services, params, body }) => svc.createBinType(services.db, params.municipalityId, body)),
+  municipalityCall.query(ep.binTypes, svc.listBinTypes),
+  municipalityCall.write(ep.createBinType, svc.createBinType),
   oneBinType.write(ep.updateBinType, svc.updateBinType),
   route(ep.setBinTypeActive, ({ services, params, body }) =>
     svc.setBinTypeActive(services.db, params.municipalityId, params.binTypeId, body.active),

@@ -1,12 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
+import type { ApiClient } from "~/server/api.server";
 import { DEVICE_TYPES } from "#contract/enums";
 import type { DeviceListItem } from "#contract/device";
 import { deviceListKeys } from "#contract/lists";
 import { deviceList as deviceContract } from "#contract/device";
 import { defineList, withFilterOptions } from "~/lib/list";
 import { useCan } from "~/lib/permissions";
-import { readListParams } from "~/lib/list-params";
+import { loadList } from "~/server/list-action.server";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { apiAnswer, backToList, formId, readIntent, redirectWithFlash } from "~/server/action.server";
@@ -79,12 +80,11 @@ function Unpaired() {
   return <span className="text-slate-500">{t("device:unpaired")}</span>;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = await requirePermission(request, context, "device.aDetail");
-  const params = readListParams(deviceContract, request.url);
-  const [list, municipalities] = await Promise.all([api.device.list(params), api.municipality.options()]);
-  return { ...list, params, municipalities: municipalities.items };
-}
+/** The municipality filter's options, read with the page. */
+const municipalities = async (api: ApiClient) => ({ municipalities: (await api.municipality.options()).items });
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadList(args, "device.aDetail", deviceContract, (api) => api.device.list, municipalities);
 
 /** Row delete (confirmed in a dialog, `?dialog=delete-<id>` without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,11 +1,11 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
+import type { ApiClient } from "~/server/api.server";
 import { COUNTRIES, MUNICIPALITY_TYPES } from "#contract/enums";
 import { municipalityList as municipalityListContract, type MunicipalityListItem } from "#contract/municipality";
 import { municipalityListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
-import { requirePermission } from "~/server/guard.server";
+import { loadList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, nameColumn, dateTimeColumn, textColumn } from "~/components/list-columns";
@@ -42,16 +42,14 @@ function TypeLabel({ type }: { type: string }) {
   return <>{t(`municipality:type.${type}`, type)}</>;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = await requirePermission(request, context, "municipality.aDetail");
-  const params = readListParams(municipalityListContract, request.url);
-  const [list, districts, options] = await Promise.all([
-    api.municipality.list(params),
-    api.municipality.districts(),
-    api.municipality.options(),
-  ]);
-  return { ...list, params, districts: districts.items, parents: options.items };
+/** The district and parent filters' options, read with the page. */
+async function filterOptions(api: ApiClient) {
+  const [districts, options] = await Promise.all([api.municipality.districts(), api.municipality.options()]);
+  return { districts: districts.items, parents: options.items };
 }
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadList(args, "municipality.aDetail", municipalityListContract, (api) => api.municipality.list, filterOptions);
 
 export default function MunicipalityList({ loaderData }: Route.ComponentProps) {
   const { districts, parents } = loaderData;

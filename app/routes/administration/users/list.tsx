@@ -4,11 +4,10 @@ import type { Route } from "./+types/list";
 import { userList as userListContract, type UserListItem } from "#contract/user";
 import { userListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { answer, backToList, formId, readIntent, selectedIds, unknownIntent } from "~/server/action.server";
-import { bulkChange, nothingSelected } from "~/server/list-action.server";
+import { bulkChange, loadList, nothingSelected } from "~/server/list-action.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
@@ -75,22 +74,17 @@ function Email({ value }: { value: string | null }) {
   );
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = await requirePermission(request, context, "user.aDetail");
-  const params = readListParams(userListContract, request.url);
-  const [list, roles, municipalities] = await Promise.all([
-    api.user.list(params),
-    api.user.roles(),
-    api.municipality.options(),
-  ]);
-  return {
-    ...list,
-    params,
-    roles: roles.items,
-    municipalities: municipalities.items,
-    canInvite: canInvite(api, context),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadList(
+    { request, context },
+    "user.aDetail",
+    userListContract,
+    (api) => api.user.list,
+    async (api) => {
+      const [roles, municipalities] = await Promise.all([api.user.roles(), api.municipality.options()]);
+      return { roles: roles.items, municipalities: municipalities.items, canInvite: canInvite(api, context) };
+    },
+  );
 
 type Activation = "activate" | "deactivate";
 /** A bulk button's answer: the confirmation dialog for the selected users (rendered from it, so it works without JavaScript). */

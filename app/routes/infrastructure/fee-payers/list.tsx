@@ -1,13 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
+import type { ApiClient } from "~/server/api.server";
 import { feePayerList as feePayerContract, type FeePayerListItem } from "#contract/fee-payer";
 import { feePayerListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { readIntent, unknownIntent } from "~/server/action.server";
-import { bulkChange } from "~/server/list-action.server";
+import { bulkChange, loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, nameColumn, textColumn } from "~/components/list-columns";
@@ -103,15 +103,13 @@ function Activity({ row }: { row: FeePayerListItem }) {
   );
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "feePayer.aDetail");
-  const params = readListParams(feePayerContract, request.url);
-  const [list, discounts] = await Promise.all([
-    api.feePayer.list({ municipalityId, ...params }),
-    api.feePayer.discounts({ municipalityId }),
-  ]);
-  return { ...list, params, discounts: discounts.items };
-}
+/** The discount filter's options, read with the page. */
+const discounts = async (api: ApiClient, municipalityId: number) => ({
+  discounts: (await api.feePayer.discounts({ municipalityId })).items,
+});
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(args, "feePayer.aDetail", feePayerContract, (api) => api.feePayer.list, discounts);
 
 /** Bulk 'Zaregistrovat' (PATCH fee-payer/register); nothing selected → 'Vyberte položky.' (also without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,14 +1,14 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
+import type { ApiClient } from "~/server/api.server";
 import { SUBJECT_TYPES } from "#contract/enums";
 import { subjectList as subjectContract, type SubjectListItem } from "#contract/subject";
 import { subjectListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { readIntent, unknownIntent } from "~/server/action.server";
-import { bulkChange } from "~/server/list-action.server";
+import { bulkChange, loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, nameColumn, refColumn, textColumn } from "~/components/list-columns";
@@ -48,21 +48,21 @@ export const subjectList = defineList(subjectListKeys, {
   ],
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "subject.aDetail");
-  const params = readListParams(subjectContract, request.url);
-  const [list, filters, parent] = await Promise.all([
-    api.subject.list({ ...params, municipalityId }),
+/** The filters' options; the parent filter is shown only when set (from a detail's 'all children' link), by name. */
+async function filtersOf(api: ApiClient, municipalityId: number, params: { parentId?: number }) {
+  const [filters, parent] = await Promise.all([
     api.subject.filters({ municipalityId }),
-    // The parent filter is shown only when set (from a detail's 'all children' link); it needs the parent's name.
     params.parentId
       ? api.result.subject
           .detail({ municipalityId, subjectId: params.parentId })
           .then((r) => (r.ok ? { id: r.data.id, name: r.data.name } : null))
-      : Promise.resolve(null),
+      : null,
   ]);
-  return { ...list, params, filters, parent };
+  return { filters, parent };
 }
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(args, "subject.aDetail", subjectContract, (api) => api.subject.list, filtersOf);
 
 /** Spec 001 §2/§4: mark the fee paid or unpaid in bulk (PATCH subject/fee-paid); nothing selected → 'Vyberte položky.'. */
 export async function action({ request, context }: Route.ActionArgs) {

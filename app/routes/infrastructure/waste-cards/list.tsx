@@ -4,7 +4,7 @@
  * its dialog through the URL (?dialog=…&ids=…), so the date, the subject picker (decision 0011) and the confirmation
  * work the same with and without JavaScript.
  */
-import { redirect, useSearchParams } from "react-router";
+import { redirect } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { z } from "zod";
 import type { Route } from "./+types/list";
@@ -38,7 +38,8 @@ import { userT } from "~/server/i18n.server";
 import { ListPage } from "~/components/list-page";
 import { column, refColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-filters";
-import { listUrl } from "~/server/list-action.server";
+import { openBulkDialog, withoutDialog } from "~/server/list-action.server";
+import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import { pageTitle } from "~/components/page-title";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
 import { BulkRemoveDialog, DialogLink } from "~/components/form-dialog";
@@ -130,33 +131,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The bulk intents that open a dialog, and the dialogs' own intents. */
-const OPENERS = { openExpiration: "expiration", openAssign: "assign", openRemove: "remove" } as const;
-const DIALOG_KEYS = [DIALOG_PARAM, "ids", "subjectSearch", "assignSubjectId", "index"];
+/** The bulk actions, each through its dialog; 'load payers' (pickSubject) is the assign dialog's second button. */
+const cardDialogs = bulkDialogs("wasteCard", {
+  expiration: { open: "openExpiration", submit: "setExpiration", right: "aEdit" },
+  assign: { open: "openAssign", submit: "assignSubject", right: "aEdit" },
+  remove: { open: "openRemove", submit: "confirmRemove", right: "aRemove" },
+});
+/** The assign dialog's own keys in the URL. */
+const PICKER_KEYS = ["subjectSearch", "assignSubjectId"];
 
 /** The list as it was (filters, sort, page); `changes` opens a dialog with its selection. */
-const backTo = (request: Request, changes: Parameters<typeof listUrl>[2] = {}) =>
-  listUrl(request, DIALOG_KEYS, changes);
-
-/** Which permission each intent needs (the API checks the same). */
-const INTENT_PERMISSION: Record<string, "wasteCard.aEdit" | "wasteCard.aRemove"> = {
-  openExpiration: "wasteCard.aEdit",
-  openAssign: "wasteCard.aEdit",
-  openRemove: "wasteCard.aRemove",
-  setExpiration: "wasteCard.aEdit",
-  assignSubject: "wasteCard.aEdit",
-  confirmRemove: "wasteCard.aRemove",
-};
+const backTo = (request: Request, changes: Parameters<typeof withoutDialog>[2] = {}) =>
+  withoutDialog(request, PICKER_KEYS, changes);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent: posted } = await readIntent(request);
   // The assign dialog's 'load payers' button (a second submit of the same form) names itself.
   const intent = formData.has("pickSubject") ? "pickSubject" : posted;
-  const { api, municipalityId } = await requireMunicipality(
-    request,
-    context,
-    INTENT_PERMISSION[intent] ?? "wasteCard.aEdit",
-  );
+  const { api, municipalityId } = await requireMunicipality(request, context, cardDialogs.permission(intent));
   const t = await userT(api.session);
   const ids = selectedIds(formData);
   const values = textValues(formData);
@@ -167,14 +159,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const invalid = (error: z.ZodError) => fail(422, t("wasteCard:flash.invalid"), z.flattenError(error).fieldErrors);
   const done = (res: { ok: true; data: { updated: number } }, key: string) =>
     redirectWithFlash(api, context, backTo(request), t(key, { n: res.data.updated }));
-  if (!(intent in INTENT_PERMISSION) && intent !== "pickSubject") return unknownIntent(answerIntent, t);
+  if (!cardDialogs.knows(intent) && intent !== "pickSubject") return unknownIntent(answerIntent, t);
   if (ids.length === 0) return fail(422, t("common:dataTable.selectItems"), { ids: [NOTHING_SELECTED] }, "warning");
+  const opened = openBulkDialog(request, cardDialogs, intent, ids, PICKER_KEYS);
+  if (opened) return opened;
 
   switch (intent) {
-    case "openExpiration":
-    case "openAssign":
-    case "openRemove":
-      return redirect(backTo(request, { [DIALOG_PARAM]: OPENERS[intent], ids }));
     case "pickSubject": {
       const subjectId = formId(formData.get("subjectId"));
       const subjectSearch = String(formData.get("subjectSearch") ?? "").slice(0, 100);
@@ -216,32 +206,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function WasteCardList({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { params, subjectName, dialogIds, picker } = loaderData;
-  const [searchParams] = useSearchParams();
   const { t } = useTranslation();
-  const canEdit = useCan("aEdit", "wasteCard");
-  const canRemove = useCan("aRemove", "wasteCard");
+  const { dialog, canEdit, canRemove, pageAnswer, bulkActions, resetAfter } = useBulkDialogs(cardDialogs, answer);
   const canSeeSubjects = useCan("aDetail", "subject");
-  const dialog = searchParams.get(DIALOG_PARAM);
-  // A dialog's own failure is shown inside it; the page shows the rest ('Vyberte položky.').
-  const pageAnswer =
-    answer && !(dialog && ["setExpiration", "assignSubject", "confirmRemove"].includes(answer.intent))
-      ? answer
-      : undefined;
   // The subject filter is shown only while it is set (from a subject's link), with the subject's name.
   const def = withFilterOptions(wasteCardList, {
     subjectId: params.subjectId
       ? [{ value: String(params.subjectId), label: subjectName ?? `#${params.subjectId}` }]
       : null,
   });
-  const bulkActions = [
-    ...(canEdit
-      ? [
-          { intent: "openExpiration", label: t("wasteCard:action.expiration") },
-          { intent: "openAssign", label: t("wasteCard:action.assign") },
-        ]
-      : []),
-    ...(canRemove ? [{ intent: "openRemove", label: t("wasteCard:action.remove"), variant: "danger" as const }] : []),
-  ];
 
   return (
     <ListPage
@@ -249,7 +222,7 @@ export default function WasteCardList({ loaderData, actionData: answer }: Route.
       list={loaderData}
       create={{ to: IMPORT_PATH, label: t("wasteCard:list.import"), emptyLabel: t("wasteCard:list.importFirst") }}
       answer={pageAnswer}
-      resetAfter={Object.keys(OPENERS)}
+      resetAfter={resetAfter}
       toolbar={
         !params.subjectId && canSeeSubjects ? (
           <DialogLink name="pick-subject" size="sm" params={{ subjectSearch: null, ids: null }}>

@@ -4,10 +4,10 @@
  * (a new name for the selected collections; spec 000 §7) and delete; 'import collection' leads to the upload. A bulk
  * action opens its dialog through the URL (?dialog=…&ids=…), so it works the same with and without JavaScript.
  */
-import { redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
+import type { ApiClient } from "~/server/api.server";
 import {
   COLLECTION_STATES,
   collectionList as collectionContract,
@@ -18,8 +18,6 @@ import {
 import { collectionListKeys } from "#contract/lists";
 import { formatDate } from "#contract/calendar";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
-import { useCan } from "~/lib/permissions";
 import {
   answer,
   apiAnswer,
@@ -32,7 +30,8 @@ import {
 } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { listUrl, nothingSelected } from "~/server/list-action.server";
+import { loadMunicipalityList, nothingSelected, openBulkDialog, withoutDialog } from "~/server/list-action.server";
+import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import { ListPage } from "~/components/list-page";
 import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
@@ -97,57 +96,52 @@ function Day({ value }: { value: string }) {
 /** Positive ids of a URL's search param (the dialog's selection travels in the URL), at most a page. */
 const urlIds = (sp: URLSearchParams) => [...new Set(sp.getAll("ids").flatMap((v) => formId(v) ?? []))].slice(0, 200);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteCollection.aDetail");
-  const params = readListParams(collectionContract, request.url);
+/** The waste filter's options (for who may see the waste types) and the selection of an open bulk dialog. */
+async function optionsAndDialog(api: ApiClient, municipalityId: number, request: Request) {
   const sp = new URL(request.url).searchParams;
   const canSeeTypes = (api.session.get("permissions") ?? []).includes("municipality.aDetail");
-  const [list, wastes] = await Promise.all([
-    api.wasteCollection.list({ municipalityId, ...params }),
-    canSeeTypes
-      ? api.result.wasteSettings.wasteTypes({ municipalityId, counts: false }).then((r) => (r.ok ? r.data.items : []))
-      : Promise.resolve([]),
-  ]);
+  const wastes = canSeeTypes
+    ? await api.result.wasteSettings
+        .wasteTypes({ municipalityId, counts: false })
+        .then((r) => (r.ok ? r.data.items : []))
+    : [];
   return {
-    ...list,
-    params,
     wasteOptions: idOptions(wastes.map((w) => ({ id: w.id, name: w.name }))),
     dialogIds: sp.get(DIALOG_PARAM) ? urlIds(sp) : [],
   };
 }
 
-const OPENERS = { openPrice: "price", openMerge: "merge", openRemove: "remove" } as const;
-const DIALOG_KEYS = [DIALOG_PARAM, "ids", "index"];
-const INTENT_PERMISSION: Record<string, "wasteCollection.aEdit" | "wasteCollection.aRemove"> = {
-  openPrice: "wasteCollection.aEdit",
-  openMerge: "wasteCollection.aEdit",
-  openRemove: "wasteCollection.aRemove",
-  setPrice: "wasteCollection.aEdit",
-  merge: "wasteCollection.aEdit",
-  confirmRemove: "wasteCollection.aRemove",
-};
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(
+    args,
+    "wasteCollection.aDetail",
+    collectionContract,
+    (api) => api.wasteCollection.list,
+    (api, id) => optionsAndDialog(api, id, args.request),
+  );
+
+/** The bulk actions, each through its dialog. */
+const collectionDialogs = bulkDialogs("wasteCollection", {
+  price: { open: "openPrice", submit: "setPrice", right: "aEdit" },
+  merge: { open: "openMerge", submit: "merge", right: "aEdit" },
+  remove: { open: "openRemove", submit: "confirmRemove", right: "aRemove" },
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
-  const { api, municipalityId } = await requireMunicipality(
-    request,
-    context,
-    INTENT_PERMISSION[intent] ?? "wasteCollection.aEdit",
-  );
+  const { api, municipalityId } = await requireMunicipality(request, context, collectionDialogs.permission(intent));
   const t = await userT(api.session);
-  if (!(intent in INTENT_PERMISSION)) return unknownIntent(intent, t);
+  if (!collectionDialogs.knows(intent)) return unknownIntent(intent, t);
   const ids = selectedIds(formData);
   if (ids.length === 0) return nothingSelected(intent, t);
+  const opened = openBulkDialog(request, collectionDialogs, intent, ids);
+  if (opened) return opened;
   const values = textValues(formData);
-  const back = (changes: Parameters<typeof listUrl>[2] = {}) => listUrl(request, DIALOG_KEYS, changes);
+  const back = () => withoutDialog(request);
   const invalid = (error: z.ZodError) =>
     answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });
 
   switch (intent) {
-    case "openPrice":
-    case "openMerge":
-    case "openRemove":
-      return redirect(back({ [DIALOG_PARAM]: OPENERS[intent], ids }));
     case "setPrice": {
       const parsed = collectionPriceBody.safeParse({
         ids,
@@ -177,25 +171,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CollectionList({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { wasteOptions, dialogIds } = loaderData;
-  const [searchParams] = useSearchParams();
   const { t } = useTranslation();
-  const canEdit = useCan("aEdit", "wasteCollection");
-  const canRemove = useCan("aRemove", "wasteCollection");
-  const dialog = searchParams.get(DIALOG_PARAM);
-  const pageAnswer =
-    answer && !(dialog && ["setPrice", "merge", "confirmRemove"].includes(answer.intent)) ? answer : undefined;
+  const { dialog, pageAnswer, bulkActions, resetAfter } = useBulkDialogs(collectionDialogs, answer);
   const def = withFilterOptions(collectionList, { wasteTypeId: wasteOptions.length ? wasteOptions : null });
-  const bulkActions = [
-    ...(canEdit
-      ? [
-          { intent: "openPrice", label: t("wasteCollection:action.price") },
-          { intent: "openMerge", label: t("wasteCollection:action.merge") },
-        ]
-      : []),
-    ...(canRemove
-      ? [{ intent: "openRemove", label: t("wasteCollection:action.remove"), variant: "danger" as const }]
-      : []),
-  ];
   return (
     <ListPage
       ns="wasteCollection"
@@ -207,8 +185,8 @@ export default function CollectionList({ loaderData, actionData: answer }: Route
         emptyLabel: t("wasteCollection:list.importFirst"),
       }}
       answer={pageAnswer}
-      resetAfter={Object.keys(OPENERS)}
-      bulkActions={bulkActions.length ? bulkActions : undefined}
+      resetAfter={resetAfter}
+      bulkActions={bulkActions}
       rowLabel={(row) => row.name}
     >
       {dialog === "price" && <PriceDialog ids={dialogIds} />}

@@ -7,13 +7,13 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
+import type { ApiClient } from "~/server/api.server";
 import { EVIDENCE_STATES, evidenceList, type EvidenceListItem } from "#contract/collection";
 import { evidenceListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
 import { booleanFilter, dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
-import { readListParams } from "~/lib/list-params";
+import { loadMunicipalityList } from "~/server/list-action.server";
 import { formatNumber } from "~/lib/format/numbers";
-import { requireMunicipality } from "~/server/guard.server";
 import { column, dateTimeColumn, refColumn, textColumn, RECORD_LINK, DateTime } from "~/components/list-columns";
 import { ListPage } from "~/components/list-page";
 import { pageTitle } from "~/components/page-title";
@@ -64,15 +64,13 @@ export const evidenceTable = defineList(evidenceListKeys, {
   ],
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidence.aDetail");
-  const params = readListParams(evidenceList, request.url);
-  const [list, wasteTypes] = await Promise.all([
-    api.wasteEvidence.list({ municipalityId, ...params }),
-    loadWasteTypes(api, municipalityId),
-  ]);
-  return { ...list, params, wasteTypes: wasteTypes.map(({ id, name }) => ({ id, name })) };
-}
+/** The waste filter's options, read with the page. */
+const wastes = async (api: ApiClient, municipalityId: number) => ({
+  wasteTypes: (await loadWasteTypes(api, municipalityId)).map(({ id, name }) => ({ id, name })),
+});
+
+export const loader = (args: Route.LoaderArgs) =>
+  loadMunicipalityList(args, "wasteEvidence.aDetail", evidenceList, (api) => api.wasteEvidence.list, wastes);
 
 /** What narrows the list from elsewhere (URL only): its collection point, bin or collection, and the way back. */
 function Narrowed({

@@ -42,6 +42,7 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
   const { t } = useTranslation();
   // The motivation programmes' screen is reachable from its module (also while the module is off, to prepare them).
   const canSeeProgrammes = useCan("aDetail", "motivationProgram");
+  const canSeeCentres = useCan("aDetail", "distributionCenter");
   return (
     <SectionCard title={t("municipality:section.modules")}>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
@@ -72,6 +73,18 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
                       to={`${municipalityPath(m.id)}/modules/waste-collection-yards`}
                     >
                       {t("collectionYard:link")}
+                    </Link>
+                  </>
+                )}
+                {module === "DistributionCenters" && canSeeCentres && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link
+                      className="text-emerald-700 underline"
+                      to={`${municipalityPath(m.id)}/modules/distribution-centers`}
+                    >
+                      {t("distributionCenter:link")}
                     </Link>
                   </>
                 )}

@@ -1,6 +1,6 @@
 import { EntityForm } from "~/components/entity-form";
 import { IcoLookupField } from "~/components/ico-lookup-field";
-import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
+import { FormRows } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
@@ -107,15 +107,17 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       </SectionCard>
 
       <SectionCard title={t("municipality:section.contacts")} contentClassName="space-y-4">
-        {contacts.length === 0 && <p className="text-sm text-slate-600">{t("municipality:contacts.empty")}</p>}
-        {contacts.map((contact, index) => {
-          const c = contact.getFieldset();
-          return (
-            <ListRowFieldset
-              key={contact.key}
-              className="md:grid-cols-5"
-              legend={t("municipality:contacts.legend", { n: index + 1 })}
-            >
+        <FormRows
+          form={form}
+          name={fields.contacts.name}
+          rows={contacts}
+          texts="municipality:contacts"
+          className="md:grid-cols-5"
+          removeClassName="flex items-end pb-6"
+          defaultValue={{ type: "MunicipalityAdmin" }}
+        >
+          {(c) => (
+            <>
               <input {...getInputProps(c.id, { type: "hidden" })} key={c.id.key} />
               <InputField meta={c.name} label={t("municipality:contacts.name")} />
               <EnumSelectField
@@ -126,17 +128,9 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
               />
               <InputField meta={c.phone} label={t("municipality:contacts.phone")} type="tel" />
               <InputField meta={c.email} label={t("municipality:contacts.email")} type="email" />
-              <div className="flex items-end pb-6">
-                <RemoveRowButton form={form} name={fields.contacts.name} index={index}>
-                  {t("municipality:contacts.remove")}
-                </RemoveRowButton>
-              </div>
-            </ListRowFieldset>
-          );
-        })}
-        <AddRowButton form={form} name={fields.contacts.name} defaultValue={{ type: "MunicipalityAdmin" }}>
-          {t("municipality:contacts.add")}
-        </AddRowButton>
+            </>
+          )}
+        </FormRows>
       </SectionCard>
 
       <SectionCard title={t("municipality:section.settings")} contentClassName="grid gap-4 md:grid-cols-3">

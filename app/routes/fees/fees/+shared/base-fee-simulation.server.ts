@@ -3,11 +3,9 @@
  * year's active programme (so 'before' and 'after' differ only by the proposal), then the page opens the dialog again
  * with ?simulation=<id>: the proposal stays in its fields and the panel under them shows the result.
  */
-import type { AppLoadContext } from "react-router";
-import type { TFunction } from "i18next";
 import { baseFeeSettingBody } from "#contract/fee-calculation";
 import type { ApiClient } from "~/server/api.server";
-import { formAnswer, redirectWithFlash } from "~/server/action.server";
+import { formAnswer, redirectWithFlash, type ActionContext } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
 import { listUrl } from "~/server/list-action.server";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
@@ -20,14 +18,7 @@ export const BASE_FEE_DIALOG = "base-fee";
 export const baseFeeSimulationOf = (api: ApiClient, municipalityId: number, request: Request, year: number) =>
   simulationOf(api, municipalityId, new URL(request.url), (p) => p.purpose === "BaseFee" && p.year === year);
 
-export async function simulateBaseFee(args: {
-  request: Request;
-  context: AppLoadContext;
-  api: ApiClient;
-  t: TFunction;
-  municipalityId: number;
-  formData: FormData;
-}) {
+export async function simulateBaseFee(args: Omit<ActionContext, "intent"> & { municipalityId: number }) {
   const { request, context, api, t, municipalityId, formData } = args;
   const outcome = await submitForm(formData, baseFeeSettingBody, async (v) => {
     const { programme } = await api.fee.activeProgramme({ municipalityId, year: v.year });

@@ -4,11 +4,17 @@
  * e-mailing one row's notice. Every action needs fee.aEdit (the screen's action checks it).
  */
 import type { AppLoadContext } from "react-router";
-import type { TFunction } from "i18next";
 import { feeYears } from "#contract/fee";
 import { paymentSettingsBody } from "#contract/payment-notice";
 import type { ApiClient } from "~/server/api.server";
-import { apiAnswer, formAnswer, formId, redirectWithFlash, selectedIds } from "~/server/action.server";
+import {
+  apiAnswer,
+  formAnswer,
+  formId,
+  redirectWithFlash,
+  selectedIds,
+  type ActionContext,
+} from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
 import { translateMessage } from "~/lib/messages";
 import { userT } from "~/server/i18n.server";
@@ -27,15 +33,9 @@ export async function loadNoticeState(api: ApiClient, municipalityId: number, ye
 
 export const NOTICE_INTENTS = ["savePaymentSettings", "noticeDocument", "mailNotices", "mailSelected", "sendNotice"];
 
-export async function noticeAction(args: {
-  request: Request;
-  context: AppLoadContext;
-  api: ApiClient;
-  t: TFunction;
-  municipalityId: number;
-  formData: FormData;
-  intent: string;
-}): Promise<Response | ReturnType<typeof apiAnswer>> {
+export async function noticeAction(
+  args: ActionContext & { municipalityId: number },
+): Promise<Response | ReturnType<typeof apiAnswer>> {
   const { request, context, api, t, municipalityId, formData, intent } = args;
   const back = listUrl(request, [DIALOG_PARAM]);
   // The dialogs post the year; the bulk form does not: the list's year filter, else the current year.

@@ -1,5 +1,5 @@
 import { EntityForm } from "~/components/entity-form";
-import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
+import { FormRows } from "~/components/list-row-buttons";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -220,15 +220,17 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
       </Section>
 
       <Section title={t("feePayer:section.addresses")} className="space-y-4">
-        {addresses.length === 0 && <p className="text-sm text-slate-600">{t("feePayer:addresses.empty")}</p>}
-        {addresses.map((address, index) => {
-          const a = address.getFieldset();
-          return (
-            <ListRowFieldset
-              key={address.key ?? index}
-              className="md:grid-cols-7"
-              legend={t("feePayer:addresses.legend", { n: index + 1 })}
-            >
+        <FormRows
+          form={form}
+          name={fields.addresses.name}
+          rows={addresses}
+          texts="feePayer:addresses"
+          className="md:grid-cols-7"
+          removeClassName="md:col-span-7"
+          defaultValue={{ type: "Permanent" }}
+        >
+          {(a) => (
+            <>
               <EnumSelectField
                 meta={a.type}
                 label={t("feePayer:addresses.type")}
@@ -240,17 +242,9 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
               <InputField meta={a.streetNumber} label={t("feePayer:addresses.streetNumber")} />
               <InputField meta={a.city} label={t("feePayer:addresses.city")} />
               <InputField meta={a.zipCode} label={t("feePayer:addresses.zipCode")} inputMode="numeric" />
-              <div className="md:col-span-7">
-                <RemoveRowButton form={form} name={fields.addresses.name} index={index}>
-                  {t("feePayer:addresses.remove", { n: index + 1 })}
-                </RemoveRowButton>
-              </div>
-            </ListRowFieldset>
-          );
-        })}
-        <AddRowButton form={form} name={fields.addresses.name} defaultValue={{ type: "Permanent" }}>
-          {t("feePayer:addresses.add")}
-        </AddRowButton>
+            </>
+          )}
+        </FormRows>
       </Section>
 
       <Section title={t("feePayer:section.discounts")} className="space-y-3">

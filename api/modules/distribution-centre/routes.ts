@@ -1,0 +1,24 @@
+import { noContent, recordRoutes, route } from "../../lib/route";
+import { distributionCentreEndpoints as ep } from "#contract/endpoints/distribution-centre";
+import * as svc from "./service";
+import * as users from "./users";
+import { centreChart } from "./chart";
+
+const centre = recordRoutes("centreId");
+
+/** Distribution centres (contract/endpoints/distribution-centre.ts); 'chart' and 'user-options' before …/:centreId. */
+export const distributionCentreRoutes = [
+  route(ep.chart, ({ services, params, query }) => centreChart(services.db, params.municipalityId, query)),
+  route(ep.userOptions, ({ services, params, query }) =>
+    users.centreUserOptions(services.db, params.municipalityId, query),
+  ),
+  route(ep.list, ({ services, params, query }) => svc.listCentres(services.db, params.municipalityId, query)),
+  route(ep.create, ({ services, params, body }) => svc.createCentre(services.db, params.municipalityId, body)),
+  centre.read(ep.detail, svc.getCentre),
+  centre.write(ep.update, svc.updateCentre),
+  centre.remove(ep.remove, svc.deleteCentre),
+  centre.write(ep.addUser, users.addCentreUser),
+  route(ep.removeUser, ({ services, params: p }) =>
+    noContent(users.removeCentreUser(services.db, p.municipalityId, p.centreId, p.userId)),
+  ),
+];

@@ -1,0 +1,89 @@
+/**
+ * The chart of the distribution centres' list (spec 001 §2 'list with charts (weekly or monthly; served and unserved
+ * collection points)'): the served and the unserved points per bucket as two bar charts (app/components/bar-chart),
+ * the numbers in a table behind them, and the weekly / monthly switch as plain links (no JavaScript needed).
+ */
+import { useLocation } from "react-router";
+import { formatDate } from "#contract/calendar";
+import { CHART_PERIODS, type CentreChart as Chart } from "#contract/distribution-centre";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatNumber } from "~/lib/format";
+import { BarChart, ChartTable } from "~/components/bar-chart";
+import { PillLink } from "~/components/pill-link";
+
+/** The bucket's short label under a bar: the month '3/26', the week's Monday '16. 3.'. */
+const shortLabel = (period: Chart["period"], start: string) =>
+  period === "month"
+    ? `${Number(start.slice(5, 7))}/${start.slice(2, 4)}`
+    : `${Number(start.slice(8, 10))}. ${Number(start.slice(5, 7))}.`;
+
+export function CentreChart({ chart }: { chart: Chart }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const periodLink = (period: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("period", period);
+    return `${location.pathname}?${params}`;
+  };
+  const names = chart.buckets.map((b) => `${formatDate(b.start, i18n.language)} – ${formatDate(b.end, i18n.language)}`);
+  const labels = chart.buckets.map((b) => shortLabel(chart.period, b.start));
+  const served = chart.buckets.map((b) => b.served);
+  const unserved = chart.buckets.map((b) => b.unserved);
+  const last = chart.buckets.at(-1);
+  const format = (n: number) => formatNumber(n);
+  const summary = (key: "served" | "unserved", values: number[]) =>
+    t(`distributionCenter:chart.summary.${chart.period}`, {
+      what: t(`distributionCenter:chart.${key}`),
+      last: format(values.at(-1) ?? 0),
+      max: format(Math.max(0, ...values)),
+    });
+  return (
+    <section aria-labelledby="centre-chart-title" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="centre-chart-title" className="text-lg font-semibold">
+          {t("distributionCenter:chart.title")}
+        </h2>
+        <nav aria-label={t("distributionCenter:chart.periodLabel")} className="flex gap-1">
+          {CHART_PERIODS.map((p) => (
+            <PillLink key={p} to={periodLink(p)} current={chart.period === p}>
+              {t(`distributionCenter:chart.period.${p}`)}
+            </PillLink>
+          ))}
+        </nav>
+      </div>
+      <p className="text-sm text-slate-600">{t("distributionCenter:chart.rule")}</p>
+      <div className="grid gap-4 md:grid-cols-2">
+        <BarChart
+          title={t(`distributionCenter:chart.servedTitle.${chart.period}`)}
+          labels={labels}
+          names={names}
+          values={served}
+          format={format}
+          headline={format(last?.served ?? 0)}
+          summary={summary("served", served)}
+          tone="emerald"
+        />
+        <BarChart
+          title={t(`distributionCenter:chart.unservedTitle.${chart.period}`)}
+          labels={labels}
+          names={names}
+          values={unserved}
+          format={format}
+          headline={format(last?.unserved ?? 0)}
+          summary={summary("unserved", unserved)}
+          tone="amber"
+        />
+      </div>
+      <ChartTable
+        caption={t("distributionCenter:chart.title")}
+        toggle={t("distributionCenter:chart.showTable")}
+        categoryLabel={t(`distributionCenter:chart.bucket.${chart.period}`)}
+        categories={names}
+        columns={[
+          { label: t("distributionCenter:chart.served"), values: served.map(format) },
+          { label: t("distributionCenter:chart.unserved"), values: unserved.map(format) },
+        ]}
+      />
+    </section>
+  );
+}
