@@ -113,6 +113,23 @@ describe("Collection yards (spec 001 §2 Collection yards, §4 activate/deactiva
     await glass.getByRole("button", { name: "Aktivovat Sklo" }).click();
     await page.getByRole("dialog", { name: "Aktivovat odpad?" }).getByRole("button", { name: "Aktivovat" }).click();
     await expect(seen(page, "Odpad aktivován.")).resolves.toBe(true);
+
+    // The statistics (spec 001 §2: workload by month, week and day, top visitors, waste income): links and a GET form.
+    await page.getByRole("heading", { name: "Vytížení" }).waitFor();
+    await page.getByRole("link", { name: "Po dnech" }).click();
+    await page.waitForURL((url) => url.searchParams.get("bucket") === "day");
+    await expect(page.getByText("Návštěvy za posledních 31 dní").first().isVisible()).resolves.toBe(true);
+    const top = page.getByRole("region", { name: /Nejčastější návštěvníci/ });
+    await expect(top.getByRole("link").count()).resolves.toBeGreaterThan(0);
+    const income = page.getByRole("region", { name: "Příjmy za odpady" });
+    await expect(income.getByRole("rowheader", { name: "Celkem" }).isVisible()).resolves.toBe(true);
+    await page.getByLabel("Pořadí návštěvníků").selectOption({ label: "podle hmotnosti" });
+    await page.getByRole("button", { name: "Zobrazit" }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get("topBy") === "weight" && url.searchParams.get("bucket") === "day",
+    );
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.screenshot({ path: path.join(os.tmpdir(), "yard-detail-1400.png"), fullPage: true });
     await context.close();
   });
 });

@@ -144,7 +144,7 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
             {t("collectionYard:period.show")}
           </Button>
         </Form>
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid gap-4 2xl:grid-cols-2">
           <section aria-labelledby="yard-top-visitors" className="space-y-2">
             <h3 id="yard-top-visitors" className="text-sm font-semibold">
               {t("collectionYard:top.title", { by: t(`collectionYard:period.order.${stats.topBy}`) })}
