@@ -56,6 +56,7 @@ export default [
     ...prefix("waste-collection-evidence/yard-reports", [
       index("routes/waste-collection-evidence/yard-reports/list.tsx"),
       route("create", "routes/waste-collection-evidence/yard-reports/create.tsx"),
+      route(":yardReportId/edit", "routes/waste-collection-evidence/yard-reports/edit.tsx"),
       route(":yardReportId/protocol.pdf", "routes/waste-collection-evidence/yard-reports/protocol.ts"),
     ]),
     ...prefix("waste-collection-evidence/distribution-reports", [

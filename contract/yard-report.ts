@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { PAYMENT_TYPES } from "./enums";
-import { boolFlag, chosenId, timestampsAnswer, versionedIdAnswer } from "./common";
+import { boolFlag, chosenId, timestampsAnswer, versionedIdAnswer, withVersion } from "./common";
 import { listFilter, listQuery } from "./list";
 import { yardReportListKeys } from "./lists";
 import { dateField } from "./subject";
@@ -62,6 +62,9 @@ export const yardReportFormSchema = z
     }
   });
 export type YardReportForm = z.infer<typeof yardReportFormSchema>;
+/** PUT …/yard-report/{id}: the same form with the version the edit loaded (decision 0020). */
+export const yardReportUpdateSchema = withVersion(yardReportFormSchema);
+export type YardReportUpdate = z.infer<typeof yardReportUpdateSchema>;
 
 /** GET …/yard-report: filters of the visit list. */
 export const yardReportList = listQuery(yardReportListKeys, {
@@ -80,6 +83,9 @@ export type YardReportListQuery = z.output<typeof yardReportList.query>;
 export const yardReportListItem = z.object({
   id: z.number(),
   reportDate: z.string(),
+  /** HH:MM, when the visit started and ended (optional). */
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
   feePayerId: z.number(),
   feePayerName: z.string(),
   feePayerEmail: z.string().nullable(),
@@ -120,8 +126,6 @@ export type YardReportRecord = z.infer<typeof yardReportRecord>;
 export const yardReportDetail = yardReportListItem.extend({
   ...versionedIdAnswer,
   ...timestampsAnswer,
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
   feeWithoutVat: z.string(),
   vat: z.string(),
   mailError: z.string().nullable(),

@@ -275,3 +275,55 @@ export const yardOption = z.object({
   wastes: z.array(z.object({ id: z.number(), name: z.string(), defaultWeightKg: z.string().nullable() })),
 });
 export type YardOption = z.infer<typeof yardOption>;
+
+/** The workload chart's buckets (spec 001 §2 Collection yards 'workload by month, week and day'). */
+export const WORKLOAD_BUCKETS = ["month", "week", "day"] as const;
+export type WorkloadBucket = (typeof WORKLOAD_BUCKETS)[number];
+/** How many buckets each shows: the last 12 months, 12 weeks (Monday to Sunday) or 31 days, today's included. */
+export const WORKLOAD_SPAN: Record<WorkloadBucket, number> = { month: 12, week: 12, day: 31 };
+/** Top visitors by their number of visits or by the weight they brought. */
+export const TOP_VISITOR_ORDERS = ["visits", "weight"] as const;
+export type TopVisitorOrder = (typeof TOP_VISITOR_ORDERS)[number];
+export const TOP_VISITOR_LIMIT = 10;
+
+/** GET …/collection-yard/{id}/statistics: the workload's bucket, the period of top visitors and income, their order. */
+export const yardStatisticsQuery = z
+  .object({
+    bucket: listFilter.select(WORKLOAD_BUCKETS),
+    ...listFilter.dateRange(),
+    topBy: listFilter.select(TOP_VISITOR_ORDERS),
+  })
+  .superRefine((v, ctx) => {
+    if (v.dateFrom && v.dateTo && v.dateTo < v.dateFrom) {
+      ctx.addIssue({ code: "custom", path: ["dateTo"], message: "Konec období je před jeho začátkem." });
+    }
+  });
+export type YardStatisticsQuery = z.output<typeof yardStatisticsQuery>;
+
+const sums = { weightKg: z.string(), feeWithoutVat: z.string(), vat: z.string(), fee: z.string() };
+
+/** A yard's workload, top visitors and waste income (exact sums: kg with grams, money in hundredths). */
+export const yardStatistics = z.object({
+  bucket: z.enum(WORKLOAD_BUCKETS),
+  /** Every bucket of the span, empty ones too, oldest first; `start` is its first day. */
+  workload: z.array(z.object({ start: z.string(), visits: z.number(), weightKg: z.string() })),
+  /** The period of top visitors and income (both days included; default: this year so far). */
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  topBy: z.enum(TOP_VISITOR_ORDERS),
+  topVisitors: z.array(
+    z.object({
+      feePayerId: z.number(),
+      feePayerName: z.string(),
+      visits: z.number(),
+      weightKg: z.string(),
+      fee: z.string(),
+    }),
+  ),
+  /** Every waste of the yard with what its records brought in the period. */
+  income: z.array(
+    z.object({ yardWasteId: z.number(), wasteName: z.string(), catalogCode: z.string().nullable(), ...sums }),
+  ),
+  incomeTotal: z.object(sums),
+});
+export type YardStatistics = z.infer<typeof yardStatistics>;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../api/db/client";
-import { municipality, user } from "../api/db/schema";
+import { collectionYard, municipality, user } from "../api/db/schema";
 import { checkPassword } from "../api/lib/password-hash";
 import { reserveNameAttempt, reserveUserAttempt, resetUserAttempts } from "../api/lib/password-throttle";
 import { createAdapterFactory } from "./adapter";
@@ -214,8 +214,8 @@ export async function createIdp(opts: IdpOptions) {
       if (!u.active) {
         return send(res, 403, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.inactive }));
       }
-      // The municipalities list shows each municipality's last sign-in.
-      if (u.municipalityId) await db.update(municipality).set({ lastLoginAt: new Date() }).where(eq(municipality.id, u.municipalityId));
+      // The municipalities and yards lists show their last sign-in: both stamped in one statement.
+      if (u.municipalityId || u.collectionYardId) await stampPlaceSignIn(db, u.municipalityId, u.collectionYardId);
       return provider.interactionFinished(req, res, { login: { accountId: String(u.id) } }, { mergeWithLastSubmission: false });
     }
 
@@ -305,4 +305,16 @@ export async function createIdp(opts: IdpOptions) {
   }
 
   return { provider, handle, publicJwks, mountPath };
+}
+
+/**
+ * The sign-in's time on the user's municipality and yard (the lists' 'last login'), one statement: a data-modifying
+ * CTE stamps the municipality, the outer update the yard; a missing id matches no row.
+ */
+export async function stampPlaceSignIn(db: Db, municipalityId: number | null, yardId: number | null) {
+  const now = new Date().toISOString();
+  await db.execute(sql`with stamped as (
+      update ${municipality} set last_login_at = ${now}::timestamptz where ${municipality.id} = ${municipalityId ?? 0}::int
+      returning 1)
+    update ${collectionYard} set last_login_at = ${now}::timestamptz where ${collectionYard.id} = ${yardId ?? 0}::int`);
 }

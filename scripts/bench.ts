@@ -30,11 +30,21 @@ import { subjectsArea } from "./bench/areas/subjects";
 import { wasteCardsArea } from "./bench/areas/waste-cards";
 import { createBenchWeb } from "./bench/web";
 import { binsArea } from "./bench/areas/bins";
+import { yardsArea } from "./bench/areas/yards";
 import { BENCH_PASSWORD } from "./bench/areas/users";
 import { runLoad, type LoadTarget } from "./bench/load";
 
 /** In data order: an area may use what the ones before it generated. */
-const AREAS: Area[] = [municipalitiesArea, usersArea, subjectsArea, wasteCardsArea, binsArea, collectionsArea, feesArea];
+const ALL_AREAS: Area[] = [
+  municipalitiesArea,
+  usersArea,
+  subjectsArea,
+  wasteCardsArea,
+  binsArea,
+  collectionsArea,
+  feesArea,
+  yardsArea,
+];
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DOC = path.join(ROOT, "docs/benchmarks.md");
@@ -51,6 +61,8 @@ const { values: args } = parseArgs({
     "no-load": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "10" },
     keep: { type: "boolean", default: false },
+    areas: { type: "string" },
+    time: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
   strict: true,
@@ -61,6 +73,10 @@ if (args.help) {
     `npm run bench -- [--only=pglite|postgres] [--iterations=200] [--warmup=N] [--scale=1] [--pg-url=${DEFAULT_PG_ADMIN_URL}] [--no-write] [--keep] [--no-load] [--load-seconds=10]`,
   );
   console.log("  --no-load skips the load scenario (the product over HTTP at 1, 20 and 50 connections).");
+  console.log(
+    "  --areas=municipalities,users,subjects,yards runs only these areas (with those they build on); docs/benchmarks.md is not written.",
+  );
+  console.log("  --time=yards times only these areas' requests (the others only generate their data).");
   console.log("  --keep leaves the generated database (obec_bench, or the PGlite dir) for EXPLAIN ANALYZE.");
   process.exit(0);
 }
@@ -76,6 +92,15 @@ const scale = positive("scale", args.scale, 1);
 const loadSeconds = positive("load-seconds", args["load-seconds"], 10);
 if (args.only && args.only !== "pglite" && args.only !== "postgres")
   throw new Error("--only must be pglite or postgres");
+// A subset of the areas (an area's own figures on a shared machine, in minutes instead of an hour): the named ones,
+// which must include the areas they build on; a partial data set never replaces the documented results.
+const AREAS = args.areas
+  ? args.areas.split(",").map((name) => {
+      const area = ALL_AREAS.find((a) => a.name.split(" ")[0] === name.trim()); // its first word
+      if (!area) throw new Error(`--areas: no area '${name}' (${ALL_AREAS.map((a) => a.name).join(", ")})`);
+      return area;
+    })
+  : ALL_AREAS;
 const kinds: DbKind[] = args.only ? [args.only as DbKind] : ["pglite", "postgres"];
 
 const pgliteVersion = (() => {
@@ -118,7 +143,10 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
 
   const api = await createBenchApi(database);
   const web = await createBenchWeb(api);
-  const scenarios = AREAS.flatMap((a) => a.scenarios({ state: ctx.state }));
+  const timedAreas = args.time ? args.time.split(",").map((n) => n.trim()) : null;
+  const scenarios = AREAS.filter((a) => !timedAreas || timedAreas.includes(a.name.split(" ")[0]!)).flatMap((a) =>
+    a.scenarios({ state: ctx.state }),
+  );
   const timings = await timed(phases, "requests", () =>
     runScenarios(api, personas, scenarios, {
       web,
@@ -219,12 +247,14 @@ for (const kind of kinds) {
 console.log("");
 for (const r of results) console.log(`${kindSection(r)}\n`);
 if (results.length) for (const line of skipped) console.log(line);
-const write = !args["no-write"] && scale === 1 && results.length > 0;
+const write = !args["no-write"] && !args.areas && !args.time && scale === 1 && results.length > 0;
 if (write) {
   writeBenchmarksDoc(DOC, results);
   console.log(`Written to ${path.relative(process.cwd(), DOC)}.`);
 } else if (results.length) {
-  console.log(`docs/benchmarks.md not written${scale !== 1 ? ` (scale ${scale})` : ""}.`);
+  console.log(
+    `docs/benchmarks.md not written${scale !== 1 ? ` (scale ${scale})` : args.areas ? " (some areas only)" : ""}.`,
+  );
 }
 console.log(`Bench finished in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 const missed = results.flatMap((r) =>

@@ -42,13 +42,13 @@ export function RemoveRowButton({
 }
 
 /**
- * A row's actions two by two: four actions on one line pushed the fees and yard-visit tables past a 1400 px screen,
- * hiding the last ones behind a horizontal scroll.
+ * A row's actions two by two (or `stacked`, one a line): four actions on one line pushed the fees and yard-visit
+ * tables past a 1400 px screen, hiding the last ones behind a horizontal scroll.
  */
-export function RowActionGrid({ children }: { children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[auto_auto] justify-end justify-items-start gap-1 whitespace-nowrap">{children}</div>
-  );
+export function RowActionGrid({ children, stacked }: { children: ReactNode; stacked?: boolean }) {
+  // Stacked: one a line, for a table whose other columns need the width (the yard visits at 1400 px).
+  const columns = stacked ? "grid-cols-[auto]" : "grid-cols-[auto_auto]";
+  return <div className={`grid ${columns} justify-end justify-items-start gap-1 whitespace-nowrap`}>{children}</div>;
 }
 
 /** One row of a form's list (an address, a contact, a level, a visit's waste): a framed grid under its numbered legend. */

@@ -2,13 +2,7 @@ import { listAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { areaImportEndpoints } from "./import";
 import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
-import {
-  assignSubjectBody,
-  expirationBody,
-  wasteCardIdsBody,
-  wasteCardList,
-  wasteCardListItem,
-} from "../waste-card";
+import { assignSubjectBody, expirationBody, wasteCardIdsBody, wasteCardList, wasteCardListItem } from "../waste-card";
 
 const base = "/municipality/:municipalityId/waste-card";
 

@@ -134,7 +134,8 @@ export const wasteCollectionEndpoints = {
   assignCode: endpoint({
     method: "post",
     path: `${one}/log/:logId/assign`,
-    summary: "Give an unknown RFID tag of the log to a bin (by its barcode or plain code), then reprocess the collection",
+    summary:
+      "Give an unknown RFID tag of the log to a bin (by its barcode or plain code), then reprocess the collection",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
     params: z.object({ municipalityId: idParam, collectionId: idParam, logId: idParam }),

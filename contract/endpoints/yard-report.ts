@@ -10,6 +10,7 @@ import {
   yardReportFormSchema,
   yardReportList,
   yardReportListItem,
+  yardReportUpdateSchema,
 } from "../yard-report";
 import { MAIL_STATUSES } from "../yard-report";
 
@@ -46,6 +47,17 @@ export const yardReportEndpoints = {
     tenancy,
     params: byReport,
     response: yardReportDetail,
+  }),
+  update: endpoint({
+    method: "put",
+    path: `${base}/:yardReportId`,
+    summary:
+      "Edit a visit and its wastes (add, change, remove); every fee is computed again; 409 when paid or on a stale version",
+    permission: "yardReport.aEdit",
+    tenancy,
+    params: byReport,
+    body: yardReportUpdateSchema,
+    response: idAnswer,
   }),
   remove: endpoint({
     method: "delete",

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { createMemorySessionStorage, type AppLoadContext } from "react-router";
 import { logout } from "~/server/auth.server";
 import type { SessionData, SessionFlash, WebContext } from "~/server/context";
 import { createTokenVerifier } from "../../api/lib/auth";
 import { hashPassword } from "../../api/lib/password-hash";
-import { signInThrottle, user } from "../../api/db/schema";
+import { collectionYard, municipality, signInThrottle, user } from "../../api/db/schema";
 import type { VerifyToken } from "../../api/app";
 import { AUDIENCE, PUBLIC_URL, setupApi, type TestApi } from "./helpers";
 import { CLIENT_ID, CLIENT_SECRET, startIdp } from "./idp-flow";
@@ -193,5 +193,42 @@ describe("logout revokes the grant (issue 11 security 4)", () => {
     expect((await t.call("GET", "/user/user-info", { token: mine.access_token })).status).toBe(401);
     expect((await t.call("GET", "/user/user-info", { token: other.access_token })).status).toBe(200);
     expect((await idp.refresh(other.refresh_token)).status).toBe(200);
+  });
+});
+
+describe("last sign-in of the user's municipality and yard (spec 001 §2 Collection yards 'last login')", () => {
+  it("stamps the yard of a yard user (and the municipality) at sign-in; other yards are untouched", async () => {
+    const municipalityId = t.fixtures.municipalities.a.id;
+    const [mine, other] = await t.db
+      .insert(collectionYard)
+      .values([
+        { municipalityId, name: "Dvůr přihlášeného" },
+        { municipalityId, name: "Dvůr bez přihlášení" },
+      ])
+      .returning({ id: collectionYard.id });
+    const { id: userId, userName } = t.fixtures.users.manager;
+    await t.db
+      .update(user)
+      .set({ collectionYardId: mine!.id, failedLogins: 0, lastFailedLoginAt: null })
+      .where(eq(user.id, userId));
+    await t.db.update(municipality).set({ lastLoginAt: null }).where(eq(municipality.id, municipalityId));
+    const before = Date.now() - 1000;
+    const { access_token: token } = await idp.signIn(userName, PASSWORD);
+    const yards = await t.db
+      .select({ id: collectionYard.id, lastLoginAt: collectionYard.lastLoginAt })
+      .from(collectionYard)
+      .where(inArray(collectionYard.id, [mine!.id, other!.id]))
+      .orderBy(collectionYard.id);
+    expect(yards[0]!.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(yards[1]!.lastLoginAt).toBeNull();
+    const [m] = await t.db.select().from(municipality).where(eq(municipality.id, municipalityId));
+    expect(m!.lastLoginAt!.getTime()).toBe(yards[0]!.lastLoginAt!.getTime());
+    // The list's 'last login' column shows it.
+    const list = await t.call("GET", `/municipality/${municipalityId}/collection-yard`, {
+      token,
+      query: { sort: "-lastLoginAt" },
+    });
+    expect(list.body.items[0]).toMatchObject({ id: mine!.id, lastLoginAt: yards[0]!.lastLoginAt!.toISOString() });
+    await t.db.update(user).set({ collectionYardId: null }).where(eq(user.id, userId));
   });
 });

@@ -113,6 +113,94 @@ describe("Collection yards (spec 001 §2 Collection yards, §4 activate/deactiva
     await glass.getByRole("button", { name: "Aktivovat Sklo" }).click();
     await page.getByRole("dialog", { name: "Aktivovat odpad?" }).getByRole("button", { name: "Aktivovat" }).click();
     await expect(seen(page, "Odpad aktivován.")).resolves.toBe(true);
+
+    // The statistics (spec 001 §2: workload by month, week and day, top visitors, waste income): links and a GET form.
+    await page.getByRole("heading", { name: "Vytížení" }).waitFor();
+    await page.getByRole("link", { name: "Po dnech" }).click();
+    await page.waitForURL((url) => url.searchParams.get("bucket") === "day");
+    await expect(page.getByText("Návštěvy za posledních 31 dní").first().isVisible()).resolves.toBe(true);
+    const top = page.getByRole("region", { name: /Nejčastější návštěvníci/ });
+    await expect(top.getByRole("link").count()).resolves.toBeGreaterThan(0);
+    const income = page.getByRole("region", { name: "Příjmy za odpady" });
+    await expect(income.getByRole("rowheader", { name: "Celkem" }).isVisible()).resolves.toBe(true);
+    await page.getByLabel("Pořadí návštěvníků").selectOption({ label: "podle hmotnosti" });
+    await page.getByRole("button", { name: "Zobrazit" }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get("topBy") === "weight" && url.searchParams.get("bucket") === "day",
+    );
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.screenshot({ path: path.join(os.tmpdir(), "yard-detail-1400.png"), fullPage: true });
+    await context.close();
+  });
+});
+
+describe("Editing a visit (spec 001 §2 Yard visits 'add waste evidence')", () => {
+  it("changes a waste and adds another with JavaScript off; the fee is computed again; a paid visit is not offered", async () => {
+    const { context, page } = await signedInPage(browser, "worker", `${LIST}/create`, { javaScriptEnabled: false });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByLabel("Hledat poplatníka").fill("eva novakova");
+    await page.getByRole("button", { name: "Hledat", exact: true }).click();
+    await page.waitForLoadState("load");
+    await page.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Eva Nováková" });
+    await page.getByLabel("Začátek").fill("10:00");
+    const first = page.getByRole("group", { name: "Odpad 1" });
+    await first.getByLabel("Odpad", { exact: true }).selectOption({ label: "Objemný odpad" });
+    await first.getByLabel("Množství").fill("60");
+    await page.getByRole("button", { name: "Zaznamenat návštěvu" }).click();
+    await page.waitForURL((url) => url.pathname === LIST);
+    const flash = await page.getByText(/Návštěva č\. \d+ byla zaznamenána\./).textContent();
+    const id = Number(/č\. (\d+)/.exec(flash!)![1]);
+    const row = () => page.getByRole("row").filter({ has: page.getByRole("cell", { name: String(id), exact: true }) });
+    // 60 kg: 150.00 + 21 % VAT 31.50.
+    await expect(row().getByText("181,50 Kč").isVisible()).resolves.toBe(true);
+
+    // The list fits a 1400 px screen: nothing scrolls sideways (the day with its times, the payer with the yard).
+    const overflow = await page
+      .locator("table")
+      .first()
+      .evaluate((t) => {
+        const wrapper = t.parentElement!;
+        return wrapper.scrollWidth - wrapper.clientWidth;
+      });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(row().getByText("Sběrný dvůr Hrotovická").isVisible()).resolves.toBe(true);
+
+    await row()
+      .getByRole("link", { name: `Upravit ${id}` })
+      .click();
+    await page.getByRole("heading", { level: 1, name: `Upravit návštěvu: Návštěva č. ${id}` }).waitFor();
+    const edited = page.getByRole("group", { name: "Odpad 1" });
+    await expect(edited.getByLabel("Množství").inputValue()).resolves.toBe("60");
+    await expect(page.getByLabel("Začátek").inputValue()).resolves.toBe("10:00");
+    await edited.getByLabel("Množství").fill("120");
+    // A waste added by the server (no JavaScript); what was typed stays.
+    await page.getByRole("button", { name: "Přidat další odpad" }).click();
+    await page.waitForLoadState("load");
+    await expect(page.getByRole("group", { name: "Odpad 1" }).getByLabel("Množství").inputValue()).resolves.toBe("120");
+    const added = page.getByRole("group", { name: "Odpad 2" });
+    await added.getByLabel("Odpad", { exact: true }).selectOption({ label: "Sklo" });
+    await added.getByLabel("Množství").fill("4");
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect(seen(page, `Návštěva č. ${id} byla uložena, poplatek spočítán znovu.`)).resolves.toBe(true);
+    // 120 kg: 300.00 + 63.00 VAT; glass is free.
+    await expect(row().getByText("363,00 Kč").isVisible()).resolves.toBe(true);
+    await expect(row().getByText("Sklo").isVisible()).resolves.toBe(true);
+    await expect(row().getByText("Ručně upraveno").isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), "yard-visits-1400.png") });
+
+    // Paid: the row no longer offers the edit, and the edit page says why.
+    await row()
+      .getByRole("button", { name: `Označit zaplacené ${id}` })
+      .click();
+    await expect(seen(page, "Návštěva označena jako zaplacená.")).resolves.toBe(true);
+    await expect(
+      row()
+        .getByRole("link", { name: `Upravit ${id}` })
+        .count(),
+    ).resolves.toBe(0);
+    await page.goto(`${LIST}/${id}/edit`);
+    await expect(seen(page, "Návštěva je zaplacená, její odpady ani poplatek už nelze měnit.")).resolves.toBe(true);
     await context.close();
   });
 });

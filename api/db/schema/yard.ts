@@ -159,6 +159,9 @@ export const yardReport = pgTable(
   },
   (t) => [
     index("yard_report_municipality_date_idx").on(t.municipalityId, t.reportDate, t.id),
+    // A yard's workload and top visitors read indexes only: this one INCLUDEs the payer, weight and fee, and
+    // yard_report_yard_payer_idx (yard, payer INCLUDE day, weight, fee) streams the sums per payer; both are in the
+    // hand-written migration 0027_yard_report_covering (drizzle cannot write INCLUDE).
     index("yard_report_yard_date_idx").on(t.yardId, t.reportDate),
     index("yard_report_fee_payer_idx").on(t.feePayerId, t.reportDate),
   ],

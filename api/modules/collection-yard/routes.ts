@@ -2,6 +2,7 @@ import { recordRoutes, route } from "../../lib/route";
 import { collectionYardEndpoints as ep } from "#contract/endpoints/collection-yard";
 import * as svc from "./service";
 import * as wastes from "./wastes";
+import { yardStatistics } from "./statistics";
 
 const yard = recordRoutes("yardId");
 
@@ -11,6 +12,9 @@ export const collectionYardRoutes = [
   route(ep.list, ({ services, params, query }) => svc.listYards(services.db, params.municipalityId, query)),
   route(ep.create, ({ services, params, body }) => svc.createYard(services.db, params.municipalityId, body)),
   yard.read(ep.detail, svc.getYard),
+  route(ep.statistics, ({ services, params: p, query }) =>
+    yardStatistics(services.db, p.municipalityId, p.yardId, query),
+  ),
   yard.write(ep.update, svc.updateYard),
   yard.remove(ep.remove, svc.deleteYard),
   yard.write(ep.addWaste, wastes.addYardWaste),

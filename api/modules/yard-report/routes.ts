@@ -14,6 +14,7 @@ export const yardReportRoutes = [
     svc.createYardReport(services.db, params.municipalityId, body, auth.user?.id),
   ),
   report.read(ep.detail, svc.getYardReport),
+  report.write(ep.update, svc.updateYardReport),
   report.remove(ep.remove, svc.deleteYardReport),
   route(ep.setPaid, ({ services, params: p, body }) =>
     svc.setYardReportPaid(services.db, p.municipalityId, p.yardReportId, body.paid),

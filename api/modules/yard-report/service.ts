@@ -3,7 +3,7 @@
  * list, the detail, recording a visit with its fee computed from the yard's weight ranges with VAT
  * (contract/yard-fee.ts), marking it paid and deleting it. The protocol and its e-mail are in protocol.ts / mail.ts.
  */
-import { and, asc, count, desc, eq, gte, lte, max, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, max, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   collectionYard,
@@ -16,7 +16,8 @@ import {
   yardReport,
   yardReportRecord,
 } from "../../db/schema";
-import { notFound, validation } from "../../lib/errors";
+import { ApiError, notFound, validation } from "../../lib/errors";
+import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow } from "../../lib/paging";
 import { findInMunicipality, isInMunicipality, timestampsOf } from "../../lib/records";
 import { searchMatches } from "../../lib/search";
@@ -30,6 +31,7 @@ import {
   type YardReportForm,
   type YardReportListItem,
   type YardReportListQuery,
+  type YardReportUpdate,
 } from "#contract/yard-report";
 import { feePayerName } from "#contract/fee-payer";
 import type { ReportPrintType } from "#contract/yard";
@@ -52,6 +54,8 @@ const evidenceCount = sql<number>`(select count(*)::int from ${yardReportRecord}
 const listColumns = {
   id: yardReport.id,
   reportDate: yardReport.reportDate,
+  startTime: yardReport.startTime,
+  endTime: yardReport.endTime,
   feePayerId: yardReport.feePayerId,
   ...feePayerNameColumns,
   feePayerEmail: feePayer.email,
@@ -77,6 +81,8 @@ function toItem(row: ListRow): YardReportListItem {
   return {
     id: row.id,
     reportDate: row.reportDate,
+    startTime: hhmm(row.startTime),
+    endTime: hhmm(row.endTime),
     feePayerId: row.feePayerId,
     feePayerName: feePayerName(row),
     feePayerEmail: row.feePayerEmail,
@@ -129,15 +135,27 @@ export async function listYardReports(db: Db, municipalityId: number, q: YardRep
   const sort = parseListSort(yardReportListKeys, q.sort);
   const column = SORTS[sort.key];
   const { limit, offset } = pageWindow(q);
+  const order = sort.desc ? desc(column) : asc(column);
+  // The page's ids first, from yard_report alone (the payer only for the search), then the page's rows with their
+  // payer, yard and wastes: the joins never run over the whole year of visits.
+  const visits = q.search
+    ? db.select({ id: yardReport.id }).from(yardReport).innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId))
+    : db.select({ id: yardReport.id }).from(yardReport);
+  const ids = (await visits.where(where).orderBy(order, desc(yardReport.id)).limit(limit).offset(offset)).map(
+    (r) => r.id,
+  );
   const [rows, totals] = await Promise.all([
-    selectList(db)
-      .where(where)
-      .orderBy(sort.desc ? desc(column) : asc(column), desc(yardReport.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(yardReport).innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId)).where(where),
+    ids.length ? selectList(db).where(inArray(yardReport.id, ids)) : Promise.resolve([]),
+    q.search
+      ? db
+          .select({ n: count() })
+          .from(yardReport)
+          .innerJoin(feePayer, eq(feePayer.id, yardReport.feePayerId))
+          .where(where)
+      : db.select({ n: count() }).from(yardReport).where(where),
   ]);
-  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.map((id) => toItem(byId.get(id)!)), total: Number(totals[0]?.n ?? 0) };
 }
 
 export const findYardReport = (db: Db, municipalityId: number, id: number) =>
@@ -176,8 +194,6 @@ export async function getYardReport(db: Db, municipalityId: number, id: number):
     ...toItem(row!),
     version: report.version,
     ...timestampsOf(report),
-    startTime: hhmm(report.startTime),
-    endTime: hhmm(report.endTime),
     feeWithoutVat: report.feeWithoutVat,
     vat: report.vat,
     mailError: report.mailError,
@@ -209,8 +225,11 @@ async function membersOf(db: Db, feePayerId: number, day: string): Promise<numbe
   return row?.n ?? 1;
 }
 
-/** Records a visit: checks the payer, the yard and its active wastes, then computes each waste's fee with VAT. */
-export async function createYardReport(db: Db, municipalityId: number, f: YardReportForm, userId?: number) {
+/**
+ * Checks the payer, the yard and its wastes, then computes each waste's fee with VAT and the visit's totals. A waste
+ * must be active, unless the visit being edited already had it (`kept`): an edit does not lose a deactivated waste.
+ */
+async function pricedVisit(db: Db, municipalityId: number, f: YardReportForm, kept: Set<number> = new Set()) {
   const [payerOk, yardOk] = await Promise.all([
     isInMunicipality(db, feePayer, municipalityId, f.feePayerId),
     isInMunicipality(db, collectionYard, municipalityId, f.yardId),
@@ -229,7 +248,10 @@ export async function createYardReport(db: Db, municipalityId: number, f: YardRe
     .where(eq(collectionYardWaste.yardId, f.yardId));
   const byId = new Map(wastes.map((w) => [w.id, w]));
   f.records.forEach((r, i) => {
-    if (!byId.get(r.yardWasteId)?.active) errors[`records.${i}.yardWasteId`] = ["Tento odpad sběrný dvůr nepřijímá."];
+    const waste = byId.get(r.yardWasteId);
+    if (!waste || (!waste.active && !kept.has(waste.id))) {
+      errors[`records.${i}.yardWasteId`] = ["Tento odpad sběrný dvůr nepřijímá."];
+    }
   });
   if (Object.keys(errors).length) throw validation(errors);
   const periods = await feePeriodsOf(db, [...byId.keys()]);
@@ -254,29 +276,67 @@ export async function createYardReport(db: Db, municipalityId: number, f: YardRe
       fee: fee.total,
     };
   });
+  const visit = {
+    yardId: f.yardId,
+    feePayerId: f.feePayerId,
+    reportDate: f.reportDate,
+    startTime: f.startTime ?? null,
+    endTime: f.endTime ?? null,
+    paymentType: f.paymentType,
+    totalWeightKg: sumDecimals(
+      records.map((r) => r.quantityKg),
+      3,
+    ),
+    feeWithoutVat: sumDecimals(records.map((r) => r.feeWithoutVat)),
+    vat: sumDecimals(records.map((r) => r.vat)),
+    fee: sumDecimals(records.map((r) => r.fee)),
+  };
+  return { visit, records };
+}
+
+/** Records a visit with each waste's fee computed from the yard's ranges with VAT. */
+export async function createYardReport(db: Db, municipalityId: number, f: YardReportForm, userId?: number) {
+  const { visit, records } = await pricedVisit(db, municipalityId, f);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(yardReport)
-      .values({
-        municipalityId,
-        yardId: f.yardId,
-        feePayerId: f.feePayerId,
-        reportDate: f.reportDate,
-        startTime: f.startTime ?? null,
-        endTime: f.endTime ?? null,
-        paymentType: f.paymentType,
-        totalWeightKg: sumDecimals(
-          records.map((r) => r.quantityKg),
-          3,
-        ),
-        feeWithoutVat: sumDecimals(records.map((r) => r.feeWithoutVat)),
-        vat: sumDecimals(records.map((r) => r.vat)),
-        fee: sumDecimals(records.map((r) => r.fee)),
-        createdBy: userId ?? null,
-      })
+      .values({ municipalityId, ...visit, createdBy: userId ?? null })
       .returning({ id: yardReport.id });
     await tx.insert(yardReportRecord).values(records.map((r) => ({ ...r, yardReportId: row!.id })));
     return { id: row!.id };
+  });
+}
+
+export const YARD_REPORT_PAID = "Zaplacenou návštěvu nelze upravit.";
+
+/**
+ * Edits a visit and its wastes (spec 001 §2 Yard visits 'add waste evidence'): the records are replaced by the form's
+ * and every fee is computed again exactly as on create; the visit is marked manually updated. A paid visit is not
+ * changed (409: its fee was paid), a stale version answers 409 too (decision 0020).
+ */
+export async function updateYardReport(db: Db, municipalityId: number, id: number, f: YardReportUpdate) {
+  const current = await findYardReport(db, municipalityId, id);
+  if (current.paid) throw new ApiError(409, YARD_REPORT_PAID);
+  const had = await db
+    .select({ yardWasteId: yardReportRecord.yardWasteId })
+    .from(yardReportRecord)
+    .where(eq(yardReportRecord.yardReportId, id));
+  const { visit, records } = await pricedVisit(db, municipalityId, f, new Set(had.map((r) => r.yardWasteId)));
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(yardReport)
+      .set({ ...visit, manuallyUpdated: true, updatedAt: new Date(), version: bumped(yardReport.version) })
+      .where(and(eq(yardReport.id, id), eq(yardReport.version, f.version), eq(yardReport.paid, false)))
+      .returning({ id: yardReport.id });
+    if (!rows.length) {
+      // Paid in between, or saved by somebody else.
+      const [now] = await tx.select({ paid: yardReport.paid }).from(yardReport).where(eq(yardReport.id, id));
+      if (now?.paid) throw new ApiError(409, YARD_REPORT_PAID);
+      writtenOrStale(rows);
+    }
+    await tx.delete(yardReportRecord).where(eq(yardReportRecord.yardReportId, id));
+    await tx.insert(yardReportRecord).values(records.map((r) => ({ ...r, yardReportId: id })));
+    return { id };
   });
 }
 

@@ -15,7 +15,13 @@ import { PickerField } from "~/components/search-in-form";
 import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
 import { useSubmitting } from "~/lib/use-submitting";
 import { PAYMENT_TYPES } from "#contract/enums";
-import { QUANTITY_UNITS, yardReportFormSchema } from "#contract/yard-report";
+import {
+  QUANTITY_UNITS,
+  yardReportFormSchema,
+  yardReportUpdateSchema,
+  type YardReportDetail,
+} from "#contract/yard-report";
+import { toPragueLocal } from "#contract/calendar";
 import { PAYER_SEARCH, payerSearchSchema, type PayerOption, type WasteOption } from "./ui";
 
 type RecordValues = { yardWasteId: string; quantity: string; unit: string; processedAt: string };
@@ -27,8 +33,29 @@ export type YardReportValues = {
   endTime: string;
   paymentType: string;
   records: RecordValues[];
+  /** The edit's version (decision 0020); none on create. */
+  version?: string;
 };
 export const emptyRecord: RecordValues = { yardWasteId: "", quantity: "", unit: "kg", processedAt: "" };
+
+/** A recorded visit as the edit form's values (the weighing time in Prague, as a datetime-local input shows it). */
+export function toYardReportValues(r: YardReportDetail): YardReportValues {
+  return {
+    feePayerId: String(r.feePayerId),
+    yardId: String(r.yardId),
+    reportDate: r.reportDate,
+    startTime: r.startTime ?? "",
+    endTime: r.endTime ?? "",
+    paymentType: r.paymentType,
+    records: r.records.map((w) => ({
+      yardWasteId: String(w.yardWasteId),
+      quantity: w.quantity.includes(".") ? w.quantity.replace(/\.?0+$/, "") : w.quantity,
+      unit: w.unit,
+      processedAt: w.processedAt ? toPragueLocal(w.processedAt) : "",
+    })),
+    version: String(r.version),
+  };
+}
 
 export function YardReportForm(props: {
   lastResult?: SubmissionResult<string[]> | null;
@@ -38,10 +65,14 @@ export function YardReportForm(props: {
   payers: PayerOption[];
   payerSearch?: string;
   cancelTo: string;
+  /** The edit's schema (with the version) and its save button; create by default. */
+  schema?: typeof yardReportFormSchema | typeof yardReportUpdateSchema;
+  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm<YardReportValues>(
-    (formData) => (formData.get("intent") === PAYER_SEARCH ? payerSearchSchema : yardReportFormSchema),
+    (formData) =>
+      formData.get("intent") === PAYER_SEARCH ? payerSearchSchema : (props.schema ?? yardReportFormSchema),
     { id: "yard-report-form", lastResult: props.lastResult, defaultValue: props.defaultValue },
   );
   const posting = useSubmitting();
@@ -122,7 +153,7 @@ export function YardReportForm(props: {
         <p className="text-sm text-slate-600">{t("yardReport:form.feeHelp")}</p>
       </SectionCard>
       <FormActions
-        submitLabel={t("yardReport:create.submit")}
+        submitLabel={props.submitLabel ?? t("yardReport:create.submit")}
         cancelTo={props.cancelTo}
         busy={posting !== null && posting !== PAYER_SEARCH}
       />

@@ -1,12 +1,49 @@
 /** What a row of the visit list shows beyond text: the weight, the mail status and the 'send by e-mail' dialog. */
 import { useTranslation } from "~/i18n/use-translation";
 import { formatNumber, formatWeight } from "~/lib/format";
-import { DateTime } from "~/components/list-columns";
+import { formatDateTime } from "#contract/calendar";
 import type { YardReportListItem } from "#contract/yard-report";
 import { FormDialog } from "~/components/form-dialog";
 import { Field, fieldAria } from "~/components/field";
 import { Input } from "~/components/ui/input";
 import { DialogTrigger } from "~/components/ui/dialog";
+import { RecordLink } from "~/components/record-link";
+import { Money } from "~/components/money";
+import { Day } from "~/routes/administration/devices/+shared/ui";
+
+/** The visit's day with its start and end times under it. */
+export function VisitTime({ row }: { row: YardReportListItem }) {
+  const times = [row.startTime, row.endTime].filter(Boolean).join("–");
+  return (
+    <>
+      <Day value={row.reportDate} />
+      {times && <div className="text-xs text-slate-600 tabular-nums">{times}</div>}
+    </>
+  );
+}
+
+/** The fee payer (a link to the payer) with the yard visited under it. */
+export function PayerAndYard({ row }: { row: YardReportListItem }) {
+  return (
+    <>
+      <RecordLink to={`/infrastructure/fee-payers/${row.feePayerId}`}>{row.feePayerName}</RecordLink>
+      <div className="text-xs text-slate-600">{row.yardName}</div>
+    </>
+  );
+}
+
+/** The fee with 'Zaplaceno' / 'Nezaplaceno' under it. */
+export function FeeAndPaid({ row }: { row: YardReportListItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Money value={row.fee} />
+      <div className={row.paid ? "text-xs text-emerald-800" : "text-xs text-slate-600"}>
+        {row.paid ? t("yardReport:list.paid") : t("yardReport:list.unpaid")}
+      </div>
+    </>
+  );
+}
 
 export function Weight({ kg }: { kg: string }) {
   return <>{formatWeight(kg)}</>;
@@ -17,9 +54,9 @@ export function Wastes({ row }: { row: YardReportListItem }) {
   return (
     <ul>
       {row.wastes.map((w, i) => (
-        <li key={i} className="whitespace-nowrap">
+        <li key={i}>
           {w.name}{" "}
-          <span className="text-slate-600">
+          <span className="whitespace-nowrap text-slate-600">
             {formatNumber(w.quantity, { maxDecimals: 3 })}&nbsp;{w.unit}
           </span>
         </li>
@@ -30,10 +67,15 @@ export function Wastes({ row }: { row: YardReportListItem }) {
 
 /** When the visit was recorded, and where from: the client id, 'manually updated' (spec 001 §2 columns). */
 export function Created({ row }: { row: YardReportListItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The day over the time: two short lines instead of one wide one.
+  const text = formatDateTime(row.createdAt, i18n.language);
+  const cut = text.lastIndexOf(" ");
+  const [day, time] = [text.slice(0, cut), text.slice(cut + 1)];
   return (
     <>
-      <DateTime value={row.createdAt} />
+      <div className="whitespace-nowrap">{day}</div>
+      <div className="whitespace-nowrap tabular-nums">{time}</div>
       {row.clientId && (
         <div className="text-xs text-slate-500">
           {t("yardReport:field.clientId")}: {row.clientId}

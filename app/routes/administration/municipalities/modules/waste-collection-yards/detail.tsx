@@ -1,11 +1,12 @@
 /**
  * Spec 001 §2 Collection yards → detail: the yard's data and last 30 days' figures, opening hours and closing
  * exceptions, the waste configuration table with activate/deactivate (confirmed; 'Poplatek se nepodařilo upravit.'
- * when it fails, spec 001 §8), edit and delete.
+ * when it fails, spec 001 §8), edit and delete; then the workload by month, week or day, the top visitors and the
+ * waste income of a period (`?bucket=&dateFrom=&dateTo=&topBy=`, +shared/statistics.tsx).
  */
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
-import { YARD_FEE_FAILED } from "#contract/yard";
+import { YARD_FEE_FAILED, yardStatisticsQuery } from "#contract/yard";
 import { formatDate } from "#contract/calendar";
 import { formatWeight, formatZip } from "~/lib/format";
 import { requireId } from "~/lib/route-checks";
@@ -24,6 +25,7 @@ import { Button } from "~/components/ui/button";
 import { Money } from "~/components/money";
 import { useMessage } from "~/lib/messages";
 import { WastesCard } from "./+shared/wastes-card";
+import { YardStatisticsCards } from "./+shared/statistics";
 import { yardPath, yardsPath } from "./+shared/ui";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
@@ -34,7 +36,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const yardId = requireId(params.yardId, request);
   const api = await requirePermission(request, context, "collectionYard.aDetail");
-  return { municipalityId, yard: await api.collectionYard.detail({ municipalityId, yardId }) };
+  // The statistics' bucket and period from the URL; a reversed or malformed period falls back to the defaults.
+  const asked = yardStatisticsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const [yard, stats] = await Promise.all([
+    api.collectionYard.detail({ municipalityId, yardId }),
+    api.collectionYard.statistics({ municipalityId, yardId, ...(asked.success ? asked.data : {}) }),
+  ]);
+  return { municipalityId, yard, stats };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -144,6 +152,7 @@ export default function YardDetail({ loaderData, actionData }: Route.ComponentPr
         </SectionCard>
       </div>
       <WastesCard municipalityId={municipalityId} yardId={yard.id} wastes={yard.wastes} canEdit={canEdit} />
+      <YardStatisticsCards stats={loaderData.stats} />
     </div>
   );
 }

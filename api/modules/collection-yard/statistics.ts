@@ -1,0 +1,164 @@
+/**
+ * A yard's statistics (spec 001 §2 Collection yards: 'workload by month, week and day, top visitors and a waste income
+ * table'; docs/yards.md): exact SQL sums (numeric kg and money, never floats), each a single query on the
+ * yard_report (yard, day) index.
+ */
+import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { collectionYardWaste, feePayer, wasteType, yardReport, yardReportRecord } from "../../db/schema";
+import { sumDecimals } from "#contract/yard-fee";
+import { feePayerName } from "#contract/fee-payer";
+import {
+  TOP_VISITOR_LIMIT,
+  WORKLOAD_SPAN,
+  type WorkloadBucket,
+  type YardStatistics,
+  type YardStatisticsQuery,
+} from "#contract/yard";
+import { feePayerNameColumns } from "../fee-payer/shared";
+import { today } from "../subject/membership";
+import { daysBefore } from "./service";
+import { findYard } from "./shared";
+import { rowsOf } from "../subject/shared";
+
+const STEP: Record<WorkloadBucket, string> = { month: "1 month", week: "7 days", day: "1 day" };
+
+/** The first day of the oldest bucket and of the newest (today's) one. */
+export function workloadWindow(bucket: WorkloadBucket, day: string): { first: string; last: string } {
+  const span = WORKLOAD_SPAN[bucket];
+  if (bucket === "day") return { first: daysBefore(day, span - 1), last: day };
+  if (bucket === "week") {
+    const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+    const monday = daysBefore(day, weekday);
+    return { first: daysBefore(monday, 7 * (span - 1)), last: monday };
+  }
+  const [y, m] = day.split("-").map(Number) as [number, number];
+  const months = y * 12 + (m - 1) - (span - 1);
+  const first = `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, "0")}-01`;
+  return { first, last: `${day.slice(0, 7)}-01` };
+}
+
+async function workload(db: Db, yardId: number, bucket: WorkloadBucket, day: string) {
+  const { first, last } = workloadWindow(bucket, day);
+  const step = STEP[bucket];
+  // Every bucket of the span (generate_series), its visits joined by range: empty buckets answer 0.
+  const rows = await rowsOf<{ start: string; visits: number; weight_kg: string }>(
+    db,
+    sql`
+    select b.start::date::text as start, count(r.report_date)::int as visits,
+      coalesce(sum(r.total_weight_kg), 0)::numeric(14,3)::text as weight_kg
+    from generate_series(${first}::timestamp, ${last}::timestamp, ${step}::interval) as b(start)
+    left join ${yardReport} r on r.yard_id = ${yardId}
+      and r.report_date >= b.start::date and r.report_date < (b.start + ${step}::interval)::date
+    group by b.start order by b.start`,
+  );
+  return rows.map((r) => ({ start: r.start, visits: Number(r.visits), weightKg: r.weight_kg }));
+}
+
+async function topVisitors(db: Db, yardId: number, from: string, to: string, by: "visits" | "weight") {
+  const visits = sql<number>`count(*)::int`.as("visits");
+  const weightKg = sql<string>`sum(${yardReport.totalWeightKg})::numeric(14,3)::text`.as("weight_kg");
+  const fee = sql<string>`sum(${yardReport.fee})::numeric(14,2)::text`.as("fee");
+  // The payers' sums first (on the index), the names of the top ten only.
+  const top = db
+    .select({ feePayerId: yardReport.feePayerId, visits, weightKg, fee })
+    .from(yardReport)
+    .where(and(eq(yardReport.yardId, yardId), gte(yardReport.reportDate, from), lte(yardReport.reportDate, to)))
+    .groupBy(yardReport.feePayerId)
+    .orderBy(
+      ...(by === "visits" ? [desc(visits), desc(weightKg)] : [desc(weightKg), desc(visits)]),
+      asc(yardReport.feePayerId),
+    )
+    .limit(TOP_VISITOR_LIMIT)
+    .as("top");
+  const rows = await db
+    .select({
+      feePayerId: top.feePayerId,
+      visits: top.visits,
+      weightKg: top.weightKg,
+      fee: top.fee,
+      ...feePayerNameColumns,
+    })
+    .from(top)
+    .innerJoin(feePayer, eq(feePayer.id, top.feePayerId))
+    .orderBy(
+      ...(by === "visits" ? [desc(top.visits), desc(top.weightKg)] : [desc(top.weightKg), desc(top.visits)]),
+      asc(top.feePayerId),
+    );
+  return rows.map((r) => ({
+    feePayerId: r.feePayerId,
+    feePayerName: feePayerName(r),
+    visits: Number(r.visits),
+    weightKg: r.weightKg,
+    fee: r.fee,
+  }));
+}
+
+async function income(db: Db, yardId: number, from: string, to: string) {
+  const sums = db
+    .select({
+      yardWasteId: yardReportRecord.yardWasteId,
+      weightKg: sql<string>`sum(${yardReportRecord.quantityKg})`.as("weight_kg"),
+      feeWithoutVat: sql<string>`sum(${yardReportRecord.feeWithoutVat})`.as("fee_without_vat"),
+      vat: sql<string>`sum(${yardReportRecord.vat})`.as("vat"),
+      fee: sql<string>`sum(${yardReportRecord.fee})`.as("fee"),
+    })
+    .from(yardReport)
+    .innerJoin(yardReportRecord, eq(yardReportRecord.yardReportId, yardReport.id))
+    .where(and(eq(yardReport.yardId, yardId), gte(yardReport.reportDate, from), lte(yardReport.reportDate, to)))
+    .groupBy(yardReportRecord.yardWasteId)
+    .as("sums");
+  return db
+    .select({
+      yardWasteId: collectionYardWaste.id,
+      wasteName: wasteType.name,
+      catalogCode: wasteType.catalogCode,
+      weightKg: sql<string>`coalesce(${sums.weightKg}, 0)::numeric(14,3)::text`,
+      feeWithoutVat: sql<string>`coalesce(${sums.feeWithoutVat}, 0)::numeric(14,2)::text`,
+      vat: sql<string>`coalesce(${sums.vat}, 0)::numeric(14,2)::text`,
+      fee: sql<string>`coalesce(${sums.fee}, 0)::numeric(14,2)::text`,
+    })
+    .from(collectionYardWaste)
+    .innerJoin(wasteType, eq(wasteType.id, collectionYardWaste.wasteTypeId))
+    .leftJoin(sums, eq(sums.yardWasteId, collectionYardWaste.id))
+    .where(eq(collectionYardWaste.yardId, yardId))
+    .orderBy(asc(wasteType.name), asc(collectionYardWaste.id));
+}
+
+export async function yardStatistics(
+  db: Db,
+  municipalityId: number,
+  yardId: number,
+  q: YardStatisticsQuery,
+): Promise<YardStatistics> {
+  await findYard(db, municipalityId, yardId);
+  const day = today();
+  const bucket = q.bucket ?? "month";
+  const topBy = q.topBy ?? "visits";
+  const dateTo = q.dateTo ?? day;
+  const dateFrom = q.dateFrom ?? `${dateTo.slice(0, 4)}-01-01`;
+  const [load, top, rows] = await Promise.all([
+    workload(db, yardId, bucket, day),
+    topVisitors(db, yardId, dateFrom, dateTo, topBy),
+    income(db, yardId, dateFrom, dateTo),
+  ]);
+  const total = (key: "feeWithoutVat" | "vat" | "fee") => sumDecimals(rows.map((r) => r[key]));
+  return {
+    bucket,
+    workload: load,
+    dateFrom,
+    dateTo,
+    topBy,
+    topVisitors: top,
+    income: rows,
+    incomeTotal: {
+      weightKg: sumDecimals(
+        rows.map((r) => r.weightKg),
+        3,
+      ),
+      feeWithoutVat: total("feeWithoutVat"),
+      vat: total("vat"),
+      fee: total("fee"),
+    },
+  };
+}
