@@ -17,6 +17,17 @@ export interface NavItem {
   to: string;
   labels: string;
   permission?: Permission;
+  /**
+   * Where the item leads is a redirect into a municipality's module (…/modules/<name>): those pages are the item's,
+   * not the municipalities' list, so the navigation marks this item there.
+   */
+  module?: string;
+}
+
+/** The item a path belongs to when it is a module page (…/municipalities/{id}/modules/<name>…), else undefined. */
+export function moduleItemOf(items: NavItem[], pathname: string): NavItem | undefined {
+  const name = /^\/administration\/municipalities\/\d+\/modules\/([^/]+)/.exec(pathname)?.[1];
+  return name ? items.find((i) => i.module === name) : undefined;
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -96,18 +107,21 @@ export const NAV_ITEMS: NavItem[] = [
   {
     group: "administration",
     to: "/administration/waste-bins",
+    module: "waste-bins",
     labels: "nav.wasteBins",
     permission: "municipality.aDetail",
   },
   {
     group: "administration",
     to: "/administration/waste-collection-yards",
+    module: "waste-collection-yards",
     labels: "nav.collectionYards",
     permission: "collectionYard.aDetail",
   },
   {
     group: "administration",
     to: "/administration/distribution-centers",
+    module: "distribution-centers",
     labels: "nav.distributionCentres",
     permission: "distributionCenter.aDetail",
   },

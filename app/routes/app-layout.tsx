@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/app-layout";
 import { apiFor } from "~/server/api.server";
 import { commit } from "~/server/session.server";
-import { visibleNav, visibleQuickActions } from "~/lib/navigation";
+import { NAV_ITEMS, moduleItemOf, visibleNav, visibleQuickActions } from "~/lib/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
@@ -64,6 +64,8 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
   const navigation = useNavigation();
   const { t } = useTranslation();
   const groups = visibleNav(permissions);
+  const { pathname } = useLocation();
+  const moduleItem = moduleItemOf(NAV_ITEMS, pathname);
   const quickActions = visibleQuickActions(permissions);
 
   return (
@@ -98,7 +100,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
                       className={({ isActive }) =>
                         cn(
                           "block rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600",
-                          isActive && "bg-emerald-50 font-medium text-emerald-800",
+                          (moduleItem ? moduleItem === item : isActive) && "bg-emerald-50 font-medium text-emerald-800",
                         )
                       }
                     >
