@@ -5,6 +5,8 @@
  * the sub rows' outcomes, the payer's new collection point on their detail page, the CSV. Then the checked reports are
  * discarded and processed at once: a report not unprocessed any more is skipped with the reason.
  */
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchForFile, signedInPage } from "./browser";
@@ -107,6 +109,16 @@ describe("Distribution reports (spec 001 §2 Distribution centres, §4 states)",
   it("discards and processes the checked reports at once; a report processed already is skipped with the reason", async () => {
     expect(processedId).toBeGreaterThan(0);
     const { context, page } = await signedInPage(browser, "worker", LIST, { javaScriptEnabled: false });
+    // The list with its check boxes and row buttons fits a 1400 px screen: nothing scrolls sideways.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.getByRole("button", { name: "Zpracovat vybrané…" }).waitFor();
+    await page.screenshot({ path: path.join(os.tmpdir(), "distribution-reports-1400.png"), fullPage: true });
+    const overflow = await page
+      .locator("table")
+      .first()
+      .evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
     await startReport(page, "Výdejní místo Borovina", "Jen dotaz na svozy");
     await page.getByLabel("Hledat odběrné místo").fill("kucerovi");
     await page.getByRole("button", { name: "Hledat", exact: true }).first().click();
