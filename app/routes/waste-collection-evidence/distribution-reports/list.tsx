@@ -133,7 +133,8 @@ function bulkFlash(t: TFunction, intent: string, res: BulkReportAnswer) {
     problems ? t("distributionReport:flash.withProblems", { count: problems }) : "",
     res.skipped ? t("distributionReport:flash.skipped", { count: res.skipped, reasons }) : "",
   ];
-  return { text: parts.filter(Boolean).join(" "), tone: problems || res.skipped ? ("warning" as const) : "success" };
+  const tone: "warning" | "success" = problems || res.skipped ? "warning" : "success";
+  return { text: parts.filter(Boolean).join(" "), tone };
 }
 
 /** The bulk buttons (open the confirmation on the checked rows) and the confirmations' posts. */
