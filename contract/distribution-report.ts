@@ -5,7 +5,7 @@
  * centre; its records (sub rows) are applied to the register when a clerk processes it.
  */
 import { z } from "zod";
-import { chosenId, optionalText } from "./common";
+import { chosenId, optionalText, selectedIds } from "./common";
 import { listFilter, listQuery } from "./list";
 import { distributionReportListKeys } from "./lists";
 import { dateField } from "./subject";
@@ -175,6 +175,28 @@ export const distributionReportItem = z.object({
   records: z.array(distributionRecordItem),
 });
 export type DistributionReportItem = z.infer<typeof distributionReportItem>;
+
+/** POST …/distribution-report/process-selected and …/discard-selected: the checked reports. */
+export const reportIdsBody = z.object({ ids: selectedIds });
+export type ReportIdsBody = z.infer<typeof reportIdsBody>;
+
+/**
+ * One report's outcome of a bulk process or discard: done (its new state) or skipped with the reason (not
+ * unprocessed any more, not the municipality's); a skipped report does not fail the others.
+ */
+export const bulkReportOutcome = z.object({
+  id: z.number(),
+  done: z.boolean(),
+  state: z.enum(DISTRIBUTION_REPORT_STATES).nullable(),
+  message: z.string().nullable(),
+});
+export type BulkReportOutcome = z.infer<typeof bulkReportOutcome>;
+export const bulkReportAnswer = z.object({
+  done: z.number(),
+  skipped: z.number(),
+  results: z.array(bulkReportOutcome),
+});
+export type BulkReportAnswer = z.infer<typeof bulkReportAnswer>;
 
 /** POST …/distribution-report/mail: where the filtered export goes. */
 export const exportMailBody = z.object({

@@ -4,7 +4,7 @@
  * A dialog is declared once: the bulk button's intent that opens it, the intent its form posts, and the right both
  * need. The action reads the permissions and the dialog to open from it (`bulkDialogAction`,
  * app/server/list-action.server.ts), the page its buttons and its answer (`useBulkDialogs`). A button's text is
- * `<ns>:action.<dialog>`.
+ * `<texts>:action.<dialog>`, the texts' namespace the entity's unless given (distribution reports: distributionCenter).
  */
 import { useSearchParams } from "react-router";
 import type { Entity, Permission } from "#contract/permissions";
@@ -16,13 +16,14 @@ import type { BulkAction } from "~/components/data-table";
 type Right = "aEdit" | "aRemove";
 export type BulkDialog = { open: string; submit: string; right: Right };
 
-export function bulkDialogs<const D extends Record<string, BulkDialog>>(ns: Entity, dialogs: D) {
+export function bulkDialogs<const D extends Record<string, BulkDialog>>(ns: Entity, dialogs: D, texts: string = ns) {
   const entries = Object.entries(dialogs) as [keyof D & string, BulkDialog][];
   const permissions = new Map<string, Permission>(
     entries.flatMap(([, d]) => [d.open, d.submit].map((intent) => [intent, `${ns}.${d.right}` as Permission] as const)),
   );
   return {
     ns,
+    texts,
     entries,
     /** The bulk buttons' intents: after one of them the table starts afresh (the dialog holds the selection). */
     openers: entries.map(([, d]) => d.open),
@@ -53,7 +54,7 @@ export function useBulkDialogs<A extends { intent: string }>(spec: BulkDialogs, 
     .sort(([, a], [, b]) => Number(a.right === "aRemove") - Number(b.right === "aRemove"))
     .map(([name, d]) => ({
       intent: d.open,
-      label: t(`${spec.ns}:action.${name}`),
+      label: t(`${spec.texts}:action.${name}`),
       ...(d.right === "aRemove" ? { variant: "danger" as const } : {}),
     }));
   return {

@@ -17,6 +17,7 @@ import {
   answer,
   apiAnswer,
   backToList,
+  formId,
   redirectWithFlash,
   selectedIds,
   type ActionContext,
@@ -118,4 +119,11 @@ export function openBulkDialog(
 ) {
   const dialog = spec.dialogOf(intent);
   return dialog ? redirect(withoutDialog(request, keys, { [DIALOG_PARAM]: dialog, ids })) : null;
+}
+
+/** The rows an open bulk dialog acts on (`?dialog=…&ids=…`): positive ids, each once, at most a page; none without a dialog. */
+export function bulkDialogIds(request: Request) {
+  const sp = new URL(request.url).searchParams;
+  if (!sp.get(DIALOG_PARAM)) return [];
+  return [...new Set(sp.getAll("ids").flatMap((v) => formId(v) ?? []))].slice(0, 200);
 }

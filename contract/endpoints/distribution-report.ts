@@ -3,6 +3,7 @@ import { endpoint } from "../endpoint";
 import { z } from "zod";
 import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
 import {
+  bulkReportAnswer,
   distributionReportExportQuery,
   distributionReportFormSchema,
   distributionReportItem,
@@ -10,6 +11,7 @@ import {
   exportMailBody,
   formOptions,
   formOptionsQuery,
+  reportIdsBody,
 } from "../distribution-report";
 
 const base = "/municipality/:municipalityId/distribution-report";
@@ -89,5 +91,28 @@ export const distributionReportEndpoints = {
     params: byReport,
     status: 200,
     response: distributionReportItem,
+  }),
+  processSelected: endpoint({
+    method: "post",
+    path: `${base}/process-selected`,
+    summary:
+      "Process the checked reports one by one: each report's outcome (its state, or skipped with the reason — not unprocessed, not found)",
+    permission: "distributionCenter.aEdit",
+    tenancy,
+    params: inMunicipality,
+    body: reportIdsBody,
+    status: 200,
+    response: bulkReportAnswer,
+  }),
+  discardSelected: endpoint({
+    method: "post",
+    path: `${base}/discard-selected`,
+    summary: "Discard the checked reports: each report's outcome (discarded, or skipped with the reason)",
+    permission: "distributionCenter.aEdit",
+    tenancy,
+    params: inMunicipality,
+    body: reportIdsBody,
+    status: 200,
+    response: bulkReportAnswer,
   }),
 };

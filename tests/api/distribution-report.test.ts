@@ -426,7 +426,9 @@ describe("GET distribution-report: filters, export", () => {
     });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = res.body as string;
-    expect(text.startsWith("Číslo hlášení;Datum;Stav;Distribuční centrum;Odběrné místo;Adresa;Počet záznamů;")).toBe(true);
+    expect(text.startsWith("Číslo hlášení;Datum;Stav;Distribuční centrum;Odběrné místo;Adresa;Počet záznamů;")).toBe(
+      true,
+    );
     const lines = text.trimEnd().split("\r\n");
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
@@ -497,6 +499,93 @@ describe("tenancy and permissions", () => {
       .from(distributionReport)
       .where(eq(distributionReport.id, id));
     expect(row!.state).toBe("unprocessed");
+  });
+});
+
+describe("POST distribution-report/process-selected and discard-selected", () => {
+  it("processes the checked reports one by one; one not unprocessed or another municipality's is skipped with the reason", async () => {
+    const point = await insertSubject(A, "Dům Hromadný");
+    const payer = await insertResident(t.db, A, { lastName: "Hromadná" });
+    const joins = createdId(
+      await t.call("POST", url(A), {
+        as: "worker",
+        json: form({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] }),
+      }),
+    );
+    const plainReport = createdId(await t.call("POST", url(A), { as: "worker", json: form({ subjectId: point }) }));
+    const discarded = createdId(await t.call("POST", url(A), { as: "worker", json: form({ subjectId: point }) }));
+    expect((await t.call("POST", url(A, `/${discarded}/discard`), { as: "worker" })).status).toBe(200);
+    const foreign = createdId(
+      await t.call("POST", url(B), {
+        as: "managerB",
+        json: {
+          centreId: centreOfB,
+          subjectId: await insertSubject(B, "Dom Bratislava"),
+          reportDate: "2026-03-02",
+          records: [{ type: "Description", description: "Bez zmien" }],
+        },
+      }),
+    );
+
+    const res = await t.call("POST", url(A, "/process-selected"), {
+      as: "worker",
+      json: { ids: [joins, discarded, plainReport, foreign, joins] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      done: 2,
+      skipped: 2,
+      results: [
+        { id: joins, done: true, state: "processed", message: null },
+        { id: discarded, done: false, state: null, message: "Hlášení už bylo zpracováno nebo zahozeno." },
+        { id: plainReport, done: true, state: "processed", message: null },
+        { id: foreign, done: false, state: null, message: "Hlášení distribučního centra nebylo nalezeno." },
+      ],
+    });
+    expect(await membersOf(point)).toEqual([{ feePayerId: payer, validFrom: "2026-03-02", validTo: null }]);
+    const states = await t.db
+      .select({ id: distributionReport.id, state: distributionReport.state })
+      .from(distributionReport)
+      .where(eq(distributionReport.id, foreign));
+    expect(states).toEqual([{ id: foreign, state: "unprocessed" }]);
+
+    // Pressed again: nothing is applied twice, every report is skipped.
+    const again = await t.call("POST", url(A, "/process-selected"), { as: "worker", json: { ids: [joins] } });
+    expect(again.body).toMatchObject({ done: 0, skipped: 1 });
+    expect(await membersOf(point)).toHaveLength(1);
+  });
+
+  it("discards the checked unprocessed reports, skips the rest; nothing checked is 422, the read-only administrator 403", async () => {
+    const point = await insertSubject(A, "Dům Zahozený hromadně");
+    const payer = await insertResident(t.db, A);
+    const first = createdId(
+      await t.call("POST", url(A), {
+        as: "worker",
+        json: form({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] }),
+      }),
+    );
+    const second = createdId(await t.call("POST", url(A), { as: "worker", json: form({ subjectId: point }) }));
+    expect((await t.call("POST", url(A, `/${second}/process`), { as: "worker" })).status).toBe(200);
+    const res = await t.call("POST", url(A, "/discard-selected"), { as: "worker", json: { ids: [first, second] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      done: 1,
+      skipped: 1,
+      results: [
+        { id: first, done: true, state: "discarded", message: null },
+        { id: second, done: false, state: null, message: "Hlášení už bylo zpracováno nebo zahozeno." },
+      ],
+    });
+    expect(await membersOf(point)).toEqual([]);
+    await expectRefused(t.call("POST", url(A, "/discard-selected"), { as: "worker", json: { ids: [] } }), {
+      ids: ["Vyberte položky."],
+    });
+    expect((await t.call("POST", url(A, "/process-selected"), { as: "readonly", json: { ids: [first] } })).status).toBe(
+      403,
+    );
+    expect((await t.call("POST", url(A, "/process-selected"), { as: "citizen", json: { ids: [first] } })).status).toBe(
+      403,
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { today } from "../subject/membership";
 import * as svc from "./service";
 import { processReport } from "./process";
 import { formOptions } from "./options";
+import { discardSelected, processSelected } from "./bulk";
 import { csvFileName, reportsCsv, requestExportMail } from "./export";
 
 /** Distribution reports (contract/endpoints/distribution-report.ts; docs/distribution-reports.md). */
@@ -29,5 +30,11 @@ export const distributionReportRoutes = [
   ),
   route(ep.discard, ({ services, params: p, auth }) =>
     svc.discardReport(services.db, p.municipalityId, p.distributionReportId, auth.user.id),
+  ),
+  route(ep.processSelected, ({ services, params, body, auth }) =>
+    processSelected(services.db, params.municipalityId, body, auth.user.id),
+  ),
+  route(ep.discardSelected, ({ services, params, body, auth }) =>
+    discardSelected(services.db, params.municipalityId, body, auth.user.id),
   ),
 ];

@@ -2,7 +2,9 @@
  * Distribution reports (spec 001 §2 Distribution centres; spec 000 §2 /waste-collection-evidence/distribution-
  * reports): the reports with their sub rows, filters (dates, state, centre — the centres module links here with
  * ?centreId= —, the collection point), process or discard an unprocessed report after a confirmation, the CSV export
- * of what is filtered and its e-mail. Every action is a plain form post (no JavaScript needed).
+ * of what is filtered and its e-mail; the checked reports processed or discarded at once through a confirmation
+ * (?dialog=…&ids=…, app/lib/bulk-dialogs.ts; the answer says which were skipped and why). Every action is a plain
+ * form post (no JavaScript needed).
  */
 import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
@@ -12,6 +14,7 @@ import {
   DISTRIBUTION_REPORT_STATES,
   distributionReportList as listContract,
   exportMailBody,
+  type BulkReportAnswer,
   type DistributionReportItem,
 } from "#contract/distribution-report";
 import { defineList, withFilterOptions } from "~/lib/list";
@@ -19,6 +22,9 @@ import { useCan } from "~/lib/permissions";
 import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
+import { bulkDialogIds, nothingSelected, openBulkDialog, withoutDialog } from "~/server/list-action.server";
+import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
+import type { TFunction } from "i18next";
 import {
   answer,
   apiAnswer,
@@ -26,7 +32,9 @@ import {
   formId,
   readIntent,
   redirectWithFlash,
+  selectedIds,
   unknownIntent,
+  type ActionContext,
 } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
@@ -97,7 +105,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.distributionReport.list({ municipalityId, ...params }),
     api.result.distributionReport.formOptions({ municipalityId, feePayerIds: [] }),
   ]);
-  return { ...list, params, centres: options.ok ? options.data.centres : [] };
+  return { ...list, params, centres: options.ok ? options.data.centres : [], dialogIds: bulkDialogIds(request) };
+}
+
+/** Process or discard the checked reports, each after the same confirmation (texts distributionReport:action.<dialog>). */
+const reportDialogs = bulkDialogs(
+  "distributionCenter",
+  {
+    processSelected: { open: "openProcessSelected", submit: "processSelected", right: "aEdit" },
+    discardSelected: { open: "openDiscardSelected", submit: "discardSelected", right: "aEdit" },
+  },
+  "distributionReport",
+);
+
+/**
+ * The flash of a bulk process or discard: how many went through, how many of the processed ones have skipped
+ * records, and each skipped report with the API's reason.
+ */
+function bulkFlash(t: TFunction, intent: string, res: BulkReportAnswer) {
+  const problems = res.results.filter((r) => r.state === "warning" || r.state === "error").length;
+  const reasons = res.results
+    .filter((r) => !r.done)
+    .map((r) => t("distributionReport:flash.skippedReport", { id: r.id, reason: (r.message ?? "").replace(/\.$/, "") }))
+    .join("; ");
+  const parts = [
+    t(`distributionReport:flash.${intent}`, { count: res.done }),
+    problems ? t("distributionReport:flash.withProblems", { count: problems }) : "",
+    res.skipped ? t("distributionReport:flash.skipped", { count: res.skipped, reasons }) : "",
+  ];
+  const tone: "warning" | "success" = problems || res.skipped ? "warning" : "success";
+  return { text: parts.filter(Boolean).join(" "), tone };
+}
+
+/** The bulk buttons (open the confirmation on the checked rows) and the confirmations' posts. */
+async function bulkAction(args: ActionContext, municipalityId: number) {
+  const { request, context, api, t, formData, intent } = args;
+  const ids = selectedIds(formData);
+  if (ids.length === 0) return nothingSelected(intent, t);
+  const opened = openBulkDialog(request, reportDialogs, intent, ids);
+  if (opened) return opened;
+  const res =
+    intent === "processSelected"
+      ? await api.result.distributionReport.processSelected({ municipalityId }, { ids })
+      : await api.result.distributionReport.discardSelected({ municipalityId }, { ids });
+  if (!res.ok) return apiAnswer(intent, res, { message: res.problem.errors?.ids?.[0] ?? res.problem.Message });
+  const flash = bulkFlash(t, intent, res.data);
+  return redirectWithFlash(api, context, withoutDialog(request), flash.text, flash.tone);
 }
 
 /** Row actions 'process' and 'discard' (the report as `id`), and 'mail': the filtered export to an address. */
@@ -106,6 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "distributionCenter.aEdit");
   const t = await userT(api.session);
   const back = backToList(request);
+  if (reportDialogs.knows(intent)) return bulkAction({ request, context, api, t, formData, intent }, municipalityId);
   const distributionReportId = formId(formData.get("id")) ?? 0;
   switch (intent) {
     case "process": {
@@ -149,7 +203,7 @@ function RowActions({ row }: { row: DistributionReportItem }) {
   const canEdit = useCan("aEdit", "distributionCenter");
   if (!canEdit || row.state !== "unprocessed") return null;
   return (
-    <RowActionGrid>
+    <RowActionGrid stacked>
       <ConfirmDialog
         name={`process-${row.id}`}
         intent="process"
@@ -212,9 +266,12 @@ function ExportActions({ total }: { total: number }) {
 }
 
 export default function DistributionReportList({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const def = withFilterOptions(distributionReportTable, { centreId: idOptions(loaderData.centres) });
-  // The mail dialog shows its own failure; the page shows the rest.
-  const pageAnswer = actionData && actionData.intent !== "mail" ? actionData : undefined;
+  const { dialog, pageAnswer: answer, bulkActions, resetAfter } = useBulkDialogs(reportDialogs, actionData);
+  // The mail dialog and the bulk confirmations show their own failures; the page shows the rest.
+  const pageAnswer = answer && answer.intent !== "mail" ? answer : undefined;
+  const ids = loaderData.dialogIds;
   return (
     <ListPage
       ns="distributionReport"
@@ -225,6 +282,23 @@ export default function DistributionReportList({ loaderData, actionData }: Route
       answer={pageAnswer}
       above={<ExportActions total={loaderData.total} />}
       rowActions={(row) => <RowActions row={row} />}
-    />
+      bulkActions={bulkActions}
+      resetAfter={resetAfter}
+      rowLabel={(row) => t("distributionReport:list.rowLabel", { id: row.id })}
+    >
+      {(dialog === "processSelected" || dialog === "discardSelected") && (
+        <FormDialog
+          name={dialog}
+          intent={dialog}
+          ns="distributionReport"
+          described
+          ids={ids}
+          size="sm"
+          tone={dialog === "discardSelected" ? "danger" : "primary"}
+        >
+          {() => null}
+        </FormDialog>
+      )}
+    </ListPage>
   );
 }
