@@ -21,7 +21,6 @@ import { defineList, withFilterOptions } from "~/lib/list";
 import {
   answer,
   apiAnswer,
-  formId,
   readIntent,
   redirectWithFlash,
   selectedIds,
@@ -30,14 +29,19 @@ import {
 } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { loadMunicipalityList, nothingSelected, openBulkDialog, withoutDialog } from "~/server/list-action.server";
+import {
+  bulkDialogIds,
+  loadMunicipalityList,
+  nothingSelected,
+  openBulkDialog,
+  withoutDialog,
+} from "~/server/list-action.server";
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import { ListPage } from "~/components/list-page";
 import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { pageTitle } from "~/components/page-title";
 import { BulkRemoveDialog } from "~/components/form-dialog";
-import { DIALOG_PARAM } from "~/components/ui/dialog";
 import { COLLECTION_IMPORT_PATH, CollectionStateBadge, Price, Tonnes, collectionPath } from "./+shared/ui";
 import { MergeDialog, PriceDialog } from "./+shared/list-dialogs";
 
@@ -93,12 +97,8 @@ function Day({ value }: { value: string }) {
   return <>{formatDate(value, i18n.language)}</>;
 }
 
-/** Positive ids of a URL's search param (the dialog's selection travels in the URL), at most a page. */
-const urlIds = (sp: URLSearchParams) => [...new Set(sp.getAll("ids").flatMap((v) => formId(v) ?? []))].slice(0, 200);
-
 /** The waste filter's options (for who may see the waste types) and the selection of an open bulk dialog. */
 async function optionsAndDialog(api: ApiClient, municipalityId: number, request: Request) {
-  const sp = new URL(request.url).searchParams;
   const canSeeTypes = (api.session.get("permissions") ?? []).includes("municipality.aDetail");
   const wastes = canSeeTypes
     ? await api.result.wasteSettings
@@ -107,7 +107,7 @@ async function optionsAndDialog(api: ApiClient, municipalityId: number, request:
     : [];
   return {
     wasteOptions: idOptions(wastes.map((w) => ({ id: w.id, name: w.name }))),
-    dialogIds: sp.get(DIALOG_PARAM) ? urlIds(sp) : [],
+    dialogIds: bulkDialogIds(request),
   };
 }
 
