@@ -520,10 +520,10 @@ describe("the run", () => {
     const ztp = await otherDiscount(M, "ZTP", "200", [p1]);
     await calculate(M);
     const withDiscount = await lines(M, paidFee.id);
-    expect(Object.keys(withDiscount).sort()).toEqual(["BaseFee", "FixedDiscount", "TotalDiscount", "TotalFee"]);
+    // One discount applies: its line is the total, so no TotalDiscount line (decision 0035); the fee row has the total.
+    expect(Object.keys(withDiscount).sort()).toEqual(["BaseFee", "FixedDiscount", "TotalFee"]);
     expect(withDiscount.FixedDiscount).toMatchObject({ amount: "200.00", rate: "200.0000", note: "ZTP" });
-    expect(withDiscount.TotalDiscount).toMatchObject({ amount: "200.00" });
-    expect((await feeOf(M, p1, s)).finalFee).toBe("1000.00");
+    expect(await feeOf(M, p1, s)).toMatchObject({ totalDiscount: "200.00", finalFee: "1000.00" });
     expect(lineIds((await snapshot()).records).slice(0, 2)).toEqual(lineIds(first.records));
     await t.db.delete(feePayerDiscount).where(eq(feePayerDiscount.discountId, ztp));
     await calculate(M);
