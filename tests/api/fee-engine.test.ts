@@ -357,6 +357,15 @@ describe("motivation programmes and distributions (docs/fees.md examples 5–9)"
       percent: "10.00",
       note: "SortRatio:Legacy",
     });
+    // One discount applies: its line is the total (no TotalDiscount line); with a fixed discount too, TotalDiscount
+    // sums both (decision 0035).
+    expect((await lines(M, f.id)).TotalDiscount).toBeUndefined();
+    await otherDiscount(M, "ZTP", "100", [whole]);
+    await calculate(M);
+    const both = await lines(M, f.id);
+    expect(both.FixedDiscount).toMatchObject({ amount: "100.00" });
+    expect(both.TotalDiscount).toMatchObject({ amount: "190.00" });
+    expect((await feeOf(M, whole, s)).finalFee).toBe("710.00");
   });
 
   it("SortRatio, Gradual: from 0 % at 20 to 10 % at 50 → 6.67 % at 40", async () => {
