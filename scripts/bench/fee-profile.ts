@@ -87,7 +87,7 @@ for (let i = 0; i < Number(args.runs); i++) {
       outcome = await runEngine(profiled(tx as unknown as Db, times), { calculationId: 0, municipalityId: M, year: Y });
       // --save: the run's temporary tables kept as prof_* tables, to try statements on them in psql.
       if (args.save)
-        for (const t of ["fe_setting", "fe_row", "fe_subj", "fe_ev", "fe_sv", "fe_fd", "fe_fee"])
+        for (const t of ["fe_setting", "fe_row", "fe_sv", "fe_fee"])
           await tx.execute(sql.raw(`drop table if exists prof_${t}; create table prof_${t} as select * from ${t}`));
       if (args.rollback) tx.rollback();
     });

@@ -103,11 +103,12 @@ describe("demo data (api/demo/)", () => {
       wasteCollectionLog: 4,
       // Issue 14: Třebíč's base fee of last year and this year, each with its finished recalculation: a fee for each
       // of its 18 payers a year (none moved), a line for each component that applies (decision 0035): BaseFee and
-      // TotalFee each, this year's programme's MotivationDiscount and TotalDiscount, and the fixed discounts' lines.
+      // TotalFee each, this year's programme's MotivationDiscount, the fixed discounts' lines, and TotalDiscount where
+      // both discounts apply.
       baseFeeSetting: 2,
       feeCalculation: 2,
       fee: 36,
-      feeRecord: 126,
+      feeRecord: 108,
       // Issue 14 part 5: Třebíč's SortRatio programme with four intervals, active this year.
       motivationProgramme: 1,
       motivationInterval: 4,

@@ -357,6 +357,15 @@ describe("motivation programmes and distributions (docs/fees.md examples 5–9)"
       percent: "10.00",
       note: "SortRatio:Legacy",
     });
+    // One discount applies: its line is the total (no TotalDiscount line); with a fixed discount too, TotalDiscount
+    // sums both (decision 0035).
+    expect((await lines(M, f.id)).TotalDiscount).toBeUndefined();
+    await otherDiscount(M, "ZTP", "100", [whole]);
+    await calculate(M);
+    const both = await lines(M, f.id);
+    expect(both.FixedDiscount).toMatchObject({ amount: "100.00" });
+    expect(both.TotalDiscount).toMatchObject({ amount: "190.00" });
+    expect((await feeOf(M, whole, s)).finalFee).toBe("710.00");
   });
 
   it("SortRatio, Gradual: from 0 % at 20 to 10 % at 50 → 6.67 % at 40", async () => {
@@ -520,10 +529,10 @@ describe("the run", () => {
     const ztp = await otherDiscount(M, "ZTP", "200", [p1]);
     await calculate(M);
     const withDiscount = await lines(M, paidFee.id);
-    expect(Object.keys(withDiscount).sort()).toEqual(["BaseFee", "FixedDiscount", "TotalDiscount", "TotalFee"]);
+    // One discount applies: its line is the total, so no TotalDiscount line (decision 0035); the fee row has the total.
+    expect(Object.keys(withDiscount).sort()).toEqual(["BaseFee", "FixedDiscount", "TotalFee"]);
     expect(withDiscount.FixedDiscount).toMatchObject({ amount: "200.00", rate: "200.0000", note: "ZTP" });
-    expect(withDiscount.TotalDiscount).toMatchObject({ amount: "200.00" });
-    expect((await feeOf(M, p1, s)).finalFee).toBe("1000.00");
+    expect(await feeOf(M, p1, s)).toMatchObject({ totalDiscount: "200.00", finalFee: "1000.00" });
     expect(lineIds((await snapshot()).records).slice(0, 2)).toEqual(lineIds(first.records));
     await t.db.delete(feePayerDiscount).where(eq(feePayerDiscount.discountId, ztp));
     await calculate(M);

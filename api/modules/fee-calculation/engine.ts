@@ -53,19 +53,18 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
 
   // A second run of the same municipality waits for the first (both would write the same fee rows).
   if (!simulation) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int)`);
     // fee has no foreign keys (decision 0035): its municipality, payers and subjects are read in this transaction, and
     // a deletion of any of them waits for this run's commit (a statement trigger takes this lock exclusively before
-    // it deletes a row, migration 0025), so its AFTER trigger then sees the fees written here.
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('obec.feeReferences'))`);
+    // it deletes a row, migration 0025), so its AFTER trigger then sees the fees written here. Both locks in one
+    // statement, this one second (a select list is evaluated left to right).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('obec.feeCalculation'), ${M}::int),
+      pg_advisory_xact_lock_shared(hashtext('obec.feeReferences'))`);
   }
   // JIT compiling costs seconds here (measured: 1.9 s of 2.4 s for one statement) and saves nothing on joins of
-  // temporary tables; it is this transaction's setting only.
-  await tx.execute(sql`set local jit = off`);
-  // The steps hash and materialise up to a few hundred thousand rows: in memory rather than in temporary files.
-  await tx.execute(sql`set local work_mem = '64MB'`);
-  await tx.execute(sql`drop table if exists fe_setting, fe_interval, fe_custom, fe_row, fe_subj, fe_ev,
-    fe_ordered, fe_sv, fe_fd, fe_fee, fe_feediff, fe_diff`);
+  // temporary tables. The steps hash and materialise up to a few hundred thousand rows: in memory rather than in
+  // temporary files. Both this transaction's settings only (set_config local), in one statement.
+  await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
+  await tx.execute(sql`drop table if exists fe_setting, fe_interval, fe_row, fe_sv, fe_fee, fe_feediff, fe_diff`);
 
   // 1. Settings: the year's base fee and bounds, the activated programme (or the simulation's proposal).
   if (!simulation) {
@@ -102,13 +101,9 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
           (x->>'discountPercent')::numeric as pct
         from jsonb_array_elements(${JSON.stringify(p?.intervals ?? [])}::jsonb) x) i`);
   }
-  await tx.execute(sql`analyze fe_setting`);
-  await tx.execute(sql`analyze fe_interval`);
+  await tx.execute(sql`analyze fe_setting, fe_interval`);
   const [setting] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from fe_setting`);
   if (!setting?.n) throw new FeeCalculationError(noBaseFeeMessage(Y));
-  await tx.execute(sql`create temp table fe_custom on commit drop as
-    select c.subject_id, c.discount_percent as pct from motivation_custom_discount c
-    where c.programme_id = (select programme_id from fe_setting) and c.year = ${Y}`);
   await step(1);
 
   // 2. Payers and months (565/1990 Sb. §10h): a month counts when the payer is registered on its last day, and
@@ -144,47 +139,17 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
     where case when whole = 0 then subject_id is not null and months > 0 else payer_months - months > 0 end`);
   // Temporary tables are never analysed by autovacuum; the joins after them need their sizes to hash.
   await tx.execute(sql`analyze fe_row (payer_id, subject_id)`);
-  await tx.execute(sql`create temp table fe_subj on commit drop as
-    select subject_id, sum(months)::int as member_months from fe_row where subject_id is not null group by subject_id`);
   await step(2);
 
-  // 3. What each subject threw away in the year (acknowledged weights; litres by the record's or the bin type's
-  // volume), and its bins' ordered volume (capacity × the programme's, else the subject's ordered dispose count).
+  // 3.–4. Per subject, in one statement (its parts were temporary tables of their own: a statement, a table written
+  // and analysed each): its member-months; what it threw away in the year (acknowledged weights; litres by the
+  // record's or the bin type's volume); its bins' ordered volume (capacity × the programme's, else the subject's
+  // ordered dispose count; only under 'use ordered dispose count'); from those its measure (sort ratio, mixed kg per
+  // member-year, PayAsDisposed quantity) and discount percent (a custom one from the programme's per-subject table).
   // The records are summed per subject, year, waste and (for records without a volume) bin by triggers as they are
   // written (waste_evidence_total, migration 0021): the run reads those thousands of sums, not millions of records.
   // A key's sums are 0 (not null) when none of its records has a weight or a volume; a bin's row (header_id set)
   // holds only records without a volume, whose litres are the bin type's capacity × n.
-  await tx.execute(sql`create temp table fe_ev on commit drop as
-    select g.subject_id,
-      coalesce(sum(g.kg), 0) as total_kg,
-      coalesce(sum(g.kg) filter (where wt.sorted), 0) as sorted_kg,
-      coalesce(sum(g.kg) filter (where wt.catalog_code = '200301'), 0) as mixed_kg,
-      coalesce(sum(g.kg) filter (where not coalesce(wt.sorted, false)), 0) as residual_kg,
-      coalesce(sum(coalesce(case when g.header_id is null then g.litres end, bt.capacity * g.n, 0))
-        filter (where not coalesce(wt.sorted, false)), 0) as residual_l,
-      coalesce(sum(g.n) filter (where not coalesce(wt.sorted, false)), 0)::int as disposals
-    from waste_evidence_total g
-    left join waste_type wt on wt.id = g.waste_type_id
-    left join waste_evidence_header h on h.id = g.header_id
-    left join bin_type bt on bt.id = h.bin_type_id
-    where g.municipality_id = ${M} and g.year = ${Y}
-    group by g.subject_id`);
-  await tx.execute(sql`analyze fe_ev (subject_id)`);
-  await tx.execute(sql`create temp table fe_ordered on commit drop as
-    select h.subject_id,
-      max(coalesce(st.ordered_count, s.ordered_dispose_count * case when s.dispose_frequency_period = 'Month' then 12 else 1 end)) as ordered_count,
-      coalesce(sum(bt.capacity * coalesce(st.ordered_count,
-        s.ordered_dispose_count * case when s.dispose_frequency_period = 'Month' then 12 else 1 end, 0)), 0) as litres
-    from waste_evidence_header h
-    cross join fe_setting st
-    join subject s on s.id = h.subject_id
-    join bin_type bt on bt.id = h.bin_type_id
-    left join waste_type wt on wt.id = h.waste_type_id
-    where h.municipality_id = ${M} and h.state = 'Assigned' and not coalesce(wt.sorted, false) and st.use_ordered
-    group by h.subject_id`);
-  await step(3);
-
-  // 4. Per subject: its measure (sort ratio, mixed kg per member-year, PayAsDisposed quantity) and discount percent.
   await tx.execute(sql`create temp table fe_sv on commit drop as
     with v as (
       select sj.subject_id, sj.member_months,
@@ -196,16 +161,40 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
                case when st.use_ordered then coalesce(o.litres, 0) else coalesce(ev.residual_l, 0) end
              when st.unit = 'kg' then coalesce(ev.residual_kg, 0)
              else coalesce(ev.residual_l, 0) end as quantity
-      from fe_subj sj cross join fe_setting st
-      left join fe_ev ev on ev.subject_id = sj.subject_id
-      left join fe_ordered o on o.subject_id = sj.subject_id
+      from (select subject_id, sum(months)::int as member_months from fe_row where subject_id is not null
+          group by subject_id) sj
+      cross join fe_setting st
+      left join (select g.subject_id,
+          coalesce(sum(g.kg), 0) as total_kg,
+          coalesce(sum(g.kg) filter (where wt.sorted), 0) as sorted_kg,
+          coalesce(sum(g.kg) filter (where wt.catalog_code = '200301'), 0) as mixed_kg,
+          coalesce(sum(g.kg) filter (where not coalesce(wt.sorted, false)), 0) as residual_kg,
+          coalesce(sum(coalesce(case when g.header_id is null then g.litres end, bt.capacity * g.n, 0))
+            filter (where not coalesce(wt.sorted, false)), 0) as residual_l
+        from waste_evidence_total g
+        left join waste_type wt on wt.id = g.waste_type_id
+        left join waste_evidence_header h on h.id = g.header_id
+        left join bin_type bt on bt.id = h.bin_type_id
+        where g.municipality_id = ${M} and g.year = ${Y}
+        group by g.subject_id) ev on ev.subject_id = sj.subject_id
+      left join (select h.subject_id,
+          max(coalesce(st.ordered_count, s.ordered_dispose_count * case when s.dispose_frequency_period = 'Month' then 12 else 1 end)) as ordered_count,
+          coalesce(sum(bt.capacity * coalesce(st.ordered_count,
+            s.ordered_dispose_count * case when s.dispose_frequency_period = 'Month' then 12 else 1 end, 0)), 0) as litres
+        from waste_evidence_header h
+        cross join fe_setting st
+        join subject s on s.id = h.subject_id
+        join bin_type bt on bt.id = h.bin_type_id
+        left join waste_type wt on wt.id = h.waste_type_id
+        where h.municipality_id = ${M} and h.state = 'Assigned' and not coalesce(wt.sorted, false) and st.use_ordered
+        group by h.subject_id) o on o.subject_id = sj.subject_id
     ), m as (
       select v.*, case st.prog_type when 'SortRatio' then v.sort_ratio when 'ItalianWeight' then v.mixed_per_person end as metric
       from v cross join fe_setting st
     )
     select m.*,
       case when st.prog_type not in ('SortRatio', 'ItalianWeight') or st.prog_type is null then 0
-        when st.distribution = 'Custom' then coalesce(c.pct, 0)
+        when st.distribution = 'Custom' then coalesce(c.discount_percent, 0)
         when m.metric is null then 0
         else coalesce((
           select case when st.distribution = 'Gradual' and i.to_value is not null
@@ -216,27 +205,17 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
           order by i.from_value limit 1), 0)
       end as pct
     from m cross join fe_setting st
-    left join fe_custom c on c.subject_id = m.subject_id`);
+    left join motivation_custom_discount c on c.programme_id = st.programme_id and c.year = ${Y}
+      and c.subject_id = m.subject_id`);
   await tx.execute(sql`analyze fe_sv (subject_id)`);
-
-  // The payer's fixed discounts: automatic Age groups by the age reached in the year, and assigned Other ones.
-  await tx.execute(sql`create temp table fe_fd on commit drop as
-    select p.id as payer_id, sum(d.fee_discount) as yearly, string_agg(d.name, ', ' order by d.name, d.id) as names
-    from fee_payer p
-    join discount d on d.municipality_id = ${M} and (
-      (d.type = 'Age' and p.date_of_birth is not null
-        and ${Y}::int - extract(year from p.date_of_birth)::int between coalesce(d.age_from, 0) and coalesce(d.age_until, 32767))
-      or (d.type = 'Other' and exists (
-        select 1 from fee_payer_discount x where x.fee_payer_id = p.id and x.discount_id = d.id)))
-    where p.id in (select payer_id from fe_row)
-    group by p.id`);
-  await tx.execute(sql`analyze fe_fd (payer_id)`);
+  await step(3);
 
   // The fee of each payer and subject: components to the cent (half up), FinalFee bounded and rounded. Each stage is
   // a LATERAL subquery fenced by OFFSET 0, so a later stage reads an earlier one's values instead of the planner
   // inlining (and computing again) their expressions — and no stage is copied into a CTE's store (measured: half the
   // time of materialised CTEs at 100,000 payers, docs/benchmarks.md). Only what the writing reads is kept (a
-  // narrower table to write and read).
+  // narrower table to write and read). The payer's fixed discounts (automatic Age groups by the age reached in the
+  // year, assigned Other ones) are summed in this statement, not in a table of their own.
   await tx.execute(sql`create temp table fe_fee on commit drop as
     select r.payer_id, r.subject_id, r.months, r.variable_symbol, st.base_fee, st.min_pct, st.max_pct, st.prog_type,
       st.unit, st.fee_per_unit, st.use_bin_volume, st.use_ordered, st.distribution,
@@ -245,7 +224,16 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
       case when b.raw_fee < t.min_amount then 'Min' when b.raw_fee > t.max_amount then 'Max' end as bound
     from fe_row r cross join fe_setting st
     left join fe_sv sv on sv.subject_id = r.subject_id
-    left join fe_fd fd on fd.payer_id = r.payer_id
+    left join (select p.id as payer_id, sum(d.fee_discount) as yearly,
+        string_agg(d.name, ', ' order by d.name, d.id) as names
+      from fee_payer p
+      join discount d on d.municipality_id = ${M} and (
+        (d.type = 'Age' and p.date_of_birth is not null
+          and ${Y}::int - extract(year from p.date_of_birth)::int between coalesce(d.age_from, 0) and coalesce(d.age_until, 32767))
+        or (d.type = 'Other' and exists (
+          select 1 from fee_payer_discount x where x.fee_payer_id = p.id and x.discount_id = d.id)))
+      where p.municipality_id = ${M} and p.id in (select payer_id from fe_row)
+      group by p.id) fd on fd.payer_id = r.payer_id
     cross join lateral (select coalesce(sv.pct, 0) as pct,
       round(st.base_fee * r.months / 12, 2) as base_fee_amount,
       coalesce(fd.yearly, 0) as fixed_yearly,

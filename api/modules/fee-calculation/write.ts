@@ -73,7 +73,7 @@ const LINES: [type: string, values: SQL[]][] = [
  * Which lines a fee has (decision 0035): only the components that apply — BaseFee and TotalFee always; BinFee and
  * MotivationFee under PayAsDisposed (by bin volume or by quantity), MotivationDiscount under SortRatio and
  * ItalianWeight (also at 0 %: it shows the measure), FixedDiscount when the payer has fixed discounts, TotalDiscount
- * when either discount applies. A component that does not apply is 0 and its line would say nothing. A bit per type
+ * when both apply (with one, its own line is the total: the fee row keeps total_discount either way). A component that does not apply is 0 and its line would say nothing. A bit per type
  * in `fee.line_types` (null: all seven, fees written before).
  */
 const APPLIES: Record<string, SQL> = {
@@ -83,7 +83,7 @@ const APPLIES: Record<string, SQL> = {
   FixedDiscount: sql`x.fixed_names is not null`,
   MotivationDiscount: RATED,
   TotalFee: sql`true`,
-  TotalDiscount: sql`(x.fixed_names is not null or ${RATED})`,
+  TotalDiscount: sql`(x.fixed_names is not null and ${RATED})`,
 };
 const bit = (type: string) => 1 << LINES.findIndex(([t]) => t === type);
 /** The fee's line types as bits (smallint). */
