@@ -10,6 +10,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -190,4 +191,38 @@ export const yardReportRecord = pgTable(
     index("yard_report_record_report_idx").on(t.yardReportId),
     index("yard_report_record_waste_idx").on(t.yardWasteId),
   ],
+);
+
+/**
+ * A yard's visits of one day (count and kg), kept by triggers on yard_report (hand-written part of migration
+ * 0028_yard_day_sums): the workload reads a row per day instead of the visits.
+ */
+export const yardDaySum = pgTable(
+  "yard_day_sum",
+  {
+    yardId: integer("yard_id").notNull(),
+    day: date("day").notNull(),
+    visits: integer("visits").notNull(),
+    weightKg: numeric("weight_kg", { precision: 16, scale: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.yardId, t.day] })],
+);
+
+/**
+ * A yard waste's records of one day (kg, fees, count), kept by triggers on yard_report and yard_report_record
+ * (migration 0028_yard_day_sums): the income table reads a row per day and waste instead of the records.
+ */
+export const yardDayWasteSum = pgTable(
+  "yard_day_waste_sum",
+  {
+    yardId: integer("yard_id").notNull(),
+    day: date("day").notNull(),
+    yardWasteId: integer("yard_waste_id").notNull(),
+    records: integer("records").notNull(),
+    weightKg: numeric("weight_kg", { precision: 16, scale: 3 }).notNull(),
+    feeWithoutVat: numeric("fee_without_vat", { precision: 14, scale: 2 }).notNull(),
+    vat: numeric("vat", { precision: 14, scale: 2 }).notNull(),
+    fee: numeric("fee", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.yardId, t.day, t.yardWasteId] })],
 );

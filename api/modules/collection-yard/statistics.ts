@@ -1,11 +1,21 @@
 /**
  * A yard's statistics (spec 001 §2 Collection yards: 'workload by month, week and day, top visitors and a waste income
- * table'; docs/yards.md): exact SQL sums (numeric kg and money, never floats), each a single query on the
- * yard_report (yard, day) index.
+ * table'; docs/yards.md): exact SQL sums (numeric kg and money, never floats). The workload and the income read the
+ * per-day sums the database keeps on every write (yard_day_sum, yard_day_waste_sum; migration 0028_yard_day_sums), a
+ * few hundred rows for a year instead of its visits and their records; the top visitors sum the visits on the
+ * covering (yard, payer) index (a payer rarely comes twice in a period, so per-payer sums would be about as many
+ * rows as the visits: docs/benchmarks.md).
  */
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { collectionYardWaste, feePayer, wasteType, yardReport, yardReportRecord } from "../../db/schema";
+import {
+  collectionYardWaste,
+  feePayer,
+  wasteType,
+  yardDaySum,
+  yardDayWasteSum,
+  yardReport,
+} from "../../db/schema";
 import { sumDecimals } from "#contract/yard-fee";
 import { feePayerName } from "#contract/fee-payer";
 import {
@@ -45,11 +55,11 @@ async function workload(db: Db, yardId: number, bucket: WorkloadBucket, day: str
   const rows = await rowsOf<{ start: string; visits: number; weight_kg: string }>(
     db,
     sql`
-    select b.start::date::text as start, count(r.report_date)::int as visits,
-      coalesce(sum(r.total_weight_kg), 0)::numeric(14,3)::text as weight_kg
+    select b.start::date::text as start, coalesce(sum(s.visits), 0)::int as visits,
+      coalesce(sum(s.weight_kg), 0)::numeric(14,3)::text as weight_kg
     from generate_series(${first}::timestamp, ${last}::timestamp, ${step}::interval) as b(start)
-    left join ${yardReport} r on r.yard_id = ${yardId}
-      and r.report_date >= b.start::date and r.report_date < (b.start + ${step}::interval)::date
+    left join ${yardDaySum} s on s.yard_id = ${yardId}
+      and s.day >= b.start::date and s.day < (b.start + ${step}::interval)::date
     group by b.start order by b.start`,
   );
   return rows.map((r) => ({ start: r.start, visits: Number(r.visits), weightKg: r.weight_kg }));
@@ -97,16 +107,15 @@ async function topVisitors(db: Db, yardId: number, from: string, to: string, by:
 async function income(db: Db, yardId: number, from: string, to: string) {
   const sums = db
     .select({
-      yardWasteId: yardReportRecord.yardWasteId,
-      weightKg: sql<string>`sum(${yardReportRecord.quantityKg})`.as("weight_kg"),
-      feeWithoutVat: sql<string>`sum(${yardReportRecord.feeWithoutVat})`.as("fee_without_vat"),
-      vat: sql<string>`sum(${yardReportRecord.vat})`.as("vat"),
-      fee: sql<string>`sum(${yardReportRecord.fee})`.as("fee"),
+      yardWasteId: yardDayWasteSum.yardWasteId,
+      weightKg: sql<string>`sum(${yardDayWasteSum.weightKg})`.as("weight_kg"),
+      feeWithoutVat: sql<string>`sum(${yardDayWasteSum.feeWithoutVat})`.as("fee_without_vat"),
+      vat: sql<string>`sum(${yardDayWasteSum.vat})`.as("vat"),
+      fee: sql<string>`sum(${yardDayWasteSum.fee})`.as("fee"),
     })
-    .from(yardReport)
-    .innerJoin(yardReportRecord, eq(yardReportRecord.yardReportId, yardReport.id))
-    .where(and(eq(yardReport.yardId, yardId), gte(yardReport.reportDate, from), lte(yardReport.reportDate, to)))
-    .groupBy(yardReportRecord.yardWasteId)
+    .from(yardDayWasteSum)
+    .where(and(eq(yardDayWasteSum.yardId, yardId), gte(yardDayWasteSum.day, from), lte(yardDayWasteSum.day, to)))
+    .groupBy(yardDayWasteSum.yardWasteId)
     .as("sums");
   return db
     .select({
