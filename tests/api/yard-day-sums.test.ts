@@ -32,12 +32,15 @@ const catalogue = async (name: string) => {
 
 /** Every kept sum and every sum recomputed from yard_report and yard_report_record, in one order, as text. */
 async function keptAndRecomputed() {
-  const q = async (text: string) => (await rowsOf<Record<string, string>>(t.db, sql.raw(text))).map((r) => JSON.stringify(r));
+  const q = async (text: string) =>
+    (await rowsOf<Record<string, string>>(t.db, sql.raw(text))).map((r) => JSON.stringify(r));
   return {
     days: await q(`select yard_id, day::text, visits, weight_kg::text from yard_day_sum order by 1, 2`),
-    daysRaw: await q(`select yard_id, report_date::text as day, count(*)::int as visits, sum(total_weight_kg)::numeric(16,3)::text as weight_kg
+    daysRaw:
+      await q(`select yard_id, report_date::text as day, count(*)::int as visits, sum(total_weight_kg)::numeric(16,3)::text as weight_kg
       from yard_report group by 1, 2 order by 1, 2`),
-    wastes: await q(`select yard_id, day::text, yard_waste_id, records, weight_kg::text, fee_without_vat::text, vat::text, fee::text
+    wastes:
+      await q(`select yard_id, day::text, yard_waste_id, records, weight_kg::text, fee_without_vat::text, vat::text, fee::text
       from yard_day_waste_sum order by 1, 2, 3`),
     wastesRaw: await q(`select r.yard_id, r.report_date::text as day, rr.yard_waste_id, count(*)::int as records,
       sum(rr.quantity_kg)::numeric(16,3)::text as weight_kg, sum(rr.fee_without_vat)::numeric(14,2)::text as fee_without_vat,
@@ -157,7 +160,8 @@ describe("per-day sums of a yard's visits and wastes (kept on write)", () => {
   });
 
   it("follow a statement writing many visits at once and one deleting a whole yard's visits", async () => {
-    for (let i = 0; i < 5; i++) createdId(await visit(inDays(-10 - (i % 2)), [{ yardWasteId: bulkyN, quantity: `${10 + i}` }]));
+    for (let i = 0; i < 5; i++)
+      createdId(await visit(inDays(-10 - (i % 2)), [{ yardWasteId: bulkyN, quantity: `${10 + i}` }]));
     // A statement updating several visits' weights at once (as a recalculation or an import would).
     await t.db.execute(sql`update yard_report set total_weight_kg = total_weight_kg + 1 where yard_id = ${north}`);
     await t.db.execute(sql`update yard_report_record set quantity_kg = quantity_kg + 1, fee = fee + 1`);

@@ -8,14 +8,7 @@
  */
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  collectionYardWaste,
-  feePayer,
-  wasteType,
-  yardDaySum,
-  yardDayWasteSum,
-  yardReport,
-} from "../../db/schema";
+import { collectionYardWaste, feePayer, wasteType, yardDaySum, yardDayWasteSum, yardReport } from "../../db/schema";
 import { sumDecimals } from "#contract/yard-fee";
 import { feePayerName } from "#contract/fee-payer";
 import {
