@@ -46,6 +46,12 @@ async function keptAndRecomputed() {
       sum(rr.quantity_kg)::numeric(16,3)::text as weight_kg, sum(rr.fee_without_vat)::numeric(14,2)::text as fee_without_vat,
       sum(rr.vat)::numeric(14,2)::text as vat, sum(rr.fee)::numeric(14,2)::text as fee
       from yard_report r join yard_report_record rr on rr.yard_report_id = r.id group by 1, 2, 3 order by 1, 2, 3`),
+    payers: await q(`select yard_id, year, fee_payer_id, visits, weight_kg::text, fee::text
+      from yard_payer_year_sum order by 1, 2, 3`),
+    payersRaw:
+      await q(`select yard_id, extract(year from report_date)::smallint as year, fee_payer_id, count(*)::int as visits,
+      sum(total_weight_kg)::numeric(16,3)::text as weight_kg, sum(fee)::numeric(14,2)::text as fee
+      from yard_report group by 1, 2, 3 order by 1, 2, 3`),
   };
 }
 
@@ -53,6 +59,7 @@ async function expectExact() {
   const s = await keptAndRecomputed();
   expect(s.days).toEqual(s.daysRaw);
   expect(s.wastes).toEqual(s.wastesRaw);
+  expect(s.payers).toEqual(s.payersRaw);
   return s;
 }
 
@@ -62,6 +69,7 @@ let bulkyN: number;
 let glassN: number;
 let bulkyS: number;
 let payer: number;
+let other: number;
 
 const visit = (reportDate: string, records: { yardWasteId: number; quantity: string }[], yardId = north) =>
   t.call("POST", visits(), {
@@ -102,6 +110,11 @@ beforeAll(async () => {
     .values({ municipalityId: A, type: "Resident", firstName: "Jan", lastName: "Dvořák", activeFrom: "2020-01-01" })
     .returning({ id: feePayer.id });
   payer = p!.id;
+  const [o] = await t.db
+    .insert(feePayer)
+    .values({ municipalityId: A, type: "Resident", firstName: "Eva", lastName: "Malá", activeFrom: "2020-01-01" })
+    .returning({ id: feePayer.id });
+  other = o!.id;
 });
 afterAll(() => t?.close());
 
@@ -165,6 +178,8 @@ describe("per-day sums of a yard's visits and wastes (kept on write)", () => {
     // A statement updating several visits' weights at once (as a recalculation or an import would).
     await t.db.execute(sql`update yard_report set total_weight_kg = total_weight_kg + 1 where yard_id = ${north}`);
     await t.db.execute(sql`update yard_report_record set quantity_kg = quantity_kg + 1, fee = fee + 1`);
+    await t.db.execute(sql`update yard_report set fee_payer_id = ${other}, fee = fee + 2
+      where id = (select max(id) from yard_report where yard_id = ${north})`);
     await expectExact();
     await t.db.execute(sql`delete from yard_report where yard_id = ${south}`);
     const s = await expectExact();

@@ -18,7 +18,19 @@ CREATE TABLE "yard_day_waste_sum" (
 	CONSTRAINT "yard_day_waste_sum_yard_id_day_yard_waste_id_pk" PRIMARY KEY("yard_id","day","yard_waste_id")
 );
 --> statement-breakpoint
--- A yard's per-day sums (docs/yards.md, statistics) follow its visits and their records statement by statement, on
+CREATE TABLE "yard_payer_year_sum" (
+	"yard_id" integer NOT NULL,
+	"year" smallint NOT NULL,
+	"fee_payer_id" integer NOT NULL,
+	"visits" integer NOT NULL,
+	"weight_kg" numeric(16, 3) NOT NULL,
+	"fee" numeric(14, 2) NOT NULL,
+	CONSTRAINT "yard_payer_year_sum_yard_id_year_fee_payer_id_pk" PRIMARY KEY("yard_id","year","fee_payer_id")
+);
+--> statement-breakpoint
+CREATE INDEX "yard_payer_year_sum_visits_idx" ON "yard_payer_year_sum" USING btree ("yard_id","year","visits" DESC NULLS LAST,"weight_kg" DESC NULLS LAST,"fee_payer_id");--> statement-breakpoint
+CREATE INDEX "yard_payer_year_sum_weight_idx" ON "yard_payer_year_sum" USING btree ("yard_id","year","weight_kg" DESC NULLS LAST,"visits" DESC NULLS LAST,"fee_payer_id");--> statement-breakpoint
+-- A yard's per-day sums and its payers' per-year sums (docs/yards.md, statistics) follow its visits and their records statement by statement, on
 -- every write path (the form, demo and bench seeding, a yard's or a municipality's deletion by cascade). Each
 -- statement recomputes the (yard, day) pairs it touched from the raw rows instead of adding deltas: a deleted
 -- record whose visit is already gone (a cascade) has no yard and day left to subtract from, while a recomputation
@@ -44,34 +56,51 @@ BEGIN
   GROUP BY 1, 2, 3;
 END $$;
 --> statement-breakpoint
+-- A payer's year of a yard (the top visitors), recomputed like the days, from the (yard, payer) index.
+CREATE FUNCTION "yard_payer_year_refresh"(yards integer[], years smallint[], payers integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('obec.yardDaySums'), y) FROM (SELECT DISTINCT unnest(yards) AS y ORDER BY 1) k;
+  DELETE FROM "yard_payer_year_sum" s USING unnest(yards, years, payers) AS k(y, yr, p)
+  WHERE s."yard_id" = k.y AND s."year" = k.yr AND s."fee_payer_id" = k.p;
+  INSERT INTO "yard_payer_year_sum" ("yard_id", "year", "fee_payer_id", "visits", "weight_kg", "fee")
+  SELECT k.y, k.yr, k.p, count(*), sum(r."total_weight_kg"), sum(r."fee")
+  FROM (SELECT DISTINCT y, yr, p FROM unnest(yards, years, payers) AS k(y, yr, p)) k
+  JOIN "yard_report" r ON r."yard_id" = k.y AND r."fee_payer_id" = k.p
+    AND r."report_date" >= make_date(k.yr, 1, 1) AND r."report_date" < make_date(k.yr + 1, 1, 1)
+  GROUP BY 1, 2, 3;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION "yard_day_sums_report_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   yards integer[];
   days date[];
+  pyards integer[];
+  years smallint[];
+  payers integer[];
+  src text;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    TRUNCATE "yard_day_sum", "yard_day_waste_sum";
+    TRUNCATE "yard_day_sum", "yard_day_waste_sum", "yard_payer_year_sum";
     RETURN NULL;
   END IF;
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(y ORDER BY y, d), array_agg(d ORDER BY y, d) INTO yards, days
-    FROM (SELECT DISTINCT "yard_id" AS y, "report_date" AS d FROM new_rows) k;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(y ORDER BY y, d), array_agg(d ORDER BY y, d) INTO yards, days
-    FROM (SELECT DISTINCT "yard_id" AS y, "report_date" AS d FROM old_rows) k;
-  ELSE
-    -- Only a moved visit (yard, day) or a changed weight touches the sums; a paid flag or mail status does not.
-    SELECT array_agg(y ORDER BY y, d), array_agg(d ORDER BY y, d) INTO yards, days
-    FROM (
-      SELECT o."yard_id" AS y, o."report_date" AS d FROM old_rows o JOIN new_rows n ON n."id" = o."id"
-      WHERE (o."yard_id", o."report_date", o."total_weight_kg") IS DISTINCT FROM (n."yard_id", n."report_date", n."total_weight_kg")
-      UNION
-      SELECT n."yard_id", n."report_date" FROM old_rows o JOIN new_rows n ON n."id" = o."id"
-      WHERE (o."yard_id", o."report_date", o."total_weight_kg") IS DISTINCT FROM (n."yard_id", n."report_date", n."total_weight_kg")
-    ) k;
-  END IF;
+  -- The visits the statement wrote: all inserted or deleted ones; of the updated ones only those whose yard, day,
+  -- payer, weight or fee changed (in both their old and new place) — a paid flag or mail status touches no sum.
+  src := CASE TG_OP
+    WHEN 'INSERT' THEN 'SELECT "yard_id", "report_date", "fee_payer_id" FROM new_rows'
+    WHEN 'DELETE' THEN 'SELECT "yard_id", "report_date", "fee_payer_id" FROM old_rows'
+    ELSE 'SELECT x.* FROM old_rows o JOIN new_rows n ON n."id" = o."id"
+      CROSS JOIN LATERAL (VALUES (o."yard_id", o."report_date", o."fee_payer_id"),
+        (n."yard_id", n."report_date", n."fee_payer_id")) AS x ("yard_id", "report_date", "fee_payer_id")
+      WHERE (o."yard_id", o."report_date", o."fee_payer_id", o."total_weight_kg", o."fee")
+        IS DISTINCT FROM (n."yard_id", n."report_date", n."fee_payer_id", n."total_weight_kg", n."fee")' END;
+  EXECUTE format('SELECT array_agg(y ORDER BY y, d), array_agg(d ORDER BY y, d)
+    FROM (SELECT DISTINCT "yard_id" AS y, "report_date" AS d FROM (%s) t) k', src) INTO yards, days;
+  EXECUTE format('SELECT array_agg(y ORDER BY y, yr, p), array_agg(yr ORDER BY y, yr, p), array_agg(p ORDER BY y, yr, p)
+    FROM (SELECT DISTINCT "yard_id" AS y, extract(year from "report_date")::smallint AS yr, "fee_payer_id" AS p
+    FROM (%s) t) k', src) INTO pyards, years, payers;
   IF yards IS NOT NULL THEN
     PERFORM "yard_day_sums_refresh"(yards, days);
+    PERFORM "yard_payer_year_refresh"(pyards, years, payers);
   END IF;
   RETURN NULL;
 END $$;
@@ -130,3 +159,7 @@ INSERT INTO "yard_day_waste_sum" ("yard_id", "day", "yard_waste_id", "records", 
 SELECT r."yard_id", r."report_date", rr."yard_waste_id", count(*), sum(rr."quantity_kg"), sum(rr."fee_without_vat"), sum(rr."vat"), sum(rr."fee")
 FROM "yard_report" r JOIN "yard_report_record" rr ON rr."yard_report_id" = r."id"
 GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO "yard_payer_year_sum" ("yard_id", "year", "fee_payer_id", "visits", "weight_kg", "fee")
+SELECT "yard_id", extract(year from "report_date")::smallint, "fee_payer_id", count(*), sum("total_weight_kg"), sum("fee")
+FROM "yard_report" GROUP BY 1, 2, 3;

@@ -226,3 +226,25 @@ export const yardDayWasteSum = pgTable(
   },
   (t) => [primaryKey({ columns: [t.yardId, t.day, t.yardWasteId] })],
 );
+
+/**
+ * A payer's visits of a yard in one calendar year (count, kg, fee), kept by triggers on yard_report (migration
+ * 0028_yard_day_sums): the top visitors of a year read its first ten rows in index order. Per day or month these
+ * would be about as many rows as the visits (a payer comes about 1.4 times a year), so other periods sum the visits.
+ */
+export const yardPayerYearSum = pgTable(
+  "yard_payer_year_sum",
+  {
+    yardId: integer("yard_id").notNull(),
+    year: smallint("year").notNull(),
+    feePayerId: integer("fee_payer_id").notNull(),
+    visits: integer("visits").notNull(),
+    weightKg: numeric("weight_kg", { precision: 16, scale: 3 }).notNull(),
+    fee: numeric("fee", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.yardId, t.year, t.feePayerId] }),
+    index("yard_payer_year_sum_visits_idx").on(t.yardId, t.year, t.visits.desc(), t.weightKg.desc(), t.feePayerId),
+    index("yard_payer_year_sum_weight_idx").on(t.yardId, t.year, t.weightKg.desc(), t.visits.desc(), t.feePayerId),
+  ],
+);
