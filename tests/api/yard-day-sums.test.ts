@@ -185,4 +185,53 @@ describe("per-day sums of a yard's visits and wastes (kept on write)", () => {
     const s = await expectExact();
     expect(s.days.every((d) => JSON.parse(d).yard_id === north)).toBe(true);
   });
+
+  it("rank the top visitors by weight as numbers, from the per-year sums and from the visits alike", async () => {
+    const west = createdId(await t.call("POST", yards(), { as: "manager", json: yardBody("Dvůr Západ") }));
+    const glass = createdId(
+      await t.call("POST", yards(`/${west}/waste`), {
+        as: "manager",
+        json: {
+          wasteTypeId: await catalogue("Sklo"),
+          fees: [{ validFrom: "2020-01-01", vatRate: 0, ranges: [{ fromKg: "0", value: "0" }] }],
+        },
+      }),
+    );
+    const day = inDays(0);
+    // As text "99.000" sorts above "100.000"; as kg it is below.
+    for (const [feePayerId, quantity] of [
+      [payer, "99"],
+      [other, "100"],
+    ] as const) {
+      const res = await t.call("POST", visits(), {
+        as: "worker",
+        json: {
+          feePayerId,
+          yardId: west,
+          reportDate: day,
+          paymentType: "Cash",
+          records: [{ yardWasteId: glass, quantity }],
+        },
+      });
+      createdId(res);
+    }
+    await expectExact();
+    const top = async (query: Record<string, string>) => {
+      const res = await t.call(
+        "GET",
+        yards(`/${west}/statistics?${new URLSearchParams({ topBy: "weight", ...query })}`),
+        {
+          as: "worker",
+        },
+      );
+      expect(res.status).toBe(200);
+      return res.body.topVisitors.map((v: { feePayerId: number; weightKg: string }) => [v.feePayerId, v.weightKg]);
+    };
+    const expected = [
+      [other, "100.000"],
+      [payer, "99.000"],
+    ];
+    expect(await top({})).toEqual(expected); // this year so far: the per-year sums
+    expect(await top({ dateFrom: day, dateTo: day })).toEqual(expected); // a day: summed from the visits
+  });
 });

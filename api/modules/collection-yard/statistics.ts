@@ -2,13 +2,21 @@
  * A yard's statistics (spec 001 §2 Collection yards: 'workload by month, week and day, top visitors and a waste income
  * table'; docs/yards.md): exact SQL sums (numeric kg and money, never floats). The workload and the income read the
  * per-day sums the database keeps on every write (yard_day_sum, yard_day_waste_sum; migration 0028_yard_day_sums), a
- * few hundred rows for a year instead of its visits and their records; the top visitors sum the visits on the
- * covering (yard, payer) index (a payer rarely comes twice in a period, so per-payer sums would be about as many
- * rows as the visits: docs/benchmarks.md).
+ * few hundred rows for a year instead of its visits and their records; the top visitors of a calendar year read
+ * the payers' per-year sums (yard_payer_year_sum), other periods sum the visits on the covering (yard, payer) index
+ * (a payer comes about 1.4 times a year, so per-day or per-month payer sums would be as many rows as the visits).
  */
 import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { collectionYardWaste, feePayer, wasteType, yardDaySum, yardDayWasteSum, yardReport } from "../../db/schema";
+import {
+  collectionYardWaste,
+  feePayer,
+  wasteType,
+  yardDaySum,
+  yardDayWasteSum,
+  yardPayerYearSum,
+  yardReport,
+} from "../../db/schema";
 import { sumDecimals } from "#contract/yard-fee";
 import { feePayerName } from "#contract/fee-payer";
 import {
