@@ -10,6 +10,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -189,5 +190,61 @@ export const yardReportRecord = pgTable(
   (t) => [
     index("yard_report_record_report_idx").on(t.yardReportId),
     index("yard_report_record_waste_idx").on(t.yardWasteId),
+  ],
+);
+
+/**
+ * A yard's visits of one day (count and kg), kept by triggers on yard_report (hand-written part of migration
+ * 0028_yard_day_sums): the workload reads a row per day instead of the visits.
+ */
+export const yardDaySum = pgTable(
+  "yard_day_sum",
+  {
+    yardId: integer("yard_id").notNull(),
+    day: date("day").notNull(),
+    visits: integer("visits").notNull(),
+    weightKg: numeric("weight_kg", { precision: 16, scale: 3 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.yardId, t.day] })],
+);
+
+/**
+ * A yard waste's records of one day (kg, fees, count), kept by triggers on yard_report and yard_report_record
+ * (migration 0028_yard_day_sums): the income table reads a row per day and waste instead of the records.
+ */
+export const yardDayWasteSum = pgTable(
+  "yard_day_waste_sum",
+  {
+    yardId: integer("yard_id").notNull(),
+    day: date("day").notNull(),
+    yardWasteId: integer("yard_waste_id").notNull(),
+    records: integer("records").notNull(),
+    weightKg: numeric("weight_kg", { precision: 16, scale: 3 }).notNull(),
+    feeWithoutVat: numeric("fee_without_vat", { precision: 14, scale: 2 }).notNull(),
+    vat: numeric("vat", { precision: 14, scale: 2 }).notNull(),
+    fee: numeric("fee", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.yardId, t.day, t.yardWasteId] })],
+);
+
+/**
+ * A payer's visits of a yard in one calendar year (count, kg, fee), kept by triggers on yard_report (migration
+ * 0028_yard_day_sums): the top visitors of a year read its first ten rows in index order. Per day or month these
+ * would be about as many rows as the visits (a payer comes about 1.4 times a year), so other periods sum the visits.
+ */
+export const yardPayerYearSum = pgTable(
+  "yard_payer_year_sum",
+  {
+    yardId: integer("yard_id").notNull(),
+    year: smallint("year").notNull(),
+    feePayerId: integer("fee_payer_id").notNull(),
+    visits: integer("visits").notNull(),
+    weightKg: numeric("weight_kg", { precision: 16, scale: 3 }).notNull(),
+    fee: numeric("fee", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.yardId, t.year, t.feePayerId] }),
+    index("yard_payer_year_sum_visits_idx").on(t.yardId, t.year, t.visits.desc(), t.weightKg.desc(), t.feePayerId),
+    index("yard_payer_year_sum_weight_idx").on(t.yardId, t.year, t.weightKg.desc(), t.visits.desc(), t.feePayerId),
   ],
 );

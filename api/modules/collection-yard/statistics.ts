@@ -1,11 +1,22 @@
 /**
  * A yard's statistics (spec 001 §2 Collection yards: 'workload by month, week and day, top visitors and a waste income
- * table'; docs/yards.md): exact SQL sums (numeric kg and money, never floats), each a single query on the
- * yard_report (yard, day) index.
+ * table'; docs/yards.md): exact SQL sums (numeric kg and money, never floats). The workload and the income read the
+ * per-day sums the database keeps on every write (yard_day_sum, yard_day_waste_sum; migration 0028_yard_day_sums), a
+ * few hundred rows for a year instead of its visits and their records; the top visitors of a calendar year read
+ * the payers' per-year sums (yard_payer_year_sum), other periods sum the visits on the covering (yard, payer) index
+ * (a payer comes about 1.4 times a year, so per-day or per-month payer sums would be as many rows as the visits).
  */
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { collectionYardWaste, feePayer, wasteType, yardReport, yardReportRecord } from "../../db/schema";
+import {
+  collectionYardWaste,
+  feePayer,
+  wasteType,
+  yardDaySum,
+  yardDayWasteSum,
+  yardPayerYearSum,
+  yardReport,
+} from "../../db/schema";
 import { sumDecimals } from "#contract/yard-fee";
 import { feePayerName } from "#contract/fee-payer";
 import {
@@ -45,32 +56,82 @@ async function workload(db: Db, yardId: number, bucket: WorkloadBucket, day: str
   const rows = await rowsOf<{ start: string; visits: number; weight_kg: string }>(
     db,
     sql`
-    select b.start::date::text as start, count(r.report_date)::int as visits,
-      coalesce(sum(r.total_weight_kg), 0)::numeric(14,3)::text as weight_kg
+    select b.start::date::text as start, coalesce(sum(s.visits), 0)::int as visits,
+      coalesce(sum(s.weight_kg), 0)::numeric(14,3)::text as weight_kg
     from generate_series(${first}::timestamp, ${last}::timestamp, ${step}::interval) as b(start)
-    left join ${yardReport} r on r.yard_id = ${yardId}
-      and r.report_date >= b.start::date and r.report_date < (b.start + ${step}::interval)::date
+    left join ${yardDaySum} s on s.yard_id = ${yardId}
+      and s.day >= b.start::date and s.day < (b.start + ${step}::interval)::date
     group by b.start order by b.start`,
   );
   return rows.map((r) => ({ start: r.start, visits: Number(r.visits), weightKg: r.weight_kg }));
 }
 
-async function topVisitors(db: Db, yardId: number, from: string, to: string, by: "visits" | "weight") {
-  const visits = sql<number>`count(*)::int`.as("visits");
-  const weightKg = sql<string>`sum(${yardReport.totalWeightKg})::numeric(14,3)::text`.as("weight_kg");
-  const fee = sql<string>`sum(${yardReport.fee})::numeric(14,2)::text`.as("fee");
-  // The payers' sums first (on the index), the names of the top ten only.
-  const top = db
-    .select({ feePayerId: yardReport.feePayerId, visits, weightKg, fee })
+/**
+ * Whether the period holds exactly one calendar year's visits of the yard: from 1 January to 31 December, or to a
+ * day after which the yard has no visit that year (this year so far, the default period) — one index probe.
+ */
+async function wholeYear(db: Db, yardId: number, from: string, to: string): Promise<number | null> {
+  const year = from.slice(0, 4);
+  if (from.slice(5) !== "01-01" || to.slice(0, 4) !== year) return null;
+  if (to.slice(5) === "12-31") return Number(year);
+  const later = await db
+    .select({ id: yardReport.id })
     .from(yardReport)
-    .where(and(eq(yardReport.yardId, yardId), gte(yardReport.reportDate, from), lte(yardReport.reportDate, to)))
-    .groupBy(yardReport.feePayerId)
-    .orderBy(
-      ...(by === "visits" ? [desc(visits), desc(weightKg)] : [desc(weightKg), desc(visits)]),
-      asc(yardReport.feePayerId),
+    .where(
+      and(eq(yardReport.yardId, yardId), gt(yardReport.reportDate, to), lte(yardReport.reportDate, `${year}-12-31`)),
     )
-    .limit(TOP_VISITOR_LIMIT)
-    .as("top");
+    .limit(1);
+  return later.length ? null : Number(year);
+}
+
+async function topVisitors(db: Db, yardId: number, from: string, to: string, by: "visits" | "weight") {
+  const year = await wholeYear(db, yardId, from, to);
+  // The payers' sums first, the names of the top ten only: a calendar year's from the per-year sums (the ten read
+  // in order on an index), another period's summed from its visits on the (yard, payer) index. Weights are ordered
+  // as numbers (kg), their text is only shown.
+  const top = (() => {
+    if (year !== null) {
+      const s = yardPayerYearSum;
+      return (
+        db
+          .select({
+            feePayerId: s.feePayerId,
+            visits: sql<number>`${s.visits}`.as("visits"),
+            kg: sql<string>`${s.weightKg}`.as("kg"),
+            weightKg: sql<string>`${s.weightKg}::numeric(14,3)::text`.as("weight_kg"),
+            fee: sql<string>`${s.fee}::numeric(14,2)::text`.as("fee"),
+          })
+          .from(s)
+          .where(and(eq(s.yardId, yardId), eq(s.year, year)))
+          // NULLS LAST as the (yard, year, visits, kg) and (…, kg, visits) indexes are built, so the ten are the
+          // first ten index entries rather than a sort of every payer of the year.
+          .orderBy(
+            ...(by === "visits"
+              ? [sql`${s.visits} desc nulls last`, sql`${s.weightKg} desc nulls last`]
+              : [sql`${s.weightKg} desc nulls last`, sql`${s.visits} desc nulls last`]),
+            asc(s.feePayerId),
+          )
+          .limit(TOP_VISITOR_LIMIT)
+          .as("top")
+      );
+    }
+    const visits = sql<number>`count(*)::int`.as("visits");
+    const kg = sql<string>`sum(${yardReport.totalWeightKg})`.as("kg");
+    return db
+      .select({
+        feePayerId: yardReport.feePayerId,
+        visits,
+        kg,
+        weightKg: sql<string>`sum(${yardReport.totalWeightKg})::numeric(14,3)::text`.as("weight_kg"),
+        fee: sql<string>`sum(${yardReport.fee})::numeric(14,2)::text`.as("fee"),
+      })
+      .from(yardReport)
+      .where(and(eq(yardReport.yardId, yardId), gte(yardReport.reportDate, from), lte(yardReport.reportDate, to)))
+      .groupBy(yardReport.feePayerId)
+      .orderBy(...(by === "visits" ? [desc(visits), desc(kg)] : [desc(kg), desc(visits)]), asc(yardReport.feePayerId))
+      .limit(TOP_VISITOR_LIMIT)
+      .as("top");
+  })();
   const rows = await db
     .select({
       feePayerId: top.feePayerId,
@@ -82,7 +143,7 @@ async function topVisitors(db: Db, yardId: number, from: string, to: string, by:
     .from(top)
     .innerJoin(feePayer, eq(feePayer.id, top.feePayerId))
     .orderBy(
-      ...(by === "visits" ? [desc(top.visits), desc(top.weightKg)] : [desc(top.weightKg), desc(top.visits)]),
+      ...(by === "visits" ? [desc(top.visits), desc(top.kg)] : [desc(top.kg), desc(top.visits)]),
       asc(top.feePayerId),
     );
   return rows.map((r) => ({
@@ -97,16 +158,15 @@ async function topVisitors(db: Db, yardId: number, from: string, to: string, by:
 async function income(db: Db, yardId: number, from: string, to: string) {
   const sums = db
     .select({
-      yardWasteId: yardReportRecord.yardWasteId,
-      weightKg: sql<string>`sum(${yardReportRecord.quantityKg})`.as("weight_kg"),
-      feeWithoutVat: sql<string>`sum(${yardReportRecord.feeWithoutVat})`.as("fee_without_vat"),
-      vat: sql<string>`sum(${yardReportRecord.vat})`.as("vat"),
-      fee: sql<string>`sum(${yardReportRecord.fee})`.as("fee"),
+      yardWasteId: yardDayWasteSum.yardWasteId,
+      weightKg: sql<string>`sum(${yardDayWasteSum.weightKg})`.as("weight_kg"),
+      feeWithoutVat: sql<string>`sum(${yardDayWasteSum.feeWithoutVat})`.as("fee_without_vat"),
+      vat: sql<string>`sum(${yardDayWasteSum.vat})`.as("vat"),
+      fee: sql<string>`sum(${yardDayWasteSum.fee})`.as("fee"),
     })
-    .from(yardReport)
-    .innerJoin(yardReportRecord, eq(yardReportRecord.yardReportId, yardReport.id))
-    .where(and(eq(yardReport.yardId, yardId), gte(yardReport.reportDate, from), lte(yardReport.reportDate, to)))
-    .groupBy(yardReportRecord.yardWasteId)
+    .from(yardDayWasteSum)
+    .where(and(eq(yardDayWasteSum.yardId, yardId), gte(yardDayWasteSum.day, from), lte(yardDayWasteSum.day, to)))
+    .groupBy(yardDayWasteSum.yardWasteId)
     .as("sums");
   return db
     .select({
