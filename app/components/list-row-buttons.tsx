@@ -83,6 +83,8 @@ export function FormRows<F>({
   className,
   removeClassName,
   defaultValue,
+  minRows = 0,
+  errors,
   children,
 }: {
   form: FormMetadata<any, any>;
@@ -97,20 +99,31 @@ export function FormRows<F>({
   removeClassName: string;
   /** A new row's values. */
   defaultValue?: unknown;
+  /** Rows that stay (no 'Odebrat' at or below this many; no empty text when above 0): a visit needs a waste. */
+  minRows?: number;
+  /** The list's own errors ('Zadejte alespoň jeden záznam.'), shown above the rows. */
+  errors?: string[];
   /** A row's fields. */
   children: (row: F, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      {rows.length === 0 && <p className="text-sm text-slate-600">{t(`${texts}.empty`)}</p>}
+      {errors?.length ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+      {rows.length === 0 && minRows === 0 && <p className="text-sm text-slate-600">{t(`${texts}.empty`)}</p>}
       {rows.map((row, index) => (
         <ListRowFieldset key={row.key ?? index} className={className} legend={t(`${texts}.legend`, { n: index + 1 })}>
           {children(row.getFieldset(), index)}
           <div className={removeClassName}>
-            <RemoveRowButton form={form} name={name} index={index}>
-              {t(`${texts}.remove`, { n: index + 1 })}
-            </RemoveRowButton>
+            {rows.length > minRows && (
+              <RemoveRowButton form={form} name={name} index={index}>
+                {t(`${texts}.remove`, { n: index + 1 })}
+              </RemoveRowButton>
+            )}
           </div>
         </ListRowFieldset>
       ))}

@@ -13,7 +13,7 @@ import { SectionCard } from "~/components/section-card";
 import { EnumSelectField, Field, InputField, SelectField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField, SearchInForm } from "~/components/search-in-form";
-import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
+import { FormRows } from "~/components/list-row-buttons";
 import { useSubmitting } from "~/lib/use-submitting";
 import {
   DISTRIBUTION_RECORD_TYPES,
@@ -114,19 +114,19 @@ export function DistributionReportForm(props: {
             label={t("distributionReport:action.search")}
           />
         </Field>
-        {fields.records.errors?.length ? (
-          <p role="alert" className="text-sm text-red-700">
-            {fields.records.errors.join(" ")}
-          </p>
-        ) : null}
-        {records.map((row, index) => {
-          const r = row.getFieldset();
-          return (
-            <ListRowFieldset
-              key={row.key ?? index}
-              className="items-start md:grid-cols-4"
-              legend={t("distributionReport:records.legend", { n: index + 1 })}
-            >
+        <FormRows
+          form={form}
+          name={fields.records.name}
+          rows={records}
+          texts="distributionReport:records"
+          className="items-start md:grid-cols-4"
+          removeClassName="md:pt-6"
+          defaultValue={emptyRecord}
+          minRows={1}
+          errors={fields.records.errors}
+        >
+          {(r) => (
+            <>
               <EnumSelectField
                 meta={r.type}
                 label={t("distributionReport:record.type")}
@@ -159,19 +159,9 @@ export function DistributionReportForm(props: {
                 emptyOption={choose}
               />
               <InputField meta={r.description} label={t("distributionReport:field.recordDescription")} />
-              <div className="md:pt-6">
-                {records.length > 1 && (
-                  <RemoveRowButton form={form} name={fields.records.name} index={index}>
-                    {t("distributionReport:records.remove", { n: index + 1 })}
-                  </RemoveRowButton>
-                )}
-              </div>
-            </ListRowFieldset>
-          );
-        })}
-        <AddRowButton form={form} name={fields.records.name} defaultValue={emptyRecord}>
-          {t("distributionReport:records.add")}
-        </AddRowButton>
+            </>
+          )}
+        </FormRows>
       </SectionCard>
       <FormActions
         submitLabel={t("distributionReport:create.submit")}

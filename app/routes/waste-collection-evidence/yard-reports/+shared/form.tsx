@@ -12,7 +12,7 @@ import { SectionCard } from "~/components/section-card";
 import { EnumSelectField, InputField, SelectField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField } from "~/components/search-in-form";
-import { AddRowButton, RemoveRowButton, ListRowFieldset } from "~/components/list-row-buttons";
+import { FormRows } from "~/components/list-row-buttons";
 import { useSubmitting } from "~/lib/use-submitting";
 import { PAYMENT_TYPES } from "#contract/enums";
 import {
@@ -115,19 +115,19 @@ export function YardReportForm(props: {
         </div>
       </SectionCard>
       <SectionCard title={t("yardReport:section.wastes")} className="space-y-3">
-        {fields.records.errors?.length ? (
-          <p role="alert" className="text-sm text-red-700">
-            {fields.records.errors.join(" ")}
-          </p>
-        ) : null}
-        {records.map((row, index) => {
-          const r = row.getFieldset();
-          return (
-            <ListRowFieldset
-              key={row.key ?? index}
-              className="items-start md:grid-cols-[2fr_1fr_6rem_1.5fr_auto]"
-              legend={t("yardReport:records.legend", { n: index + 1 })}
-            >
+        <FormRows
+          form={form}
+          name={fields.records.name}
+          rows={records}
+          texts="yardReport:records"
+          className="items-start md:grid-cols-[2fr_1fr_6rem_1.5fr_auto]"
+          removeClassName="md:pt-6"
+          defaultValue={emptyRecord}
+          minRows={1}
+          errors={fields.records.errors}
+        >
+          {(r) => (
+            <>
               <SelectField
                 meta={r.yardWasteId}
                 label={t("yardReport:field.waste")}
@@ -137,19 +137,9 @@ export function YardReportForm(props: {
               <InputField meta={r.quantity} label={t("yardReport:field.quantity")} inputMode="decimal" />
               <SelectField meta={r.unit} label={t("yardReport:field.unit")} options={unitOptions} />
               <InputField meta={r.processedAt} type="datetime-local" label={t("yardReport:field.processedAt")} />
-              <div className="md:pt-6">
-                {records.length > 1 && (
-                  <RemoveRowButton form={form} name={fields.records.name} index={index}>
-                    {t("yardReport:records.remove", { n: index + 1 })}
-                  </RemoveRowButton>
-                )}
-              </div>
-            </ListRowFieldset>
-          );
-        })}
-        <AddRowButton form={form} name={fields.records.name} defaultValue={emptyRecord}>
-          {t("yardReport:records.add")}
-        </AddRowButton>
+            </>
+          )}
+        </FormRows>
         <p className="text-sm text-slate-600">{t("yardReport:form.feeHelp")}</p>
       </SectionCard>
       <FormActions
