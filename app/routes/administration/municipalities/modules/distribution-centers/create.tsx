@@ -3,9 +3,7 @@ import type { Route } from "./+types/create";
 import { centreFormSchema } from "#contract/distribution-centre";
 import { requireId } from "~/lib/route-checks";
 import { requirePermission } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
 import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { CentreForm, emptyCentre } from "./+shared/form";
@@ -23,17 +21,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "distributionCenter.aAdd");
-  const { formData, intent } = await readIntent(request);
-  const outcome = await submitForm(formData, centreFormSchema, (value) =>
-    api.distributionCentre.create({ municipalityId }, value),
-  );
-  if (!outcome.ok) return formAnswer(intent, outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(
-    api,
-    context,
-    centrePath(municipalityId, outcome.data.id),
-    t("distributionCenter:flash.created"),
+  return saveForm(
+    { request, context, api },
+    centreFormSchema,
+    (value) => api.distributionCentre.create({ municipalityId }, value),
+    (saved, t) => ({ to: centrePath(municipalityId, saved.id), text: t("distributionCenter:flash.created") }),
   );
 }
 

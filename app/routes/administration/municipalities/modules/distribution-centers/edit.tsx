@@ -3,9 +3,7 @@ import type { Route } from "./+types/edit";
 import { centreUpdateSchema } from "#contract/distribution-centre";
 import { requireId } from "~/lib/route-checks";
 import { requirePermission } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
 import { pageTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { CentreForm, toCentreValues } from "./+shared/form";
@@ -27,13 +25,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const centreId = requireId(params.distributionId, request);
   const api = await requirePermission(request, context, "distributionCenter.aEdit");
-  const { formData, intent } = await readIntent(request);
-  const outcome = await submitForm(formData, centreUpdateSchema, (value) =>
-    api.distributionCentre.update({ municipalityId, centreId }, value),
+  return saveForm(
+    { request, context, api },
+    centreUpdateSchema,
+    (value) => api.distributionCentre.update({ municipalityId, centreId }, value),
+    (_, t) => ({ to: centrePath(municipalityId, centreId), text: t("distributionCenter:flash.saved") }),
   );
-  if (!outcome.ok) return formAnswer(intent, outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, centrePath(municipalityId, centreId), t("distributionCenter:flash.saved"));
 }
 
 export default function EditCentre({ loaderData, actionData }: Route.ComponentProps) {

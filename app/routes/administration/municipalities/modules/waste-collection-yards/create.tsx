@@ -3,9 +3,7 @@ import type { Route } from "./+types/create";
 import { yardFormSchema } from "#contract/yard";
 import { requireId } from "~/lib/route-checks";
 import { requirePermission } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
 import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { emptyYard, YardForm } from "./+shared/form";
@@ -23,13 +21,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "collectionYard.aAdd");
-  const { formData, intent } = await readIntent(request);
-  const outcome = await submitForm(formData, yardFormSchema, (value) =>
-    api.collectionYard.create({ municipalityId }, value),
+  return saveForm(
+    { request, context, api },
+    yardFormSchema,
+    (value) => api.collectionYard.create({ municipalityId }, value),
+    (saved, t) => ({ to: yardPath(municipalityId, saved.id), text: t("collectionYard:flash.created") }),
   );
-  if (!outcome.ok) return formAnswer(intent, outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, yardPath(municipalityId, outcome.data.id), t("collectionYard:flash.created"));
 }
 
 export default function CreateYard({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,9 +3,7 @@ import type { Route } from "./+types/edit";
 import { yardUpdateSchema } from "#contract/yard";
 import { requireId } from "~/lib/route-checks";
 import { requirePermission } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
 import { pageTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { toYardValues, YardForm } from "./+shared/form";
@@ -27,13 +25,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const yardId = requireId(params.yardId, request);
   const api = await requirePermission(request, context, "collectionYard.aEdit");
-  const { formData, intent } = await readIntent(request);
-  const outcome = await submitForm(formData, yardUpdateSchema, (value) =>
-    api.collectionYard.update({ municipalityId, yardId }, value),
+  return saveForm(
+    { request, context, api },
+    yardUpdateSchema,
+    (value) => api.collectionYard.update({ municipalityId, yardId }, value),
+    (_, t) => ({ to: yardPath(municipalityId, yardId), text: t("collectionYard:flash.saved") }),
   );
-  if (!outcome.ok) return formAnswer(intent, outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, yardPath(municipalityId, yardId), t("collectionYard:flash.saved"));
 }
 
 export default function EditYard({ loaderData, actionData }: Route.ComponentProps) {
