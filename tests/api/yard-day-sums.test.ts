@@ -5,8 +5,9 @@
  * from the raw rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { feePayer, wasteType } from "../../api/db/schema";
+import { catalogueWaste, openYardBody } from "./yard-fixtures";
+import { sql } from "drizzle-orm";
+import { feePayer } from "../../api/db/schema";
 import { createdId, inDays, setupApiWithIds, type TestApi } from "./helpers";
 import { rowsOf } from "../../api/modules/subject/shared";
 
@@ -15,20 +16,9 @@ let A: number;
 const yards = (rest = "") => `/municipality/${A}/collection-yard${rest}`;
 const visits = (rest = "") => `/municipality/${A}/yard-report${rest}`;
 
-const yardBody = (name: string) => ({
-  name,
-  reportPrintType: "basic",
-  schedule: Array.from({ length: 7 }, (_, i) => ({ weekday: i + 1, openTime: "08:00", closeTime: "17:00" })),
-  exceptions: [],
-});
+const yardBody = openYardBody;
 
-const catalogue = async (name: string) => {
-  const [w] = await t.db
-    .select({ id: wasteType.id })
-    .from(wasteType)
-    .where(and(eq(wasteType.name, name), isNull(wasteType.municipalityId)));
-  return w!.id;
-};
+const catalogue = (name: string) => catalogueWaste(t, name);
 
 /** Every kept sum and every sum recomputed from yard_report and yard_report_record, in one order, as text. */
 async function keptAndRecomputed() {

@@ -5,8 +5,9 @@
  * permissions of both calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, isNull } from "drizzle-orm";
-import { feePayer, wasteType, yardReportRecord } from "../../api/db/schema";
+import { catalogueWaste, openYardBody } from "./yard-fixtures";
+import { eq } from "drizzle-orm";
+import { feePayer, yardReportRecord } from "../../api/db/schema";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
 import { createdId, expectRefused, inDays, setupApiWithIds, type TestApi } from "./helpers";
 import { today } from "../../api/modules/subject/membership";
@@ -17,20 +18,9 @@ let B: number;
 const yards = (m: number, rest = "") => `/municipality/${m}/collection-yard${rest}`;
 const visits = (m: number, rest = "") => `/municipality/${m}/yard-report${rest}`;
 
-const yardBody = (name: string) => ({
-  name,
-  reportPrintType: "basic",
-  schedule: Array.from({ length: 7 }, (_, i) => ({ weekday: i + 1, openTime: "08:00", closeTime: "17:00" })),
-  exceptions: [],
-});
+const yardBody = openYardBody;
 
-const catalogue = async (name: string) => {
-  const [w] = await t.db
-    .select({ id: wasteType.id })
-    .from(wasteType)
-    .where(and(eq(wasteType.name, name), isNull(wasteType.municipalityId)));
-  return w!.id;
-};
+const catalogue = (name: string) => catalogueWaste(t, name);
 
 async function payer(lastName: string) {
   const [p] = await t.db

@@ -6,8 +6,9 @@
  * permissions, the protocol PDF read with pdftotext, and the e-mail read from the outbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, isNull } from "drizzle-orm";
-import { feePayer, subject, subjectFeePayer, wasteType, yardReport } from "../../api/db/schema";
+import { catalogueWaste } from "./yard-fixtures";
+import { eq } from "drizzle-orm";
+import { feePayer, subject, subjectFeePayer, yardReport } from "../../api/db/schema";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
 import { createdId, pdfText, setupApiWithIds, type TestApi } from "./helpers";
 import { readEml } from "./eml";
@@ -41,13 +42,7 @@ const yardBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const catalogue = async (name: string) => {
-  const [w] = await t.db
-    .select({ id: wasteType.id })
-    .from(wasteType)
-    .where(and(eq(wasteType.name, name), isNull(wasteType.municipalityId)));
-  return w!.id;
-};
+const catalogue = (name: string) => catalogueWaste(t, name);
 
 /** 0–50 kg free, 50–200 at 2.50 Kč/kg, above at 3.10 Kč/kg, VAT 21 % (the worked example of docs/yards.md). */
 const fees = [
