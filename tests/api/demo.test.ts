@@ -3,7 +3,7 @@
  * (roles, permissions, catalogue), through the services; nothing on a database that has any user (issue 12).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../api/db/client";
 import * as schema from "../../api/db/schema";
@@ -36,7 +36,6 @@ const TABLES = {
   baseFeeSetting: schema.baseFeeSetting,
   feeCalculation: schema.feeCalculation,
   fee: schema.fee,
-  feeRecord: schema.feeRecord,
   motivationProgramme: schema.motivationProgramme,
   motivationInterval: schema.motivationInterval,
   motivationActivation: schema.motivationActivation,
@@ -108,7 +107,6 @@ describe("demo data (api/demo/)", () => {
       baseFeeSetting: 2,
       feeCalculation: 2,
       fee: 36,
-      feeRecord: 108,
       // Issue 14 part 5: Třebíč's SortRatio programme with four intervals, active this year.
       motivationProgramme: 1,
       motivationInterval: 4,
@@ -120,6 +118,11 @@ describe("demo data (api/demo/)", () => {
       distributionReport: 14,
       distributionReportRecord: 22,
     });
+    // Issue 14: the fees' lines (fee.lines, decision 0037), 108 of them.
+    const lines = await database.db.execute<{ n: number }>(
+      sql`select sum(json_array_length(lines))::int as n from fee`,
+    );
+    expect((lines as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(108);
     const states = await database.db
       .selectDistinct({ state: schema.distributionReport.state })
       .from(schema.distributionReport);

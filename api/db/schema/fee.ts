@@ -6,7 +6,6 @@
  */
 import {
   bigint,
-  bigserial,
   boolean,
   date,
   index,
@@ -118,32 +117,6 @@ export const motivationCustomDiscount = pgTable(
     discountPercent: numeric("discount_percent", { precision: 6, scale: 2 }).notNull(),
   },
   (t) => [uniqueIndex("motivation_custom_discount_unique").on(t.programmeId, t.subjectId, t.year)],
-);
-
-/**
- * One line of a fee (spec 001 §9 fee types: BaseFee, BinFee, FixedDiscount, MotivationDiscount, MotivationFee,
- * TotalDiscount, TotalFee) with what it was computed from, so every fee can be explained line by line.
- */
-export const feeRecord = pgTable(
-  "fee_record",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    /**
-     * The fee (no foreign key, decision 0030: only the fee engine writes lines, for the fees it has just written, and a
-     * per-row check cost 700,000 lookups a first run; a fee's deletion removes its lines by a statement trigger).
-     */
-    feeId: integer("fee_id").notNull(),
-    type: varchar("type", { length: 20 }).notNull(),
-    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
-    /** The basis: a quantity and its unit (months, l, kg, %, kg per person), a rate, a percent. */
-    quantity: numeric("quantity", { precision: 14, scale: 3 }),
-    unit: varchar("unit", { length: 12 }),
-    rate: numeric("rate", { precision: 12, scale: 4 }),
-    percent: numeric("percent", { precision: 6, scale: 2 }),
-    /** Names (e.g. the fixed discounts applied) or why a line is zero. */
-    note: text("note"),
-  },
-  (t) => [index("fee_record_fee_idx").on(t.feeId)],
 );
 
 /**

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  json,
   numeric,
   pgTable,
   serial,
@@ -211,6 +212,20 @@ export const feePayerDiscount = pgTable(
 );
 
 /**
+ * A line of a fee as stored in fee.lines (contract/fee-calculation.ts feeRecordLine): numbers as exact decimal text,
+ * a field without a value left out.
+ */
+export interface FeeLine {
+  type: string;
+  amount: string;
+  quantity?: string;
+  unit?: string;
+  rate?: string;
+  percent?: string;
+  note?: string;
+}
+
+/**
  * Spec 001 §3 Fee: one row per subject, payer and period (month null = the whole year). Written by the fee
  * recalculation of the fees area; read here by the subject and fee-payer screens.
  */
@@ -249,15 +264,17 @@ export const fee = pgTable(
     /** The recalculation that wrote this row (fee_calculation; no reference, the log may be pruned). */
     calculationId: integer("calculation_id"),
     /**
-     * A 64-bit hash of what the fee engine wrote for this fee, its values and its seven lines: a run rewrites (and
-     * compares the lines of) only the fees whose digest changed (decision 0030).
+     * A 64-bit hash of what the fee engine wrote for this fee, its values and its lines: a run rewrites only the fees
+     * whose digest changed (decision 0030).
      */
     digest: bigint("digest", { mode: "bigint" }),
     /**
-     * Which fee_record lines the fee has (a bit per type, FEE_LINE_BITS in the engine's write.ts): only the components
-     * that apply get a line; null = all seven (written before, decision 0035).
+     * The fee's lines (spec 001 §9 fee types: BaseFee, BinFee, FixedDiscount, MotivationDiscount, MotivationFee,
+     * TotalDiscount, TotalFee), one for each component that applies, with what it was computed from, so every fee can
+     * be explained line by line. Kept on the fee row, written with it (decision 0037: a table of lines was 337,000
+     * rows and index entries written by a first run of the large city).
      */
-    lineTypes: smallint("line_types"),
+    lines: json("lines").$type<FeeLine[]>().notNull().default([]),
     ...createdAt(),
   },
   (t) => [
@@ -267,7 +284,7 @@ export const fee = pgTable(
       .on(t.municipalityId, t.year, t.feePayerId, t.subjectId, t.month)
       .nullsNotDistinct(),
     index("fee_payer_period_idx").on(t.feePayerId, t.year, t.month),
-    index("fee_municipality_year_idx").on(t.municipalityId, t.year),
+    // A municipality's year is read through fee_payer_subject_period_unique (its first two columns; decision 0037).
   ],
 );
 

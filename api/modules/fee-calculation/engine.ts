@@ -4,7 +4,7 @@
  * instead of a loop per payer, the same SQL on PostgreSQL and PGlite, money as numeric all the way.
  *
  * A calculation writes fee rows (matched by the key of fee_payer_subject_period_unique and updated in place, so `paid`
- * survives; only where something changed), their fee_record lines, and for the current year fee_payer.final_fee,
+ * survives; only where something changed) with their lines (fee.lines), and for the current year fee_payer.final_fee,
  * subject.total_fee and subject.sort_ratio. A simulation runs the same steps on proposed settings and answers its figures, writing nothing.
  */
 import { sql, type SQL } from "drizzle-orm";

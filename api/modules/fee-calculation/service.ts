@@ -2,10 +2,10 @@
  * The fee engine's calls (contract/endpoints/fee-calculation.ts): base fee settings, recalculation and simulation
  * requests and their log, and a fee's explanation.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
-import { baseFeeSetting, fee, feeCalculation, feeRecord, municipality } from "../../db/schema";
+import { baseFeeSetting, fee, feeCalculation, municipality } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import {
@@ -209,19 +209,6 @@ export async function explainFee(db: Db, municipalityId: number, feeId: number) 
     .from(fee)
     .where(and(eq(fee.id, feeId), eq(fee.municipalityId, municipalityId)));
   if (!row) throw notFound(FEE_NOT_FOUND);
-  const lines = await db
-    .select({
-      type: feeRecord.type,
-      amount: feeRecord.amount,
-      quantity: feeRecord.quantity,
-      unit: feeRecord.unit,
-      rate: feeRecord.rate,
-      percent: feeRecord.percent,
-      note: feeRecord.note,
-    })
-    .from(feeRecord)
-    .where(eq(feeRecord.feeId, feeId))
-    .orderBy(asc(feeRecord.id));
   const order = (t: string) => FEE_RECORD_TYPES.indexOf(t as (typeof FEE_RECORD_TYPES)[number]);
   return {
     id: row.id,
@@ -243,8 +230,16 @@ export async function explainFee(db: Db, municipalityId: number, feeId: number) 
     maxFeePercent: row.maxFeePercent,
     paid: row.paid,
     calculationId: row.calculationId,
-    lines: lines
-      .map((l) => ({ ...l, type: l.type as (typeof FEE_RECORD_TYPES)[number] }))
+    lines: row.lines
+      .map((l) => ({
+        type: l.type as (typeof FEE_RECORD_TYPES)[number],
+        amount: l.amount,
+        quantity: l.quantity ?? null,
+        unit: l.unit ?? null,
+        rate: l.rate ?? null,
+        percent: l.percent ?? null,
+        note: l.note ?? null,
+      }))
       .sort((a, b) => order(a.type) - order(b.type)),
   };
 }

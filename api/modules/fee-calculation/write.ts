@@ -1,13 +1,12 @@
 /**
  * The fee engine's writing step (decision 0030, docs/fees.md 'Writing'): the fees computed in the run's temporary
- * table `fe_fee` become fee rows and their fee_record lines (one per component that applies), writing only what changed.
+ * table `fe_fee` become fee rows with their lines (fee.lines, one per component that applies; decision 0037), writing
+ * only what changed.
  *
- * Every fee row carries a digest (a 64-bit hash) of what the engine writes for it — its values and its lines. A run computes
- * the digests of its fees and compares them with the stored ones in one hash join: an unchanged fee is neither
- * written nor are its lines built or compared (a run over unchanged data writes nothing). Changed fees are updated in
- * place (`paid` survives) and their differing lines updated in place (an update of a line's values checks no foreign
- * key and moves no index key); new fees get ids from the sequence first, so they and their lines are inserted in
- * two statements, in id order (appends to the indexes' right edge).
+ * Every fee row carries a digest (a 64-bit hash) of what the engine writes for it — its values and its lines. A run
+ * computes the digests of its fees and compares them with the stored ones in one hash join: an unchanged fee is
+ * neither written nor are its lines built (a run over unchanged data writes nothing). Changed fees are updated in
+ * place (`paid` survives), lines and all; new fees are inserted in one statement.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -15,11 +14,11 @@ import type { Db } from "../../db/client";
 const PAY_BY_BIN = sql`x.prog_type = 'PayAsDisposed' and x.use_bin_volume`;
 const PAY_BY_QUANTITY = sql`x.prog_type = 'PayAsDisposed' and not x.use_bin_volume`;
 const RATED = sql`x.prog_type in ('SortRatio', 'ItalianWeight')`;
-/** A value a line type never has (typed by the first line in VALUES; left out of the digest). */
+/** A value a line type never has (left out of the digest). */
 const NONE = sql`null`;
 
 /**
- * A fee's lines from its fe_fee row `x` (spec 001 §9 fee types; the table in docs/fees.md 'What the fee_record lines
+ * A fee's lines from its fe_fee row `x` (spec 001 §9 fee types; the table in docs/fees.md 'What the fee lines
  * say'): type and amount, quantity, unit, rate, percent, note. The note is a code the screens translate.
  */
 const LINES: [type: string, values: SQL[]][] = [
@@ -73,8 +72,8 @@ const LINES: [type: string, values: SQL[]][] = [
  * Which lines a fee has (decision 0035): only the components that apply — BaseFee and TotalFee always; BinFee and
  * MotivationFee under PayAsDisposed (by bin volume or by quantity), MotivationDiscount under SortRatio and
  * ItalianWeight (also at 0 %: it shows the measure), FixedDiscount when the payer has fixed discounts, TotalDiscount
- * when both apply (with one, its own line is the total: the fee row keeps total_discount either way). A component that does not apply is 0 and its line would say nothing. A bit per type
- * in `fee.line_types` (null: all seven, fees written before).
+ * when both apply (with one, its own line is the total: the fee row keeps total_discount either way). A component
+ * that does not apply is 0 and its line would say nothing.
  */
 const APPLIES: Record<string, SQL> = {
   BaseFee: sql`true`,
@@ -85,19 +84,6 @@ const APPLIES: Record<string, SQL> = {
   TotalFee: sql`true`,
   TotalDiscount: sql`(x.fixed_names is not null and ${RATED})`,
 };
-const bit = (type: string) => 1 << LINES.findIndex(([t]) => t === type);
-/** The fee's line types as bits (smallint). */
-const LINE_TYPES = sql`(${sql.join(
-  LINES.map(([type]) => sql`case when ${APPLIES[type]!} then ${sql.raw(String(bit(type)))} else 0 end`),
-  sql` + `,
-)})::smallint`;
-/** The bit of a stored line `r`'s type. */
-const LINE_BIT = sql`case r.type ${sql.join(
-  LINES.map(([type]) => sql`when ${sql.raw(`'${type}'`)} then ${sql.raw(String(bit(type)))}`),
-  sql` `,
-)} end`;
-const ALL_LINES = (1 << LINES.length) - 1;
-
 /** The fee row's values (the columns of FEE_COLUMNS, in order) from its fe_fee row `x`. */
 const FEE_VALUES = sql`x.variable_symbol, x.volume_share, x.base_fee_amount, x.bin_fee, x.motivation_fee,
   x.motivation_discount, x.fixed_names, x.total_discount, x.total_fee, x.final_fee,
@@ -105,7 +91,6 @@ const FEE_VALUES = sql`x.variable_symbol, x.volume_share, x.base_fee_amount, x.b
 const FEE_COLUMNS = sql.raw(`variable_symbol, volume, base_fee, bin_fee, motivation_fee, motivation_discount,
   fixed_discount_names, total_discount, total_fee, final_fee, ordered_dispose_count, weight, sort_ratio,
   min_fee_percent, max_fee_percent`);
-const LINE_COLUMNS = sql.raw(`amount, quantity, unit, rate, percent, note`);
 
 /**
  * What the digest covers: the fee's key, its values and every line's values, hashed to 64 bits
@@ -116,70 +101,59 @@ const DIGEST = sql`hash_record_extended(row(x.payer_id, x.subject_id, ${FEE_VALU
   sql`, `,
 )}), 0)`;
 
+/** A line's values and their SQL types (numbers as the text of their decimal type: exact, no float on the way). */
+const LINE_FIELDS: [name: string, type: string][] = [
+  ["amount", "numeric(12, 2)"],
+  ["quantity", "numeric(14, 3)"],
+  ["unit", "text"],
+  ["rate", "numeric(12, 4)"],
+  ["percent", "numeric(6, 2)"],
+  ["note", "text"],
+];
+
+/** `"name":value` of a line's field as JSON text; null (left out by concat_ws) when the value is null. */
+const field = (name: string, type: string, value: SQL) =>
+  type === "text"
+    ? sql`${sql.raw(`'"${name}":'`)} || to_json((${value})::text)::text`
+    : sql`${sql.raw(`'"${name}":"'`)} || (${value})::${sql.raw(type)}::text || '"'`;
+
 /**
- * What a stored line `r` of the fee `x` should hold: each column chosen by the line's type (one index scan of a fee's
- * lines, no set of seven lines built and hashed per fee).
+ * The fee's lines as compact JSON text for fee.lines, from its row `x`: an object per line type that applies, in the
+ * order of LINES, without its null fields. Written as text (the json type keeps it as is): 7 µs a fee against
+ * json_build_object's wider, spaced output (~510 bytes a fee instead of ~250; docs/benchmarks.md).
  */
-const STORED_LINE = sql.join(
-  LINES[0]![1].map(
-    (_, i) =>
-      sql`case r.type ${sql.join(
-        LINES.map(([type, values]) => sql`when ${sql.raw(`'${type}'`)} then ${values[i]!}`),
-        sql` `,
-      )} end`,
+export const LINES_JSON = sql`('[' || concat_ws(',', ${sql.join(
+  LINES.map(
+    ([type, values]) =>
+      sql`case when ${APPLIES[type]!} then '{' || concat_ws(',', ${sql.raw(`'"type":"${type}"'`)}, ${sql.join(
+        LINE_FIELDS.flatMap(([name, t], i) => (values[i] === NONE ? [] : [field(name, t, values[i]!)])),
+        sql`, `,
+      )}) || '}' end`,
   ),
   sql`, `,
-);
-
-/** The lines of the fees in fe_feediff (as `x`, with its fee id) that `where` selects: fee_id, type and values. */
-function linesOf(where: SQL): SQL {
-  const rows = LINES.map(
-    ([type, values]) => sql`(${sql.raw(`'${type}'`)}, ${sql.raw(String(bit(type)))}, ${sql.join(values, sql`, `)})`,
-  );
-  return sql`select x.id as fee_id, v.* from fe_feediff x
-    cross join lateral (values ${sql.join(rows, sql`, `)}) as v(type, bit, ${LINE_COLUMNS})
-    where ${where}`;
-}
+)}) || ']')::json`;
 
 /**
  * Writes the run's fees (fe_fee) of municipality M and year Y: changed and new ones with their lines; deletes the
  * year's fees the run no longer produces.
  */
 export async function writeFees(tx: Db, M: number, Y: number, calculationId: number): Promise<void> {
-  // The changed and the new fees, with their ids (new ones from the fee id sequence). A missing subject is keyed as
-  // 0: equalities hash, IS NOT DISTINCT FROM does not.
+  // The changed and the new fees. A missing subject is keyed as 0: equalities hash, IS NOT DISTINCT FROM does not.
   await tx.execute(sql`create temp table fe_feediff on commit drop as
-    select coalesce(f.id, nextval(pg_get_serial_sequence('fee', 'id'))::int) as id, f.id is null as is_new,
-      f.digest is null as fresh, coalesce(f.line_types, ${ALL_LINES}) as old_types,
-      f.digest is null or coalesce(f.line_types, ${ALL_LINES}) <> x.line_types as reshaped, x.*
-    from (select x.*, ${DIGEST} as digest, ${LINE_TYPES} as line_types from fe_fee x) x
+    select f.id, x.*
+    from (select x.*, ${DIGEST} as digest from fe_fee x) x
     left join fee f on f.municipality_id = ${M} and f.year = ${Y} and f.month is null
       and f.fee_payer_id = x.payer_id and coalesce(f.subject_id, 0) = coalesce(x.subject_id, 0)
     where f.digest is distinct from x.digest`);
-  // Analysed on the flags the line statements filter by: usually no fee is reshaped, and the planner must know it
-  // (without, it joins all of the fee's lines to find none: 2.3 s after a changed base fee).
-  await tx.execute(sql`analyze fe_feediff (id, is_new, fresh, reshaped)`);
-  await tx.execute(sql`update fee f set (${FEE_COLUMNS}, digest, line_types, calculation_id) =
-      (${FEE_VALUES}, x.digest, x.line_types, ${calculationId}::int)
-    from fe_feediff x where x.id = f.id and not x.is_new`);
-  await tx.execute(sql`insert into fee (id, municipality_id, year, month, fee_payer_id, subject_id, ${FEE_COLUMNS},
-      digest, line_types, calculation_id)
-    select x.id, ${M}, ${Y}, null, x.payer_id, x.subject_id, ${FEE_VALUES}, x.digest, x.line_types, ${calculationId}::int
-    from fe_feediff x where x.is_new order by x.id`);
+  await tx.execute(sql`update fee f set (${FEE_COLUMNS}, digest, lines, calculation_id) =
+      (${FEE_VALUES}, x.digest, ${LINES_JSON}, ${calculationId}::int)
+    from fe_feediff x where x.id = f.id`);
+  await tx.execute(sql`insert into fee (municipality_id, year, month, fee_payer_id, subject_id, ${FEE_COLUMNS},
+      digest, lines, calculation_id)
+    select ${M}, ${Y}, null, x.payer_id, x.subject_id, ${FEE_VALUES}, x.digest, ${LINES_JSON}, ${calculationId}::int
+    from fe_feediff x where x.id is null`);
   // Rows of the year this run no longer produces (a payer gone, a move undone, monthly rows of an older model).
   await tx.execute(sql`delete from fee f where f.municipality_id = ${M} and f.year = ${Y}
     and (f.month is not null or not exists (select 1 from fe_fee x where x.payer_id = f.fee_payer_id
       and coalesce(x.subject_id, 0) = coalesce(f.subject_id, 0)))`);
-
-  // Lines: a changed fee's differing lines are updated in place; where the components that apply changed (a
-  // discount assigned, a programme activated), the lines that no longer apply are deleted and the new ones inserted.
-  // A new fee's lines, and those of a fee stored without a digest (written before digests), are written whole.
-  await tx.execute(sql`delete from fee_record r using fe_feediff x where r.fee_id = x.id and x.reshaped
-    and not x.is_new and (x.fresh or (x.line_types & ${LINE_BIT}) = 0)`);
-  await tx.execute(sql`update fee_record r set (${LINE_COLUMNS}) = (${STORED_LINE})
-    from fe_feediff x where r.fee_id = x.id and not x.fresh
-      and (r.amount, r.quantity, r.unit, r.rate, r.percent, r.note) is distinct from (${STORED_LINE})`);
-  await tx.execute(sql`insert into fee_record (fee_id, type, ${LINE_COLUMNS})
-    select l.fee_id, l.type, ${LINE_COLUMNS} from (${linesOf(sql`x.reshaped
-      and (x.line_types & v.bit) <> 0 and (x.fresh or (x.old_types & v.bit) = 0)`)}) l order by l.fee_id`);
 }
