@@ -138,6 +138,17 @@ export const LINES_JSON = sql`('[' || concat_ws(',', ${sql.join(
  * year's fees the run no longer produces.
  */
 export async function writeFees(tx: Db, M: number, Y: number, calculationId: number): Promise<void> {
+  const insert = (from: SQL) => sql`insert into fee (municipality_id, year, month, fee_payer_id, subject_id,
+      ${FEE_COLUMNS}, digest, lines, calculation_id)
+    select ${M}, ${Y}, null, x.payer_id, x.subject_id, ${FEE_VALUES}, x.digest, ${LINES_JSON}, ${calculationId}::int
+    from ${from}`;
+  // The year's first run (no fee of M and Y yet; runs of M never interleave) inserts every fee straight from fe_fee:
+  // nothing to compare, no table of differences written and read again.
+  const res = await tx.execute(sql`select exists (select 1 from fee where municipality_id = ${M} and year = ${Y}) as any`);
+  if (!(res as unknown as { rows: { any: boolean }[] }).rows[0]!.any) {
+    await tx.execute(insert(sql`(select x.*, ${DIGEST} as digest from fe_fee x) x`));
+    return;
+  }
   // The changed and the new fees. A missing subject is keyed as 0: equalities hash, IS NOT DISTINCT FROM does not.
   await tx.execute(sql`create temp table fe_feediff on commit drop as
     select f.id, x.*
@@ -148,10 +159,7 @@ export async function writeFees(tx: Db, M: number, Y: number, calculationId: num
   await tx.execute(sql`update fee f set (${FEE_COLUMNS}, digest, lines, calculation_id) =
       (${FEE_VALUES}, x.digest, ${LINES_JSON}, ${calculationId}::int)
     from fe_feediff x where x.id = f.id`);
-  await tx.execute(sql`insert into fee (municipality_id, year, month, fee_payer_id, subject_id, ${FEE_COLUMNS},
-      digest, lines, calculation_id)
-    select ${M}, ${Y}, null, x.payer_id, x.subject_id, ${FEE_VALUES}, x.digest, ${LINES_JSON}, ${calculationId}::int
-    from fe_feediff x where x.id is null`);
+  await tx.execute(insert(sql`fe_feediff x where x.id is null`));
   // Rows of the year this run no longer produces (a payer gone, a move undone, monthly rows of an older model).
   await tx.execute(sql`delete from fee f where f.municipality_id = ${M} and f.year = ${Y}
     and (f.month is not null or not exists (select 1 from fe_fee x where x.payer_id = f.fee_payer_id
