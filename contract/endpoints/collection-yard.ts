@@ -1,6 +1,6 @@
-import { activeAnswer, idAnswer, itemsAnswer, listAnswer } from "../common";
+import { activeAnswer, idAnswer, itemsAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import {
   activeBody,
   yardDetail,
@@ -18,22 +18,17 @@ import {
 import { z } from "zod";
 import { idParam } from "../common";
 
-const base = "/municipality/:municipalityId/collection-yard";
-const byYard = municipalityRecord("yardId");
+const yard = municipalityRecordCalls("collectionYard", "collection-yard", "yardId");
+const { base, one, byRecord: byYard } = yard;
 const byWaste = byYard.extend({ yardWasteId: idParam });
 
 /** Collection yards and their waste configuration (spec 001 §2 Collection yards; docs/yards.md). */
 export const collectionYardEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "The municipality's collection yards (search, waste operator; sort; paging)",
-    permission: "collectionYard.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: yardList.query,
-    response: listAnswer(yardListItem),
-  }),
+  list: yard.list(
+    "The municipality's collection yards (search, waste operator; sort; paging)",
+    yardList.query,
+    yardListItem,
+  ),
   options: endpoint({
     method: "get",
     path: `${base}/options`,
@@ -43,28 +38,14 @@ export const collectionYardEndpoints = {
     params: inMunicipality,
     response: itemsAnswer(yardOption),
   }),
-  create: endpoint({
-    method: "post",
-    path: base,
-    summary: "Create a yard with its weekly schedule and closing exceptions",
-    permission: "collectionYard.aAdd",
-    tenancy,
-    params: inMunicipality,
-    body: yardFormSchema,
-    response: idAnswer,
-  }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:yardId`,
-    summary: "One yard: schedule, exceptions, wastes with their fee periods, last 30 days' statistics",
-    permission: "collectionYard.aDetail",
-    tenancy,
-    params: byYard,
-    response: yardDetail,
-  }),
+  create: yard.create("Create a yard with its weekly schedule and closing exceptions", yardFormSchema),
+  detail: yard.detail(
+    "One yard: schedule, exceptions, wastes with their fee periods, last 30 days' statistics",
+    yardDetail,
+  ),
   statistics: endpoint({
     method: "get",
-    path: `${base}/:yardId/statistics`,
+    path: `${one}/statistics`,
     summary: "A yard's workload by month, week or day, its top visitors and waste income in a period",
     permission: "collectionYard.aDetail",
     tenancy,
@@ -72,27 +53,11 @@ export const collectionYardEndpoints = {
     query: yardStatisticsQuery,
     response: yardStatistics,
   }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:yardId`,
-    summary: "Update a yard, its schedule and exceptions; 409 on a stale version",
-    permission: "collectionYard.aEdit",
-    tenancy,
-    params: byYard,
-    body: yardUpdateSchema,
-    response: idAnswer,
-  }),
-  remove: endpoint({
-    method: "delete",
-    path: `${base}/:yardId`,
-    summary: "Delete a yard (409 while it has visits)",
-    permission: "collectionYard.aRemove",
-    tenancy,
-    params: byYard,
-  }),
+  update: yard.update("Update a yard, its schedule and exceptions; 409 on a stale version", yardUpdateSchema),
+  remove: yard.remove("Delete a yard (409 while it has visits)"),
   addWaste: endpoint({
     method: "post",
-    path: `${base}/:yardId/waste`,
+    path: `${one}/waste`,
     summary: "Add a waste to the yard with its capacity, default weight, code and fee periods",
     permission: "collectionYard.aEdit",
     tenancy,
@@ -102,7 +67,7 @@ export const collectionYardEndpoints = {
   }),
   waste: endpoint({
     method: "get",
-    path: `${base}/:yardId/waste/:yardWasteId`,
+    path: `${one}/waste/:yardWasteId`,
     summary: "One waste of the yard with its fee periods",
     permission: "collectionYard.aDetail",
     tenancy,
@@ -111,7 +76,7 @@ export const collectionYardEndpoints = {
   }),
   updateWaste: endpoint({
     method: "put",
-    path: `${base}/:yardId/waste/:yardWasteId`,
+    path: `${one}/waste/:yardWasteId`,
     summary: "Update a yard waste and replace its fee periods; 409 on a stale version",
     permission: "collectionYard.aEdit",
     tenancy,
@@ -121,7 +86,7 @@ export const collectionYardEndpoints = {
   }),
   setWasteActive: endpoint({
     method: "patch",
-    path: `${base}/:yardId/waste/:yardWasteId/active`,
+    path: `${one}/waste/:yardWasteId/active`,
     summary: "Activate or deactivate a yard waste (inactive ones are not offered for new visits)",
     permission: "collectionYard.aEdit",
     tenancy,

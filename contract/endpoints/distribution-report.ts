@@ -1,7 +1,6 @@
-import { idAnswer, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { z } from "zod";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import {
   bulkReportAnswer,
   distributionReportExportQuery,
@@ -14,31 +13,17 @@ import {
   reportIdsBody,
 } from "../distribution-report";
 
-const base = "/municipality/:municipalityId/distribution-report";
-const byReport = municipalityRecord("distributionReportId");
+const report = municipalityRecordCalls("distributionCenter", "distribution-report", "distributionReportId");
+const { base, one, byRecord: byReport } = report;
 
 /** Distribution reports of the municipality's distribution centres (docs/distribution-reports.md). */
 export const distributionReportEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "The reports with their sub rows (dates, state, centre, collection point search; sort; paging)",
-    permission: "distributionCenter.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: distributionReportList.query,
-    response: listAnswer(distributionReportItem),
-  }),
-  create: endpoint({
-    method: "post",
-    path: base,
-    summary: "Record a centre's report of a visit (state unprocessed)",
-    permission: "distributionCenter.aAdd",
-    tenancy,
-    params: inMunicipality,
-    body: distributionReportFormSchema,
-    response: idAnswer,
-  }),
+  list: report.list(
+    "The reports with their sub rows (dates, state, centre, collection point search; sort; paging)",
+    distributionReportList.query,
+    distributionReportItem,
+  ),
+  create: report.create("Record a centre's report of a visit (state unprocessed)", distributionReportFormSchema),
   formOptions: endpoint({
     method: "get",
     path: `${base}/form-options`,
@@ -74,7 +59,7 @@ export const distributionReportEndpoints = {
   }),
   process: endpoint({
     method: "post",
-    path: `${base}/:distributionReportId/process`,
+    path: `${one}/process`,
     summary: "Apply an unprocessed report's rows to the register (state processed, warning or error)",
     permission: "distributionCenter.aEdit",
     tenancy,
@@ -84,7 +69,7 @@ export const distributionReportEndpoints = {
   }),
   discard: endpoint({
     method: "post",
-    path: `${base}/:distributionReportId/discard`,
+    path: `${one}/discard`,
     summary: "Discard an unprocessed report (nothing is applied)",
     permission: "distributionCenter.aEdit",
     tenancy,

@@ -1,10 +1,11 @@
-import { listAnswer, updatedAnswer } from "../common";
+import { updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { feeList, feeListItem, feePaidSchema, feeSummary, feeSummaryQuery } from "../fee";
-import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { activeProgrammeAnswer, yearQuery } from "../fee-calculation";
 
-const base = "/municipality/:municipalityId/fee";
+const fee = municipalityRecordCalls("fee", "fee", "feeId");
+const { base } = fee;
 
 /**
  * Fees → Fees (spec 001 §2 'Fees'; docs/fees.md): the payers' fees written by the recalculation, the cards and
@@ -12,17 +13,11 @@ const base = "/municipality/:municipalityId/fee";
  * fee-calculation calls.
  */
 export const feeEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary:
-      "The payers' yearly fees of a year (search by payer, variable symbol or collection point; paid, subject type, discounted, collection point, payer)",
-    permission: "fee.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: feeList.query,
-    response: listAnswer(feeListItem),
-  }),
+  list: fee.list(
+    "The payers' yearly fees of a year (search by payer, variable symbol or collection point; paid, subject type, discounted, collection point, payer)",
+    feeList.query,
+    feeListItem,
+  ),
   summary: endpoint({
     method: "get",
     path: `${base}/summary`,

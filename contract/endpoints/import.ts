@@ -1,14 +1,11 @@
-import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { listAnswer } from "../common";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { endpoint } from "../endpoint";
 import { importErrorList, importJobAnswer, importJobErrorRow, importJobList } from "../import";
 import type { Permission } from "../permissions";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
-const base = "/municipality/:municipalityId/import";
-const job = `${base}/:importJobId`;
-const inMunicipality = z.object({ municipalityId: idParam });
-const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
+const importJob = municipalityRecordCalls("import", "import", "importJobId");
+const { base, one: job, byRecord: byImportJob } = importJob;
 
 /**
  * Administration → Imports (spec 000 §2 /administration/imports*, spec 001 §2 'Imports', issue 13): every import
@@ -16,16 +13,11 @@ const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
  * background; its page reads the job until it is finished.
  */
 export const importEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List import jobs (type, state, created from/to; newest first, paged)",
-    permission: "import.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: importJobList.query,
-    response: listAnswer(importJobAnswer),
-  }),
+  list: importJob.list(
+    "List import jobs (type, state, created from/to; newest first, paged)",
+    importJobList.query,
+    importJobAnswer,
+  ),
   create: endpoint({
     method: "post",
     path: base,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idAnswer, idParam, itemsAnswer, listAnswer, updatedAnswer } from "../common";
+import { idAnswer, idParam, itemsAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import {
   addMemberBody,
   chiefBody,
@@ -27,8 +27,8 @@ import {
   virtualCardBody,
 } from "../subject";
 
-const base = "/municipality/:municipalityId/subject";
-const bySubject = municipalityRecord("subjectId");
+const subject = municipalityRecordCalls("subject", "subject", "subjectId");
+const { base, one, byRecord: bySubject } = subject;
 const byMembership = bySubject.extend({ membershipId: idParam });
 const byWasteCard = bySubject.extend({ wasteCardId: idParam });
 
@@ -38,16 +38,11 @@ const byWasteCard = bySubject.extend({ wasteCardId: idParam });
  * paths (options, filters, fee-paid) come before /subject/:subjectId, which would otherwise match them.
  */
 export const subjectEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List collection points (search, type, city district, street, fee paid, has bins, parent; sort, paging)",
-    permission: "subject.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: subjectList.query,
-    response: listAnswer(subjectListItem),
-  }),
+  list: subject.list(
+    "List collection points (search, type, city district, street, fee paid, has bins, parent; sort, paging)",
+    subjectList.query,
+    subjectListItem,
+  ),
   options: endpoint({
     method: "get",
     path: `${base}/options`,
@@ -67,16 +62,7 @@ export const subjectEndpoints = {
     params: inMunicipality,
     response: subjectFilterValues,
   }),
-  create: endpoint({
-    method: "post",
-    path: base,
-    summary: "Create a collection point",
-    permission: "subject.aAdd",
-    tenancy,
-    params: inMunicipality,
-    body: subjectFormSchema,
-    response: idAnswer,
-  }),
+  create: subject.create("Create a collection point", subjectFormSchema),
   setFeePaid: endpoint({
     method: "patch",
     path: `${base}/fee-paid`,
@@ -87,36 +73,12 @@ export const subjectEndpoints = {
     body: feePaidBody,
     response: updatedAnswer,
   }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:subjectId`,
-    summary: "One collection point with every field",
-    permission: "subject.aDetail",
-    tenancy,
-    params: bySubject,
-    response: subjectDetail,
-  }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:subjectId`,
-    summary: "Update a collection point",
-    permission: "subject.aEdit",
-    tenancy,
-    params: bySubject,
-    body: subjectUpdateSchema,
-    response: idAnswer,
-  }),
-  remove: endpoint({
-    method: "delete",
-    path: `${base}/:subjectId`,
-    summary: "Delete a collection point (memberships and fee rows go with it; cards are released)",
-    permission: "subject.aRemove",
-    tenancy,
-    params: bySubject,
-  }),
+  detail: subject.detail("One collection point with every field", subjectDetail),
+  update: subject.update("Update a collection point", subjectUpdateSchema),
+  remove: subject.remove("Delete a collection point (memberships and fee rows go with it; cards are released)"),
   deleteImpact: endpoint({
     method: "get",
-    path: `${base}/:subjectId/delete-impact`,
+    path: `${one}/delete-impact`,
     summary: "What deleting the collection point takes along (memberships, waste cards, fee rows, children, bins)",
     permission: "subject.aDetail",
     tenancy,
@@ -125,7 +87,7 @@ export const subjectEndpoints = {
   }),
   setParent: endpoint({
     method: "patch",
-    path: `${base}/:subjectId/parent`,
+    path: `${one}/parent`,
     summary: "Set or remove the parent collection point (422 on a cycle)",
     permission: "subject.aEdit",
     tenancy,
@@ -135,7 +97,7 @@ export const subjectEndpoints = {
   }),
   hierarchy: endpoint({
     method: "get",
-    path: `${base}/:subjectId/hierarchy`,
+    path: `${one}/hierarchy`,
     summary: "The tree the collection point belongs to, from its top ancestor",
     permission: "subject.aDetail",
     tenancy,
@@ -144,7 +106,7 @@ export const subjectEndpoints = {
   }),
   setDisposeFrequency: endpoint({
     method: "put",
-    path: `${base}/:subjectId/dispose-frequency`,
+    path: `${one}/dispose-frequency`,
     summary: "Set the ordered collections per month or year",
     permission: "subject.aEdit",
     tenancy,
@@ -154,7 +116,7 @@ export const subjectEndpoints = {
   }),
   members: endpoint({
     method: "get",
-    path: `${base}/:subjectId/fee-payers`,
+    path: `${one}/fee-payers`,
     summary: "Fee payers of the collection point: current members first, then the history",
     permission: "subject.aDetail",
     tenancy,
@@ -163,7 +125,7 @@ export const subjectEndpoints = {
   }),
   addMember: endpoint({
     method: "post",
-    path: `${base}/:subjectId/fee-payers`,
+    path: `${one}/fee-payers`,
     summary: "Add a fee payer of the municipality as a member from a day",
     permission: "subject.aEdit",
     tenancy,
@@ -173,7 +135,7 @@ export const subjectEndpoints = {
   }),
   setChief: endpoint({
     method: "patch",
-    path: `${base}/:subjectId/fee-payers/:membershipId/chief`,
+    path: `${one}/fee-payers/:membershipId/chief`,
     summary: "Set or remove the chief of the collection point (one chief; only a current member)",
     permission: "subject.aEdit",
     tenancy,
@@ -183,7 +145,7 @@ export const subjectEndpoints = {
   }),
   endMember: endpoint({
     method: "post",
-    path: `${base}/:subjectId/fee-payers/:membershipId/end`,
+    path: `${one}/fee-payers/:membershipId/end`,
     summary: "End a membership on a day (the row stays as history)",
     permission: "subject.aEdit",
     tenancy,
@@ -194,7 +156,7 @@ export const subjectEndpoints = {
   }),
   wasteCards: endpoint({
     method: "get",
-    path: `${base}/:subjectId/waste-cards`,
+    path: `${one}/waste-cards`,
     summary: "Waste cards assigned to the collection point",
     permission: "subject.aDetail",
     tenancy,
@@ -203,7 +165,7 @@ export const subjectEndpoints = {
   }),
   createVirtualCard: endpoint({
     method: "post",
-    path: `${base}/:subjectId/waste-cards/virtual`,
+    path: `${one}/waste-cards/virtual`,
     summary: "Create a virtual waste card for the collection point (optionally for a current member)",
     permission: "wasteCard.aAdd",
     tenancy,
@@ -213,7 +175,7 @@ export const subjectEndpoints = {
   }),
   removeWasteCard: endpoint({
     method: "delete",
-    path: `${base}/:subjectId/waste-cards/:wasteCardId`,
+    path: `${one}/waste-cards/:wasteCardId`,
     summary: "Remove a waste card from the collection point (a virtual one is deleted, a physical one released)",
     permission: "wasteCard.aRemove",
     tenancy,
@@ -221,7 +183,7 @@ export const subjectEndpoints = {
   }),
   fees: endpoint({
     method: "get",
-    path: `${base}/:subjectId/fees`,
+    path: `${one}/fees`,
     summary: "Fee records of the collection point, yearly or by month of one year",
     permission: "fee.aDetail",
     tenancy,

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idParam, listAnswer, updatedAnswer } from "../common";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { endpoint } from "../endpoint";
 import { areaImportEndpoints } from "./import";
 import {
@@ -20,37 +20,23 @@ import {
   subjectEvidenceAnswer,
 } from "../collection";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
-const base = "/municipality/:municipalityId/waste-collection";
-const one = `${base}/:collectionId`;
-const inMunicipality = z.object({ municipalityId: idParam });
-const byCollection = z.object({ municipalityId: idParam, collectionId: idParam });
-const updated = z.object({ updated: z.number() });
+const collection = municipalityRecordCalls("wasteCollection", "waste-collection", "collectionId");
+const { base, one, byRecord: byCollection } = collection;
 
 /**
  * Waste evidence → Waste collections (spec 001 §2 'Waste collections', spec 000 §7 POST waste-collection/merge;
  * issue 13 part 5). Every path is below the municipality; the services filter by it again.
  */
 export const wasteCollectionEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List waste collections (search, state, waste, days, import; sort, paging)",
-    permission: "wasteCollection.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: collectionList.query,
-    response: listAnswer(collectionListItem),
-  }),
-  get: endpoint({
-    method: "get",
-    path: one,
-    summary: "A collection with its summary by street and bin size and its open errors by type",
-    permission: "wasteCollection.aDetail",
-    tenancy,
-    params: byCollection,
-    response: collectionDetail,
-  }),
+  list: collection.list(
+    "List waste collections (search, state, waste, days, import; sort, paging)",
+    collectionList.query,
+    collectionListItem,
+  ),
+  get: collection.detail(
+    "A collection with its summary by street and bin size and its open errors by type",
+    collectionDetail,
+  ),
   map: endpoint({
     method: "get",
     path: `${one}/map`,
@@ -88,7 +74,7 @@ export const wasteCollectionEndpoints = {
     tenancy,
     params: inMunicipality,
     body: collectionPriceBody,
-    response: updated,
+    response: updatedAnswer,
   }),
   setWeight: endpoint({
     method: "patch",
@@ -119,7 +105,7 @@ export const wasteCollectionEndpoints = {
     params: inMunicipality,
     body: collectionIdsBody,
     status: 200,
-    response: updated,
+    response: updatedAnswer,
   }),
   reprocess: endpoint({
     method: "post",
@@ -138,7 +124,7 @@ export const wasteCollectionEndpoints = {
       "Give an unknown RFID tag of the log to a bin (by its barcode or plain code), then reprocess the collection",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
-    params: z.object({ municipalityId: idParam, collectionId: idParam, logId: idParam }),
+    params: byCollection.extend({ logId: idParam }),
     body: assignCodeBody,
     status: 200,
     response: reprocessAnswer,
@@ -149,7 +135,7 @@ export const wasteCollectionEndpoints = {
     summary: "A collection point's evidence: consumption by period, actual collection counts, production, history",
     permission: "wasteEvidence.aDetail",
     tenancy,
-    params: z.object({ municipalityId: idParam, subjectId: idParam }),
+    params: municipalityRecord("subjectId"),
     response: subjectEvidenceAnswer,
   }),
   // format, licencePlate, weight, weightUnit, then the file (spec 001 §2 'import collection').

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idAnswer, itemsAnswer, listAnswer, updatedAnswer } from "../common";
+import { itemsAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { DISPOSE_FREQUENCY_PERIODS } from "../subject";
 import {
   assignAnswer,
@@ -21,8 +21,8 @@ import {
   wehUpdateSchema,
 } from "../waste-evidence-header";
 
-const base = "/municipality/:municipalityId/waste-evidence-header";
-const byHeader = municipalityRecord("headerId");
+const bin = municipalityRecordCalls("wasteEvidenceHeader", "waste-evidence-header", "headerId");
+const { base, one, byRecord: byHeader } = bin;
 
 /** A change of the selected bins' state (discard, restore): the ids in, how many changed out. */
 const selectedBinsChange = {
@@ -40,16 +40,11 @@ const selectedBinsChange = {
  * (filters, assign, discard, …) come before /waste-evidence-header/:headerId.
  */
 export const wasteEvidenceHeaderEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List bins (search, subject, fee payer, bin and waste type, state, assignment and discard dates, city)",
-    permission: "wasteEvidenceHeader.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: wehList.query,
-    response: listAnswer(wehListItem),
-  }),
+  list: bin.list(
+    "List bins (search, subject, fee payer, bin and waste type, state, assignment and discard dates, city)",
+    wehList.query,
+    wehListItem,
+  ),
   filters: endpoint({
     method: "get",
     path: `${base}/filters`,
@@ -93,28 +88,11 @@ export const wasteEvidenceHeaderEndpoints = {
     status: 200,
     response: updatedAnswer,
   }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:headerId`,
-    summary: "One bin with every field",
-    permission: "wasteEvidenceHeader.aDetail",
-    tenancy,
-    params: byHeader,
-    response: wehDetail,
-  }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:headerId`,
-    summary: "Update a bin's basic information, location and address",
-    permission: "wasteEvidenceHeader.aEdit",
-    tenancy,
-    params: byHeader,
-    body: wehUpdateSchema,
-    response: idAnswer,
-  }),
+  detail: bin.detail("One bin with every field", wehDetail),
+  update: bin.update("Update a bin's basic information, location and address", wehUpdateSchema),
   history: endpoint({
     method: "get",
-    path: `${base}/:headerId/history`,
+    path: `${one}/history`,
     summary: "The bin's history, newest first",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
@@ -123,7 +101,7 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   disposeCounts: endpoint({
     method: "get",
-    path: `${base}/:headerId/dispose-counts`,
+    path: `${one}/dispose-counts`,
     summary: "Ordered and actual collections of the bin by month of a year",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
@@ -133,7 +111,7 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   setDisposeCount: endpoint({
     method: "put",
-    path: `${base}/:headerId/dispose-counts`,
+    path: `${one}/dispose-counts`,
     summary: "Set one month's ordered and actual collections of the bin",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
@@ -143,7 +121,7 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   setDisposeFrequency: endpoint({
     method: "put",
-    path: `${base}/:headerId/dispose-frequency`,
+    path: `${one}/dispose-frequency`,
     summary: "Set the bin's ordered collections per month or year",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
@@ -153,7 +131,7 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   label: endpoint({
     method: "get",
-    path: `${base}/:headerId/label.pdf`,
+    path: `${one}/label.pdf`,
     summary: "A copy of the bin's label (PDF, inline)",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
