@@ -5,11 +5,11 @@
  * permissions of both calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogueWaste, openYardBody } from "./yard-fixtures";
+import { addYardWaste, cashVisit, openYardBody, yardWasteBody } from "./yard-fixtures";
 import { eq } from "drizzle-orm";
-import { feePayer, yardReportRecord } from "../../api/db/schema";
+import { yardReportRecord } from "../../api/db/schema";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
-import { createdId, expectRefused, inDays, setupApiWithIds, type TestApi } from "./helpers";
+import { createdId, expectRefused, inDays, insertResident, setupApiWithIds, type TestApi } from "./helpers";
 import { today } from "../../api/modules/subject/membership";
 
 let t: TestApi;
@@ -20,15 +20,7 @@ const visits = (m: number, rest = "") => `/municipality/${m}/yard-report${rest}`
 
 const yardBody = openYardBody;
 
-const catalogue = (name: string) => catalogueWaste(t, name);
-
-async function payer(lastName: string) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId: A, type: "Resident", firstName: "Jan", lastName, activeFrom: "2020-01-01" })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (lastName: string) => insertResident(t.db, A, { lastName });
 
 let yardId: number;
 let otherYardId: number;
@@ -43,42 +35,21 @@ const visit = (
   reportDate: string,
   records: { yardWasteId: number; quantity: string }[],
   yard = yardId,
-) =>
-  t.call("POST", visits(A), {
-    as: "worker",
-    json: { feePayerId, yardId: yard, reportDate, paymentType: "Cash", records },
-  });
+) => t.call("POST", visits(A), { as: "worker", json: cashVisit(feePayerId, yard, reportDate, records) });
 
 beforeAll(async () => {
   ({ t, A, B } = await setupApiWithIds());
   yardId = createdId(await t.call("POST", yards(A), { as: "manager", json: yardBody("Dvůr Sever") }));
   otherYardId = createdId(await t.call("POST", yards(A), { as: "manager", json: yardBody("Dvůr Jih") }));
   // Bulky waste: 0–50 kg free, 50–200 at 2.50 Kč/kg, above at 3.10 Kč/kg, VAT 21 %; glass 1 Kč/kg without VAT.
-  const bulky = {
-    wasteTypeId: await catalogue("Objemný odpad"),
-    fees: [
-      {
-        validFrom: "2020-01-01",
-        vatRate: "21",
-        ranges: [
-          { fromKg: "0", toKg: "50", value: "0" },
-          { fromKg: "50", toKg: "200", value: "2.50" },
-          { fromKg: "200", value: "3.10" },
-        ],
-      },
-    ],
-  };
-  bulkyId = createdId(await t.call("POST", yards(A, `/${yardId}/waste`), { as: "manager", json: bulky }));
-  otherBulkyId = createdId(await t.call("POST", yards(A, `/${otherYardId}/waste`), { as: "manager", json: bulky }));
-  glassId = createdId(
-    await t.call("POST", yards(A, `/${yardId}/waste`), {
-      as: "manager",
-      json: {
-        wasteTypeId: await catalogue("Sklo"),
-        fees: [{ validFrom: "2020-01-01", vatRate: 0, ranges: [{ fromKg: "0", value: "1" }] }],
-      },
-    }),
-  );
+  const bulky = await yardWasteBody(t, "Objemný odpad", "21", [
+    { fromKg: "0", toKg: "50", value: "0" },
+    { fromKg: "50", toKg: "200", value: "2.50" },
+    { fromKg: "200", value: "3.10" },
+  ]);
+  bulkyId = await addYardWaste(t, A, yardId, bulky);
+  otherBulkyId = await addYardWaste(t, A, otherYardId, bulky);
+  glassId = await addYardWaste(t, A, yardId, await yardWasteBody(t, "Sklo", 0, [{ fromKg: "0", value: "1" }]));
   novak = await payer("Novák");
   svoboda = await payer("Svoboda");
   // Novák: today 100 kg bulky (250.00 + 52.50), yesterday 10 kg glass (10.00).
