@@ -19,8 +19,7 @@ import { z } from "zod";
 import { idParam } from "../common";
 
 const yard = municipalityRecordCalls("collectionYard", "collection-yard", "yardId");
-const { base, one, byRecord: byYard } = yard;
-const byWaste = byYard.extend({ yardWasteId: idParam });
+const byWaste = yard.byRecord.extend({ yardWasteId: idParam });
 
 /** Collection yards and their waste configuration (spec 001 §2 Collection yards; docs/yards.md). */
 export const collectionYardEndpoints = {
@@ -31,7 +30,7 @@ export const collectionYardEndpoints = {
   ),
   options: endpoint({
     method: "get",
-    path: `${base}/options`,
+    path: `${yard.base}/options`,
     summary: "The yards with their active wastes (the visit form)",
     permission: "yardReport.aDetail",
     tenancy,
@@ -45,11 +44,11 @@ export const collectionYardEndpoints = {
   ),
   statistics: endpoint({
     method: "get",
-    path: `${one}/statistics`,
+    path: `${yard.one}/statistics`,
     summary: "A yard's workload by month, week or day, its top visitors and waste income in a period",
     permission: "collectionYard.aDetail",
     tenancy,
-    params: byYard,
+    params: yard.byRecord,
     query: yardStatisticsQuery,
     response: yardStatistics,
   }),
@@ -57,17 +56,17 @@ export const collectionYardEndpoints = {
   remove: yard.remove("Delete a yard (409 while it has visits)"),
   addWaste: endpoint({
     method: "post",
-    path: `${one}/waste`,
+    path: `${yard.one}/waste`,
     summary: "Add a waste to the yard with its capacity, default weight, code and fee periods",
     permission: "collectionYard.aEdit",
     tenancy,
-    params: byYard,
+    params: yard.byRecord,
     body: yardWasteFormSchema,
     response: idAnswer,
   }),
   waste: endpoint({
     method: "get",
-    path: `${one}/waste/:yardWasteId`,
+    path: `${yard.one}/waste/:yardWasteId`,
     summary: "One waste of the yard with its fee periods",
     permission: "collectionYard.aDetail",
     tenancy,
@@ -76,7 +75,7 @@ export const collectionYardEndpoints = {
   }),
   updateWaste: endpoint({
     method: "put",
-    path: `${one}/waste/:yardWasteId`,
+    path: `${yard.one}/waste/:yardWasteId`,
     summary: "Update a yard waste and replace its fee periods; 409 on a stale version",
     permission: "collectionYard.aEdit",
     tenancy,
@@ -86,7 +85,7 @@ export const collectionYardEndpoints = {
   }),
   setWasteActive: endpoint({
     method: "patch",
-    path: `${one}/waste/:yardWasteId/active`,
+    path: `${yard.one}/waste/:yardWasteId/active`,
     summary: "Activate or deactivate a yard waste (inactive ones are not offered for new visits)",
     permission: "collectionYard.aEdit",
     tenancy,

@@ -16,8 +16,7 @@ import {
 } from "../distribution-centre";
 
 const centre = municipalityRecordCalls("distributionCenter", "distribution-centre", "centreId");
-const { base, one, byRecord: byCentre } = centre;
-const byCentreUser = byCentre.extend({ userId: idParam });
+const byCentreUser = centre.byRecord.extend({ userId: idParam });
 
 /** Distribution centres (spec 001 §2 Distribution centres; docs/distribution-centres.md). */
 export const distributionCentreEndpoints = {
@@ -28,7 +27,7 @@ export const distributionCentreEndpoints = {
   ),
   chart: endpoint({
     method: "get",
-    path: `${base}/chart`,
+    path: `${centre.base}/chart`,
     summary: "Served and unserved collection points per week or month (all centres or one)",
     permission: "distributionCenter.aDetail",
     tenancy,
@@ -38,7 +37,7 @@ export const distributionCentreEndpoints = {
   }),
   userOptions: endpoint({
     method: "get",
-    path: `${base}/user-options`,
+    path: `${centre.base}/user-options`,
     summary: "The municipality's users a centre may be given, with the centre each works at",
     permission: "distributionCenter.aEdit",
     tenancy,
@@ -52,17 +51,17 @@ export const distributionCentreEndpoints = {
   remove: centre.remove("Delete a centre (409 while it has reports); its users stay, unassigned"),
   addUser: endpoint({
     method: "post",
-    path: `${one}/user`,
+    path: `${centre.one}/user`,
     summary: "Assign a user of the municipality to the centre (409 when at another centre unless moved explicitly)",
     permission: "distributionCenter.aEdit",
     tenancy,
-    params: byCentre,
+    params: centre.byRecord,
     body: assignUserBody,
     response: idAnswer,
   }),
   removeUser: endpoint({
     method: "delete",
-    path: `${one}/user/:userId`,
+    path: `${centre.one}/user/:userId`,
     summary: "Remove a user from the centre (the user account stays)",
     permission: "distributionCenter.aEdit",
     tenancy,

@@ -13,7 +13,6 @@ import {
 } from "../expenditure";
 
 const expenditure = municipalityRecordCalls("expenditure", "expenditure", "expenditureId");
-const { base } = expenditure;
 
 /** Expenditures and their configuration card (spec 001 §2 Expenditures; docs/discounts-expenditures.md). */
 export const expenditureEndpoints = {
@@ -24,7 +23,7 @@ export const expenditureEndpoints = {
   ),
   summary: endpoint({
     method: "get",
-    path: `${base}/summary`,
+    path: `${expenditure.base}/summary`,
     summary: "A year's totals: the total, by type, by source and by month, the years with data, the configuration",
     permission: "expenditure.aDetail",
     tenancy,
@@ -34,7 +33,7 @@ export const expenditureEndpoints = {
   }),
   setting: endpoint({
     method: "get",
-    path: `${base}/setting`,
+    path: `${expenditure.base}/setting`,
     summary: "The configuration card: waste treatment flat rate and mixed waste processing price (version 0 if unset)",
     permission: "expenditure.aDetail",
     tenancy,
@@ -43,7 +42,7 @@ export const expenditureEndpoints = {
   }),
   saveSetting: endpoint({
     method: "put",
-    path: `${base}/setting`,
+    path: `${expenditure.base}/setting`,
     summary: "Save the configuration card; 409 on a stale version",
     permission: "expenditure.aEdit",
     tenancy,

@@ -18,7 +18,6 @@ import {
 } from "../fee-payer";
 
 const payer = municipalityRecordCalls("feePayer", "fee-payer", "feePayerId");
-const { base, one, byRecord: byPayer } = payer;
 
 /**
  * Fee payers (spec 001 §2 'Fee payers', docs/api-subjects-fee-payers.md): every call is below the municipality,
@@ -33,7 +32,7 @@ export const feePayerEndpoints = {
   ),
   options: endpoint({
     method: "get",
-    path: `${base}/options`,
+    path: `${payer.base}/options`,
     summary: "Up to 20 fee payers matching a search (pickers)",
     permission: "feePayer.aDetail",
     tenancy,
@@ -43,7 +42,7 @@ export const feePayerEndpoints = {
   }),
   discounts: endpoint({
     method: "get",
-    path: `${base}/discounts`,
+    path: `${payer.base}/discounts`,
     summary: "The municipality's discounts (list filter and form)",
     permission: "feePayer.aDetail",
     tenancy,
@@ -56,7 +55,7 @@ export const feePayerEndpoints = {
   ),
   register: endpoint({
     method: "patch",
-    path: `${base}/register`,
+    path: `${payer.base}/register`,
     summary: "Mark fee payers registered (or not), in bulk",
     permission: "feePayer.aEdit",
     tenancy,
@@ -75,31 +74,31 @@ export const feePayerEndpoints = {
   remove: payer.remove("Delete a fee payer (409 while fee records exist)"),
   history: endpoint({
     method: "get",
-    path: `${one}/history`,
+    path: `${payer.one}/history`,
     summary: "The payer's memberships in subjects, newest first, with the final fee per subject",
     permission: "feePayer.aDetail",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     response: itemsAnswer(feePayerHistoryRow),
   }),
   deactivate: endpoint({
     method: "post",
-    path: `${one}/deactivate`,
+    path: `${payer.one}/deactivate`,
     summary: "Deactivate a fee payer on a day (memberships end the same day)",
     permission: "feePayer.aEdit",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     body: deactivateBody,
     status: 200,
     response: z.object({ id: z.number(), activeTo: z.string() }),
   }),
   activate: endpoint({
     method: "post",
-    path: `${one}/activate`,
+    path: `${payer.one}/activate`,
     summary: "Activate a fee payer again (no end of activity)",
     permission: "feePayer.aEdit",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     status: 200,
     response: idAnswer,
   }),
@@ -109,11 +108,11 @@ export const feePayerEndpoints = {
    */
   generateLogin: endpoint({
     method: "post",
-    path: `${one}/generate-login`,
+    path: `${payer.one}/generate-login`,
     summary: "Generate (or re-issue) the payer's citizen login: an e-mail invitation, or a PDF letter with a password",
     permission: "feePayer.aEdit",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     body: generateLoginBody,
     status: 200,
     response: z.object({ userId: z.number(), userName: z.string(), sentTo: z.string() }),

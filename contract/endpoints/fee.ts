@@ -5,7 +5,6 @@ import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls
 import { activeProgrammeAnswer, yearQuery } from "../fee-calculation";
 
 const fee = municipalityRecordCalls("fee", "fee", "feeId");
-const { base } = fee;
 
 /**
  * Fees → Fees (spec 001 §2 'Fees'; docs/fees.md): the payers' fees written by the recalculation, the cards and
@@ -20,7 +19,7 @@ export const feeEndpoints = {
   ),
   summary: endpoint({
     method: "get",
-    path: `${base}/summary`,
+    path: `${fee.base}/summary`,
     summary: "The cards (fees, discounts, final fee, expenditure, income) and fee statistics of a year",
     permission: "fee.aDetail",
     tenancy,
@@ -30,7 +29,7 @@ export const feeEndpoints = {
   }),
   activeProgramme: endpoint({
     method: "get",
-    path: `${base}/active-programme`,
+    path: `${fee.base}/active-programme`,
     summary:
       "The motivation programme active in a year with its parameters and intervals, as a simulation takes it (null: none)",
     permission: "fee.aDetail",
@@ -41,7 +40,7 @@ export const feeEndpoints = {
   }),
   setPaid: endpoint({
     method: "patch",
-    path: `${base}/paid`,
+    path: `${fee.base}/paid`,
     summary:
       "Mark fees paid or unpaid (singly or in bulk); the collection point's 'fee paid' follows its fees of the year",
     permission: "fee.aEdit",

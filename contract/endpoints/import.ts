@@ -5,7 +5,6 @@ import { importErrorList, importJobAnswer, importJobErrorRow, importJobList } fr
 import type { Permission } from "../permissions";
 
 const importJob = municipalityRecordCalls("import", "import", "importJobId");
-const { base, one: job, byRecord: byImportJob } = importJob;
 
 /**
  * Administration → Imports (spec 000 §2 /administration/imports*, spec 001 §2 'Imports', issue 13): every import
@@ -20,7 +19,7 @@ export const importEndpoints = {
   ),
   create: endpoint({
     method: "post",
-    path: base,
+    path: importJob.base,
     summary: "Upload a file to import (multipart: 'type', then 'file'); answers the queued job at once",
     permission: "import.aAdd",
     tenancy,
@@ -31,48 +30,48 @@ export const importEndpoints = {
   }),
   get: endpoint({
     method: "get",
-    path: job,
+    path: importJob.one,
     summary: "An import job: state, progress and counts (total, accepted, unchanged, rejected rows)",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     response: importJobAnswer,
   }),
   errors: endpoint({
     method: "get",
-    path: `${job}/errors`,
+    path: `${importJob.one}/errors`,
     summary: "The rejected rows of an import job (row number, category, reason, the row as in the file), paged",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     query: importErrorList.query,
     response: listAnswer(importJobErrorRow),
   }),
   errorsCsv: endpoint({
     method: "get",
-    path: `${job}/errors.csv`,
+    path: `${importJob.one}/errors.csv`,
     summary: "All rejected rows of an import job as a CSV file (UTF-8 with BOM, ';')",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     answer: "binary",
   }),
   file: endpoint({
     method: "get",
-    path: `${job}/file`,
+    path: `${importJob.one}/file`,
     summary: "The original uploaded file of an import job (404 once deleted)",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     answer: "binary",
   }),
   deleteFile: endpoint({
     method: "delete",
-    path: `${job}/file`,
+    path: `${importJob.one}/file`,
     summary: "Delete the stored file of a finished import job (its counts and error log stay)",
     permission: "import.aRemove",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
   }),
 };
 
@@ -104,7 +103,7 @@ export function areaImportEndpoints<const Add extends Permission, const Read ext
       summary: `An import job of ${what}: state, progress and counts`,
       permission: permissions.read,
       tenancy,
-      params: byImportJob,
+      params: importJob.byRecord,
       response: importJobAnswer,
     }),
     importErrors: endpoint({
@@ -113,7 +112,7 @@ export function areaImportEndpoints<const Add extends Permission, const Read ext
       summary: `The rejected rows of an import job of ${what} (row number, category, reason, the row), paged`,
       permission: permissions.read,
       tenancy,
-      params: byImportJob,
+      params: importJob.byRecord,
       query: importErrorList.query,
       response: listAnswer(importJobErrorRow),
     }),

@@ -11,7 +11,6 @@ import {
 } from "../print-batch";
 
 const batch = municipalityRecordCalls("printBatch", "print-batch", "printBatchId");
-const { one, byRecord: byBatch } = batch;
 
 /** Print batches (spec 001 §2 'Print batches', §8 print results; docs/api-bins.md 'Print batches'). */
 export const printBatchEndpoints = {
@@ -26,11 +25,11 @@ export const printBatchEndpoints = {
   ),
   detail: endpoint({
     method: "get",
-    path: one,
+    path: batch.one,
     summary: "One print batch with a page of its codes",
     permission: "printBatch.aDetail",
     tenancy,
-    params: byBatch,
+    params: batch.byRecord,
     query: printBatchCodeList.query,
     response: printBatchDetail,
   }),
@@ -39,30 +38,30 @@ export const printBatchEndpoints = {
   ),
   markPrinted: endpoint({
     method: "post",
-    path: `${one}/printed`,
+    path: `${batch.one}/printed`,
     summary: "Mark the batch printed (Generated → Printed; 409 when it already is)",
     permission: "printBatch.aEdit",
     tenancy,
-    params: byBatch,
+    params: batch.byRecord,
     status: 200,
     response: printedAnswer,
   }),
   labels: endpoint({
     method: "get",
-    path: `${one}/labels.pdf`,
+    path: `${batch.one}/labels.pdf`,
     summary: "The batch's labels on A4 sheets of 3 × 8 labels 70 × 37 mm (PDF download)",
     permission: "printBatch.aDetail",
     tenancy,
-    params: byBatch,
+    params: batch.byRecord,
     answer: "binary",
   }),
   print: endpoint({
     method: "post",
-    path: `${one}/print`,
+    path: `${batch.one}/print`,
     summary: "Send the labels to the label printer handler; answers the print result (HandlerNotRunning without one)",
     permission: "printBatch.aEdit",
     tenancy,
-    params: byBatch,
+    params: batch.byRecord,
     status: 200,
     response: printAnswer,
   }),

@@ -5,7 +5,6 @@ import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls
 import { assignSubjectBody, expirationBody, wasteCardIdsBody, wasteCardList, wasteCardListItem } from "../waste-card";
 
 const card = municipalityRecordCalls("wasteCard", "waste-card", "wasteCardId");
-const { base } = card;
 
 /**
  * Waste cards and their CSV import (spec 001 §2 'Waste cards', §5, §8 'Import'; docs/api-bins.md). Every path is
@@ -19,7 +18,7 @@ export const wasteCardEndpoints = {
   ),
   setExpiration: endpoint({
     method: "patch",
-    path: `${base}/expiration`,
+    path: `${card.base}/expiration`,
     summary: "Set the last valid day of the selected cards (a past day makes them Expired)",
     permission: "wasteCard.aEdit",
     tenancy,
@@ -29,7 +28,7 @@ export const wasteCardEndpoints = {
   }),
   assignSubject: endpoint({
     method: "patch",
-    path: `${base}/assign-subject`,
+    path: `${card.base}/assign-subject`,
     summary: "Assign the selected cards to a collection point of this municipality (optionally to a current member)",
     permission: "wasteCard.aEdit",
     tenancy,
@@ -39,7 +38,7 @@ export const wasteCardEndpoints = {
   }),
   remove: endpoint({
     method: "post",
-    path: `${base}/remove`,
+    path: `${card.base}/remove`,
     summary: "Remove the selected cards: virtual cards are deleted, physical ones discarded",
     permission: "wasteCard.aRemove",
     tenancy,

@@ -21,7 +21,6 @@ import {
 } from "../collection";
 
 const collection = municipalityRecordCalls("wasteCollection", "waste-collection", "collectionId");
-const { base, one, byRecord: byCollection } = collection;
 
 /**
  * Waste evidence → Waste collections (spec 001 §2 'Waste collections', spec 000 §7 POST waste-collection/merge;
@@ -39,36 +38,36 @@ export const wasteCollectionEndpoints = {
   ),
   map: endpoint({
     method: "get",
-    path: `${one}/map`,
+    path: `${collection.one}/map`,
     summary: "The collection's map points: collected bins, bins without code, errors, duplicates",
     permission: "wasteCollection.aDetail",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     response: collectionMapAnswer,
   }),
   records: endpoint({
     method: "get",
-    path: `${one}/records`,
+    path: `${collection.one}/records`,
     summary: "The collection's evidence records, paged",
     permission: "wasteCollection.aDetail",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     query: collectionRecordList.query,
     response: listAnswer(collectionRecordItem),
   }),
   log: endpoint({
     method: "get",
-    path: `${one}/log`,
+    path: `${collection.one}/log`,
     summary: "The collection's errors and remarks (spec 001 §8 log record errors), paged, by type",
     permission: "wasteCollection.aDetail",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     query: collectionLogList.query,
     response: listAnswer(collectionLogItem),
   }),
   setPrice: endpoint({
     method: "patch",
-    path: `${base}/price`,
+    path: `${collection.base}/price`,
     summary: "Set the invoice value of the selected collections",
     permission: "wasteCollection.aEdit",
     tenancy,
@@ -78,17 +77,17 @@ export const wasteCollectionEndpoints = {
   }),
   setWeight: endpoint({
     method: "patch",
-    path: `${one}/weight`,
+    path: `${collection.one}/weight`,
     summary: "Set the collection's weight; it is spread over its records by volume × fullness, exact to the gram",
     permission: "wasteCollection.aEdit",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     body: collectionWeightBody,
     response: collectionDetail,
   }),
   merge: endpoint({
     method: "post",
-    path: `${base}/merge`,
+    path: `${collection.base}/merge`,
     summary: "Merge the selected collections into one with a new name (spec 000 §7)",
     permission: "wasteCollection.aEdit",
     tenancy,
@@ -98,7 +97,7 @@ export const wasteCollectionEndpoints = {
   }),
   remove: endpoint({
     method: "post",
-    path: `${base}/remove`,
+    path: `${collection.base}/remove`,
     summary: "Delete the selected collections with their records and log",
     permission: "wasteCollection.aRemove",
     tenancy,
@@ -109,22 +108,22 @@ export const wasteCollectionEndpoints = {
   }),
   reprocess: endpoint({
     method: "post",
-    path: `${one}/reprocess`,
+    path: `${collection.one}/reprocess`,
     summary: "Process the collection's open errors again (after their bins were fixed)",
     permission: "wasteCollection.aEdit",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     status: 200,
     response: reprocessAnswer,
   }),
   assignCode: endpoint({
     method: "post",
-    path: `${one}/log/:logId/assign`,
+    path: `${collection.one}/log/:logId/assign`,
     summary:
       "Give an unknown RFID tag of the log to a bin (by its barcode or plain code), then reprocess the collection",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
-    params: byCollection.extend({ logId: idParam }),
+    params: collection.byRecord.extend({ logId: idParam }),
     body: assignCodeBody,
     status: 200,
     response: reprocessAnswer,

@@ -22,7 +22,6 @@ import {
 } from "../waste-evidence-header";
 
 const bin = municipalityRecordCalls("wasteEvidenceHeader", "waste-evidence-header", "headerId");
-const { base, one, byRecord: byHeader } = bin;
 
 /** A change of the selected bins' state (discard, restore): the ids in, how many changed out. */
 const selectedBinsChange = {
@@ -47,7 +46,7 @@ export const wasteEvidenceHeaderEndpoints = {
   ),
   filters: endpoint({
     method: "get",
-    path: `${base}/filters`,
+    path: `${bin.base}/filters`,
     summary: "Cities the bin list's filter offers (the bins' own and their subjects')",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
@@ -56,7 +55,7 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   assign: endpoint({
     method: "post",
-    path: `${base}/assign`,
+    path: `${bin.base}/assign`,
     summary: "Assign pasted or scanned codes to a collection point; each code answers assigned or its error",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
@@ -67,19 +66,19 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   discard: endpoint({
     method: "post",
-    path: `${base}/discard`,
+    path: `${bin.base}/discard`,
     summary: "Discard the selected bins",
     ...selectedBinsChange,
   }),
   restore: endpoint({
     method: "post",
-    path: `${base}/restore`,
+    path: `${bin.base}/restore`,
     summary: "Restore the selected discarded bins (Assigned with a collection point, else Free)",
     ...selectedBinsChange,
   }),
   transfer: endpoint({
     method: "post",
-    path: `${base}/transfer`,
+    path: `${bin.base}/transfer`,
     summary: "Transfer the selected bins to another collection point (with the 'move evidence records' choice)",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
@@ -92,50 +91,50 @@ export const wasteEvidenceHeaderEndpoints = {
   update: bin.update("Update a bin's basic information, location and address", wehUpdateSchema),
   history: endpoint({
     method: "get",
-    path: `${one}/history`,
+    path: `${bin.one}/history`,
     summary: "The bin's history, newest first",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     response: itemsAnswer(wehHistoryRow),
   }),
   disposeCounts: endpoint({
     method: "get",
-    path: `${one}/dispose-counts`,
+    path: `${bin.one}/dispose-counts`,
     summary: "Ordered and actual collections of the bin by month of a year",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     query: disposeCountsQuery,
     response: disposeCountsAnswer,
   }),
   setDisposeCount: endpoint({
     method: "put",
-    path: `${one}/dispose-counts`,
+    path: `${bin.one}/dispose-counts`,
     summary: "Set one month's ordered and actual collections of the bin",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     body: disposeCountBody,
     response: disposeCountsAnswer,
   }),
   setDisposeFrequency: endpoint({
     method: "put",
-    path: `${one}/dispose-frequency`,
+    path: `${bin.one}/dispose-frequency`,
     summary: "Set the bin's ordered collections per month or year",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     body: binDisposeFrequencyBody,
     response: z.object({ period: z.enum(DISPOSE_FREQUENCY_PERIODS), orderedDisposeCount: z.number() }),
   }),
   label: endpoint({
     method: "get",
-    path: `${one}/label.pdf`,
+    path: `${bin.one}/label.pdf`,
     summary: "A copy of the bin's label (PDF, inline)",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     answer: "binary",
   }),
   findByBarcode: endpoint({

@@ -6,7 +6,6 @@ import { evidenceList, evidenceListItem } from "../collection";
 import { evidenceChart, evidenceCreateSchema, evidenceDetail, evidenceUpdateSchema } from "../waste-evidence";
 
 const evidence = municipalityRecordCalls("wasteEvidence", "waste-evidence", "evidenceId");
-const { one, byRecord } = evidence;
 /** A create's and an edit's answer: the record's id and its new version. */
 const saved = z.object(versionedIdAnswer);
 
@@ -34,22 +33,22 @@ export const wasteEvidenceEndpoints = {
   ),
   discard: endpoint({
     method: "post",
-    path: `${one}/discard`,
+    path: `${evidence.one}/discard`,
     summary: "Discard a record: it stays, but counts for no weight and no fee; 409 when already discarded",
     permission: "wasteEvidence.aRemove",
     tenancy,
-    params: byRecord,
+    params: evidence.byRecord,
     status: 200,
     response: z.object({ id: z.number(), discardedAt: z.string() }),
   }),
   chart: endpoint({
     method: "get",
-    path: `${one}/chart`,
+    path: `${evidence.one}/chart`,
     summary:
       "The detail's chart: the record's bin by month over the 12 months up to the record's month (acknowledged kg, penalization, overflow)",
     permission: "wasteEvidence.aDetail",
     tenancy,
-    params: byRecord,
+    params: evidence.byRecord,
     response: evidenceChart,
   }),
 };

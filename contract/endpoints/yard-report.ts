@@ -14,7 +14,6 @@ import {
 import { MAIL_STATUSES } from "../yard-report";
 
 const visit = municipalityRecordCalls("yardReport", "yard-report", "yardReportId");
-const { one, byRecord: byReport } = visit;
 
 /** Yard visits and their protocols (spec 001 §2 Yard visits; docs/yards.md). */
 export const yardReportEndpoints = {
@@ -35,32 +34,32 @@ export const yardReportEndpoints = {
   remove: visit.remove("Delete a visit"),
   setPaid: endpoint({
     method: "patch",
-    path: `${one}/paid`,
+    path: `${visit.one}/paid`,
     summary: "Mark a visit paid or unpaid",
     permission: "yardReport.aEdit",
     tenancy,
-    params: byReport,
+    params: visit.byRecord,
     body: paidBody,
     response: z.object({ id: z.number(), paid: z.boolean() }),
   }),
   protocol: endpoint({
     method: "get",
-    path: `${one}/protocol`,
+    path: `${visit.one}/protocol`,
     summary: "The visit's protocol as a PDF (basic or weighing layout; default: the yard's)",
     permission: "yardReport.aDetail",
     tenancy,
-    params: byReport,
+    params: visit.byRecord,
     query: protocolQuery,
     answer: "binary",
   }),
   mailProtocol: endpoint({
     method: "post",
-    path: `${one}/mail`,
+    path: `${visit.one}/mail`,
     summary:
       "E-mail the protocol (a background job; mail status Pending → Sent or Failed), optionally keeping the address on the payer",
     permission: "yardReport.aEdit",
     tenancy,
-    params: byReport,
+    params: visit.byRecord,
     body: protocolMailBody,
     status: 202,
     response: z.object({ id: z.number(), mailStatus: z.enum(MAIL_STATUSES) }),
