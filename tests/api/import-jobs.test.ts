@@ -13,13 +13,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { importJob, importJobError, municipality, wasteCard } from "../../api/db/schema";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { storeUpload } from "../../api/modules/import/store";
-import { runImportJob, UPLOAD_INTERRUPTED, type Importer } from "../../api/modules/import/runner";
+import { runImportJob, UPLOAD_INTERRUPTED } from "../../api/modules/import/runner";
 import { IMPORTERS } from "../../api/modules/import/importers";
 import { queueImport } from "../../api/modules/import/upload";
 import { wasteCardImporter } from "../../api/modules/waste-card/import";
 import { rescueLostImports, workImports } from "../../api/jobs/imports";
 import { startQueue } from "../../api/jobs/queue";
 import { cloneDatabase, finishedJob, setupApiWithIds, type TestApi } from "./helpers";
+import { stoppingAfterFirstBatch } from "./import-fixtures";
 
 let t: TestApi;
 let A: number;
@@ -61,22 +62,6 @@ const cardCount = async (pattern: string) =>
       .where(and(eq(wasteCard.municipalityId, A), sql`${wasteCard.code} like ${pattern}`))
   )[0]!.n;
 
-/** The waste-card importer, stopping the run (as a process stopping would) right after its first committed batch. */
-function stoppingAfterFirstBatch(controller: AbortController): ReadonlyMap<string, Importer> {
-  const importer: Importer = {
-    ...wasteCardImporter,
-    run: (ctx) =>
-      wasteCardImporter.run({
-        ...ctx,
-        commit: async (tx, batch) => {
-          await ctx.commit(tx, batch);
-          controller.abort(new Error("stopping"));
-        },
-      }),
-  };
-  return new Map([[importer.type, importer]]);
-}
-
 describe("the job engine (issue 13 part 1)", () => {
   it("the upload answers at once with the queued job; the worker finishes it; the imports area reads it", async () => {
     const res = await t.call("POST", imports(A), { as: "manager", body: form(cardsFile(0, 10)) });
@@ -98,7 +83,9 @@ describe("the job engine (issue 13 part 1)", () => {
     const before = await cardCount("K%");
     const id = await storedJob(cardsFile(100, 5_100));
     const stop = new AbortController();
-    await expect(runImportJob(t.db, stoppingAfterFirstBatch(stop), id, stop.signal)).rejects.toThrow("stopping");
+    await expect(runImportJob(t.db, stoppingAfterFirstBatch(wasteCardImporter, stop), id, stop.signal)).rejects.toThrow(
+      "stopping",
+    );
     const handedBack = await jobRow(id);
     expect(handedBack).toMatchObject({ state: "unprocessed", rowsDone: 2_000, acceptedRows: 2_000, heartbeatAt: null });
     expect(await cardCount("K%")).toBe(before + 2_000);
@@ -117,7 +104,9 @@ describe("the job engine (issue 13 part 1)", () => {
   it("a job lost with its process (stale heartbeat) is queued again and resumes; a live one is left alone and never run twice", async () => {
     const id = await storedJob(cardsFile(10_000, 14_500));
     const stop = new AbortController();
-    await expect(runImportJob(t.db, stoppingAfterFirstBatch(stop), id, stop.signal)).rejects.toThrow();
+    await expect(
+      runImportJob(t.db, stoppingAfterFirstBatch(wasteCardImporter, stop), id, stop.signal),
+    ).rejects.toThrow();
     // What a killed process leaves: 'processing', its heartbeat minutes old, its queue job taken.
     await t.db
       .update(importJob)
@@ -214,7 +203,9 @@ describe("a restart (issue 13 part 1: a job survives a restart)", () => {
       const killed = await storedJob(cardsFile(60_000, 64_100), database.db, m!.id);
       await queueImport(database.db, first, killed);
       const stop = new AbortController();
-      await expect(runImportJob(database.db, stoppingAfterFirstBatch(stop), killed, stop.signal)).rejects.toThrow();
+      await expect(
+        runImportJob(database.db, stoppingAfterFirstBatch(wasteCardImporter, stop), killed, stop.signal),
+      ).rejects.toThrow();
       // A kill leaves the job 'processing' (no hand-back) with its first batch committed.
       await database.db
         .update(importJob)
