@@ -1,14 +1,14 @@
-/** What the import tests share: an importer that stops its run as a process stopping would. */
-import type { Importer } from "../../api/modules/import/runner";
+/** What the import tests share: a run of an import job that stops as a process stopping would. */
+import { expect } from "vitest";
+import type { Db } from "../../api/db/client";
+import { runImportJob, type Importer } from "../../api/modules/import/runner";
 
 /**
- * The importers map of just `importer`, stopping the run through `controller` right after its first committed batch
- * (the job then resumes from the rows that batch committed).
+ * Runs import job `id` with `importer`, stopped right after its first committed batch (the run throws 'stopping');
+ * the job keeps the rows that batch committed and a later run resumes after them.
  */
-export function stoppingAfterFirstBatch(
-  importer: Importer,
-  controller: AbortController,
-): ReadonlyMap<string, Importer> {
+export async function runStoppedAfterFirstBatch(db: Db, importer: Importer, id: number) {
+  const stop = new AbortController();
   const stopping: Importer = {
     ...importer,
     run: (ctx) =>
@@ -16,9 +16,9 @@ export function stoppingAfterFirstBatch(
         ...ctx,
         commit: async (tx, batch) => {
           await ctx.commit(tx, batch);
-          controller.abort(new Error("stopping"));
+          stop.abort(new Error("stopping"));
         },
       }),
   };
-  return new Map([[stopping.type, stopping]]);
+  await expect(runImportJob(db, new Map([[stopping.type, stopping]]), id, stop.signal)).rejects.toThrow("stopping");
 }
