@@ -12,7 +12,7 @@ import { purgeOldNoticeFiles } from "../../api/modules/payment-notice/jobs";
 import { NOTICE_FILE_DAYS } from "#contract/payment-notice";
 import { today } from "../../api/modules/subject/membership";
 import { insertFee } from "./fee-fixtures";
-import { pdfText, setupApiWithIds, type CallResult, type Persona, type TestApi } from "./helpers";
+import { insertResident, pdfText, setupApiWithIds, type CallResult, type Persona, type TestApi } from "./helpers";
 import { readEml } from "./eml";
 
 let t: TestApi;
@@ -31,13 +31,8 @@ const CZ_SETTINGS = {
   version: 0,
 };
 
-async function payer(municipalityId: number, values: Partial<typeof feePayer.$inferInsert>) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId, type: "Resident", firstName: "Jan", activeFrom: `${YEAR}-01-01`, ...values })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (municipalityId: number, values: Partial<typeof feePayer.$inferInsert>) =>
+  insertResident(t.db, municipalityId, { activeFrom: `${YEAR}-01-01`, ...values });
 
 const feeOf = (values: Parameters<typeof insertFee>[2]) => insertFee(t.db, YEAR, values);
 
