@@ -136,6 +136,8 @@ export const openValidityAnswer = { validFrom: z.string().nullable(), validTo: z
 export const subjectRefAnswer = { subjectId: z.number().nullable(), subjectName: z.string().nullable() };
 /** The fee payer a row belongs to, by id and name (both null: none). */
 export const feePayerRefAnswer = { feePayerId: z.number().nullable(), feePayerName: z.string().nullable() };
+/** A record's id and name, as list rows and options lead with them. */
+export const idNameAnswer = { id: z.number(), name: z.string() };
 /** A record's id and version as its answer leads with them (the versionedId() columns). */
 export const versionedIdAnswer = { id: z.number(), ...versionAnswer };
 /** `version` as a body shape to spread into a PUT schema. */

@@ -5,7 +5,15 @@
  */
 import { z } from "zod";
 import { DEVICE_TYPES } from "./enums";
-import { optionalText, periodAnswer, requiredText, versionAnswer, withVersion, openValidityAnswer } from "./common";
+import {
+  optionalText,
+  periodAnswer,
+  requiredText,
+  versionAnswer,
+  withVersion,
+  openValidityAnswer,
+  idNameAnswer,
+} from "./common";
 import { listFilter, listQuery } from "./list";
 import { deviceListKeys } from "./lists";
 import { dateField, optionalDate, optionalId } from "./subject";
@@ -89,8 +97,7 @@ const currentPairing = {
 };
 
 export const deviceListItem = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   type: z.enum(DEVICE_TYPES),
   serialNumber: z.string(),
   uuid: z.string().nullable(),

@@ -6,7 +6,7 @@
  * one group at once ('add another level'); each level is one discount row.
  */
 import { z } from "zod";
-import { optionalText, requiredText, versionedIdAnswer, withVersion, timestampsAnswer } from "./common";
+import { optionalText, requiredText, versionedIdAnswer, withVersion, timestampsAnswer, idNameAnswer } from "./common";
 import { listFilter, listQuery } from "./list";
 import { discountListKeys } from "./lists";
 
@@ -161,8 +161,7 @@ export const discountList = listQuery(discountListKeys, {
 export type DiscountListQuery = z.output<typeof discountList.query>;
 
 export const discountListItem = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   type: z.enum(DISCOUNT_TYPES),
   /** Age: a citizen group (CITIZEN_GROUPS); Other: the price type, or null. */
   group: z.string().nullable(),

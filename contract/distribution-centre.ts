@@ -13,6 +13,7 @@ import {
   timestampsAnswer,
   versionedIdAnswer,
   withVersion,
+  idNameAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { distributionCentreListKeys } from "./lists";
@@ -43,8 +44,7 @@ export const centreList = listQuery(distributionCentreListKeys, { search: listFi
 export type CentreListQuery = z.output<typeof centreList.query>;
 
 export const centreListItem = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   ...contactAnswer,
   userCount: z.number(),
   reportCount: z.number(),
@@ -54,8 +54,7 @@ export type CentreListItem = z.infer<typeof centreListItem>;
 
 /** A user working at the centre. */
 export const centreUser = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   userName: z.string(),
   roleName: z.string(),
   lastLoginAt: z.string().nullable(),
@@ -94,8 +93,7 @@ export type AssignUserBody = z.infer<typeof assignUserBody>;
 /** GET …/distribution-centre/user-options: the municipality's users the add-user dialog offers. */
 export const centreUserOptionsQuery = z.object({ search: listFilter.search() });
 export const centreUserOption = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   userName: z.string(),
   roleName: z.string(),
   centreId: z.number().nullable(),

@@ -21,6 +21,7 @@ import {
   zipText,
   contactAnswer,
   accountAnswer,
+  idNameAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityListKeys } from "./lists";
@@ -88,8 +89,7 @@ export const municipalityList = listQuery(municipalityListKeys, {
 export type MunicipalityListQuery = z.output<typeof municipalityList.query>;
 
 export const municipalityListItem = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   district: z.string().nullable(),
   type: z.string(),
   country: z.string(),
@@ -128,8 +128,7 @@ export const municipalityDetail = z.object({
   lastRecordAt: z.string().nullable(),
   contacts: z.array(
     z.object({
-      id: z.number(),
-      name: z.string(),
+      ...idNameAnswer,
       type: z.string(),
       ...contactAnswer,
     }),
@@ -140,8 +139,7 @@ export type MunicipalityDetail = z.infer<typeof municipalityDetail>;
 
 /** GET municipality/options: id and name of every municipality the user may see (selects, filters). */
 export const municipalityOption = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   country: z.string(),
   active: z.boolean(),
 });

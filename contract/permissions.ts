@@ -39,24 +39,20 @@ export type Permission = `${Entity}.${Action}`;
 const all = (entity: Entity): Permission[] => ACTIONS.map((a) => `${entity}.${a}` as Permission);
 const read = (entity: Entity): Permission => `${entity}.aDetail`;
 
-const MUNICIPALITY_AREAS: Entity[] = [
-  "subject",
-  "feePayer",
-  "wasteEvidenceHeader",
-  "wasteCard",
-  "wasteCollection",
-  "wasteEvidence",
-  "yardReport",
-  "fee",
-  "discount",
-  "expenditure",
-  "motivationProgram",
-  "printBatch",
-  "import",
-  "distributionCenter",
-  "report",
-  "suggestion",
+/**
+ * The areas of a municipality's daily work: every entity but the municipality itself and its users, its collection
+ * yards (a module of their own), and the provider's devices, external services, dashboard and settings.
+ */
+const OUTSIDE_AREAS: Entity[] = [
+  "municipality",
+  "user",
+  "collectionYard",
+  "device",
+  "externalService",
+  "dashboard",
+  "settings",
 ];
+const MUNICIPALITY_AREAS = ENTITIES.filter((e) => !OUTSIDE_AREAS.includes(e));
 
 export const ROLE_PERMISSIONS: Partial<Record<RoleName, Permission[]>> = {
   ADMIN: ENTITIES.flatMap(all),

@@ -23,6 +23,7 @@ import {
   zipText,
   feePayerRefAnswer,
   openValidityAnswer,
+  idNameAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { subjectListKeys } from "./lists";
@@ -184,8 +185,7 @@ export const subjectOptionsQuery = z.object({
   exclude: z.coerce.number().int().positive().optional(),
 });
 export const subjectOption = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   address: z.string(),
   type: z.enum(SUBJECT_TYPES),
 });
@@ -294,8 +294,7 @@ export type SubjectTreeNode = {
 };
 export const subjectTreeNode: z.ZodType<SubjectTreeNode> = z.lazy(() =>
   z.object({
-    id: z.number(),
-    name: z.string(),
+    ...idNameAnswer,
     type: z.enum(SUBJECT_TYPES),
     totalFee: z.string(),
     children: z.array(subjectTreeNode),

@@ -13,6 +13,7 @@ import {
   versionField,
   withVersion,
   accountAnswer,
+  idNameAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { municipalityOption } from "./municipality";
@@ -221,8 +222,7 @@ export type UserDetail = z.infer<typeof userDetail>;
 
 /** GET user/roles: active roles only (spec 001 §6), and only those the caller may assign. */
 export const roleItem = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   label: z.string(),
   /** The caller may give this role to a user (decision 0014); lists filter by every role, forms offer these. */
   assignable: z.boolean(),

@@ -13,6 +13,7 @@ import {
   timestampsAnswer,
   versionedIdAnswer,
   withVersion,
+  idNameAnswer,
 } from "./common";
 import { listFilter, listQuery } from "./list";
 import { yardListKeys } from "./lists";
@@ -130,8 +131,7 @@ export const yardList = listQuery(yardListKeys, {
 export type YardListQuery = z.output<typeof yardList.query>;
 
 export const yardListItem = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   icz: z.string().nullable(),
   zuj: z.string().nullable(),
   street: z.string().nullable(),
@@ -270,8 +270,7 @@ export type YardDetail = z.infer<typeof yardDetail>;
 
 /** The yards and their active wastes (the visit form's selects). */
 export const yardOption = z.object({
-  id: z.number(),
-  name: z.string(),
+  ...idNameAnswer,
   wastes: z.array(z.object({ id: z.number(), name: z.string(), defaultWeightKg: z.string().nullable() })),
 });
 export type YardOption = z.infer<typeof yardOption>;

@@ -1,6 +1,6 @@
-import { activeAnswer, idAnswer, itemsAnswer, listAnswer } from "../common";
+import { activeAnswer, idAnswer, itemsAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import {
   activeBody,
   yardDetail,
@@ -18,91 +18,55 @@ import {
 import { z } from "zod";
 import { idParam } from "../common";
 
-const base = "/municipality/:municipalityId/collection-yard";
-const byYard = municipalityRecord("yardId");
-const byWaste = byYard.extend({ yardWasteId: idParam });
+const yard = municipalityRecordCalls("collectionYard", "collection-yard", "yardId");
+const byWaste = yard.byRecord.extend({ yardWasteId: idParam });
 
 /** Collection yards and their waste configuration (spec 001 §2 Collection yards; docs/yards.md). */
 export const collectionYardEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "The municipality's collection yards (search, waste operator; sort; paging)",
-    permission: "collectionYard.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: yardList.query,
-    response: listAnswer(yardListItem),
-  }),
+  list: yard.list(
+    "The municipality's collection yards (search, waste operator; sort; paging)",
+    yardList.query,
+    yardListItem,
+  ),
   options: endpoint({
     method: "get",
-    path: `${base}/options`,
+    path: `${yard.base}/options`,
     summary: "The yards with their active wastes (the visit form)",
     permission: "yardReport.aDetail",
     tenancy,
     params: inMunicipality,
     response: itemsAnswer(yardOption),
   }),
-  create: endpoint({
-    method: "post",
-    path: base,
-    summary: "Create a yard with its weekly schedule and closing exceptions",
-    permission: "collectionYard.aAdd",
-    tenancy,
-    params: inMunicipality,
-    body: yardFormSchema,
-    response: idAnswer,
-  }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:yardId`,
-    summary: "One yard: schedule, exceptions, wastes with their fee periods, last 30 days' statistics",
-    permission: "collectionYard.aDetail",
-    tenancy,
-    params: byYard,
-    response: yardDetail,
-  }),
+  create: yard.create("Create a yard with its weekly schedule and closing exceptions", yardFormSchema),
+  detail: yard.detail(
+    "One yard: schedule, exceptions, wastes with their fee periods, last 30 days' statistics",
+    yardDetail,
+  ),
   statistics: endpoint({
     method: "get",
-    path: `${base}/:yardId/statistics`,
+    path: `${yard.one}/statistics`,
     summary: "A yard's workload by month, week or day, its top visitors and waste income in a period",
     permission: "collectionYard.aDetail",
     tenancy,
-    params: byYard,
+    params: yard.byRecord,
     query: yardStatisticsQuery,
     response: yardStatistics,
   }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:yardId`,
-    summary: "Update a yard, its schedule and exceptions; 409 on a stale version",
-    permission: "collectionYard.aEdit",
-    tenancy,
-    params: byYard,
-    body: yardUpdateSchema,
-    response: idAnswer,
-  }),
-  remove: endpoint({
-    method: "delete",
-    path: `${base}/:yardId`,
-    summary: "Delete a yard (409 while it has visits)",
-    permission: "collectionYard.aRemove",
-    tenancy,
-    params: byYard,
-  }),
+  update: yard.update("Update a yard, its schedule and exceptions; 409 on a stale version", yardUpdateSchema),
+  remove: yard.remove("Delete a yard (409 while it has visits)"),
   addWaste: endpoint({
     method: "post",
-    path: `${base}/:yardId/waste`,
+    path: `${yard.one}/waste`,
     summary: "Add a waste to the yard with its capacity, default weight, code and fee periods",
     permission: "collectionYard.aEdit",
     tenancy,
-    params: byYard,
+    params: yard.byRecord,
     body: yardWasteFormSchema,
     response: idAnswer,
   }),
   waste: endpoint({
     method: "get",
-    path: `${base}/:yardId/waste/:yardWasteId`,
+    path: `${yard.one}/waste/:yardWasteId`,
     summary: "One waste of the yard with its fee periods",
     permission: "collectionYard.aDetail",
     tenancy,
@@ -111,7 +75,7 @@ export const collectionYardEndpoints = {
   }),
   updateWaste: endpoint({
     method: "put",
-    path: `${base}/:yardId/waste/:yardWasteId`,
+    path: `${yard.one}/waste/:yardWasteId`,
     summary: "Update a yard waste and replace its fee periods; 409 on a stale version",
     permission: "collectionYard.aEdit",
     tenancy,
@@ -121,7 +85,7 @@ export const collectionYardEndpoints = {
   }),
   setWasteActive: endpoint({
     method: "patch",
-    path: `${base}/:yardId/waste/:yardWasteId/active`,
+    path: `${yard.one}/waste/:yardWasteId/active`,
     summary: "Activate or deactivate a yard waste (inactive ones are not offered for new visits)",
     permission: "collectionYard.aEdit",
     tenancy,

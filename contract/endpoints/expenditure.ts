@@ -1,6 +1,5 @@
-import { idAnswer, listAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import {
   expenditureDetail,
   expenditureFormSchema,
@@ -13,24 +12,18 @@ import {
   expenditureUpdateSchema,
 } from "../expenditure";
 
-const base = "/municipality/:municipalityId/expenditure";
-const byExpenditure = municipalityRecord("expenditureId");
+const expenditure = municipalityRecordCalls("expenditure", "expenditure", "expenditureId");
 
 /** Expenditures and their configuration card (spec 001 §2 Expenditures; docs/discounts-expenditures.md). */
 export const expenditureEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "The municipality's expenditures, newest first (year, type, source; sort; paging)",
-    permission: "expenditure.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: expenditureList.query,
-    response: listAnswer(expenditureItem),
-  }),
+  list: expenditure.list(
+    "The municipality's expenditures, newest first (year, type, source; sort; paging)",
+    expenditureList.query,
+    expenditureItem,
+  ),
   summary: endpoint({
     method: "get",
-    path: `${base}/summary`,
+    path: `${expenditure.base}/summary`,
     summary: "A year's totals: the total, by type, by source and by month, the years with data, the configuration",
     permission: "expenditure.aDetail",
     tenancy,
@@ -40,7 +33,7 @@ export const expenditureEndpoints = {
   }),
   setting: endpoint({
     method: "get",
-    path: `${base}/setting`,
+    path: `${expenditure.base}/setting`,
     summary: "The configuration card: waste treatment flat rate and mixed waste processing price (version 0 if unset)",
     permission: "expenditure.aDetail",
     tenancy,
@@ -49,7 +42,7 @@ export const expenditureEndpoints = {
   }),
   saveSetting: endpoint({
     method: "put",
-    path: `${base}/setting`,
+    path: `${expenditure.base}/setting`,
     summary: "Save the configuration card; 409 on a stale version",
     permission: "expenditure.aEdit",
     tenancy,
@@ -58,41 +51,11 @@ export const expenditureEndpoints = {
     status: 200,
     response: expenditureSetting,
   }),
-  create: endpoint({
-    method: "post",
-    path: base,
-    summary: "Add an expenditure (processed date, type, sub type, source, description, amount)",
-    permission: "expenditure.aAdd",
-    tenancy,
-    params: inMunicipality,
-    body: expenditureFormSchema,
-    response: idAnswer,
-  }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:expenditureId`,
-    summary: "One expenditure with its version",
-    permission: "expenditure.aDetail",
-    tenancy,
-    params: byExpenditure,
-    response: expenditureDetail,
-  }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:expenditureId`,
-    summary: "Update an expenditure; 409 on a stale version",
-    permission: "expenditure.aEdit",
-    tenancy,
-    params: byExpenditure,
-    body: expenditureUpdateSchema,
-    response: idAnswer,
-  }),
-  remove: endpoint({
-    method: "delete",
-    path: `${base}/:expenditureId`,
-    summary: "Delete an expenditure",
-    permission: "expenditure.aRemove",
-    tenancy,
-    params: byExpenditure,
-  }),
+  create: expenditure.create(
+    "Add an expenditure (processed date, type, sub type, source, description, amount)",
+    expenditureFormSchema,
+  ),
+  detail: expenditure.detail("One expenditure with its version", expenditureDetail),
+  update: expenditure.update("Update an expenditure; 409 on a stale version", expenditureUpdateSchema),
+  remove: expenditure.remove("Delete an expenditure"),
 };

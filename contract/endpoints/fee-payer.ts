@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idAnswer, itemsAnswer, listAnswer, updatedAnswer } from "../common";
+import { idAnswer, itemsAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import {
   deactivateBody,
   discountOption,
@@ -17,8 +17,7 @@ import {
   registerBody,
 } from "../fee-payer";
 
-const byPayer = municipalityRecord("feePayerId");
-const base = "/municipality/:municipalityId/fee-payer";
+const payer = municipalityRecordCalls("feePayer", "fee-payer", "feePayerId");
 
 /**
  * Fee payers (spec 001 §2 'Fee payers', docs/api-subjects-fee-payers.md): every call is below the municipality,
@@ -26,19 +25,14 @@ const base = "/municipality/:municipalityId/fee-payer";
  * calls (/municipality/{id}/subject/{id}/fee-payers).
  */
 export const feePayerEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List fee payers (search, date of birth, fixed discount, registered, active, subject; sort, paging)",
-    permission: "feePayer.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: feePayerList.query,
-    response: listAnswer(feePayerListItem),
-  }),
+  list: payer.list(
+    "List fee payers (search, date of birth, fixed discount, registered, active, subject; sort, paging)",
+    feePayerList.query,
+    feePayerListItem,
+  ),
   options: endpoint({
     method: "get",
-    path: `${base}/options`,
+    path: `${payer.base}/options`,
     summary: "Up to 20 fee payers matching a search (pickers)",
     permission: "feePayer.aDetail",
     tenancy,
@@ -48,26 +42,20 @@ export const feePayerEndpoints = {
   }),
   discounts: endpoint({
     method: "get",
-    path: `${base}/discounts`,
+    path: `${payer.base}/discounts`,
     summary: "The municipality's discounts (list filter and form)",
     permission: "feePayer.aDetail",
     tenancy,
     params: inMunicipality,
     response: itemsAnswer(discountOption),
   }),
-  create: endpoint({
-    method: "post",
-    path: base,
-    summary: "Create a fee payer (with subjectId: the payer joins that subject from activeFrom)",
-    permission: "feePayer.aAdd",
-    tenancy,
-    params: inMunicipality,
-    body: feePayerFormSchema,
-    response: idAnswer,
-  }),
+  create: payer.create(
+    "Create a fee payer (with subjectId: the payer joins that subject from activeFrom)",
+    feePayerFormSchema,
+  ),
   register: endpoint({
     method: "patch",
-    path: `${base}/register`,
+    path: `${payer.base}/register`,
     summary: "Mark fee payers registered (or not), in bulk",
     permission: "feePayer.aEdit",
     tenancy,
@@ -75,60 +63,42 @@ export const feePayerEndpoints = {
     body: registerBody,
     response: updatedAnswer,
   }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:feePayerId`,
-    summary: "One fee payer with addresses, discounts, age group, login and fee record count",
-    permission: "feePayer.aDetail",
-    tenancy,
-    params: byPayer,
-    response: feePayerDetail,
-  }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:feePayerId`,
-    summary: "Update a fee payer (addresses and discounts replaced as a whole; subjectId ignored)",
-    permission: "feePayer.aEdit",
-    tenancy,
-    params: byPayer,
-    body: feePayerUpdateSchema,
-    response: idAnswer,
-  }),
-  remove: endpoint({
-    method: "delete",
-    path: `${base}/:feePayerId`,
-    summary: "Delete a fee payer (409 while fee records exist)",
-    permission: "feePayer.aRemove",
-    tenancy,
-    params: byPayer,
-  }),
+  detail: payer.detail(
+    "One fee payer with addresses, discounts, age group, login and fee record count",
+    feePayerDetail,
+  ),
+  update: payer.update(
+    "Update a fee payer (addresses and discounts replaced as a whole; subjectId ignored)",
+    feePayerUpdateSchema,
+  ),
+  remove: payer.remove("Delete a fee payer (409 while fee records exist)"),
   history: endpoint({
     method: "get",
-    path: `${base}/:feePayerId/history`,
+    path: `${payer.one}/history`,
     summary: "The payer's memberships in subjects, newest first, with the final fee per subject",
     permission: "feePayer.aDetail",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     response: itemsAnswer(feePayerHistoryRow),
   }),
   deactivate: endpoint({
     method: "post",
-    path: `${base}/:feePayerId/deactivate`,
+    path: `${payer.one}/deactivate`,
     summary: "Deactivate a fee payer on a day (memberships end the same day)",
     permission: "feePayer.aEdit",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     body: deactivateBody,
     status: 200,
     response: z.object({ id: z.number(), activeTo: z.string() }),
   }),
   activate: endpoint({
     method: "post",
-    path: `${base}/:feePayerId/activate`,
+    path: `${payer.one}/activate`,
     summary: "Activate a fee payer again (no end of activity)",
     permission: "feePayer.aEdit",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     status: 200,
     response: idAnswer,
   }),
@@ -138,11 +108,11 @@ export const feePayerEndpoints = {
    */
   generateLogin: endpoint({
     method: "post",
-    path: `${base}/:feePayerId/generate-login`,
+    path: `${payer.one}/generate-login`,
     summary: "Generate (or re-issue) the payer's citizen login: an e-mail invitation, or a PDF letter with a password",
     permission: "feePayer.aEdit",
     tenancy,
-    params: byPayer,
+    params: payer.byRecord,
     body: generateLoginBody,
     status: 200,
     response: z.object({ userId: z.number(), userName: z.string(), sentTo: z.string() }),

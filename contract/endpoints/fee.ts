@@ -1,10 +1,10 @@
-import { listAnswer, updatedAnswer } from "../common";
+import { updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { feeList, feeListItem, feePaidSchema, feeSummary, feeSummaryQuery } from "../fee";
-import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { activeProgrammeAnswer, yearQuery } from "../fee-calculation";
 
-const base = "/municipality/:municipalityId/fee";
+const fee = municipalityRecordCalls("fee", "fee", "feeId");
 
 /**
  * Fees → Fees (spec 001 §2 'Fees'; docs/fees.md): the payers' fees written by the recalculation, the cards and
@@ -12,20 +12,14 @@ const base = "/municipality/:municipalityId/fee";
  * fee-calculation calls.
  */
 export const feeEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary:
-      "The payers' yearly fees of a year (search by payer, variable symbol or collection point; paid, subject type, discounted, collection point, payer)",
-    permission: "fee.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: feeList.query,
-    response: listAnswer(feeListItem),
-  }),
+  list: fee.list(
+    "The payers' yearly fees of a year (search by payer, variable symbol or collection point; paid, subject type, discounted, collection point, payer)",
+    feeList.query,
+    feeListItem,
+  ),
   summary: endpoint({
     method: "get",
-    path: `${base}/summary`,
+    path: `${fee.base}/summary`,
     summary: "The cards (fees, discounts, final fee, expenditure, income) and fee statistics of a year",
     permission: "fee.aDetail",
     tenancy,
@@ -35,7 +29,7 @@ export const feeEndpoints = {
   }),
   activeProgramme: endpoint({
     method: "get",
-    path: `${base}/active-programme`,
+    path: `${fee.base}/active-programme`,
     summary:
       "The motivation programme active in a year with its parameters and intervals, as a simulation takes it (null: none)",
     permission: "fee.aDetail",
@@ -46,7 +40,7 @@ export const feeEndpoints = {
   }),
   setPaid: endpoint({
     method: "patch",
-    path: `${base}/paid`,
+    path: `${fee.base}/paid`,
     summary:
       "Mark fees paid or unpaid (singly or in bulk); the collection point's 'fee paid' follows its fees of the year",
     permission: "fee.aEdit",

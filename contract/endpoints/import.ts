@@ -1,14 +1,10 @@
-import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { listAnswer } from "../common";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { endpoint } from "../endpoint";
 import { importErrorList, importJobAnswer, importJobErrorRow, importJobList } from "../import";
 import type { Permission } from "../permissions";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
-const base = "/municipality/:municipalityId/import";
-const job = `${base}/:importJobId`;
-const inMunicipality = z.object({ municipalityId: idParam });
-const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
+const importJob = municipalityRecordCalls("import", "import", "importJobId");
 
 /**
  * Administration → Imports (spec 000 §2 /administration/imports*, spec 001 §2 'Imports', issue 13): every import
@@ -16,19 +12,14 @@ const byImportJob = z.object({ municipalityId: idParam, importJobId: idParam });
  * background; its page reads the job until it is finished.
  */
 export const importEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List import jobs (type, state, created from/to; newest first, paged)",
-    permission: "import.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: importJobList.query,
-    response: listAnswer(importJobAnswer),
-  }),
+  list: importJob.list(
+    "List import jobs (type, state, created from/to; newest first, paged)",
+    importJobList.query,
+    importJobAnswer,
+  ),
   create: endpoint({
     method: "post",
-    path: base,
+    path: importJob.base,
     summary: "Upload a file to import (multipart: 'type', then 'file'); answers the queued job at once",
     permission: "import.aAdd",
     tenancy,
@@ -39,48 +30,48 @@ export const importEndpoints = {
   }),
   get: endpoint({
     method: "get",
-    path: job,
+    path: importJob.one,
     summary: "An import job: state, progress and counts (total, accepted, unchanged, rejected rows)",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     response: importJobAnswer,
   }),
   errors: endpoint({
     method: "get",
-    path: `${job}/errors`,
+    path: `${importJob.one}/errors`,
     summary: "The rejected rows of an import job (row number, category, reason, the row as in the file), paged",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     query: importErrorList.query,
     response: listAnswer(importJobErrorRow),
   }),
   errorsCsv: endpoint({
     method: "get",
-    path: `${job}/errors.csv`,
+    path: `${importJob.one}/errors.csv`,
     summary: "All rejected rows of an import job as a CSV file (UTF-8 with BOM, ';')",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     answer: "binary",
   }),
   file: endpoint({
     method: "get",
-    path: `${job}/file`,
+    path: `${importJob.one}/file`,
     summary: "The original uploaded file of an import job (404 once deleted)",
     permission: "import.aDetail",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
     answer: "binary",
   }),
   deleteFile: endpoint({
     method: "delete",
-    path: `${job}/file`,
+    path: `${importJob.one}/file`,
     summary: "Delete the stored file of a finished import job (its counts and error log stay)",
     permission: "import.aRemove",
     tenancy,
-    params: byImportJob,
+    params: importJob.byRecord,
   }),
 };
 
@@ -112,7 +103,7 @@ export function areaImportEndpoints<const Add extends Permission, const Read ext
       summary: `An import job of ${what}: state, progress and counts`,
       permission: permissions.read,
       tenancy,
-      params: byImportJob,
+      params: importJob.byRecord,
       response: importJobAnswer,
     }),
     importErrors: endpoint({
@@ -121,7 +112,7 @@ export function areaImportEndpoints<const Add extends Permission, const Read ext
       summary: `The rejected rows of an import job of ${what} (row number, category, reason, the row), paged`,
       permission: permissions.read,
       tenancy,
-      params: byImportJob,
+      params: importJob.byRecord,
       query: importErrorList.query,
       response: listAnswer(importJobErrorRow),
     }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idAnswer, idParam, itemsAnswer, listAnswer, updatedAnswer } from "../common";
+import { idAnswer, idParam, itemsAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import {
   addMemberBody,
   chiefBody,
@@ -27,10 +27,9 @@ import {
   virtualCardBody,
 } from "../subject";
 
-const base = "/municipality/:municipalityId/subject";
-const bySubject = municipalityRecord("subjectId");
-const byMembership = bySubject.extend({ membershipId: idParam });
-const byWasteCard = bySubject.extend({ wasteCardId: idParam });
+const subject = municipalityRecordCalls("subject", "subject", "subjectId");
+const byMembership = subject.byRecord.extend({ membershipId: idParam });
+const byWasteCard = subject.byRecord.extend({ wasteCardId: idParam });
 
 /**
  * Collection points (spec 001 §2–§4; docs/api-subjects-fee-payers.md "Subjects"). Every path is below the
@@ -38,19 +37,14 @@ const byWasteCard = bySubject.extend({ wasteCardId: idParam });
  * paths (options, filters, fee-paid) come before /subject/:subjectId, which would otherwise match them.
  */
 export const subjectEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List collection points (search, type, city district, street, fee paid, has bins, parent; sort, paging)",
-    permission: "subject.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: subjectList.query,
-    response: listAnswer(subjectListItem),
-  }),
+  list: subject.list(
+    "List collection points (search, type, city district, street, fee paid, has bins, parent; sort, paging)",
+    subjectList.query,
+    subjectListItem,
+  ),
   options: endpoint({
     method: "get",
-    path: `${base}/options`,
+    path: `${subject.base}/options`,
     summary: "Id, name and address of up to 20 collection points for pickers (search; exclude a subtree)",
     permission: "subject.aDetail",
     tenancy,
@@ -60,26 +54,17 @@ export const subjectEndpoints = {
   }),
   filters: endpoint({
     method: "get",
-    path: `${base}/filters`,
+    path: `${subject.base}/filters`,
     summary: "City districts and streets the list's filters offer",
     permission: "subject.aDetail",
     tenancy,
     params: inMunicipality,
     response: subjectFilterValues,
   }),
-  create: endpoint({
-    method: "post",
-    path: base,
-    summary: "Create a collection point",
-    permission: "subject.aAdd",
-    tenancy,
-    params: inMunicipality,
-    body: subjectFormSchema,
-    response: idAnswer,
-  }),
+  create: subject.create("Create a collection point", subjectFormSchema),
   setFeePaid: endpoint({
     method: "patch",
-    path: `${base}/fee-paid`,
+    path: `${subject.base}/fee-paid`,
     summary: "Mark the fee of the selected collection points paid or unpaid",
     permission: "subject.aEdit",
     tenancy,
@@ -87,93 +72,69 @@ export const subjectEndpoints = {
     body: feePaidBody,
     response: updatedAnswer,
   }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:subjectId`,
-    summary: "One collection point with every field",
-    permission: "subject.aDetail",
-    tenancy,
-    params: bySubject,
-    response: subjectDetail,
-  }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:subjectId`,
-    summary: "Update a collection point",
-    permission: "subject.aEdit",
-    tenancy,
-    params: bySubject,
-    body: subjectUpdateSchema,
-    response: idAnswer,
-  }),
-  remove: endpoint({
-    method: "delete",
-    path: `${base}/:subjectId`,
-    summary: "Delete a collection point (memberships and fee rows go with it; cards are released)",
-    permission: "subject.aRemove",
-    tenancy,
-    params: bySubject,
-  }),
+  detail: subject.detail("One collection point with every field", subjectDetail),
+  update: subject.update("Update a collection point", subjectUpdateSchema),
+  remove: subject.remove("Delete a collection point (memberships and fee rows go with it; cards are released)"),
   deleteImpact: endpoint({
     method: "get",
-    path: `${base}/:subjectId/delete-impact`,
+    path: `${subject.one}/delete-impact`,
     summary: "What deleting the collection point takes along (memberships, waste cards, fee rows, children, bins)",
     permission: "subject.aDetail",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     response: subjectDeleteImpact,
   }),
   setParent: endpoint({
     method: "patch",
-    path: `${base}/:subjectId/parent`,
+    path: `${subject.one}/parent`,
     summary: "Set or remove the parent collection point (422 on a cycle)",
     permission: "subject.aEdit",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     body: setParentBody,
     response: z.object({ id: z.number(), parentId: z.number().nullable() }),
   }),
   hierarchy: endpoint({
     method: "get",
-    path: `${base}/:subjectId/hierarchy`,
+    path: `${subject.one}/hierarchy`,
     summary: "The tree the collection point belongs to, from its top ancestor",
     permission: "subject.aDetail",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     response: subjectTreeNode,
   }),
   setDisposeFrequency: endpoint({
     method: "put",
-    path: `${base}/:subjectId/dispose-frequency`,
+    path: `${subject.one}/dispose-frequency`,
     summary: "Set the ordered collections per month or year",
     permission: "subject.aEdit",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     body: disposeFrequencyBody,
     response: z.object({ period: z.enum(DISPOSE_FREQUENCY_PERIODS), orderedDisposeCount: z.number() }),
   }),
   members: endpoint({
     method: "get",
-    path: `${base}/:subjectId/fee-payers`,
+    path: `${subject.one}/fee-payers`,
     summary: "Fee payers of the collection point: current members first, then the history",
     permission: "subject.aDetail",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     response: itemsAnswer(subjectMember),
   }),
   addMember: endpoint({
     method: "post",
-    path: `${base}/:subjectId/fee-payers`,
+    path: `${subject.one}/fee-payers`,
     summary: "Add a fee payer of the municipality as a member from a day",
     permission: "subject.aEdit",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     body: addMemberBody,
     response: idAnswer,
   }),
   setChief: endpoint({
     method: "patch",
-    path: `${base}/:subjectId/fee-payers/:membershipId/chief`,
+    path: `${subject.one}/fee-payers/:membershipId/chief`,
     summary: "Set or remove the chief of the collection point (one chief; only a current member)",
     permission: "subject.aEdit",
     tenancy,
@@ -183,7 +144,7 @@ export const subjectEndpoints = {
   }),
   endMember: endpoint({
     method: "post",
-    path: `${base}/:subjectId/fee-payers/:membershipId/end`,
+    path: `${subject.one}/fee-payers/:membershipId/end`,
     summary: "End a membership on a day (the row stays as history)",
     permission: "subject.aEdit",
     tenancy,
@@ -194,26 +155,26 @@ export const subjectEndpoints = {
   }),
   wasteCards: endpoint({
     method: "get",
-    path: `${base}/:subjectId/waste-cards`,
+    path: `${subject.one}/waste-cards`,
     summary: "Waste cards assigned to the collection point",
     permission: "subject.aDetail",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     response: itemsAnswer(subjectWasteCard),
   }),
   createVirtualCard: endpoint({
     method: "post",
-    path: `${base}/:subjectId/waste-cards/virtual`,
+    path: `${subject.one}/waste-cards/virtual`,
     summary: "Create a virtual waste card for the collection point (optionally for a current member)",
     permission: "wasteCard.aAdd",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     body: virtualCardBody,
     response: z.object({ id: z.number(), code: z.string() }),
   }),
   removeWasteCard: endpoint({
     method: "delete",
-    path: `${base}/:subjectId/waste-cards/:wasteCardId`,
+    path: `${subject.one}/waste-cards/:wasteCardId`,
     summary: "Remove a waste card from the collection point (a virtual one is deleted, a physical one released)",
     permission: "wasteCard.aRemove",
     tenancy,
@@ -221,11 +182,11 @@ export const subjectEndpoints = {
   }),
   fees: endpoint({
     method: "get",
-    path: `${base}/:subjectId/fees`,
+    path: `${subject.one}/fees`,
     summary: "Fee records of the collection point, yearly or by month of one year",
     permission: "fee.aDetail",
     tenancy,
-    params: bySubject,
+    params: subject.byRecord,
     query: subjectFeesQuery,
     response: z.object({ items: z.array(subjectFeeRow), years: z.array(z.number()) }),
   }),

@@ -1,29 +1,24 @@
-import { listAnswer, updatedAnswer } from "../common";
+import { updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
 import { areaImportEndpoints } from "./import";
-import { inMunicipality, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { assignSubjectBody, expirationBody, wasteCardIdsBody, wasteCardList, wasteCardListItem } from "../waste-card";
 
-const base = "/municipality/:municipalityId/waste-card";
+const card = municipalityRecordCalls("wasteCard", "waste-card", "wasteCardId");
 
 /**
  * Waste cards and their CSV import (spec 001 §2 'Waste cards', §5, §8 'Import'; docs/api-bins.md). Every path is
  * below the municipality, whose id the tenancy rule checks before the handler; the service filters by it again.
  */
 export const wasteCardEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List waste cards (search, state as of today, subject type, valid from, subject; sort, paging)",
-    permission: "wasteCard.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: wasteCardList.query,
-    response: listAnswer(wasteCardListItem),
-  }),
+  list: card.list(
+    "List waste cards (search, state as of today, subject type, valid from, subject; sort, paging)",
+    wasteCardList.query,
+    wasteCardListItem,
+  ),
   setExpiration: endpoint({
     method: "patch",
-    path: `${base}/expiration`,
+    path: `${card.base}/expiration`,
     summary: "Set the last valid day of the selected cards (a past day makes them Expired)",
     permission: "wasteCard.aEdit",
     tenancy,
@@ -33,7 +28,7 @@ export const wasteCardEndpoints = {
   }),
   assignSubject: endpoint({
     method: "patch",
-    path: `${base}/assign-subject`,
+    path: `${card.base}/assign-subject`,
     summary: "Assign the selected cards to a collection point of this municipality (optionally to a current member)",
     permission: "wasteCard.aEdit",
     tenancy,
@@ -43,7 +38,7 @@ export const wasteCardEndpoints = {
   }),
   remove: endpoint({
     method: "post",
-    path: `${base}/remove`,
+    path: `${card.base}/remove`,
     summary: "Remove the selected cards: virtual cards are deleted, physical ones discarded",
     permission: "wasteCard.aRemove",
     tenancy,

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { idParam, listAnswer } from "../common";
+import { idParam, listAnswer, updatedAnswer } from "../common";
+import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { endpoint } from "../endpoint";
 import { areaImportEndpoints } from "./import";
 import {
@@ -20,89 +20,74 @@ import {
   subjectEvidenceAnswer,
 } from "../collection";
 
-const tenancy = { municipalityParam: "municipalityId" } as const;
-const base = "/municipality/:municipalityId/waste-collection";
-const one = `${base}/:collectionId`;
-const inMunicipality = z.object({ municipalityId: idParam });
-const byCollection = z.object({ municipalityId: idParam, collectionId: idParam });
-const updated = z.object({ updated: z.number() });
+const collection = municipalityRecordCalls("wasteCollection", "waste-collection", "collectionId");
 
 /**
  * Waste evidence → Waste collections (spec 001 §2 'Waste collections', spec 000 §7 POST waste-collection/merge;
  * issue 13 part 5). Every path is below the municipality; the services filter by it again.
  */
 export const wasteCollectionEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List waste collections (search, state, waste, days, import; sort, paging)",
-    permission: "wasteCollection.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: collectionList.query,
-    response: listAnswer(collectionListItem),
-  }),
-  get: endpoint({
-    method: "get",
-    path: one,
-    summary: "A collection with its summary by street and bin size and its open errors by type",
-    permission: "wasteCollection.aDetail",
-    tenancy,
-    params: byCollection,
-    response: collectionDetail,
-  }),
+  list: collection.list(
+    "List waste collections (search, state, waste, days, import; sort, paging)",
+    collectionList.query,
+    collectionListItem,
+  ),
+  get: collection.detail(
+    "A collection with its summary by street and bin size and its open errors by type",
+    collectionDetail,
+  ),
   map: endpoint({
     method: "get",
-    path: `${one}/map`,
+    path: `${collection.one}/map`,
     summary: "The collection's map points: collected bins, bins without code, errors, duplicates",
     permission: "wasteCollection.aDetail",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     response: collectionMapAnswer,
   }),
   records: endpoint({
     method: "get",
-    path: `${one}/records`,
+    path: `${collection.one}/records`,
     summary: "The collection's evidence records, paged",
     permission: "wasteCollection.aDetail",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     query: collectionRecordList.query,
     response: listAnswer(collectionRecordItem),
   }),
   log: endpoint({
     method: "get",
-    path: `${one}/log`,
+    path: `${collection.one}/log`,
     summary: "The collection's errors and remarks (spec 001 §8 log record errors), paged, by type",
     permission: "wasteCollection.aDetail",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     query: collectionLogList.query,
     response: listAnswer(collectionLogItem),
   }),
   setPrice: endpoint({
     method: "patch",
-    path: `${base}/price`,
+    path: `${collection.base}/price`,
     summary: "Set the invoice value of the selected collections",
     permission: "wasteCollection.aEdit",
     tenancy,
     params: inMunicipality,
     body: collectionPriceBody,
-    response: updated,
+    response: updatedAnswer,
   }),
   setWeight: endpoint({
     method: "patch",
-    path: `${one}/weight`,
+    path: `${collection.one}/weight`,
     summary: "Set the collection's weight; it is spread over its records by volume × fullness, exact to the gram",
     permission: "wasteCollection.aEdit",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     body: collectionWeightBody,
     response: collectionDetail,
   }),
   merge: endpoint({
     method: "post",
-    path: `${base}/merge`,
+    path: `${collection.base}/merge`,
     summary: "Merge the selected collections into one with a new name (spec 000 §7)",
     permission: "wasteCollection.aEdit",
     tenancy,
@@ -112,33 +97,33 @@ export const wasteCollectionEndpoints = {
   }),
   remove: endpoint({
     method: "post",
-    path: `${base}/remove`,
+    path: `${collection.base}/remove`,
     summary: "Delete the selected collections with their records and log",
     permission: "wasteCollection.aRemove",
     tenancy,
     params: inMunicipality,
     body: collectionIdsBody,
     status: 200,
-    response: updated,
+    response: updatedAnswer,
   }),
   reprocess: endpoint({
     method: "post",
-    path: `${one}/reprocess`,
+    path: `${collection.one}/reprocess`,
     summary: "Process the collection's open errors again (after their bins were fixed)",
     permission: "wasteCollection.aEdit",
     tenancy,
-    params: byCollection,
+    params: collection.byRecord,
     status: 200,
     response: reprocessAnswer,
   }),
   assignCode: endpoint({
     method: "post",
-    path: `${one}/log/:logId/assign`,
+    path: `${collection.one}/log/:logId/assign`,
     summary:
       "Give an unknown RFID tag of the log to a bin (by its barcode or plain code), then reprocess the collection",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
-    params: z.object({ municipalityId: idParam, collectionId: idParam, logId: idParam }),
+    params: collection.byRecord.extend({ logId: idParam }),
     body: assignCodeBody,
     status: 200,
     response: reprocessAnswer,
@@ -149,7 +134,7 @@ export const wasteCollectionEndpoints = {
     summary: "A collection point's evidence: consumption by period, actual collection counts, production, history",
     permission: "wasteEvidence.aDetail",
     tenancy,
-    params: z.object({ municipalityId: idParam, subjectId: idParam }),
+    params: municipalityRecord("subjectId"),
     response: subjectEvidenceAnswer,
   }),
   // format, licencePlate, weight, weightUnit, then the file (spec 001 §2 'import collection').

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { idAnswer, itemsAnswer, listAnswer, updatedAnswer } from "../common";
+import { itemsAnswer, updatedAnswer } from "../common";
 import { endpoint } from "../endpoint";
-import { inMunicipality, municipalityRecord, municipalityTenancy as tenancy } from "./shared";
+import { inMunicipality, municipalityTenancy as tenancy, municipalityRecordCalls } from "./shared";
 import { DISPOSE_FREQUENCY_PERIODS } from "../subject";
 import {
   assignAnswer,
@@ -21,8 +21,7 @@ import {
   wehUpdateSchema,
 } from "../waste-evidence-header";
 
-const base = "/municipality/:municipalityId/waste-evidence-header";
-const byHeader = municipalityRecord("headerId");
+const bin = municipalityRecordCalls("wasteEvidenceHeader", "waste-evidence-header", "headerId");
 
 /** A change of the selected bins' state (discard, restore): the ids in, how many changed out. */
 const selectedBinsChange = {
@@ -40,19 +39,14 @@ const selectedBinsChange = {
  * (filters, assign, discard, …) come before /waste-evidence-header/:headerId.
  */
 export const wasteEvidenceHeaderEndpoints = {
-  list: endpoint({
-    method: "get",
-    path: base,
-    summary: "List bins (search, subject, fee payer, bin and waste type, state, assignment and discard dates, city)",
-    permission: "wasteEvidenceHeader.aDetail",
-    tenancy,
-    params: inMunicipality,
-    query: wehList.query,
-    response: listAnswer(wehListItem),
-  }),
+  list: bin.list(
+    "List bins (search, subject, fee payer, bin and waste type, state, assignment and discard dates, city)",
+    wehList.query,
+    wehListItem,
+  ),
   filters: endpoint({
     method: "get",
-    path: `${base}/filters`,
+    path: `${bin.base}/filters`,
     summary: "Cities the bin list's filter offers (the bins' own and their subjects')",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
@@ -61,7 +55,7 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   assign: endpoint({
     method: "post",
-    path: `${base}/assign`,
+    path: `${bin.base}/assign`,
     summary: "Assign pasted or scanned codes to a collection point; each code answers assigned or its error",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
@@ -72,19 +66,19 @@ export const wasteEvidenceHeaderEndpoints = {
   }),
   discard: endpoint({
     method: "post",
-    path: `${base}/discard`,
+    path: `${bin.base}/discard`,
     summary: "Discard the selected bins",
     ...selectedBinsChange,
   }),
   restore: endpoint({
     method: "post",
-    path: `${base}/restore`,
+    path: `${bin.base}/restore`,
     summary: "Restore the selected discarded bins (Assigned with a collection point, else Free)",
     ...selectedBinsChange,
   }),
   transfer: endpoint({
     method: "post",
-    path: `${base}/transfer`,
+    path: `${bin.base}/transfer`,
     summary: "Transfer the selected bins to another collection point (with the 'move evidence records' choice)",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
@@ -93,71 +87,54 @@ export const wasteEvidenceHeaderEndpoints = {
     status: 200,
     response: updatedAnswer,
   }),
-  detail: endpoint({
-    method: "get",
-    path: `${base}/:headerId`,
-    summary: "One bin with every field",
-    permission: "wasteEvidenceHeader.aDetail",
-    tenancy,
-    params: byHeader,
-    response: wehDetail,
-  }),
-  update: endpoint({
-    method: "put",
-    path: `${base}/:headerId`,
-    summary: "Update a bin's basic information, location and address",
-    permission: "wasteEvidenceHeader.aEdit",
-    tenancy,
-    params: byHeader,
-    body: wehUpdateSchema,
-    response: idAnswer,
-  }),
+  detail: bin.detail("One bin with every field", wehDetail),
+  update: bin.update("Update a bin's basic information, location and address", wehUpdateSchema),
   history: endpoint({
     method: "get",
-    path: `${base}/:headerId/history`,
+    path: `${bin.one}/history`,
     summary: "The bin's history, newest first",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     response: itemsAnswer(wehHistoryRow),
   }),
   disposeCounts: endpoint({
     method: "get",
-    path: `${base}/:headerId/dispose-counts`,
+    path: `${bin.one}/dispose-counts`,
     summary: "Ordered and actual collections of the bin by month of a year",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     query: disposeCountsQuery,
     response: disposeCountsAnswer,
   }),
   setDisposeCount: endpoint({
     method: "put",
-    path: `${base}/:headerId/dispose-counts`,
+    path: `${bin.one}/dispose-counts`,
     summary: "Set one month's ordered and actual collections of the bin",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     body: disposeCountBody,
     response: disposeCountsAnswer,
   }),
   setDisposeFrequency: endpoint({
     method: "put",
-    path: `${base}/:headerId/dispose-frequency`,
+    path: `${bin.one}/dispose-frequency`,
     summary: "Set the bin's ordered collections per month or year",
     permission: "wasteEvidenceHeader.aEdit",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     body: binDisposeFrequencyBody,
     response: z.object({ period: z.enum(DISPOSE_FREQUENCY_PERIODS), orderedDisposeCount: z.number() }),
   }),
   label: endpoint({
     method: "get",
-    path: `${base}/:headerId/label.pdf`,
+    path: `${bin.one}/label.pdf`,
     summary: "A copy of the bin's label (PDF, inline)",
     permission: "wasteEvidenceHeader.aDetail",
     tenancy,
-    params: byHeader,
+    params: bin.byRecord,
     answer: "binary",
   }),
   findByBarcode: endpoint({

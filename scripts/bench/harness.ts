@@ -71,6 +71,22 @@ export interface Area {
 }
 
 /**
+ * An area whose scenarios read back what its generate() kept in `ctx.state[key]` (a run generates every area first,
+ * then builds the scenarios from that state).
+ */
+export function stateArea<S>(
+  name: string,
+  key: string,
+  generate: Area["generate"],
+  scenarios: (state: S) => Scenario[],
+): Area {
+  return { name, generate, scenarios: ({ state }) => scenarios(state[key] as S) };
+}
+
+/** A date as its day (YYYY-MM-DD, UTC), as the generated rows store dates. */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
  * About `count` items spread evenly over the list (every step-th one): detail scenarios rotate over these, so they
  * read rows from the whole id range rather than its first pages.
  */

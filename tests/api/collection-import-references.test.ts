@@ -20,7 +20,8 @@ import { processRows } from "../../api/modules/waste-collection/process";
 import { lockReferences } from "../../api/modules/waste-collection/write-records";
 import { collectionImporter } from "../../api/modules/waste-collection/import";
 import { storeUpload } from "../../api/modules/import/store";
-import { runImportJob, type Importer } from "../../api/modules/import/runner";
+import { runImportJob } from "../../api/modules/import/runner";
+import { runStoppedAfterFirstBatch } from "./import-fixtures";
 import { loadWasteTypes } from "../../api/modules/waste-collection/waste-types";
 import type { IndexedBin } from "../../api/modules/waste-collection/bin-index";
 import { A, B, bin, HEADER, importCollection, mixed, novak, setupCollectionTests, t } from "./collection-fixtures";
@@ -28,6 +29,33 @@ import { A, B, bin, HEADER, importCollection, mixed, novak, setupCollectionTests
 setupCollectionTests();
 
 const line = (at: string, code: string) => `${at};${code};;200301;120;100;10;;;5T5 5555;;`;
+
+/** A household of municipality `m`: its id. */
+async function household(m: number, name: string, city: string, street: string) {
+  const [row] = await t.db
+    .insert(subject)
+    .values({ municipalityId: m, name, type: "Household", city, street })
+    .returning({ id: subject.id });
+  return row!.id;
+}
+
+/** A waste collection of municipality `m` made by an import, on the day: its id. */
+async function importedCollection(m: number, name: string, collectedOn: string) {
+  const [row] = await t.db
+    .insert(wasteCollection)
+    .values({ municipalityId: m, name, collectedOn, origin: "WebImport", state: "None" })
+    .returning({ id: wasteCollection.id });
+  return row!.id;
+}
+
+/** A waste type of municipality `m` with its catalogue code: its id. */
+async function ownWasteType(m: number, name: string, catalogCode: string) {
+  const [row] = await t.db
+    .insert(wasteType)
+    .values({ municipalityId: m, name, catalogCode })
+    .returning({ id: wasteType.id });
+  return row!.id;
+}
 
 describe("tenancy of the records (decision 0031)", () => {
   it("another municipality's codes in a file are unknown here: no record points at its bin", async () => {
@@ -56,24 +84,15 @@ describe("tenancy of the records (decision 0031)", () => {
 
   it("a batch whose bin, subject or waste type is another municipality's is refused whole, nothing written", async () => {
     const theirs = await bin({}, B);
-    const [theirSubject] = await t.db
-      .insert(subject)
-      .values({ municipalityId: B, name: "Cizí", type: "Household", city: "Jinde", street: "Jiná" })
-      .returning({ id: subject.id });
-    const [theirWaste] = await t.db
-      .insert(wasteType)
-      .values({ municipalityId: B, name: "Jejich odpad", catalogCode: "200399" })
-      .returning({ id: wasteType.id });
+    const theirSubject = await household(B, "Cizí", "Jinde", "Jiná");
+    const theirWaste = await ownWasteType(B, "Jejich odpad", "200399");
     const ours = await bin();
-    const [theirCollection] = await t.db
-      .insert(wasteCollection)
-      .values({ municipalityId: B, name: "Jejich svoz", collectedOn: "2026-10-09", origin: "WebImport", state: "None" })
-      .returning({ id: wasteCollection.id });
+    const theirCollection = await importedCollection(B, "Jejich svoz", "2026-10-09");
     const forged: (Partial<IndexedBin> & { collectionId?: number })[] = [
       { id: theirs.id },
-      { id: ours.id, subjectId: theirSubject!.id },
-      { id: ours.id, wasteTypeId: theirWaste!.id },
-      { collectionId: theirCollection!.id },
+      { id: ours.id, subjectId: theirSubject },
+      { id: ours.id, wasteTypeId: theirWaste },
+      { collectionId: theirCollection },
     ];
     const wasteTypes = await loadWasteTypes(t.db, A);
     for (const [k, { collectionId, ...lie }] of forged.entries()) {
@@ -134,47 +153,38 @@ describe("tenancy of the records (decision 0031)", () => {
 
 describe("deleting what a record points at (migration 0020 triggers)", () => {
   it("unsets the subject, the waste type and the import job; a collection and a municipality take their records", async () => {
-    const [own] = await t.db
-      .insert(subject)
-      .values({ municipalityId: A, name: "Dočasný", type: "Household", city: "Třebíč", street: "Krátká" })
-      .returning({ id: subject.id });
-    const [ownWaste] = await t.db
-      .insert(wasteType)
-      .values({ municipalityId: A, name: "Vlastní odpad", catalogCode: "200398" })
-      .returning({ id: wasteType.id });
-    const b = await bin({ subjectId: own!.id, wasteTypeId: ownWaste!.id });
+    const own = await household(A, "Dočasný", "Třebíč", "Krátká");
+    const ownWaste = await ownWasteType(A, "Vlastní odpad", "200398");
+    const b = await bin({ subjectId: own, wasteTypeId: ownWaste });
     const job = await importCollection(
       [HEADER, `2026-10-12T07:00:00+02:00;${b.barcode};;200398;120;100;10;;;5T5 5555;;`].join("\n"),
     );
     expect(job).toMatchObject({ acceptedRows: 1, errorRows: 0 });
     const [r] = await t.db.select().from(record).where(eq(record.headerId, b.id));
-    expect(r).toMatchObject({ subjectId: own!.id, wasteTypeId: ownWaste!.id, importJobId: job.id });
+    expect(r).toMatchObject({ subjectId: own, wasteTypeId: ownWaste, importJobId: job.id });
 
-    await t.db.delete(subject).where(eq(subject.id, own!.id));
-    await t.db.delete(wasteType).where(eq(wasteType.id, ownWaste!.id));
+    await t.db.delete(subject).where(eq(subject.id, own));
+    await t.db.delete(wasteType).where(eq(wasteType.id, ownWaste));
     await t.db.delete(importJob).where(eq(importJob.id, job.id));
     const [after] = await t.db.select().from(record).where(eq(record.id, r!.id));
     expect(after).toMatchObject({ subjectId: null, wasteTypeId: null, importJobId: null, headerId: b.id });
-    const [other] = await t.db
-      .insert(wasteCollection)
-      .values({ municipalityId: A, name: "Jiný svoz", collectedOn: "2026-10-13", origin: "WebImport", state: "None" })
-      .returning({ id: wasteCollection.id });
+    const other = await importedCollection(A, "Jiný svoz", "2026-10-13");
     await t.db.insert(record).values([
       {
         municipalityId: A,
-        wasteCollectionId: other!.id,
+        wasteCollectionId: other,
         collectedAt: new Date("2026-10-13T08:00:00Z"),
         origin: "WebManual",
       },
       {
         municipalityId: A,
-        wasteCollectionId: other!.id,
+        wasteCollectionId: other,
         collectedAt: new Date("2026-10-13T08:01:00Z"),
         origin: "WebManual",
       },
     ]);
-    await t.db.delete(wasteCollection).where(eq(wasteCollection.id, other!.id));
-    expect(await t.db.select().from(record).where(eq(record.wasteCollectionId, other!.id))).toEqual([]);
+    await t.db.delete(wasteCollection).where(eq(wasteCollection.id, other));
+    expect(await t.db.select().from(record).where(eq(record.wasteCollectionId, other))).toEqual([]);
 
     // B's own record (no collection) goes with B.
     const [theirs] = await t.db
@@ -194,17 +204,14 @@ describe("a deletion while a batch writes (decision 0036: one advisory lock, not
     "deleting a bin waits for the batch that checked it; then the record it wrote loses its bin",
     async () => {
       const b = await bin();
-      const [c] = await t.db
-        .insert(wasteCollection)
-        .values({ municipalityId: A, name: "Souběh", collectedOn: "2026-10-20", origin: "WebImport", state: "None" })
-        .returning({ id: wasteCollection.id });
+      const c = await importedCollection(A, "Souběh", "2026-10-20");
       let deleted = false;
       let deletion: Promise<unknown> | null = null;
       await t.db.transaction(async (tx) => {
         await lockReferences(
           tx as unknown as Db,
           { municipalityId: A, importJobId: null, origin: "WebImport", userId: null },
-          [{ headerId: b.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id }],
+          [{ headerId: b.id, subjectId: novak, wasteTypeId: mixed, collectionId: c }],
         );
         // The bin's deletion starts after the check and must wait for this transaction's end.
         deletion = t.db
@@ -215,7 +222,7 @@ describe("a deletion while a batch writes (decision 0036: one advisory lock, not
         expect(deleted).toBe(false);
         await tx.insert(record).values({
           municipalityId: A,
-          wasteCollectionId: c!.id,
+          wasteCollectionId: c,
           headerId: b.id,
           subjectId: novak,
           wasteTypeId: mixed,
@@ -225,7 +232,7 @@ describe("a deletion while a batch writes (decision 0036: one advisory lock, not
       });
       await deletion;
       expect(deleted).toBe(true);
-      const rows = await t.db.select().from(record).where(eq(record.wasteCollectionId, c!.id));
+      const rows = await t.db.select().from(record).where(eq(record.wasteCollectionId, c));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ headerId: null, subjectId: novak });
 
@@ -239,7 +246,7 @@ describe("a deletion while a batch writes (decision 0036: one advisory lock, not
           lockReferences(
             tx as unknown as Db,
             { municipalityId: A, importJobId: null, origin: "WebImport", userId: null },
-            [{ headerId: gone.id, subjectId: novak, wasteTypeId: mixed, collectionId: c!.id }],
+            [{ headerId: gone.id, subjectId: novak, wasteTypeId: mixed, collectionId: c }],
           ),
         );
         batch.catch(() => undefined);
@@ -318,20 +325,7 @@ describe("a collection import stopped between batches (read ahead while the data
       },
       { fileName: "svoz.csv", chunks: chunks() },
     );
-    const stop = new AbortController();
-    const stopping: Importer = {
-      ...collectionImporter,
-      run: (ctx) =>
-        collectionImporter.run({
-          ...ctx,
-          commit: async (tx, batch) => {
-            await ctx.commit(tx, batch);
-            stop.abort(new Error("stopping"));
-          },
-        }),
-    };
-    const one = new Map([[stopping.type, stopping]]);
-    await expect(runImportJob(t.db, one, id, stop.signal)).rejects.toThrow("stopping");
+    await runStoppedAfterFirstBatch(t.db, collectionImporter, id);
     const ofJob = async () => (await t.db.select({ n: count() }).from(record).where(eq(record.importJobId, id)))[0]!.n;
     const job = async () => (await t.db.select().from(importJob).where(eq(importJob.id, id)))[0]!;
     expect(await job()).toMatchObject({ state: "unprocessed", rowsDone: 10_000, acceptedRows: 10_000 });

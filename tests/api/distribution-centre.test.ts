@@ -10,7 +10,6 @@ import { eq } from "drizzle-orm";
 import {
   distributionCentreUser,
   distributionReport,
-  feePayer,
   role,
   subject,
   subjectFeePayer,
@@ -20,7 +19,7 @@ import {
 import { STALE_VERSION_MESSAGE } from "#contract/common";
 import { CENTRE_HAS_REPORTS, CENTRE_NOT_FOUND, CENTRE_USER_ALREADY_HERE } from "#contract/distribution-centre";
 import type { RoleName } from "#contract/roles";
-import { createdId, expectRefused, setupApiWithIds, type TestApi } from "./helpers";
+import { createdId, expectRefused, insertResident, setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -56,14 +55,11 @@ async function newSubject(name: string, membership?: { from: string; to?: string
     .values({ municipalityId: A, type: "Household", name })
     .returning({ id: subject.id });
   if (membership) {
-    const [p] = await t.db
-      .insert(feePayer)
-      .values({ municipalityId: A, type: "Resident", firstName: "Jan", lastName: name, activeFrom: "2020-01-01" })
-      .returning({ id: feePayer.id });
+    const payer = await insertResident(t.db, A, { lastName: name });
     await t.db.insert(subjectFeePayer).values({
       municipalityId: A,
       subjectId: s!.id,
-      feePayerId: p!.id,
+      feePayerId: payer,
       validFrom: membership.from,
       validTo: membership.to ?? null,
     });

@@ -78,6 +78,9 @@ const form = (over: Record<string, unknown> = {}) => ({
   records: [{ type: "Description", description: "Bez změn" }],
   ...over,
 });
+/** A worker's report in A from the form with `over`: its id. */
+const report = async (over: Record<string, unknown> = {}) =>
+  createdId(await t.call("POST", url(A), { as: "worker", json: form(over) }));
 
 beforeAll(async () => {
   ({ t, A, B } = await setupApiWithIds());
@@ -110,19 +113,14 @@ afterAll(() => t?.close());
 describe("POST distribution-report: create", () => {
   it("records an unprocessed report with its rows in order, keeping only each type's fields", async () => {
     const payer = await insertResident(t.db, A, { lastName: "Nováková", firstName: "Eva" });
-    const id = createdId(
-      await t.call("POST", url(A), {
-        as: "worker",
-        json: form({
-          records: [
-            { type: "FeePayerAdded", feePayerId: payer, code: "ignored" },
-            { type: "NewBin", code: "12345", binTypeId: bin, wasteTypeId: waste },
-            { type: "OrderedDisposeCount", orderedDisposeCount: "26" },
-            { type: "", feePayerId: "", code: "" },
-          ],
-        }),
-      }),
-    );
+    const id = await report({
+      records: [
+        { type: "FeePayerAdded", feePayerId: payer, code: "ignored" },
+        { type: "NewBin", code: "12345", binTypeId: bin, wasteTypeId: waste },
+        { type: "OrderedDisposeCount", orderedDisposeCount: "26" },
+        { type: "", feePayerId: "", code: "" },
+      ],
+    });
     const list = await t.call("GET", url(A), { as: "worker", query: { subjectId: household } });
     expect(list.status).toBe(200);
     const item = list.body.items.find((i: { id: number }) => i.id === id);
@@ -218,23 +216,18 @@ describe("POST distribution-report/{id}/process", () => {
       .insert(subjectFeePayer)
       .values({ municipalityId: A, subjectId: point, feePayerId: leaving, validFrom: "2024-01-01" });
     const h = await insertHeader(A);
-    const id = createdId(
-      await t.call("POST", url(A), {
-        as: "worker",
-        json: form({
-          subjectId: point,
-          reportDate: "2026-03-05",
-          records: [
-            { type: "FeePayerAdded", feePayerId: joining },
-            { type: "FeePayerRemoved", feePayerId: leaving },
-            { type: "FeePayerChanged", feePayerId: leaving, description: "Nové příjmení" },
-            { type: "NewBin", code: h.barcode, binTypeId: bin, wasteTypeId: waste },
-            { type: "OrderedDisposeCount", orderedDisposeCount: 52 },
-            { type: "Description", description: "Předán leták" },
-          ],
-        }),
-      }),
-    );
+    const id = await report({
+      subjectId: point,
+      reportDate: "2026-03-05",
+      records: [
+        { type: "FeePayerAdded", feePayerId: joining },
+        { type: "FeePayerRemoved", feePayerId: leaving },
+        { type: "FeePayerChanged", feePayerId: leaving, description: "Nové příjmení" },
+        { type: "NewBin", code: h.barcode, binTypeId: bin, wasteTypeId: waste },
+        { type: "OrderedDisposeCount", orderedDisposeCount: 52 },
+        { type: "Description", description: "Předán leták" },
+      ],
+    });
     const res = await t.call("POST", url(A, `/${id}/process`), { as: "worker" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({
@@ -275,19 +268,14 @@ describe("POST distribution-report/{id}/process", () => {
     const other = await insertSubject(A, "Chata Vedle");
     const taken = await insertHeader(A, { state: "Assigned", subjectId: other });
     const free = await insertHeader(A);
-    const id = createdId(
-      await t.call("POST", url(A), {
-        as: "worker",
-        json: form({
-          subjectId: point,
-          records: [
-            { type: "NewBin", code: "999999", binTypeId: bin, wasteTypeId: waste },
-            { type: "NewBin", code: taken.plainCode, binTypeId: bin, wasteTypeId: waste },
-            { type: "NewBin", code: free.plainCode, binTypeId: bin, wasteTypeId: waste },
-          ],
-        }),
-      }),
-    );
+    const id = await report({
+      subjectId: point,
+      records: [
+        { type: "NewBin", code: "999999", binTypeId: bin, wasteTypeId: waste },
+        { type: "NewBin", code: taken.plainCode, binTypeId: bin, wasteTypeId: waste },
+        { type: "NewBin", code: free.plainCode, binTypeId: bin, wasteTypeId: waste },
+      ],
+    });
     const res = await t.call("POST", url(A, `/${id}/process`), { as: "worker" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ state: "warning", resultMessage: "Přeskočené záznamy: 2 z 3." });
@@ -309,19 +297,14 @@ describe("POST distribution-report/{id}/process", () => {
     await t.db
       .insert(subjectFeePayer)
       .values({ municipalityId: A, subjectId: point, feePayerId: member, validFrom: "2025-01-01" });
-    const id = createdId(
-      await t.call("POST", url(A), {
-        as: "worker",
-        json: form({
-          subjectId: point,
-          records: [
-            { type: "FeePayerAdded", feePayerId: member },
-            { type: "FeePayerRemoved", feePayerId: stranger },
-            { type: "Description", description: "Poznámka" },
-          ],
-        }),
-      }),
-    );
+    const id = await report({
+      subjectId: point,
+      records: [
+        { type: "FeePayerAdded", feePayerId: member },
+        { type: "FeePayerRemoved", feePayerId: stranger },
+        { type: "Description", description: "Poznámka" },
+      ],
+    });
     const res = await t.call("POST", url(A, `/${id}/process`), { as: "worker" });
     expect(res.body).toMatchObject({ state: "error", resultMessage: "Žádný záznam se nepodařilo použít." });
     expect(res.body.records.map((r: { outcome: string; message: string }) => [r.outcome, r.message])).toEqual([
@@ -337,12 +320,7 @@ describe("POST distribution-report/{id}/discard", () => {
   it("discards an unprocessed report and applies nothing; a discarded one can be neither processed nor discarded", async () => {
     const point = await insertSubject(A, "Dům Zahozený");
     const payer = await insertResident(t.db, A);
-    const id = createdId(
-      await t.call("POST", url(A), {
-        as: "worker",
-        json: form({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] }),
-      }),
-    );
+    const id = await report({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] });
     const res = await t.call("POST", url(A, `/${id}/discard`), { as: "worker" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ state: "discarded", processedByName: "Worker Testovací" });
@@ -486,7 +464,7 @@ describe("GET distribution-report: filters, export", () => {
 
 describe("tenancy and permissions", () => {
   it("another municipality's report is not found; a citizen and the read-only administrator are refused", async () => {
-    const id = createdId(await t.call("POST", url(A), { as: "worker", json: form() }));
+    const id = await report();
     const foreign = await t.call("POST", url(B, `/${id}/process`), { as: "managerB" });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ Message: "Hlášení distribučního centra nebylo nalezeno." });
@@ -506,14 +484,9 @@ describe("POST distribution-report/process-selected and discard-selected", () =>
   it("processes the checked reports one by one; one not unprocessed or another municipality's is skipped with the reason", async () => {
     const point = await insertSubject(A, "Dům Hromadný");
     const payer = await insertResident(t.db, A, { lastName: "Hromadná" });
-    const joins = createdId(
-      await t.call("POST", url(A), {
-        as: "worker",
-        json: form({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] }),
-      }),
-    );
-    const plainReport = createdId(await t.call("POST", url(A), { as: "worker", json: form({ subjectId: point }) }));
-    const discarded = createdId(await t.call("POST", url(A), { as: "worker", json: form({ subjectId: point }) }));
+    const joins = await report({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] });
+    const plainReport = await report({ subjectId: point });
+    const discarded = await report({ subjectId: point });
     expect((await t.call("POST", url(A, `/${discarded}/discard`), { as: "worker" })).status).toBe(200);
     const foreign = createdId(
       await t.call("POST", url(B), {
@@ -558,13 +531,8 @@ describe("POST distribution-report/process-selected and discard-selected", () =>
   it("discards the checked unprocessed reports, skips the rest; nothing checked is 422, the read-only administrator 403", async () => {
     const point = await insertSubject(A, "Dům Zahozený hromadně");
     const payer = await insertResident(t.db, A);
-    const first = createdId(
-      await t.call("POST", url(A), {
-        as: "worker",
-        json: form({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] }),
-      }),
-    );
-    const second = createdId(await t.call("POST", url(A), { as: "worker", json: form({ subjectId: point }) }));
+    const first = await report({ subjectId: point, records: [{ type: "FeePayerAdded", feePayerId: payer }] });
+    const second = await report({ subjectId: point });
     expect((await t.call("POST", url(A, `/${second}/process`), { as: "worker" })).status).toBe(200);
     const res = await t.call("POST", url(A, "/discard-selected"), { as: "worker", json: { ids: [first, second] } });
     expect(res.status).toBe(200);

@@ -31,7 +31,7 @@ import {
 import { requeueLostCalculations } from "../../api/modules/fee-calculation/run";
 import { rescueLostFeeCalculations } from "../../api/jobs/fee-calculation";
 import { today } from "../../api/modules/subject/membership";
-import { finishedCalculation, setupApiWithIds, type TestApi } from "./helpers";
+import { finishedCalculation, insertResident, setupApiWithIds, type TestApi } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -81,29 +81,23 @@ async function payer(
   } = {},
 ) {
   const from = opts.from ?? `${Y - 5}-01-01`;
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId: M,
-      type: "Resident",
-      firstName: "Jan",
-      lastName: `Plátce ${++seq}`,
-      variableSymbol: String(seq),
-      dateOfBirth: opts.born ?? null,
-      activeFrom: from,
-      activeTo: opts.to ?? null,
-    })
-    .returning({ id: feePayer.id });
+  const payer = await insertResident(t.db, M, {
+    lastName: `Plátce ${++seq}`,
+    variableSymbol: String(seq),
+    dateOfBirth: opts.born ?? null,
+    activeFrom: from,
+    activeTo: opts.to ?? null,
+  });
   const memberships = opts.memberships ?? (opts.subjectId ? [{ subjectId: opts.subjectId, from, to: opts.to }] : []);
   for (const ms of memberships)
     await t.db.insert(subjectFeePayer).values({
       municipalityId: M,
       subjectId: ms.subjectId,
-      feePayerId: p!.id,
+      feePayerId: payer,
       validFrom: ms.from,
       validTo: ms.to ?? null,
     });
-  return p!.id;
+  return payer;
 }
 
 async function ageDiscount(M: number, name: string, from: number | null, until: number | null, amount: string) {

@@ -13,14 +13,13 @@ import {
   expenditure,
   fee,
   feeCalculation,
-  feePayer,
   feePayerDiscount,
   motivationActivation,
   motivationInterval,
   motivationProgramme,
   municipality,
 } from "../../api/db/schema";
-import { finishedCalculation, setupApi, type TestApi } from "./helpers";
+import { finishedCalculation, insertResident, setupApi, type TestApi } from "./helpers";
 import { RAISED_EXAMPLE } from "./fee-simulation-example";
 
 let t: TestApi;
@@ -30,20 +29,13 @@ const Y = 2025;
 const url = (rest: string) => `/municipality/${M}/fee${rest}`;
 
 async function newPayer(lastName: string, opts: { from?: string; to?: string; born?: string } = {}) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId: M,
-      type: "Resident",
-      firstName: "Jan",
-      lastName,
-      variableSymbol: String(++vs),
-      dateOfBirth: opts.born ?? null,
-      activeFrom: opts.from ?? `${Y - 5}-01-01`,
-      activeTo: opts.to ?? null,
-    })
-    .returning({ id: feePayer.id });
-  return p!.id;
+  return insertResident(t.db, M, {
+    lastName,
+    variableSymbol: String(++vs),
+    dateOfBirth: opts.born ?? null,
+    activeFrom: opts.from ?? `${Y - 5}-01-01`,
+    activeTo: opts.to ?? null,
+  });
 }
 
 const finished = (id: number) => finishedCalculation(t, M, id);

@@ -13,13 +13,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { importJob, importJobError, municipality, wasteCard } from "../../api/db/schema";
 import { openDatabase, type Database, type Db } from "../../api/db/client";
 import { storeUpload } from "../../api/modules/import/store";
-import { runImportJob, UPLOAD_INTERRUPTED, type Importer } from "../../api/modules/import/runner";
+import { runImportJob, UPLOAD_INTERRUPTED } from "../../api/modules/import/runner";
 import { IMPORTERS } from "../../api/modules/import/importers";
 import { queueImport } from "../../api/modules/import/upload";
 import { wasteCardImporter } from "../../api/modules/waste-card/import";
 import { rescueLostImports, workImports } from "../../api/jobs/imports";
 import { startQueue } from "../../api/jobs/queue";
 import { cloneDatabase, finishedJob, setupApiWithIds, type TestApi } from "./helpers";
+import { runStoppedAfterFirstBatch } from "./import-fixtures";
 
 let t: TestApi;
 let A: number;
@@ -61,22 +62,6 @@ const cardCount = async (pattern: string) =>
       .where(and(eq(wasteCard.municipalityId, A), sql`${wasteCard.code} like ${pattern}`))
   )[0]!.n;
 
-/** The waste-card importer, stopping the run (as a process stopping would) right after its first committed batch. */
-function stoppingAfterFirstBatch(controller: AbortController): ReadonlyMap<string, Importer> {
-  const importer: Importer = {
-    ...wasteCardImporter,
-    run: (ctx) =>
-      wasteCardImporter.run({
-        ...ctx,
-        commit: async (tx, batch) => {
-          await ctx.commit(tx, batch);
-          controller.abort(new Error("stopping"));
-        },
-      }),
-  };
-  return new Map([[importer.type, importer]]);
-}
-
 describe("the job engine (issue 13 part 1)", () => {
   it("the upload answers at once with the queued job; the worker finishes it; the imports area reads it", async () => {
     const res = await t.call("POST", imports(A), { as: "manager", body: form(cardsFile(0, 10)) });
@@ -97,8 +82,7 @@ describe("the job engine (issue 13 part 1)", () => {
   it("a run stopped between batches hands the job back; the next run resumes after the committed rows", async () => {
     const before = await cardCount("K%");
     const id = await storedJob(cardsFile(100, 5_100));
-    const stop = new AbortController();
-    await expect(runImportJob(t.db, stoppingAfterFirstBatch(stop), id, stop.signal)).rejects.toThrow("stopping");
+    await runStoppedAfterFirstBatch(t.db, wasteCardImporter, id);
     const handedBack = await jobRow(id);
     expect(handedBack).toMatchObject({ state: "unprocessed", rowsDone: 2_000, acceptedRows: 2_000, heartbeatAt: null });
     expect(await cardCount("K%")).toBe(before + 2_000);
@@ -116,8 +100,7 @@ describe("the job engine (issue 13 part 1)", () => {
 
   it("a job lost with its process (stale heartbeat) is queued again and resumes; a live one is left alone and never run twice", async () => {
     const id = await storedJob(cardsFile(10_000, 14_500));
-    const stop = new AbortController();
-    await expect(runImportJob(t.db, stoppingAfterFirstBatch(stop), id, stop.signal)).rejects.toThrow();
+    await runStoppedAfterFirstBatch(t.db, wasteCardImporter, id);
     // What a killed process leaves: 'processing', its heartbeat minutes old, its queue job taken.
     await t.db
       .update(importJob)
@@ -213,8 +196,7 @@ describe("a restart (issue 13 part 1: a job survives a restart)", () => {
       await queueImport(database.db, first, queued);
       const killed = await storedJob(cardsFile(60_000, 64_100), database.db, m!.id);
       await queueImport(database.db, first, killed);
-      const stop = new AbortController();
-      await expect(runImportJob(database.db, stoppingAfterFirstBatch(stop), killed, stop.signal)).rejects.toThrow();
+      await runStoppedAfterFirstBatch(database.db, wasteCardImporter, killed);
       // A kill leaves the job 'processing' (no hand-back) with its first batch committed.
       await database.db
         .update(importJob)

@@ -12,7 +12,7 @@ import { purgeOldNoticeFiles } from "../../api/modules/payment-notice/jobs";
 import { NOTICE_FILE_DAYS } from "#contract/payment-notice";
 import { today } from "../../api/modules/subject/membership";
 import { insertFee } from "./fee-fixtures";
-import { pdfText, setupApiWithIds, type TestApi } from "./helpers";
+import { insertResident, pdfText, setupApiWithIds, type CallResult, type Persona, type TestApi } from "./helpers";
 import { readEml } from "./eml";
 
 let t: TestApi;
@@ -31,13 +31,8 @@ const CZ_SETTINGS = {
   version: 0,
 };
 
-async function payer(municipalityId: number, values: Partial<typeof feePayer.$inferInsert>) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId, type: "Resident", firstName: "Jan", activeFrom: `${YEAR}-01-01`, ...values })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (municipalityId: number, values: Partial<typeof feePayer.$inferInsert>) =>
+  insertResident(t.db, municipalityId, { activeFrom: `${YEAR}-01-01`, ...values });
 
 const feeOf = (values: Parameters<typeof insertFee>[2]) => insertFee(t.db, YEAR, values);
 
@@ -50,6 +45,14 @@ const pageCount = (bytes: Uint8Array) =>
   ).length;
 
 const squash = (s: string | null) => (s ?? "").replace(/\s+/g, " ");
+/** The payment notice (PDF) of fee `feeId` of municipality `m`, as `as` reads it. */
+const notice = (m: number, feeId: number, as: Persona) =>
+  t.call("GET", `/municipality/${m}/fee/${feeId}/payment-notice.pdf`, { as });
+/** The text of a notice answered 200, white space folded (empty where pdftotext is missing). */
+function noticeText(res: CallResult) {
+  expect(res.status).toBe(200);
+  return squash(pdfText(res.body));
+}
 
 /** The base64 attachments of an .eml (nodemailer writes them so): name and bytes. */
 function attachments(raw: string): { name: string; type: string; bytes: Buffer }[] {
@@ -152,7 +155,7 @@ describe("payment settings", () => {
   });
 
   it("a notice needs them first (409 with the reason)", async () => {
-    const res = await t.call("GET", `/municipality/${A}/fee/${ids.feeDvorak}/payment-notice.pdf`, { as: "manager" });
+    const res = await notice(A, ids.feeDvorak, "manager");
     expect(res.status).toBe(409);
     expect(res.body.Message).toMatch(/platební údaje/);
   });
@@ -199,7 +202,7 @@ describe("payment settings", () => {
 
 describe("a payer's notice", () => {
   it("is a PDF with the payer's name and address, the collection points, the amount, VS, account and due date", async () => {
-    const res = await t.call("GET", `/municipality/${A}/fee/${ids.feeDvorak2}/payment-notice.pdf`, { as: "worker" });
+    const res = await notice(A, ids.feeDvorak2, "worker");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toContain(`platebni-vymer-${YEAR}-7001.pdf`);
@@ -222,18 +225,14 @@ describe("a payer's notice", () => {
   });
 
   it("of a payer whose fees are paid says so, without payment details", async () => {
-    const res = await t.call("GET", `/municipality/${A}/fee/${ids.feePaid}/payment-notice.pdf`, { as: "manager" });
-    expect(res.status).toBe(200);
-    const text = squash(pdfText(res.body));
+    const text = noticeText(await notice(A, ids.feePaid, "manager"));
     if (!text.trim()) return;
     expect(text).toContain("je uhrazen");
     expect(text).not.toContain("QR Platba");
   });
 
   it("of a Slovak municipality is in Slovak, in EUR, with PAY by square", async () => {
-    const res = await t.call("GET", `/municipality/${B}/fee/${ids.feeForeign}/payment-notice.pdf`, { as: "managerB" });
-    expect(res.status).toBe(200);
-    const text = squash(pdfText(res.body));
+    const text = noticeText(await notice(B, ids.feeForeign, "managerB"));
     if (!text.trim()) return;
     expect(text).toContain("Platobný výmer");
     expect(text).toContain("Mlynská 1");
@@ -242,12 +241,8 @@ describe("a payer's notice", () => {
   });
 
   it("of another municipality's fee is 404, and the other municipality's id is refused", async () => {
-    expect(
-      (await t.call("GET", `/municipality/${A}/fee/${ids.feeForeign}/payment-notice.pdf`, { as: "manager" })).status,
-    ).toBe(404);
-    expect(
-      (await t.call("GET", `/municipality/${B}/fee/${ids.feeForeign}/payment-notice.pdf`, { as: "manager" })).status,
-    ).toBe(404);
+    expect((await notice(A, ids.feeForeign, "manager")).status).toBe(404);
+    expect((await notice(B, ids.feeForeign, "manager")).status).toBe(404);
   });
 });
 

@@ -39,9 +39,7 @@ describe("GET /v1/ares/{ico}", () => {
   });
 
   it("an address without a street uses the village name and the house number alone", async () => {
-    const res = await t.call("GET", "/ares/00290629", { as: "worker" });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({
+    await expectLookup("ares", "00290629", "worker", {
       identificationNumber: "00290629",
       taxIdentificationNumber: null,
       name: "Obec Horní Dolní",

@@ -5,10 +5,9 @@
  * from the raw rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogueWaste, openYardBody } from "./yard-fixtures";
+import { addYardWaste, cashVisit, openYardBody, yardWasteBody } from "./yard-fixtures";
 import { sql } from "drizzle-orm";
-import { feePayer } from "../../api/db/schema";
-import { createdId, inDays, setupApiWithIds, type TestApi } from "./helpers";
+import { createdId, inDays, insertResident, setupApiWithIds, type TestApi } from "./helpers";
 import { rowsOf } from "../../api/modules/subject/shared";
 
 let t: TestApi;
@@ -17,8 +16,6 @@ const yards = (rest = "") => `/municipality/${A}/collection-yard${rest}`;
 const visits = (rest = "") => `/municipality/${A}/yard-report${rest}`;
 
 const yardBody = openYardBody;
-
-const catalogue = (name: string) => catalogueWaste(t, name);
 
 /** Every kept sum and every sum recomputed from yard_report and yard_report_record, in one order, as text. */
 async function keptAndRecomputed() {
@@ -61,50 +58,29 @@ let bulkyS: number;
 let payer: number;
 let other: number;
 
-const visit = (reportDate: string, records: { yardWasteId: number; quantity: string }[], yardId = north) =>
-  t.call("POST", visits(), {
+type Records = { yardWasteId: number; quantity: string }[];
+const visit = (reportDate: string, records: Records, yardId = north) =>
+  t.call("POST", visits(), { as: "worker", json: cashVisit(payer, yardId, reportDate, records) });
+/** The worker's edit of visit `id` (loaded at version 0): moved to the yard and day with these wastes. */
+const editVisit = (id: number, yardId: number, reportDate: string, records: Records) =>
+  t.call("PUT", visits(`/${id}`), {
     as: "worker",
-    json: { feePayerId: payer, yardId, reportDate, paymentType: "Cash", records },
+    json: { ...cashVisit(payer, yardId, reportDate, records), version: 0 },
   });
 
 beforeAll(async () => {
   ({ t, A } = await setupApiWithIds());
   north = createdId(await t.call("POST", yards(), { as: "manager", json: yardBody("Dvůr Sever") }));
   south = createdId(await t.call("POST", yards(), { as: "manager", json: yardBody("Dvůr Jih") }));
-  const bulky = {
-    wasteTypeId: await catalogue("Objemný odpad"),
-    fees: [
-      {
-        validFrom: "2020-01-01",
-        vatRate: "21",
-        ranges: [
-          { fromKg: "0", toKg: "50", value: "0" },
-          { fromKg: "50", value: "2.50" },
-        ],
-      },
-    ],
-  };
-  bulkyN = createdId(await t.call("POST", yards(`/${north}/waste`), { as: "manager", json: bulky }));
-  bulkyS = createdId(await t.call("POST", yards(`/${south}/waste`), { as: "manager", json: bulky }));
-  glassN = createdId(
-    await t.call("POST", yards(`/${north}/waste`), {
-      as: "manager",
-      json: {
-        wasteTypeId: await catalogue("Sklo"),
-        fees: [{ validFrom: "2020-01-01", vatRate: 0, ranges: [{ fromKg: "0", value: "1" }] }],
-      },
-    }),
-  );
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId: A, type: "Resident", firstName: "Jan", lastName: "Dvořák", activeFrom: "2020-01-01" })
-    .returning({ id: feePayer.id });
-  payer = p!.id;
-  const [o] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId: A, type: "Resident", firstName: "Eva", lastName: "Malá", activeFrom: "2020-01-01" })
-    .returning({ id: feePayer.id });
-  other = o!.id;
+  const bulky = await yardWasteBody(t, "Objemný odpad", "21", [
+    { fromKg: "0", toKg: "50", value: "0" },
+    { fromKg: "50", value: "2.50" },
+  ]);
+  bulkyN = await addYardWaste(t, A, north, bulky);
+  bulkyS = await addYardWaste(t, A, south, bulky);
+  glassN = await addYardWaste(t, A, north, await yardWasteBody(t, "Sklo", 0, [{ fromKg: "0", value: "1" }]));
+  payer = await insertResident(t.db, A, { lastName: "Dvořák" });
+  other = await insertResident(t.db, A, { firstName: "Eva", lastName: "Malá" });
 });
 afterAll(() => t?.close());
 
@@ -123,33 +99,13 @@ describe("per-day sums of a yard's visits and wastes (kept on write)", () => {
     expect(JSON.parse(created.days[1]!)).toMatchObject({ yard_id: north, visits: 2, weight_kg: "154.750" });
 
     // Visit b: its wastes changed and moved to another day.
-    const saved = await t.call("PUT", visits(`/${b}`), {
-      as: "worker",
-      json: {
-        feePayerId: payer,
-        yardId: north,
-        reportDate: inDays(-2),
-        paymentType: "Cash",
-        records: [{ yardWasteId: glassN, quantity: "7" }],
-        version: 0,
-      },
-    });
+    const saved = await editVisit(b, north, inDays(-2), [{ yardWasteId: glassN, quantity: "7" }]);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const edited = await expectExact();
     expect(edited.days).toHaveLength(3);
 
     // Visit a moved to the other yard with that yard's waste.
-    const moved = await t.call("PUT", visits(`/${a}`), {
-      as: "worker",
-      json: {
-        feePayerId: payer,
-        yardId: south,
-        reportDate: inDays(-1),
-        paymentType: "Cash",
-        records: [{ yardWasteId: bulkyS, quantity: "60" }],
-        version: 0,
-      },
-    });
+    const moved = await editVisit(a, south, inDays(-1), [{ yardWasteId: bulkyS, quantity: "60" }]);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const movedSums = await expectExact();
     expect(movedSums.days.map((d) => JSON.parse(d).yard_id)).toContain(south);
@@ -178,32 +134,19 @@ describe("per-day sums of a yard's visits and wastes (kept on write)", () => {
 
   it("rank the top visitors by weight as numbers, from the per-year sums and from the visits alike", async () => {
     const west = createdId(await t.call("POST", yards(), { as: "manager", json: yardBody("Dvůr Západ") }));
-    const glass = createdId(
-      await t.call("POST", yards(`/${west}/waste`), {
-        as: "manager",
-        json: {
-          wasteTypeId: await catalogue("Sklo"),
-          fees: [{ validFrom: "2020-01-01", vatRate: 0, ranges: [{ fromKg: "0", value: "0" }] }],
-        },
-      }),
-    );
+    const glass = await addYardWaste(t, A, west, await yardWasteBody(t, "Sklo", 0, [{ fromKg: "0", value: "0" }]));
     const day = inDays(0);
     // As text "99.000" sorts above "100.000"; as kg it is below.
     for (const [feePayerId, quantity] of [
       [payer, "99"],
       [other, "100"],
     ] as const) {
-      const res = await t.call("POST", visits(), {
-        as: "worker",
-        json: {
-          feePayerId,
-          yardId: west,
-          reportDate: day,
-          paymentType: "Cash",
-          records: [{ yardWasteId: glass, quantity }],
-        },
-      });
-      createdId(res);
+      createdId(
+        await t.call("POST", visits(), {
+          as: "worker",
+          json: cashVisit(feePayerId, west, day, [{ yardWasteId: glass, quantity }]),
+        }),
+      );
     }
     await expectExact();
     const top = async (query: Record<string, string>) => {

@@ -1,7 +1,7 @@
 /** What the yard tests start from: a yard open every day, and the catalogue's waste types by name. */
 import { and, eq, isNull } from "drizzle-orm";
 import { wasteType } from "../../api/db/schema";
-import type { TestApi } from "./helpers";
+import { createdId, type TestApi } from "./helpers";
 
 /** A yard's create body, open 08:00–17:00 every day. */
 export const openYardBody = (name: string) => ({
@@ -19,3 +19,26 @@ export async function catalogueWaste(t: TestApi, name: string) {
     .where(and(eq(wasteType.name, name), isNull(wasteType.municipalityId)));
   return w!.id;
 }
+
+/** One weight range of a fee period: from `fromKg` up to `toKg` (open above when absent) at `value` per kg. */
+type FeeRange = { fromKg: string; toKg?: string; value: string };
+
+/** A yard waste's create body: the catalogue's waste of this name, one fee period from 2020 at `vatRate` %. */
+export async function yardWasteBody(t: TestApi, name: string, vatRate: string | number, ranges: FeeRange[]) {
+  return { wasteTypeId: await catalogueWaste(t, name), fees: [{ validFrom: "2020-01-01", vatRate, ranges }] };
+}
+
+/** Adds a waste to a yard of municipality `m` as its manager: the yard waste's id. */
+export async function addYardWaste(t: TestApi, m: number, yardId: number, body: object) {
+  return createdId(
+    await t.call("POST", `/municipality/${m}/collection-yard/${yardId}/waste`, { as: "manager", json: body }),
+  );
+}
+
+/** A visit's create body: the payer's visit at the yard on the day with its wastes, paid in cash. */
+export const cashVisit = (
+  feePayerId: number,
+  yardId: number,
+  reportDate: string,
+  records: { yardWasteId: number; quantity: string }[],
+) => ({ feePayerId, yardId, reportDate, paymentType: "Cash", records });

@@ -5,11 +5,19 @@
  * permissions of both calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogueWaste, openYardBody } from "./yard-fixtures";
+import { addYardWaste, cashVisit, openYardBody, yardWasteBody } from "./yard-fixtures";
 import { eq } from "drizzle-orm";
-import { feePayer, yardReportRecord } from "../../api/db/schema";
+import { yardReportRecord } from "../../api/db/schema";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
-import { createdId, expectRefused, inDays, setupApiWithIds, type TestApi } from "./helpers";
+import {
+  createdId,
+  expectRefused,
+  inDays,
+  insertResident,
+  setupApiWithIds,
+  type Persona,
+  type TestApi,
+} from "./helpers";
 import { today } from "../../api/modules/subject/membership";
 
 let t: TestApi;
@@ -20,15 +28,7 @@ const visits = (m: number, rest = "") => `/municipality/${m}/yard-report${rest}`
 
 const yardBody = openYardBody;
 
-const catalogue = (name: string) => catalogueWaste(t, name);
-
-async function payer(lastName: string) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({ municipalityId: A, type: "Resident", firstName: "Jan", lastName, activeFrom: "2020-01-01" })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (lastName: string) => insertResident(t.db, A, { lastName });
 
 let yardId: number;
 let otherYardId: number;
@@ -43,42 +43,21 @@ const visit = (
   reportDate: string,
   records: { yardWasteId: number; quantity: string }[],
   yard = yardId,
-) =>
-  t.call("POST", visits(A), {
-    as: "worker",
-    json: { feePayerId, yardId: yard, reportDate, paymentType: "Cash", records },
-  });
+) => t.call("POST", visits(A), { as: "worker", json: cashVisit(feePayerId, yard, reportDate, records) });
 
 beforeAll(async () => {
   ({ t, A, B } = await setupApiWithIds());
   yardId = createdId(await t.call("POST", yards(A), { as: "manager", json: yardBody("Dvůr Sever") }));
   otherYardId = createdId(await t.call("POST", yards(A), { as: "manager", json: yardBody("Dvůr Jih") }));
   // Bulky waste: 0–50 kg free, 50–200 at 2.50 Kč/kg, above at 3.10 Kč/kg, VAT 21 %; glass 1 Kč/kg without VAT.
-  const bulky = {
-    wasteTypeId: await catalogue("Objemný odpad"),
-    fees: [
-      {
-        validFrom: "2020-01-01",
-        vatRate: "21",
-        ranges: [
-          { fromKg: "0", toKg: "50", value: "0" },
-          { fromKg: "50", toKg: "200", value: "2.50" },
-          { fromKg: "200", value: "3.10" },
-        ],
-      },
-    ],
-  };
-  bulkyId = createdId(await t.call("POST", yards(A, `/${yardId}/waste`), { as: "manager", json: bulky }));
-  otherBulkyId = createdId(await t.call("POST", yards(A, `/${otherYardId}/waste`), { as: "manager", json: bulky }));
-  glassId = createdId(
-    await t.call("POST", yards(A, `/${yardId}/waste`), {
-      as: "manager",
-      json: {
-        wasteTypeId: await catalogue("Sklo"),
-        fees: [{ validFrom: "2020-01-01", vatRate: 0, ranges: [{ fromKg: "0", value: "1" }] }],
-      },
-    }),
-  );
+  const bulky = await yardWasteBody(t, "Objemný odpad", "21", [
+    { fromKg: "0", toKg: "50", value: "0" },
+    { fromKg: "50", toKg: "200", value: "2.50" },
+    { fromKg: "200", value: "3.10" },
+  ]);
+  bulkyId = await addYardWaste(t, A, yardId, bulky);
+  otherBulkyId = await addYardWaste(t, A, otherYardId, bulky);
+  glassId = await addYardWaste(t, A, yardId, await yardWasteBody(t, "Sklo", 0, [{ fromKg: "0", value: "1" }]));
   novak = await payer("Novák");
   svoboda = await payer("Svoboda");
   // Novák: today 100 kg bulky (250.00 + 52.50), yesterday 10 kg glass (10.00).
@@ -203,6 +182,9 @@ describe("editing a visit and its wastes (spec 001 §2 Yard visits 'add waste ev
     records,
     version,
   });
+  /** `as` saves visit `id` (of municipality `m`) with these wastes and the version its form loaded. */
+  const edit = (id: number, records: Parameters<typeof form>[0], version: number, as: Persona = "worker", m = A) =>
+    t.call("PUT", visits(m, `/${id}`), { as, json: form(records, version) });
 
   it("adds, changes and removes wastes; every fee is computed again with VAT; 409 on a stale version", async () => {
     const id = createdId(await visit(novak, today(), [{ yardWasteId: bulkyId, quantity: "200" }]));
@@ -210,17 +192,15 @@ describe("editing a visit and its wastes (spec 001 §2 Yard visits 'add waste ev
     expect(before.body).toMatchObject({ fee: "605.00", manuallyUpdated: false, version: 0 });
 
     // The bulky waste changed to 50.002 kg (125.01 + 26.25) and glass added (3 kg, 3.00).
-    const saved = await t.call("PUT", visits(A, `/${id}`), {
-      as: "worker",
-      json: form(
-        [
-          { yardWasteId: bulkyId, quantity: "50,002" },
-          { yardWasteId: glassId, quantity: "0.003", unit: "t" },
-          { yardWasteId: "", quantity: "" },
-        ],
-        0,
-      ),
-    });
+    const saved = await edit(
+      id,
+      [
+        { yardWasteId: bulkyId, quantity: "50,002" },
+        { yardWasteId: glassId, quantity: "0.003", unit: "t" },
+        { yardWasteId: "", quantity: "" },
+      ],
+      0,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const after = await t.call("GET", visits(A, `/${id}`), { as: "worker" });
     expect(after.body).toMatchObject({
@@ -247,18 +227,12 @@ describe("editing a visit and its wastes (spec 001 §2 Yard visits 'add waste ev
     });
 
     // Somebody else's save in between: 409, nothing written.
-    const stale = await t.call("PUT", visits(A, `/${id}`), {
-      as: "worker",
-      json: form([{ yardWasteId: glassId, quantity: "1" }], 0),
-    });
+    const stale = await edit(id, [{ yardWasteId: glassId, quantity: "1" }], 0);
     expect(stale.status).toBe(409);
     expect(stale.body.Message).toBe(STALE_VERSION_MESSAGE);
 
     // The glass removed: one record left.
-    const removed = await t.call("PUT", visits(A, `/${id}`), {
-      as: "worker",
-      json: form([{ yardWasteId: bulkyId, quantity: "200" }], 1),
-    });
+    const removed = await edit(id, [{ yardWasteId: bulkyId, quantity: "200" }], 1);
     expect(removed.status).toBe(200);
     const rows = await t.db.select().from(yardReportRecord).where(eq(yardReportRecord.yardReportId, id));
     expect(rows.map((r) => [r.yardWasteId, r.quantityKg, r.fee])).toEqual([[bulkyId, "200.000", "605.00"]]);
@@ -266,49 +240,21 @@ describe("editing a visit and its wastes (spec 001 §2 Yard visits 'add waste ev
 
   it("refuses a paid visit (409), an empty or foreign waste (422), other municipalities (404) and readers (403)", async () => {
     const id = createdId(await visit(novak, today(), [{ yardWasteId: bulkyId, quantity: "60" }]));
-    await expectRefused(t.call("PUT", visits(A, `/${id}`), { as: "worker", json: form([], 0) }), {
+    await expectRefused(edit(id, [], 0), {
       records: ["Zadejte alespoň jeden odpad."],
     });
-    await expectRefused(
-      t.call("PUT", visits(A, `/${id}`), {
-        as: "worker",
-        json: form([{ yardWasteId: otherBulkyId, quantity: "1" }], 0),
-      }),
-      { "records.0.yardWasteId": ["Tento odpad sběrný dvůr nepřijímá."] },
-    );
-    expect(
-      (
-        await t.call("PUT", visits(A, `/${id}`), {
-          as: "managerB",
-          json: form([{ yardWasteId: bulkyId, quantity: "1" }], 0),
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await t.call("PUT", visits(B, `/${id}`), {
-          as: "admin",
-          json: form([{ yardWasteId: bulkyId, quantity: "1" }], 0),
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await t.call("PUT", visits(A, `/${id}`), {
-          as: "readonly",
-          json: form([{ yardWasteId: bulkyId, quantity: "1" }], 0),
-        })
-      ).status,
-    ).toBe(403);
+    await expectRefused(edit(id, [{ yardWasteId: otherBulkyId, quantity: "1" }], 0), {
+      "records.0.yardWasteId": ["Tento odpad sběrný dvůr nepřijímá."],
+    });
+    expect((await edit(id, [{ yardWasteId: bulkyId, quantity: "1" }], 0, "managerB")).status).toBe(404);
+    expect((await edit(id, [{ yardWasteId: bulkyId, quantity: "1" }], 0, "admin", B)).status).toBe(404);
+    expect((await edit(id, [{ yardWasteId: bulkyId, quantity: "1" }], 0, "readonly")).status).toBe(403);
 
     expect((await t.call("PATCH", visits(A, `/${id}/paid`), { as: "worker", json: { paid: "true" } })).status).toBe(
       200,
     );
     const version = (await t.call("GET", visits(A, `/${id}`), { as: "worker" })).body.version as number;
-    const paid = await t.call("PUT", visits(A, `/${id}`), {
-      as: "worker",
-      json: form([{ yardWasteId: bulkyId, quantity: "1" }], version),
-    });
+    const paid = await edit(id, [{ yardWasteId: bulkyId, quantity: "1" }], version);
     expect(paid.status).toBe(409);
     expect(paid.body.Message).toBe("Zaplacenou návštěvu nelze upravit.");
     const detail = await t.call("GET", visits(A, `/${id}`), { as: "worker" });

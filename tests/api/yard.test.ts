@@ -6,11 +6,11 @@
  * permissions, the protocol PDF read with pdftotext, and the e-mail read from the outbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogueWaste } from "./yard-fixtures";
+import { addYardWaste, catalogueWaste } from "./yard-fixtures";
 import { eq } from "drizzle-orm";
 import { feePayer, subject, subjectFeePayer, yardReport } from "../../api/db/schema";
 import { STALE_VERSION_MESSAGE } from "#contract/common";
-import { createdId, pdfText, setupApiWithIds, type TestApi } from "./helpers";
+import { createdId, insertResident, pdfText, setupApiWithIds, type TestApi } from "./helpers";
 import { readEml } from "./eml";
 import { sendProtocolMail } from "../../api/modules/yard-report/mail";
 
@@ -59,20 +59,8 @@ const fees = [
   },
 ];
 
-async function payer(m: number, over: Partial<typeof feePayer.$inferInsert> = {}) {
-  const [p] = await t.db
-    .insert(feePayer)
-    .values({
-      municipalityId: m,
-      type: "Resident",
-      firstName: "Jana",
-      lastName: "Dvořáková",
-      activeFrom: "2020-01-01",
-      ...over,
-    })
-    .returning({ id: feePayer.id });
-  return p!.id;
-}
+const payer = (m: number, over: Partial<typeof feePayer.$inferInsert> = {}) =>
+  insertResident(t.db, m, { firstName: "Jana", lastName: "Dvořáková", ...over });
 
 let yardId: number;
 let bulkyId: number;
@@ -82,28 +70,18 @@ let payerId: number;
 beforeAll(async () => {
   ({ t, A, B } = await setupApiWithIds());
   yardId = createdId(await t.call("POST", yards(A), { as: "manager", json: yardBody() }));
-  bulkyId = createdId(
-    await t.call("POST", yards(A, `/${yardId}/waste`), {
-      as: "manager",
-      json: {
-        wasteTypeId: await catalogue("Objemný odpad"),
-        capacityKg: "20000",
-        defaultWeightKg: "25",
-        code: "OBJ",
-        fees,
-      },
-    }),
-  );
-  glassId = createdId(
-    await t.call("POST", yards(A, `/${yardId}/waste`), {
-      as: "manager",
-      json: {
-        wasteTypeId: await catalogue("Sklo"),
-        useMemberCount: "on",
-        fees: [{ validFrom: "2026-01-01", vatRate: 0, ranges: [{ fromKg: "0", toKg: "10", value: "1" }] }],
-      },
-    }),
-  );
+  bulkyId = await addYardWaste(t, A, yardId, {
+    wasteTypeId: await catalogue("Objemný odpad"),
+    capacityKg: "20000",
+    defaultWeightKg: "25",
+    code: "OBJ",
+    fees,
+  });
+  glassId = await addYardWaste(t, A, yardId, {
+    wasteTypeId: await catalogue("Sklo"),
+    useMemberCount: "on",
+    fees: [{ validFrom: "2026-01-01", vatRate: 0, ranges: [{ fromKg: "0", toKg: "10", value: "1" }] }],
+  });
   payerId = await payer(A, { streetAddress: "Karlovo nám. 1", city: "Třebíč", zipCode: "67401" });
 });
 afterAll(() => t?.close());

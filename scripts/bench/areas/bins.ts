@@ -7,7 +7,7 @@
 import { isNull } from "drizzle-orm";
 import { binType, wasteEvidenceHeader, wasteType } from "../../../api/db/schema";
 import { makeBarcode } from "#contract/codes";
-import { spread, type Area, type GenerateContext } from "../harness";
+import { spread, stateArea, type Area, type GenerateContext } from "../harness";
 import type { SubjectState } from "./subjects";
 
 const BINS = 60_000;
@@ -93,55 +93,50 @@ async function generate(ctx: GenerateContext) {
   ctx.sizes.bins = ids.length;
 }
 
-export const binsArea: Area = {
-  name: "bins",
-  generate,
-  scenarios({ state }) {
-    const b = state.bins as BinState;
-    const base = `/municipality/${b.municipalityId}`;
-    const sample = spread(b.ids);
-    const codes = spread(b.barcodes);
-    const deep = Math.max(1, Math.floor(b.ids.length / 25) - 10);
-    return [
-      { name: "bins list, first page", as: "manager", path: `${base}/waste-evidence-header?page=1&pageSize=25` },
-      {
-        name: "bins list, filtered (state Discarded)",
-        as: "manager",
-        path: `${base}/waste-evidence-header?state=Discarded`,
-      },
-      {
-        name: "bins list, one subject's bins",
-        as: "manager",
-        path: `${base}/waste-evidence-header?subjectId=${b.subjectId}`,
-      },
-      {
-        name: `bins list, deep page (${deep} × 25)`,
-        as: "manager",
-        path: `${base}/waste-evidence-header?page=${deep}&pageSize=25`,
-      },
-      {
-        name: "bins list, sorted by last evidence desc",
-        as: "manager",
-        path: `${base}/waste-evidence-header?sort=-lastEvidenceAt`,
-      },
-      { name: "bin detail", as: "manager", path: (i) => `${base}/waste-evidence-header/${sample[i % sample.length]}` },
-      {
-        name: "waste-evidence-header/search-by-barcode",
-        as: "manager",
-        path: (i) => `/waste-evidence-header/search-by-barcode?barcode=${codes[i % codes.length]}`,
-      },
-      {
-        name: "municipality/{id}/find-code-by-barcode",
-        as: "manager",
-        path: (i) => `${base}/find-code-by-barcode?barcode=${codes[i % codes.length]}`,
-      },
-      {
-        name: "page /infrastructure/waste-evidence-headers",
-        as: "manager",
-        web: true,
-        budgetMs: 150,
-        path: "/infrastructure/waste-evidence-headers",
-      },
-    ];
-  },
-};
+export const binsArea: Area = stateArea<BinState>("bins", "bins", generate, (b) => {
+  const base = `/municipality/${b.municipalityId}`;
+  const sample = spread(b.ids);
+  const codes = spread(b.barcodes);
+  const deep = Math.max(1, Math.floor(b.ids.length / 25) - 10);
+  return [
+    { name: "bins list, first page", as: "manager", path: `${base}/waste-evidence-header?page=1&pageSize=25` },
+    {
+      name: "bins list, filtered (state Discarded)",
+      as: "manager",
+      path: `${base}/waste-evidence-header?state=Discarded`,
+    },
+    {
+      name: "bins list, one subject's bins",
+      as: "manager",
+      path: `${base}/waste-evidence-header?subjectId=${b.subjectId}`,
+    },
+    {
+      name: `bins list, deep page (${deep} × 25)`,
+      as: "manager",
+      path: `${base}/waste-evidence-header?page=${deep}&pageSize=25`,
+    },
+    {
+      name: "bins list, sorted by last evidence desc",
+      as: "manager",
+      path: `${base}/waste-evidence-header?sort=-lastEvidenceAt`,
+    },
+    { name: "bin detail", as: "manager", path: (i) => `${base}/waste-evidence-header/${sample[i % sample.length]}` },
+    {
+      name: "waste-evidence-header/search-by-barcode",
+      as: "manager",
+      path: (i) => `/waste-evidence-header/search-by-barcode?barcode=${codes[i % codes.length]}`,
+    },
+    {
+      name: "municipality/{id}/find-code-by-barcode",
+      as: "manager",
+      path: (i) => `${base}/find-code-by-barcode?barcode=${codes[i % codes.length]}`,
+    },
+    {
+      name: "page /infrastructure/waste-evidence-headers",
+      as: "manager",
+      web: true,
+      budgetMs: 150,
+      path: "/infrastructure/waste-evidence-headers",
+    },
+  ];
+});

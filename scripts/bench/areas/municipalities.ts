@@ -4,7 +4,7 @@
  */
 import { municipality, municipalityContact, municipalityModule } from "../../../api/db/schema";
 import { MUNICIPALITY_MODULES } from "#contract/enums";
-import { spread, type Area, type GenerateContext } from "../harness";
+import { spread, stateArea, type Area, type GenerateContext } from "../harness";
 import { CZ_DISTRICTS, SK_DISTRICTS, czechIco, municipalityName, personName, slug } from "../names";
 import type { Random } from "../random";
 
@@ -159,11 +159,11 @@ async function generate(ctx: GenerateContext) {
   ctx.sizes["municipality modules"] = modules.length;
 }
 
-export const municipalitiesArea: Area = {
-  name: "municipalities",
+export const municipalitiesArea: Area = stateArea<MunicipalityState>(
+  "municipalities",
+  "municipalities",
   generate,
-  scenarios({ state }) {
-    const s = state.municipalities as MunicipalityState;
+  (s) => {
     // Details rotate over 100 municipalities spread over the id range.
     const detailIds = spread(s.all).map((m) => m.id);
     const q = new URLSearchParams({ search: s.filter.search, district: s.filter.district, active: "true" });
@@ -187,4 +187,4 @@ export const municipalitiesArea: Area = {
       { name: "municipality districts", as: "admin", path: "/municipality/districts" },
     ];
   },
-};
+);

@@ -5,7 +5,7 @@
  * away), three fixed discounts; the list, filter, deep-page, detail and name-search requests of the screens.
  */
 import { discount, feePayer, feePayerDiscount, subject, subjectFeePayer } from "../../../api/db/schema";
-import { spread, type Area, type GenerateContext } from "../harness";
+import { spread, isoDay, stateArea, type Area, type GenerateContext } from "../harness";
 import { personName } from "../names";
 import type { GeneratedMunicipality } from "./municipalities";
 
@@ -43,8 +43,6 @@ export interface SubjectState {
   /** A street and district that together match a realistic handful (the filtered-list scenario). */
   filter: { street: string; district: string };
 }
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 async function generate(ctx: GenerateContext) {
   const { rnd } = ctx;
@@ -177,7 +175,7 @@ async function generate(ctx: GenerateContext) {
       companyName: company ? s.name : null,
       identificationNumber: company ? String(rnd.int(10_000_000, 99_999_999)) : null,
       variableSymbol: String(pvs++),
-      dateOfBirth: company ? null : iso(born),
+      dateOfBirth: company ? null : isoDay(born),
       email: rnd.chance(0.3)
         ? `${person.last
             .toLowerCase()
@@ -187,11 +185,17 @@ async function generate(ctx: GenerateContext) {
       streetAddress: `${s.street} ${s.conscriptionNumber}${s.streetNumber ? `/${s.streetNumber}` : ""}`,
       city: home.name,
       zipCode: "67401",
-      activeFrom: iso(from),
-      activeTo: to ? iso(to) : null,
+      activeFrom: isoDay(from),
+      activeTo: to ? isoDay(to) : null,
       registered: rnd.chance(0.85),
     });
-    memberships.push({ subjectIndex, payerIndex: p, from: iso(from), to: to ? iso(to) : null, chief: chief && !to });
+    memberships.push({
+      subjectIndex,
+      payerIndex: p,
+      from: isoDay(from),
+      to: to ? isoDay(to) : null,
+      chief: chief && !to,
+    });
     p++;
   };
   // Every inhabited subject gets its members; the rest of the payers spread over households and flats.
@@ -238,97 +242,92 @@ async function generate(ctx: GenerateContext) {
   ctx.sizes["subject memberships"] = memberships.length;
 }
 
-export const subjectsArea: Area = {
-  name: "subjects and fee payers",
-  generate,
-  scenarios({ state }) {
-    const s = state.subjects as SubjectState;
-    const base = `/municipality/${s.municipalityId}`;
-    const subjects = spread(s.subjectIds);
-    const payers = spread(s.feePayerIds);
-    const filtered = new URLSearchParams({
-      street: s.filter.street,
-      cityDistrict: s.filter.district,
-      type: "Household",
-      feePaid: "false",
-    });
-    const deep = Math.max(1, Math.floor(s.subjectIds.length / 25) - 10);
-    return [
-      {
-        name: "subject list, first page",
-        as: "manager",
-        path: `${base}/subject?page=1&pageSize=25`,
-        load: "API subject list",
-      },
-      {
-        name: "subject list, filtered (street + district + type + unpaid)",
-        as: "manager",
-        path: `${base}/subject?${filtered}`,
-      },
-      { name: "subject list, search 'novak'", as: "manager", path: `${base}/subject?search=novak` },
-      {
-        name: `subject list, deep page (${deep} × 25)`,
-        as: "manager",
-        path: `${base}/subject?page=${deep}&pageSize=25`,
-      },
-      { name: "subject list, sorted by total fee desc", as: "manager", path: `${base}/subject?sort=-totalFee` },
-      { name: "subject detail", as: "manager", path: (i) => `${base}/subject/${subjects[i % subjects.length]}` },
-      {
-        name: "subject detail: fee payers",
-        as: "manager",
-        path: (i) => `${base}/subject/${subjects[i % subjects.length]}/fee-payers`,
-      },
-      {
-        name: "fee payer search by name ('dvorakova jana')",
-        as: "manager",
-        path: `${base}/fee-payer?search=${encodeURIComponent("dvořáková jana")}`,
-      },
-      { name: "fee payer search by name ('novak')", as: "manager", path: `${base}/fee-payer?search=novak` },
-      { name: "fee payer list, first page, active", as: "manager", path: `${base}/fee-payer?active=true` },
-      { name: "fee payer detail", as: "manager", path: (i) => `${base}/fee-payer/${payers[i % payers.length]}` },
-      {
-        name: "fee payer history",
-        as: "manager",
-        path: (i) => `${base}/fee-payer/${payers[i % payers.length]}/history`,
-      },
-      {
-        name: "page /infrastructure/subjects",
-        as: "manager",
-        web: true,
-        budgetMs: 150,
-        path: "/infrastructure/subjects",
-        load: "page: subjects list",
-      },
-      {
-        name: "page /infrastructure/subjects/{id}",
-        as: "manager",
-        web: true,
-        budgetMs: 150,
-        path: (i) => `/infrastructure/subjects/${subjects[i % subjects.length]}`,
-        load: "page: subject detail",
-      },
-      {
-        name: "page /infrastructure/fee-payers",
-        as: "manager",
-        web: true,
-        budgetMs: 150,
-        path: "/infrastructure/fee-payers",
-        load: "page: fee payers list",
-      },
-      {
-        name: "page /infrastructure/fee-payers?search=novak",
-        as: "manager",
-        web: true,
-        budgetMs: 150,
-        path: "/infrastructure/fee-payers?search=novak",
-      },
-      {
-        name: "page /infrastructure/fee-payers/{id}",
-        as: "manager",
-        web: true,
-        budgetMs: 150,
-        path: (i) => `/infrastructure/fee-payers/${payers[i % payers.length]}`,
-      },
-    ];
-  },
-};
+export const subjectsArea: Area = stateArea<SubjectState>("subjects and fee payers", "subjects", generate, (s) => {
+  const base = `/municipality/${s.municipalityId}`;
+  const subjects = spread(s.subjectIds);
+  const payers = spread(s.feePayerIds);
+  const filtered = new URLSearchParams({
+    street: s.filter.street,
+    cityDistrict: s.filter.district,
+    type: "Household",
+    feePaid: "false",
+  });
+  const deep = Math.max(1, Math.floor(s.subjectIds.length / 25) - 10);
+  return [
+    {
+      name: "subject list, first page",
+      as: "manager",
+      path: `${base}/subject?page=1&pageSize=25`,
+      load: "API subject list",
+    },
+    {
+      name: "subject list, filtered (street + district + type + unpaid)",
+      as: "manager",
+      path: `${base}/subject?${filtered}`,
+    },
+    { name: "subject list, search 'novak'", as: "manager", path: `${base}/subject?search=novak` },
+    {
+      name: `subject list, deep page (${deep} × 25)`,
+      as: "manager",
+      path: `${base}/subject?page=${deep}&pageSize=25`,
+    },
+    { name: "subject list, sorted by total fee desc", as: "manager", path: `${base}/subject?sort=-totalFee` },
+    { name: "subject detail", as: "manager", path: (i) => `${base}/subject/${subjects[i % subjects.length]}` },
+    {
+      name: "subject detail: fee payers",
+      as: "manager",
+      path: (i) => `${base}/subject/${subjects[i % subjects.length]}/fee-payers`,
+    },
+    {
+      name: "fee payer search by name ('dvorakova jana')",
+      as: "manager",
+      path: `${base}/fee-payer?search=${encodeURIComponent("dvořáková jana")}`,
+    },
+    { name: "fee payer search by name ('novak')", as: "manager", path: `${base}/fee-payer?search=novak` },
+    { name: "fee payer list, first page, active", as: "manager", path: `${base}/fee-payer?active=true` },
+    { name: "fee payer detail", as: "manager", path: (i) => `${base}/fee-payer/${payers[i % payers.length]}` },
+    {
+      name: "fee payer history",
+      as: "manager",
+      path: (i) => `${base}/fee-payer/${payers[i % payers.length]}/history`,
+    },
+    {
+      name: "page /infrastructure/subjects",
+      as: "manager",
+      web: true,
+      budgetMs: 150,
+      path: "/infrastructure/subjects",
+      load: "page: subjects list",
+    },
+    {
+      name: "page /infrastructure/subjects/{id}",
+      as: "manager",
+      web: true,
+      budgetMs: 150,
+      path: (i) => `/infrastructure/subjects/${subjects[i % subjects.length]}`,
+      load: "page: subject detail",
+    },
+    {
+      name: "page /infrastructure/fee-payers",
+      as: "manager",
+      web: true,
+      budgetMs: 150,
+      path: "/infrastructure/fee-payers",
+      load: "page: fee payers list",
+    },
+    {
+      name: "page /infrastructure/fee-payers?search=novak",
+      as: "manager",
+      web: true,
+      budgetMs: 150,
+      path: "/infrastructure/fee-payers?search=novak",
+    },
+    {
+      name: "page /infrastructure/fee-payers/{id}",
+      as: "manager",
+      web: true,
+      budgetMs: 150,
+      path: (i) => `/infrastructure/fee-payers/${payers[i % payers.length]}`,
+    },
+  ];
+});

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { wasteCard } from "../../../api/db/schema";
 import { createBenchApi, importAndFollow } from "../api";
-import type { Area, GenerateContext } from "../harness";
+import { isoDay, stateArea, type Area, type GenerateContext } from "../harness";
 import { BENCH_MANAGER } from "./users";
 import type { SubjectState } from "./subjects";
 
@@ -23,7 +23,6 @@ export interface WasteCardState {
   import: { rows: number; ms: number; accepted: number; errors: number };
 }
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** Physical card codes: 12 digits (the chip or barcode number); the plain code is the printed number. */
 const codeOf = (n: number) => `85${String(n).padStart(10, "0")}`;
 
@@ -38,7 +37,7 @@ async function generate(ctx: GenerateContext) {
   const rows: (typeof wasteCard.$inferInsert)[] = [];
   for (let i = 1; i <= count; i++) {
     const x = rnd.next();
-    const validFrom = iso(new Date(now - rnd.int(30, 3650) * day));
+    const validFrom = isoDay(new Date(now - rnd.int(30, 3650) * day));
     const base = { municipalityId, plainCode: String(100_000 + i), code: codeOf(i), validFrom };
     if (x < 0.8) {
       rows.push({
@@ -46,7 +45,7 @@ async function generate(ctx: GenerateContext) {
         subjectId: rnd.pick(s.subjectIds),
         feePayerId: rnd.chance(0.5) ? rnd.pick(s.feePayerIds) : null,
         state: "Assigned",
-        validTo: rnd.chance(0.1) ? iso(new Date(now + rnd.int(30, 700) * day)) : null,
+        validTo: rnd.chance(0.1) ? isoDay(new Date(now + rnd.int(30, 700) * day)) : null,
       });
     } else if (x < 0.92) rows.push({ ...base, state: "Free" });
     else if (x < 0.97) rows.push({ ...base, subjectId: rnd.pick(s.subjectIds), state: "Discarded" });
@@ -56,7 +55,7 @@ async function generate(ctx: GenerateContext) {
         ...base,
         subjectId: rnd.pick(s.subjectIds),
         state: rnd.chance(0.5) ? "Expired" : "Assigned",
-        validTo: iso(new Date(now - rnd.int(1, 300) * day)),
+        validTo: isoDay(new Date(now - rnd.int(1, 300) * day)),
       });
     }
   }
@@ -125,29 +124,24 @@ async function generate(ctx: GenerateContext) {
   ctx.state.wasteCards = state;
 }
 
-export const wasteCardsArea: Area = {
-  name: "waste cards",
-  generate,
-  scenarios({ state }) {
-    const w = state.wasteCards as WasteCardState;
-    const base = `/municipality/${w.municipalityId}/waste-card`;
-    return [
-      { name: "waste card list, first page", as: "manager", path: `${base}?page=1&pageSize=25` },
-      { name: `waste card list, search code prefix '${w.prefix}'`, as: "manager", path: `${base}?search=${w.prefix}` },
-      { name: "waste card list, search name 'novak'", as: "manager", path: `${base}?search=novak` },
-      { name: "waste card list, filtered by state Expired", as: "manager", path: `${base}?state=Expired` },
-      {
-        name: "waste card list, filtered by state Free, sorted by code",
-        as: "manager",
-        path: `${base}?state=Free&sort=code`,
-      },
-      {
-        name: "page /infrastructure/waste-cards",
-        as: "manager",
-        web: true,
-        budgetMs: 150,
-        path: "/infrastructure/waste-cards",
-      },
-    ];
-  },
-};
+export const wasteCardsArea: Area = stateArea<WasteCardState>("waste cards", "wasteCards", generate, (w) => {
+  const base = `/municipality/${w.municipalityId}/waste-card`;
+  return [
+    { name: "waste card list, first page", as: "manager", path: `${base}?page=1&pageSize=25` },
+    { name: `waste card list, search code prefix '${w.prefix}'`, as: "manager", path: `${base}?search=${w.prefix}` },
+    { name: "waste card list, search name 'novak'", as: "manager", path: `${base}?search=novak` },
+    { name: "waste card list, filtered by state Expired", as: "manager", path: `${base}?state=Expired` },
+    {
+      name: "waste card list, filtered by state Free, sorted by code",
+      as: "manager",
+      path: `${base}?state=Free&sort=code`,
+    },
+    {
+      name: "page /infrastructure/waste-cards",
+      as: "manager",
+      web: true,
+      budgetMs: 150,
+      path: "/infrastructure/waste-cards",
+    },
+  ];
+});

@@ -17,7 +17,7 @@ import {
   yardReportRecord,
 } from "../../../api/db/schema";
 import { sumDecimals, yardWasteFee, type FeePeriod } from "../../../contract/yard-fee";
-import { spread, type Area, type GenerateContext } from "../harness";
+import { spread, isoDay, stateArea, type Area, type GenerateContext } from "../harness";
 import type { SubjectState } from "./subjects";
 
 const VISITS = 50_000;
@@ -66,8 +66,6 @@ export interface YardState {
   payerId: number;
   month: { from: string; to: string };
 }
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 async function generate(ctx: GenerateContext) {
   const { rnd } = ctx;
@@ -133,7 +131,7 @@ async function generate(ctx: GenerateContext) {
   for (let i = 0; i < visitCount; i++) {
     const x = rnd.next();
     const yardId = yardIds[x < 0.5 ? 0 : x < 0.8 ? 1 : 2]!;
-    const reportDate = iso(new Date(now - rnd.int(0, 364) * day));
+    const reportDate = isoDay(new Date(now - rnd.int(0, 364) * day));
     const brought = rnd.int(1, 3);
     const own = wastes.filter((w) => w.yard === yardId);
     const rows = Array.from({ length: brought }, () => {
@@ -194,51 +192,46 @@ async function generate(ctx: GenerateContext) {
     yardIds,
     visitIds,
     payerId,
-    month: { from: iso(first), to: iso(last) },
+    month: { from: isoDay(first), to: isoDay(last) },
   } satisfies YardState;
 }
 
-export const yardsArea: Area = {
-  name: "yards",
-  generate,
-  scenarios({ state }) {
-    const y = state.yards as YardState;
-    const visits = `/municipality/${y.municipalityId}/yard-report`;
-    const yards = `/municipality/${y.municipalityId}/collection-yard`;
-    const busiest = y.yardIds[0]!;
-    const some = spread(y.visitIds);
-    return [
-      { name: "yard visits: first page (newest first)", as: "manager", path: `${visits}?sort=-reportDate` },
-      {
-        name: "yard visits: a yard and a month",
-        as: "manager",
-        path: `${visits}?yardId=${busiest}&dateFrom=${y.month.from}&dateTo=${y.month.to}&sort=-reportDate`,
-      },
-      { name: "yard visits: one payer's", as: "manager", path: `${visits}?feePayerId=${y.payerId}` },
-      { name: "yard visits: unpaid, by fee", as: "manager", path: `${visits}?paid=false&sort=-fee` },
-      { name: "yard visits: page 40", as: "manager", path: `${visits}?sort=-reportDate&page=40` },
-      { name: "yard visit detail", as: "manager", path: (i) => `${visits}/${some[i % some.length]}` },
-      {
-        name: "yard workload by month, top visitors, income (this year)",
-        as: "manager",
-        path: `${yards}/${busiest}/statistics?bucket=month`,
-      },
-      {
-        name: "yard workload by week, top visitors by weight",
-        as: "manager",
-        path: `${yards}/${busiest}/statistics?bucket=week&topBy=weight`,
-      },
-      {
-        name: "yard workload by day, top visitors of a month",
-        as: "manager",
-        path: `${yards}/${busiest}/statistics?bucket=day&dateFrom=${y.month.from}&dateTo=${y.month.to}`,
-      },
-      {
-        name: "yard visit protocol PDF",
-        as: "manager",
-        path: (i) => `${visits}/${some[i % some.length]}/protocol`,
-        budgetMs: 200,
-      },
-    ];
-  },
-};
+export const yardsArea: Area = stateArea<YardState>("yards", "yards", generate, (y) => {
+  const visits = `/municipality/${y.municipalityId}/yard-report`;
+  const yards = `/municipality/${y.municipalityId}/collection-yard`;
+  const busiest = y.yardIds[0]!;
+  const some = spread(y.visitIds);
+  return [
+    { name: "yard visits: first page (newest first)", as: "manager", path: `${visits}?sort=-reportDate` },
+    {
+      name: "yard visits: a yard and a month",
+      as: "manager",
+      path: `${visits}?yardId=${busiest}&dateFrom=${y.month.from}&dateTo=${y.month.to}&sort=-reportDate`,
+    },
+    { name: "yard visits: one payer's", as: "manager", path: `${visits}?feePayerId=${y.payerId}` },
+    { name: "yard visits: unpaid, by fee", as: "manager", path: `${visits}?paid=false&sort=-fee` },
+    { name: "yard visits: page 40", as: "manager", path: `${visits}?sort=-reportDate&page=40` },
+    { name: "yard visit detail", as: "manager", path: (i) => `${visits}/${some[i % some.length]}` },
+    {
+      name: "yard workload by month, top visitors, income (this year)",
+      as: "manager",
+      path: `${yards}/${busiest}/statistics?bucket=month`,
+    },
+    {
+      name: "yard workload by week, top visitors by weight",
+      as: "manager",
+      path: `${yards}/${busiest}/statistics?bucket=week&topBy=weight`,
+    },
+    {
+      name: "yard workload by day, top visitors of a month",
+      as: "manager",
+      path: `${yards}/${busiest}/statistics?bucket=day&dateFrom=${y.month.from}&dateTo=${y.month.to}`,
+    },
+    {
+      name: "yard visit protocol PDF",
+      as: "manager",
+      path: (i) => `${visits}/${some[i % some.length]}/protocol`,
+      budgetMs: 200,
+    },
+  ];
+});
