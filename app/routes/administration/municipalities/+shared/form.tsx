@@ -67,7 +67,6 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       shouldValidate: "onBlur",
     },
   );
-  const contacts = fields.contacts.getFieldList();
 
   return (
     <EntityForm form={form} listIntentsThroughAction>
@@ -109,8 +108,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       <SectionCard title={t("municipality:section.contacts")} contentClassName="space-y-4">
         <FormRows
           form={form}
-          name={fields.contacts.name}
-          rows={contacts}
+          field={fields.contacts}
           texts="municipality:contacts"
           className="md:grid-cols-5"
           removeClassName="flex items-end pb-6"

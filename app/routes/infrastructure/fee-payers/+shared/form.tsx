@@ -145,7 +145,6 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
     lastResult,
     defaultValue,
   });
-  const addresses = fields.addresses.getFieldList();
   const fixed = discounts.filter((d) => d.type === "Other");
   const byAge = discounts.filter((d) => d.type === "Age");
   const discountInputs = getCollectionProps(fields.discountIds, {
@@ -222,8 +221,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
       <Section title={t("feePayer:section.addresses")} className="space-y-4">
         <FormRows
           form={form}
-          name={fields.addresses.name}
-          rows={addresses}
+          field={fields.addresses}
           texts="feePayer:addresses"
           className="md:grid-cols-7"
           removeClassName="md:col-span-7"

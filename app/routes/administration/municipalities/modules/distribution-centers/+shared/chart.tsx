@@ -10,6 +10,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formatNumber } from "~/lib/format";
 import { BarChart, ChartTable } from "~/components/bar-chart";
 import { PillLink } from "~/components/pill-link";
+import { TitledSection } from "~/components/section-card";
 
 /** The bucket's short label under a bar: the month '3/26', the week's Monday '16. 3.'. */
 const shortLabel = (period: Chart["period"], start: string) =>
@@ -38,11 +39,11 @@ export function CentreChart({ chart }: { chart: Chart }) {
       max: format(Math.max(0, ...values)),
     });
   return (
-    <section aria-labelledby="centre-chart-title" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="centre-chart-title" className="text-lg font-semibold">
-          {t("distributionCenter:chart.title")}
-        </h2>
+    <TitledSection
+      title={t("distributionCenter:chart.title")}
+      titleId="centre-chart-title"
+      className="space-y-3"
+      actions={
         <nav aria-label={t("distributionCenter:chart.periodLabel")} className="flex gap-1">
           {CHART_PERIODS.map((p) => (
             <PillLink key={p} to={periodLink(p)} current={chart.period === p}>
@@ -50,7 +51,8 @@ export function CentreChart({ chart }: { chart: Chart }) {
             </PillLink>
           ))}
         </nav>
-      </div>
+      }
+    >
       <p className="text-sm text-slate-600">{t("distributionCenter:chart.rule")}</p>
       <div className="grid gap-4 md:grid-cols-2">
         <BarChart
@@ -84,6 +86,6 @@ export function CentreChart({ chart }: { chart: Chart }) {
           { label: t("distributionCenter:chart.unserved"), values: unserved.map(format) },
         ]}
       />
-    </section>
+    </TitledSection>
   );
 }
