@@ -54,21 +54,7 @@ function DetailCard({ title, children }: { title: string; children: ReactNode })
 }
 
 export default function SubjectDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const {
-    subject: s,
-    members,
-    cards,
-    bins,
-    fees,
-    children,
-    childTotal,
-    impact,
-    hierarchy,
-    payerOptions,
-    parentChoices,
-    evidence,
-    view,
-  } = loaderData;
+  const { subject: s, view, evidence } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "subject");
@@ -115,7 +101,7 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
             {canEdit && <DialogLink name="set-parent">{t("subject:action.setParent")}</DialogLink>}
             {canEdit && s.parentId && <RemoveParentButton />}
             <DialogLink name="hierarchy">{t("subject:action.hierarchy")}</DialogLink>
-            {canRemove && impact && <DeleteSubjectDialog subject={s} impact={impact} />}
+            {canRemove && loaderData.impact && <DeleteSubjectDialog subject={s} impact={loaderData.impact} />}
           </>
         }
       />
@@ -169,18 +155,23 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
         </DetailCard>
       </div>
 
-      {fees && <FeesSection fees={fees} view={view.feesView} year={view.feesYear} />}
-      <MembersSection subjectId={s.id} members={members} payerOptions={payerOptions} payerSearch={view.payerSearch} />
-      <WasteCardsSection cards={cards} members={members} />
+      {loaderData.fees && <FeesSection fees={loaderData.fees} view={view.feesView} year={view.feesYear} />}
+      <MembersSection
+        subjectId={s.id}
+        members={loaderData.members}
+        payerOptions={loaderData.payerOptions}
+        payerSearch={view.payerSearch}
+      />
+      <WasteCardsSection cards={loaderData.cards} members={loaderData.members} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <BinsSection subjectId={s.id} binCount={s.binCount} bins={bins} />
-        <RelationsSection subject={s} descendants={children} childTotal={childTotal} />
+        <BinsSection subjectId={s.id} binCount={s.binCount} bins={loaderData.bins} />
+        <RelationsSection subject={s} descendants={loaderData.children} childTotal={loaderData.childTotal} />
       </div>
       <CollectionsSection subject={s} evidence={evidence} />
       <HistorySection evidence={evidence} />
 
-      <HierarchyDialog tree={hierarchy} currentId={s.id} />
-      {canEdit && <SetParentDialog subject={s} options={parentChoices} search={view.parentSearch} />}
+      <HierarchyDialog tree={loaderData.hierarchy} currentId={s.id} />
+      {canEdit && <SetParentDialog subject={s} options={loaderData.parentChoices} search={view.parentSearch} />}
     </div>
   );
 }
