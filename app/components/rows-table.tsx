@@ -25,6 +25,9 @@ export type RowsTableProps<Row> = {
   "aria-labelledby"?: string;
 };
 
+/** The heading of a column of figures (counts, weights, money): right-aligned like its cells. */
+export const figureHeading = (label: string): RowsColumn => ({ label, className: "text-right" });
+
 const headCell = (c: RowsColumn) =>
   typeof c === "string" ? (
     <TH key={c}>{c}</TH>

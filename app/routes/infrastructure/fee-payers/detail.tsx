@@ -15,7 +15,7 @@ import { pageTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
-import { Money } from "~/components/money";
+import { Money, MoneyCell } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -34,7 +34,7 @@ import {
   subjectPath,
 } from "./+shared/ui";
 import { RecordLink } from "~/components/record-link";
-import { RowsTable } from "~/components/rows-table";
+import { RowsTable, figureHeading } from "~/components/rows-table";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => d?.feePayer.name ?? t("feePayer:list.title"),
@@ -281,7 +281,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
             t("feePayer:history.validFrom"),
             t("feePayer:history.validTo"),
             t("feePayer:history.chief"),
-            { label: t("feePayer:field.finalFee"), className: "text-right" },
+            figureHeading(t("feePayer:field.finalFee")),
           ]}
         >
           {(h) => (
@@ -297,9 +297,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
                 {h.validTo ? <Day value={h.validTo} /> : t("feePayer:history.ongoing")}
               </TD>
               <TD>{h.isChief ? <Badge tone="blue">{t("feePayer:history.chiefYes")}</Badge> : "–"}</TD>
-              <TD className="text-right whitespace-nowrap">
-                <Money value={h.finalFee} />
-              </TD>
+              <MoneyCell value={h.finalFee} />
             </TR>
           )}
         </RowsTable>

@@ -39,7 +39,7 @@ import { DetailPage } from "~/components/detail-page";
 import { pageTitle } from "~/components/page-title";
 import { PointsMap } from "~/components/points-map";
 import { RowsTable } from "~/components/rows-table";
-import { SectionCard } from "~/components/section-card";
+import { SectionCard, TitledSection } from "~/components/section-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TD, TR } from "~/components/ui/table";
@@ -339,10 +339,7 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
         </RowsTable>
       </SectionCard>
 
-      <section aria-labelledby="collection-errors" className="space-y-2">
-        <h2 id="collection-errors" className="text-lg font-semibold">
-          {t("wasteCollection:detail.errors")}
-        </h2>
+      <TitledSection title={t("wasteCollection:detail.errors")} titleId="collection-errors" className="space-y-2">
         <DataTable
           def={logList}
           rows={log.items}
@@ -352,7 +349,7 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
           caption={t("wasteCollection:detail.errors")}
           emptyState={{ message: t("wasteCollection:detail.noErrors") }}
         />
-      </section>
+      </TitledSection>
     </DetailPage>
   );
 }

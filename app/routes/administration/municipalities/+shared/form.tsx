@@ -16,7 +16,14 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import { EnumSelectField, EnumSelects, InputField, SelectField, TextareaField } from "~/components/field";
+import {
+  CityAndZipFields,
+  EnumSelectField,
+  EnumSelects,
+  InputField,
+  SelectField,
+  TextareaField,
+} from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
@@ -101,8 +108,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
         <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber")} />
         <InputField meta={fields.companyName} label={t("municipality:field.companyName")} />
         <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress")} />
-        <InputField meta={fields.city} label={t("municipality:field.city")} />
-        <InputField meta={fields.zipCode} label={t("municipality:field.zipCode")} inputMode="numeric" />
+        <CityAndZipFields fields={fields} labels="municipality:field" />
       </SectionCard>
 
       <SectionCard title={t("municipality:section.contacts")} contentClassName="space-y-4">

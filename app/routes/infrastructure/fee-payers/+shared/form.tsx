@@ -14,7 +14,7 @@ import {
   type DiscountOption,
   type FeePayerDetail,
 } from "#contract/fee-payer";
-import { CheckboxField, EnumSelectField, Field, InputField, TextareaField } from "~/components/field";
+import { CheckboxField, CityAndZipFields, EnumSelectField, Field, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
@@ -214,8 +214,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
           label={t("feePayer:field.streetAddress")}
           description={t("feePayer:field.streetAddressHelp")}
         />
-        <InputField meta={fields.city} label={t("feePayer:field.city")} />
-        <InputField meta={fields.zipCode} label={t("feePayer:field.zipCode")} inputMode="numeric" />
+        <CityAndZipFields fields={fields} labels="feePayer:field" />
       </Section>
 
       <Section title={t("feePayer:section.addresses")} className="space-y-4">
@@ -238,8 +237,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
               <InputField meta={a.street} label={t("feePayer:addresses.street")} className="md:col-span-2" />
               <InputField meta={a.conscriptionNumber} label={t("feePayer:addresses.conscriptionNumber")} />
               <InputField meta={a.streetNumber} label={t("feePayer:addresses.streetNumber")} />
-              <InputField meta={a.city} label={t("feePayer:addresses.city")} />
-              <InputField meta={a.zipCode} label={t("feePayer:addresses.zipCode")} inputMode="numeric" />
+              <CityAndZipFields fields={a} labels="feePayer:addresses" />
             </>
           )}
         </FormRows>

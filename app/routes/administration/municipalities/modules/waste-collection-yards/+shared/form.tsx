@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
-import { CheckboxField, EnumSelectField, InputField } from "~/components/field";
+import { CheckboxField, CityAndZipFields, EnumSelectField, InputField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { REPORT_PRINT_TYPES, yardFormSchema, type YardDetail } from "#contract/yard";
@@ -96,8 +96,7 @@ export function YardForm(props: {
         <InputField meta={fields.name} label={t("collectionYard:field.name")} className="md:col-span-2" />
         <InputField meta={fields.street} label={t("collectionYard:field.street")} />
         <div className="grid grid-cols-[1fr_8rem] gap-4">
-          <InputField meta={fields.city} label={t("collectionYard:field.city")} />
-          <InputField meta={fields.zipCode} label={t("collectionYard:field.zipCode")} inputMode="numeric" />
+          <CityAndZipFields fields={fields} labels="collectionYard:field" />
         </div>
         <EnumSelectField
           meta={fields.reportPrintType}
