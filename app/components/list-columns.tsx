@@ -113,3 +113,17 @@ export function dateTimeColumn<Row>(
   const { spanClassName, ...rest } = extra ?? {};
   return column(key, label, (row: Row) => <DateTime value={value(row)} className={spanClassName} />, rest);
 }
+
+/** The row's creation time as the link to its detail (a list of jobs or batches, newest first). */
+export function createdAtColumn<Row extends { id: number; createdAt: string }>(
+  label: string,
+  to: (id: number) => string,
+) {
+  return linkColumn<Row>(
+    "createdAt",
+    label,
+    (row) => to(row.id),
+    (row) => <DateTime value={row.createdAt} />,
+    { className: "whitespace-nowrap" },
+  );
+}

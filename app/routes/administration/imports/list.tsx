@@ -1,4 +1,3 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import {
   IMPORT_JOB_STATES,
@@ -8,11 +7,10 @@ import {
 } from "#contract/import";
 import { importJobListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
-import { formatDateTime } from "#contract/calendar";
 import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
+import { column, createdAtColumn, countColumn, textColumn } from "~/components/list-columns";
 import { dateFilter, enumFilter } from "~/lib/list-filters";
 import { ImportJobStateBadge } from "~/components/import/job";
 import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
@@ -28,13 +26,7 @@ export const importJobList = defineList(importJobListKeys, {
     dateFilter("dateTo", "import:filter.dateTo"),
   ],
   columns: [
-    linkColumn(
-      "createdAt",
-      "import:field.createdAt",
-      (row: ImportJobAnswer) => importPath(row.id),
-      (row) => <DateTime value={row.createdAt} />,
-      { className: "whitespace-nowrap" },
-    ),
+    createdAtColumn<ImportJobAnswer>("import:field.createdAt", importPath),
     column("type", "import:field.type", (row: ImportJobAnswer) => <ImportTypeName type={row.type} />),
     textColumn("fileName", "import:field.fileName", (row: ImportJobAnswer) => row.fileName),
     column("state", "import:field.state", (row: ImportJobAnswer) => <ImportJobStateBadge state={row.state} />),
@@ -49,14 +41,5 @@ export const loader = (args: Route.LoaderArgs) =>
   loadMunicipalityList(args, "import.aDetail", importJobContract, (api) => api.import.list);
 
 export default function ImportList({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
-  return (
-    <ListPage
-      ns="import"
-      list={loaderData}
-      def={importJobList}
-      create={{ to: `${IMPORTS_PATH}/create` }}
-      rowLabel={(row) => formatDateTime(row.createdAt, i18n.language)}
-    />
-  );
+  return <ListPage ns="import" list={loaderData} def={importJobList} create={{ to: `${IMPORTS_PATH}/create` }} />;
 }
