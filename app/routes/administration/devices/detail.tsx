@@ -9,7 +9,7 @@ import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { submitForm } from "~/server/form.server";
 import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
@@ -23,7 +23,7 @@ import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./+share
 import { DetailRow } from "~/components/detail-row";
 import { RecordLink } from "~/components/record-link";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) => d?.device.name ?? t("device:list.title"));
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("device", (d) => d.device.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const deviceId = requireId(params.deviceId, request);

@@ -11,7 +11,7 @@ import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column, createdAtColumn, countColumn, textColumn } from "~/components/list-columns";
-import { dateFilter, enumFilter } from "~/lib/list-filters";
+import { dateRangeFilters, enumFilter } from "~/lib/list-filters";
 import { ImportJobStateBadge } from "~/components/import/job";
 import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
 
@@ -22,8 +22,7 @@ export const importJobList = defineList(importJobListKeys, {
   filters: [
     enumFilter("type", "import:field.type", IMPORT_TYPES, "import:type"),
     enumFilter("state", "import:field.state", IMPORT_JOB_STATES, "import:state"),
-    dateFilter("dateFrom", "import:filter.dateFrom"),
-    dateFilter("dateTo", "import:filter.dateTo"),
+    ...dateRangeFilters("import:filter"),
   ],
   columns: [
     createdAtColumn<ImportJobAnswer>("import:field.createdAt", importPath),

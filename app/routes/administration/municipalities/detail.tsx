@@ -11,7 +11,7 @@ import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -27,9 +27,7 @@ import {
 } from "./+shared/detail-cards";
 import { ActiveBadge, MUNICIPALITIES_PATH, municipalityPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.municipality.name ?? t("municipality:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("municipality", (d) => d.municipality.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);

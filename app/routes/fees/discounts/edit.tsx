@@ -6,14 +6,12 @@ import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { formAnswer, redirectWithFlash } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { EditDiscountForm, toEditValues } from "./+shared/form";
 import { DISCOUNTS_PATH } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.discount.name ?? t("discount:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("discount", (d) => d.discount.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const discountId = requireId(params.discountId, request);

@@ -11,7 +11,7 @@ import { submitForm } from "~/server/form.server";
 import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailRow } from "~/components/detail-row";
@@ -36,9 +36,7 @@ import {
 import { RecordLink } from "~/components/record-link";
 import { RowsTable, figureHeading } from "~/components/rows-table";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.feePayer.name ?? t("feePayer:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("feePayer", (d) => d.feePayer.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const feePayerId = requireId(params.feePayerId, request);

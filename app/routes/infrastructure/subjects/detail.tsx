@@ -7,7 +7,7 @@ import type { Route } from "./+types/detail";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -22,9 +22,7 @@ import { BinsSection, RelationsSection } from "./+shared/sections";
 import { CollectionsSection, HistorySection } from "./+shared/evidence-sections";
 import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.subject.name ?? t("subject:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("subject", (d) => d.subject.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadDetail(request, context, requireId(params.subjectId, request));

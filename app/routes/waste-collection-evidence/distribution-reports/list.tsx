@@ -39,7 +39,7 @@ import {
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column } from "~/components/list-columns";
-import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { dateRangeFilters, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FormDialog } from "~/components/form-dialog";
 import { Field, fieldAria } from "~/components/field";
@@ -57,8 +57,7 @@ export const distributionReportTable = defineList(distributionReportListKeys, {
     searchFilter("distributionReport"),
     enumFilter("state", "distributionReport:field.state", DISTRIBUTION_REPORT_STATES, "distributionReport:state"),
     optionsFilter("centreId", "distributionReport:field.centre"),
-    dateFilter("dateFrom", "distributionReport:list.dateFrom"),
-    dateFilter("dateTo", "distributionReport:list.dateTo"),
+    ...dateRangeFilters("distributionReport:list"),
   ],
   columns: [
     column("id", "distributionReport:field.id", (r: DistributionReportItem) => r.id),

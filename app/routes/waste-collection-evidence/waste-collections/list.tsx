@@ -39,7 +39,7 @@ import {
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import { ListPage } from "~/components/list-page";
 import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
-import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { dateRangeFilters, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { pageTitle } from "~/components/page-title";
 import { BulkRemoveDialog } from "~/components/form-dialog";
 import { COLLECTION_IMPORT_PATH, CollectionStateBadge, Price, Tonnes, collectionPath } from "./+shared/ui";
@@ -52,8 +52,7 @@ export const collectionList = defineList(collectionListKeys, {
     searchFilter("wasteCollection", true),
     enumFilter("state", "wasteCollection:field.state", COLLECTION_STATES, "wasteCollection:state"),
     optionsFilter("wasteTypeId", "wasteCollection:field.waste"),
-    dateFilter("dateFrom", "wasteCollection:filter.dateFrom"),
-    dateFilter("dateTo", "wasteCollection:filter.dateTo"),
+    ...dateRangeFilters("wasteCollection:filter"),
   ],
   columns: [
     column(

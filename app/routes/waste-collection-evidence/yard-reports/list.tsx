@@ -32,7 +32,14 @@ import {
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column } from "~/components/list-columns";
-import { booleanFilter, dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import {
+  booleanFilter,
+  dateRangeFilters,
+  enumFilter,
+  idOptions,
+  optionsFilter,
+  searchFilter,
+} from "~/lib/list-filters";
 import { RowDeleteDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import {
@@ -54,8 +61,7 @@ export const yardReportTable = defineList(yardReportListKeys, {
   filters: [
     searchFilter("yardReport"),
     optionsFilter("yardId", "yardReport:field.yard"),
-    dateFilter("dateFrom", "yardReport:list.dateFrom"),
-    dateFilter("dateTo", "yardReport:list.dateTo"),
+    ...dateRangeFilters("yardReport:list"),
     enumFilter("paymentType", "yardReport:field.paymentType", PAYMENT_TYPES, "yardReport:paymentType"),
     booleanFilter("paid", "yardReport:field.paid"),
     enumFilter("mailStatus", "yardReport:field.mailStatus", MAIL_STATUSES, "yardReport:mailStatus"),

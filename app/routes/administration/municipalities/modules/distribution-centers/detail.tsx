@@ -15,7 +15,7 @@ import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { submitForm } from "~/server/form.server";
 import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { SectionCard } from "~/components/section-card";
 import { DetailFact, DetailRow } from "~/components/detail-row";
@@ -29,9 +29,7 @@ import { ADD_USER_DIALOG, UsersCard } from "./+shared/users-card";
 import { CentreChart } from "./+shared/chart";
 import { centrePath, centreReportsPath, centresPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.centre.name ?? t("distributionCenter:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("distributionCenter", (d) => d.centre.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);

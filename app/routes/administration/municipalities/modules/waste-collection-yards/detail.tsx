@@ -15,7 +15,7 @@ import { translateMessage } from "~/lib/messages";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { answer, apiAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SectionCard } from "~/components/section-card";
 import { DetailFact, DetailRow } from "~/components/detail-row";
@@ -28,9 +28,7 @@ import { WastesCard } from "./+shared/wastes-card";
 import { YardStatisticsCards } from "./+shared/statistics";
 import { yardPath, yardsPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.yard.name ?? t("collectionYard:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("collectionYard", (d) => d.yard.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);

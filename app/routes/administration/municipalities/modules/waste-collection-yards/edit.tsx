@@ -1,15 +1,13 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { yardUpdateSchema } from "#contract/yard";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { moduleEditPage } from "../+shared/record-pages.server";
 import { toYardValues, YardForm } from "./+shared/form";
 import { yardPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.record.name ?? t("collectionYard:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("collectionYard", (d) => d.record.name);
 
 /** Spec 001 §2 Collection yards → edit; a save over somebody else's answers 409 and keeps what was typed. */
 export const { loader, action } = moduleEditPage({
