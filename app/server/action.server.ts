@@ -5,6 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { TFunction } from "i18next";
+import { z } from "zod";
 import type { FlashMessage } from "./context";
 import type { ApiClient, ApiProblem } from "./api.server";
 import { addFlash, commit } from "./session.server";
@@ -99,6 +100,19 @@ export function apiAnswer<Extra extends object = Record<never, never>>(
     { intent, message: failure.problem.Message, errors: failure.problem.errors, ...extra } as ActionAnswer<Extra>,
     failure.status,
   );
+}
+
+/**
+ * Values the contract's schema refused (a dialog's fields): each field's messages under it, and above them `message`
+ * (by default the first field's first message).
+ */
+export function invalidAnswer<Extra extends object = Record<never, never>>(
+  intent: string,
+  error: z.ZodError,
+  extra?: Omit<ActionAnswer<Extra>, "intent" | "errors">,
+) {
+  const errors = z.flattenError(error).fieldErrors as Record<string, string[]>;
+  return answer<Extra>({ intent, message: Object.values(errors)[0]?.[0], errors, ...extra } as ActionAnswer<Extra>);
 }
 
 /** A form posted with an intent the page does not know. */

@@ -26,10 +26,10 @@ import { bulkDialogIds, nothingSelected, openBulkDialog, withoutDialog } from "~
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import type { TFunction } from "i18next";
 import {
-  answer,
   apiAnswer,
   backToList,
   formId,
+  invalidAnswer,
   readIntent,
   redirectWithFlash,
   selectedIds,
@@ -182,10 +182,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "mail": {
       const values = { email: String(formData.get("email") ?? "") };
       const parsed = exportMailBody.safeParse(values);
-      if (!parsed.success) {
-        const errors = { email: parsed.error.issues.map((i) => i.message) };
-        return answer({ intent, message: errors.email[0], errors, values });
-      }
+      if (!parsed.success) return invalidAnswer(intent, parsed.error, { values });
       // The list's filters (the page's URL) choose what is sent; paging does not.
       const { page: _page, pageSize: _size, ...filters } = readListParams(listContract, request.url);
       const res = await api.result.distributionReport.mailExport({ municipalityId, ...filters }, parsed.data);

@@ -5,7 +5,7 @@
  * The errors table is the page's paged list; the map has the same data in the tables, so it can be done without.
  */
 import { Link } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import {
@@ -26,7 +26,7 @@ import { formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
-import { answer, apiAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { apiAnswer, invalidAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import type { ApiResult } from "~/server/api.server";
 import { userT } from "~/server/i18n.server";
@@ -119,7 +119,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = await userT(api.session);
   const values = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const invalid = (error: z.ZodError) =>
-    answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });
+    invalidAnswer(intent, error, { message: t("wasteCollection:flash.invalid"), values });
   const here = collectionPath(collectionId);
   // Processed again (after a fix or on request): how many errors closed and how many are left.
   const reprocessed = (res: ApiResult<{ resolved: number; open: number }>) =>

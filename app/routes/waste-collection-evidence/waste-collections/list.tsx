@@ -4,7 +4,7 @@
  * (a new name for the selected collections; spec 000 §7) and delete; 'import collection' leads to the upload. A bulk
  * action opens its dialog through the URL (?dialog=…&ids=…), so it works the same with and without JavaScript.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import type { ApiClient } from "~/server/api.server";
@@ -21,6 +21,7 @@ import { defineList, withFilterOptions } from "~/lib/list";
 import {
   answer,
   apiAnswer,
+  invalidAnswer,
   readIntent,
   redirectWithFlash,
   selectedIds,
@@ -138,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = textValues(formData);
   const back = () => withoutDialog(request);
   const invalid = (error: z.ZodError) =>
-    answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });
+    invalidAnswer(intent, error, { message: t("wasteCollection:flash.invalid"), values });
 
   switch (intent) {
     case "setPrice": {

@@ -21,10 +21,10 @@ import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import {
-  answer,
   apiAnswer,
   backToList,
   formId,
+  invalidAnswer,
   readIntent,
   redirectWithFlash,
   unknownIntent,
@@ -128,11 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         storeOnFeePayer: formData.get("storeOnFeePayer") ? "on" : "",
       };
       const parsed = protocolMailBody.safeParse(values);
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
-        return answer({ intent, target, message: Object.values(errors)[0]?.[0], errors, values });
-      }
+      if (!parsed.success) return invalidAnswer(intent, parsed.error, { target, values });
       const res = await api.result.yardReport.mailProtocol({ municipalityId, yardReportId }, parsed.data);
       // Spec 001 §8 'Protokol zaslaný e-mailom.': queued; the list shows Pending → Sent (or Failed).
       return res.ok
