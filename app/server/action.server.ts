@@ -7,7 +7,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { FlashMessage } from "./context";
-import type { ApiClient, ApiProblem } from "./api.server";
+import type { ApiClient, ApiProblem, ApiResult } from "./api.server";
 import { addFlash, commit } from "./session.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { FormFailure } from "./form.server";
@@ -100,6 +100,16 @@ export function apiAnswer<Extra extends object = Record<never, never>>(
     { intent, message: failure.problem.Message, errors: failure.problem.errors, ...extra } as ActionAnswer<Extra>,
     failure.status,
   );
+}
+
+/**
+ * The answer to one API call, the usual end of an action's case: on success a redirect to `to` with the flash `text`,
+ * else the call's failure on the page (`extra`: the row it names, the values kept). Made once in an action:
+ * `const done = afterCall(api, context, intent)`, then `return done(await api.result.thing.remove(ids), LIST, text)`.
+ */
+export function afterCall(api: ApiClient, context: AppLoadContext, intent: string) {
+  return (res: ApiResult<unknown>, to: string, text: string, extra?: Omit<ActionAnswer, "intent">) =>
+    res.ok ? redirectWithFlash(api, context, to, text) : apiAnswer(intent, res, extra);
 }
 
 /**

@@ -26,6 +26,7 @@ import { bulkDialogIds, nothingSelected, openBulkDialog, withoutDialog } from "~
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import type { TFunction } from "i18next";
 import {
+  afterCall,
   apiAnswer,
   backToList,
   formId,
@@ -157,6 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const { api, municipalityId } = await requireMunicipality(request, context, "distributionCenter.aEdit");
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const back = backToList(request);
   if (reportDialogs.knows(intent)) return bulkAction({ request, context, api, t, formData, intent }, municipalityId);
   const distributionReportId = formId(formData.get("id")) ?? 0;
@@ -174,10 +176,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "discard": {
-      const res = await api.result.distributionReport.discard({ municipalityId, distributionReportId });
-      return res.ok
-        ? redirectWithFlash(api, context, back, t("distributionReport:flash.discarded", { id: distributionReportId }))
-        : apiAnswer(intent, res);
+      return done(
+        await api.result.distributionReport.discard({ municipalityId, distributionReportId }),
+        back,
+        t("distributionReport:flash.discarded", { id: distributionReportId }),
+      );
     }
     case "mail": {
       const values = { email: String(formData.get("email") ?? "") };
@@ -185,10 +188,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return invalidAnswer(intent, parsed.error, { values });
       // The list's filters (the page's URL) choose what is sent; paging does not.
       const { page: _page, pageSize: _size, ...filters } = readListParams(listContract, request.url);
-      const res = await api.result.distributionReport.mailExport({ municipalityId, ...filters }, parsed.data);
-      return res.ok
-        ? redirectWithFlash(api, context, back, t("distributionReport:flash.mailed", { email: parsed.data.email }))
-        : apiAnswer(intent, res, { values });
+      return done(
+        await api.result.distributionReport.mailExport({ municipalityId, ...filters }, parsed.data),
+        back,
+        t("distributionReport:flash.mailed", { email: parsed.data.email }),
+        { values },
+      );
     }
     default:
       return unknownIntent(intent, t);

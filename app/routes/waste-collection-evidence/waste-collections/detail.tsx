@@ -26,7 +26,14 @@ import { formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
-import { apiAnswer, invalidAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import {
+  afterCall,
+  apiAnswer,
+  invalidAnswer,
+  readIntent,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import type { ApiResult } from "~/server/api.server";
 import { userT } from "~/server/i18n.server";
@@ -117,6 +124,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         : "wasteCollection.aEdit";
   const { api, municipalityId } = await requireMunicipality(request, context, permission);
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const values = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const invalid = (error: z.ZodError) =>
     invalidAnswer(intent, error, { message: t("wasteCollection:flash.invalid"), values });
@@ -136,18 +144,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "setWeight": {
       const parsed = collectionWeightBody.safeParse(values);
       if (!parsed.success) return invalid(parsed.error);
-      const res = await api.wasteCollection.setWeight({ municipalityId, collectionId }, parsed.data);
-      return res.ok
-        ? redirectWithFlash(api, context, here, t("wasteCollection:flash.weightSet"))
-        : apiAnswer(intent, res, { values });
+      return done(
+        await api.wasteCollection.setWeight({ municipalityId, collectionId }, parsed.data),
+        here,
+        t("wasteCollection:flash.weightSet"),
+        { values },
+      );
     }
     case "setPrice": {
       const parsed = collectionPriceBody.safeParse({ ...values, ids: [collectionId] });
       if (!parsed.success) return invalid(parsed.error);
-      const res = await api.wasteCollection.setPrice({ municipalityId }, parsed.data);
-      return res.ok
-        ? redirectWithFlash(api, context, here, t("wasteCollection:flash.priceSet"))
-        : apiAnswer(intent, res, { values });
+      return done(
+        await api.wasteCollection.setPrice({ municipalityId }, parsed.data),
+        here,
+        t("wasteCollection:flash.priceSet"),
+        { values },
+      );
     }
     case "reprocess": {
       return reprocessed(await api.wasteCollection.reprocess({ municipalityId, collectionId }));
@@ -160,9 +172,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return reprocessed(await api.wasteCollection.assignCode({ municipalityId, collectionId, logId }, parsed.data));
     }
     case "delete": {
-      const res = await api.wasteCollection.remove({ municipalityId }, { ids: [collectionId] });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, COLLECTIONS_PATH, t("wasteCollection:flash.removed", { n: 1 }));
+      return done(
+        await api.wasteCollection.remove({ municipalityId }, { ids: [collectionId] }),
+        COLLECTIONS_PATH,
+        t("wasteCollection:flash.removed", { n: 1 }),
+      );
     }
     default:
       return unknownIntent(intent, t);

@@ -20,15 +20,7 @@ import { useCan } from "~/lib/permissions";
 import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import {
-  apiAnswer,
-  backToList,
-  formId,
-  invalidAnswer,
-  readIntent,
-  redirectWithFlash,
-  unknownIntent,
-} from "~/server/action.server";
+import { afterCall, backToList, formId, invalidAnswer, readIntent, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column } from "~/components/list-columns";
@@ -114,13 +106,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const { api, municipalityId } = await requireMunicipality(request, context, PERMISSION[intent] ?? "yardReport.aEdit");
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const yardReportId = formId(formData.get("id")) ?? 0;
   const target = String(yardReportId);
   const back = backToList(request);
   switch (intent) {
     case "paid": {
-      const res = await api.result.yardReport.setPaid({ municipalityId, yardReportId }, { paid: true });
-      return res.ok ? redirectWithFlash(api, context, back, t("yardReport:flash.paid")) : apiAnswer(intent, res);
+      return done(
+        await api.result.yardReport.setPaid({ municipalityId, yardReportId }, { paid: true }),
+        back,
+        t("yardReport:flash.paid"),
+      );
     }
     case "mail": {
       const values = {
@@ -129,15 +125,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
       const parsed = protocolMailBody.safeParse(values);
       if (!parsed.success) return invalidAnswer(intent, parsed.error, { target, values });
-      const res = await api.result.yardReport.mailProtocol({ municipalityId, yardReportId }, parsed.data);
       // Spec 001 §8 'Protokol zaslaný e-mailom.': queued; the list shows Pending → Sent (or Failed).
-      return res.ok
-        ? redirectWithFlash(api, context, back, t("yardReport:flash.mailed"))
-        : apiAnswer(intent, res, { target, values });
+      return done(
+        await api.result.yardReport.mailProtocol({ municipalityId, yardReportId }, parsed.data),
+        back,
+        t("yardReport:flash.mailed"),
+        { target, values },
+      );
     }
     case "delete": {
-      const res = await api.result.yardReport.remove({ municipalityId, yardReportId });
-      return res.ok ? redirectWithFlash(api, context, back, t("yardReport:flash.deleted")) : apiAnswer(intent, res);
+      return done(
+        await api.result.yardReport.remove({ municipalityId, yardReportId }),
+        back,
+        t("yardReport:flash.deleted"),
+      );
     }
     default:
       return unknownIntent(intent, t);

@@ -14,7 +14,7 @@ import { useMessage } from "~/lib/messages";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { submitForm } from "~/server/form.server";
-import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { afterCall, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { SectionCard } from "~/components/section-card";
@@ -61,6 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, detailPermission("distributionCenter", intent));
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const here = centrePath(municipalityId, centreId);
   switch (intent) {
     case "addUser": {
@@ -72,14 +73,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "removeUser": {
       const userId = formId(formData.get("userId")) ?? 0;
-      const res = await api.result.distributionCentre.removeUser({ municipalityId, centreId, userId });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, here, t("distributionCenter:flash.userRemoved"));
+      return done(
+        await api.result.distributionCentre.removeUser({ municipalityId, centreId, userId }),
+        here,
+        t("distributionCenter:flash.userRemoved"),
+      );
     }
     case "delete": {
-      const res = await api.result.distributionCentre.remove({ municipalityId, centreId });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, centresPath(municipalityId), t("distributionCenter:flash.deleted"));
+      return done(
+        await api.result.distributionCentre.remove({ municipalityId, centreId }),
+        centresPath(municipalityId),
+        t("distributionCenter:flash.deleted"),
+      );
     }
     default:
       return unknownIntent(intent, t);

@@ -14,7 +14,7 @@ import { useCan } from "~/lib/permissions";
 import { translateMessage } from "~/lib/messages";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { answer, apiAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { afterCall, answer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { recordTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SectionCard } from "~/components/section-card";
@@ -49,6 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, detailPermission("collectionYard", intent));
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   switch (intent) {
     case "setActive": {
       const yardWasteId = formId(formData.get("yardWasteId")) ?? 0;
@@ -63,9 +64,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithFlash(api, context, yardPath(municipalityId, yardId), text);
     }
     case "delete": {
-      const res = await api.result.collectionYard.remove({ municipalityId, yardId });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, yardsPath(municipalityId), t("collectionYard:flash.deleted"));
+      return done(
+        await api.result.collectionYard.remove({ municipalityId, yardId }),
+        yardsPath(municipalityId),
+        t("collectionYard:flash.deleted"),
+      );
     }
     default:
       return unknownIntent(intent, t);
