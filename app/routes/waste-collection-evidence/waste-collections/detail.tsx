@@ -12,7 +12,6 @@ import {
   COLLECTION_ERROR_TYPES,
   MAP_POINT_KINDS,
   collectionLogList as logContract,
-  collectionPriceBody,
   collectionWeightBody,
   assignCodeBody,
   type CollectionLogItem,
@@ -26,14 +25,7 @@ import { formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
-import {
-  afterCall,
-  apiAnswer,
-  invalidAnswer,
-  readIntent,
-  redirectWithFlash,
-  unknownIntent,
-} from "~/server/action.server";
+import { afterCall, apiAnswer, textValues, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import type { ApiResult } from "~/server/api.server";
 import { userT } from "~/server/i18n.server";
@@ -54,6 +46,7 @@ import { DialogLink } from "~/components/form-dialog";
 import { COLLECTIONS_PATH, CollectionStateBadge, Kilograms, Price, Tonnes, collectionPath } from "./+shared/ui";
 import { AssignCodeDialog, SetWeightDialog } from "./+shared/detail-dialogs";
 import { PriceDialog } from "./+shared/list-dialogs";
+import { invalidCollection, setCollectionPrice } from "./+shared/actions.server";
 
 export const handle = pageTitle("wasteCollection:detail.title");
 
@@ -125,9 +118,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, permission);
   const t = await userT(api.session);
   const done = afterCall(api, context, intent);
-  const values = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const invalid = (error: z.ZodError) =>
-    invalidAnswer(intent, error, { message: t("wasteCollection:flash.invalid"), values });
+  const values = textValues(formData);
+  const args = { request, context, api, t, formData, intent };
+  const invalid = (error: z.ZodError) => invalidCollection(args, error, values);
   const here = collectionPath(collectionId);
   // Processed again (after a fix or on request): how many errors closed and how many are left.
   const reprocessed = (res: ApiResult<{ resolved: number; open: number }>) =>
@@ -151,16 +144,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { values },
       );
     }
-    case "setPrice": {
-      const parsed = collectionPriceBody.safeParse({ ...values, ids: [collectionId] });
-      if (!parsed.success) return invalid(parsed.error);
-      return done(
-        await api.wasteCollection.setPrice({ municipalityId }, parsed.data),
-        here,
-        t("wasteCollection:flash.priceSet"),
-        { values },
-      );
-    }
+    case "setPrice":
+      return setCollectionPrice(args, municipalityId, [collectionId], here);
     case "reprocess": {
       return reprocessed(await api.wasteCollection.reprocess({ municipalityId, collectionId }));
     }
