@@ -73,3 +73,12 @@ export function RowsTable<Row>({
     </Table>
   );
 }
+
+/** The headings of a small table inside a card or a row (a report's sub rows, a programme's intervals): a `<th scope="col">` each. */
+export function ColumnHeadings({ headings, className }: { headings: readonly ReactNode[]; className: string }) {
+  return headings.map((heading, i) => (
+    <th key={i} scope="col" className={className}>
+      {heading}
+    </th>
+  ));
+}
