@@ -1,10 +1,10 @@
 import { EntityForm } from "~/components/entity-form";
 import { IcoLookupField } from "~/components/ico-lookup-field";
 import { FormRows } from "~/components/list-row-buttons";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { z } from "zod";
 import {
   CONTACT_TYPES,
@@ -54,14 +54,7 @@ export const EMPTY_MUNICIPALITY = {
   contacts: [],
 };
 
-interface Props {
-  lastResult?: SubmissionResult<string[]> | null;
-
-  defaultValue: any;
-  parents: { id: number; name: string }[];
-  submitLabel: string;
-  cancelTo: string;
-}
+type Props = RecordFormProps<any> & { parents: { id: number; name: string }[] };
 
 /** Create and edit share this one form (ARCHITECTURE.md): every section of spec 001 §2 Municipalities. */
 export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabel, cancelTo }: Props) {

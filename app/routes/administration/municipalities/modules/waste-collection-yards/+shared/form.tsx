@@ -3,9 +3,8 @@
  * protocol type, IČZ, ZÚJ, operator, zone code, the schedule of each weekday with a closed flag, and the closing
  * exceptions (rows added and removed through the action, so it works without JavaScript; decision 0005).
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
 import { CheckboxField, CityAndZipFields, EnumSelectField, InputField } from "~/components/field";
@@ -76,12 +75,7 @@ export function toYardValues(y: YardDetail): YardValues {
   };
 }
 
-export function YardForm(props: {
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue: YardValues;
-  submitLabel: string;
-  cancelTo: string;
-}) {
+export function YardForm(props: RecordFormProps<YardValues>) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm<YardValues>(yardFormSchema, {
     id: "yard-form",
