@@ -56,12 +56,15 @@ export function linkColumn<Row>(
   );
 }
 
-/** The row's name as the link to its detail (`to`: the detail's path of an id). */
-export function nameColumn<Row extends { id: number; name: string }>(label: string, to: (id: number) => string) {
+/** The row's name as the link to its detail (`to`: the detail's path of an id, and of the row where it needs more). */
+export function nameColumn<Row extends { id: number; name: string }>(
+  label: string,
+  to: (id: number, row: Row) => string,
+) {
   return linkColumn<Row>(
     "name",
     label,
-    (row) => to(row.id),
+    (row) => to(row.id, row),
     (row) => row.name,
   );
 }

@@ -6,6 +6,8 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import type { Entity } from "#contract/permissions";
+import type { ListKeys } from "#contract/lists";
+import { readListParams, type AnyListSchema, type ListParams } from "~/lib/list-params";
 import { requireId } from "~/lib/route-checks";
 import type { ApiClient, ApiResult } from "~/server/api.server";
 import { requirePermission } from "~/server/guard.server";
@@ -18,6 +20,29 @@ async function modulePage({ request, context, params }: PageArgs, entity: Entity
   const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, `${entity}.${right}`);
   return { municipalityId, api };
+}
+
+/**
+ * The list of a module's records in the municipality of the URL: one page of rows (each with the municipality's id,
+ * for the links of its columns) and the list's params; `more` reads what else the page shows at the same time.
+ */
+export async function loadModuleList<S extends AnyListSchema, Item extends object, More extends object = object>(
+  args: PageArgs,
+  entity: Entity,
+  contract: { keys: ListKeys; query: S },
+  call: (
+    api: ApiClient,
+  ) => (query: ListParams<S> & { municipalityId: number }) => Promise<{ items: Item[]; total: number }>,
+  more?: (api: ApiClient, municipalityId: number) => Promise<More>,
+) {
+  const municipalityId = requireId(args.params.municipalityId, args.request);
+  const api = await requirePermission(args.request, args.context, `${entity}.aDetail`);
+  const params = readListParams(contract, args.request.url);
+  const [page, extra] = await Promise.all([
+    call(api)({ ...params, municipalityId }),
+    more ? more(api, municipalityId) : ({} as More),
+  ]);
+  return { ...page, ...extra, items: page.items.map((i) => ({ ...i, municipalityId })), params, municipalityId };
 }
 
 /** A create page: the loader checks `<entity>.aAdd`, the action saves and shows the new record with `<entity>:flash.created`. */
