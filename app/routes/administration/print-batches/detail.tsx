@@ -115,9 +115,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!res.ok) return answer({ intent, message: apiMessage(res.problem.Message) }, res.status);
       return redirectWithFlash(api, context, PRINT_BATCHES_PATH, t("printBatch:flash.deleted"));
     }
-    case "printed": {
+    case "printed":
       return done(await api.printBatch.markPrinted(batch), backToList(request), t("printBatch:flash.printed"));
-    }
     case "print": {
       const res = await api.printBatch.print(batch);
       if (!res.ok) return apiAnswer(intent, res);

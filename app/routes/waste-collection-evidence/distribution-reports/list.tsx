@@ -175,13 +175,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         res.data.state === "processed" ? "success" : res.data.state === "warning" ? "warning" : "error",
       );
     }
-    case "discard": {
+    case "discard":
       return done(
         await api.result.distributionReport.discard({ municipalityId, distributionReportId }),
         back,
         t("distributionReport:flash.discarded", { id: distributionReportId }),
       );
-    }
     case "mail": {
       const values = { email: String(formData.get("email") ?? "") };
       const parsed = exportMailBody.safeParse(values);

@@ -146,9 +146,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "setPrice":
       return setCollectionPrice(args, municipalityId, [collectionId], here);
-    case "reprocess": {
+    case "reprocess":
       return reprocessed(await api.wasteCollection.reprocess({ municipalityId, collectionId }));
-    }
     case "assignCode": {
       const logId = Number(values.logId);
       const parsed = assignCodeBody.safeParse(values);
@@ -156,13 +155,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return parsed.success ? unknownIntent(intent, t) : invalid(parsed.error);
       return reprocessed(await api.wasteCollection.assignCode({ municipalityId, collectionId, logId }, parsed.data));
     }
-    case "delete": {
+    case "delete":
       return done(
         await api.wasteCollection.remove({ municipalityId }, { ids: [collectionId] }),
         COLLECTIONS_PATH,
         t("wasteCollection:flash.removed", { n: 1 }),
       );
-    }
     default:
       return unknownIntent(intent, t);
   }

@@ -111,13 +111,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = String(yardReportId);
   const back = backToList(request);
   switch (intent) {
-    case "paid": {
+    case "paid":
       return done(
         await api.result.yardReport.setPaid({ municipalityId, yardReportId }, { paid: true }),
         back,
         t("yardReport:flash.paid"),
       );
-    }
     case "mail": {
       const values = {
         email: String(formData.get("email") ?? ""),
@@ -133,13 +132,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         { target, values },
       );
     }
-    case "delete": {
+    case "delete":
       return done(
         await api.result.yardReport.remove({ municipalityId, yardReportId }),
         back,
         t("yardReport:flash.deleted"),
       );
-    }
     default:
       return unknownIntent(intent, t);
   }

@@ -79,13 +79,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         t("distributionCenter:flash.userRemoved"),
       );
     }
-    case "delete": {
+    case "delete":
       return done(
         await api.result.distributionCentre.remove({ municipalityId, centreId }),
         centresPath(municipalityId),
         t("distributionCenter:flash.deleted"),
       );
-    }
     default:
       return unknownIntent(intent, t);
   }

@@ -63,13 +63,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const text = active ? t("collectionYard:flash.activated") : t("collectionYard:flash.deactivated");
       return redirectWithFlash(api, context, yardPath(municipalityId, yardId), text);
     }
-    case "delete": {
+    case "delete":
       return done(
         await api.result.collectionYard.remove({ municipalityId, yardId }),
         yardsPath(municipalityId),
         t("collectionYard:flash.deleted"),
       );
-    }
     default:
       return unknownIntent(intent, t);
   }
