@@ -10,12 +10,14 @@ import { centrePath, centresPath } from "./+shared/ui";
 export const handle = pageTitle("distributionCenter:create.title");
 
 /** Spec 001 §2 Distribution centres → create (name, phone, e-mail). */
-export const { loader, action } = moduleCreatePage({
+const page = moduleCreatePage({
   entity: "distributionCenter",
   schema: centreFormSchema,
   create: (api, municipalityId, value) => api.distributionCentre.create({ municipalityId }, value),
   path: centrePath,
 });
+export const loader = page.loader;
+export const action = page.action;
 
 export default function CreateCentre({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { centrePath } from "./+shared/ui";
 export const handle = editTitle<Route.ComponentProps["loaderData"]>("distributionCenter", (d) => d.record.name);
 
 /** Spec 001 §2 Distribution centres → edit; a save over somebody else's answers 409 and keeps what was typed. */
-export const { loader, action } = moduleEditPage({
+const page = moduleEditPage({
   entity: "distributionCenter",
   idParam: "distributionId",
   schema: centreUpdateSchema,
@@ -18,6 +18,8 @@ export const { loader, action } = moduleEditPage({
   update: (api, municipalityId, centreId, value) => api.distributionCentre.update({ municipalityId, centreId }, value),
   path: centrePath,
 });
+export const loader = page.loader;
+export const action = page.action;
 
 export default function EditCentre({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -10,12 +10,14 @@ import { yardPath, yardsPath } from "./+shared/ui";
 export const handle = pageTitle("collectionYard:create.title");
 
 /** Spec 001 §2 Collection yards → create: the yard with its schedule and exceptions. */
-export const { loader, action } = moduleCreatePage({
+const page = moduleCreatePage({
   entity: "collectionYard",
   schema: yardFormSchema,
   create: (api, municipalityId, value) => api.collectionYard.create({ municipalityId }, value),
   path: yardPath,
 });
+export const loader = page.loader;
+export const action = page.action;
 
 export default function CreateYard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { yardPath } from "./+shared/ui";
 export const handle = editTitle<Route.ComponentProps["loaderData"]>("collectionYard", (d) => d.record.name);
 
 /** Spec 001 §2 Collection yards → edit; a save over somebody else's answers 409 and keeps what was typed. */
-export const { loader, action } = moduleEditPage({
+const page = moduleEditPage({
   entity: "collectionYard",
   idParam: "yardId",
   schema: yardUpdateSchema,
@@ -18,6 +18,8 @@ export const { loader, action } = moduleEditPage({
   update: (api, municipalityId, yardId, value) => api.collectionYard.update({ municipalityId, yardId }, value),
   path: yardPath,
 });
+export const loader = page.loader;
+export const action = page.action;
 
 export default function EditYard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
