@@ -199,28 +199,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** An unprocessed report's row actions, each behind its confirmation (texts distributionReport:action.<intent>). */
+const ROW_ACTIONS = [
+  { intent: "process", tone: "primary" },
+  { intent: "discard", tone: "danger" },
+] as const;
+
 function RowActions({ row }: { row: DistributionReportItem }) {
   const canEdit = useCan("aEdit", "distributionCenter");
   if (!canEdit || row.state !== "unprocessed") return null;
   return (
     <RowActionGrid stacked>
-      <ConfirmDialog
-        name={`process-${row.id}`}
-        intent="process"
-        ns="distributionReport"
-        values={{ id: row.id, name: row.subjectName ?? "" }}
-        fields={{ id: row.id }}
-        tone="primary"
-        forRow={row.id}
-      />
-      <ConfirmDialog
-        name={`discard-${row.id}`}
-        intent="discard"
-        ns="distributionReport"
-        values={{ id: row.id, name: row.subjectName ?? "" }}
-        fields={{ id: row.id }}
-        forRow={row.id}
-      />
+      {ROW_ACTIONS.map(({ intent, tone }) => (
+        <ConfirmDialog
+          key={intent}
+          name={`${intent}-${row.id}`}
+          intent={intent}
+          ns="distributionReport"
+          values={{ id: row.id, name: row.subjectName ?? "" }}
+          fields={{ id: row.id }}
+          tone={tone}
+          forRow={row.id}
+        />
+      ))}
     </RowActionGrid>
   );
 }
