@@ -50,6 +50,8 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
   const names = stats.workload.map((b) =>
     bucketNames(stats.bucket, b.start, i18n.language, (day) => t("collectionYard:workload.weekOf", { day })),
   );
+  // Both charts' buckets: the short label under a bar and the name a reader hears.
+  const axis = { labels: names.map((n) => n.label), names: names.map((n) => n.name) };
   const visits = stats.workload.map((b) => b.visits);
   const totalVisits = visits.reduce((a, b) => a + b, 0);
   const weights = stats.workload.map((b) => Number(b.weightKg));
@@ -79,8 +81,7 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
         <div className="grid gap-4 md:grid-cols-2">
           <BarChart
             title={t(`collectionYard:workload.visits.${stats.bucket}`)}
-            labels={names.map((n) => n.label)}
-            names={names.map((n) => n.name)}
+            {...axis}
             values={visits}
             format={(n) => formatNumber(n)}
             summary={t("collectionYard:workload.summary", {
@@ -91,8 +92,7 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
           />
           <BarChart
             title={t(`collectionYard:workload.weight.${stats.bucket}`)}
-            labels={names.map((n) => n.label)}
-            names={names.map((n) => n.name)}
+            {...axis}
             values={weights}
             format={(n) => formatWeight(n)}
             headline={totalWeight}
@@ -104,7 +104,7 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
           caption={t(`collectionYard:workload.visits.${stats.bucket}`)}
           toggle={t("collectionYard:workload.showTable")}
           categoryLabel={t(`collectionYard:workload.bucketName.${stats.bucket}`)}
-          categories={names.map((n) => n.name)}
+          categories={axis.names}
           totalLabel={t("collectionYard:workload.total")}
           columns={[
             {
