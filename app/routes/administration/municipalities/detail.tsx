@@ -15,7 +15,7 @@ import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { DetailRow } from "~/components/detail-row";
+import { DetailRow, FieldRows } from "~/components/detail-row";
 import { MunicipalityDevicesCard } from "~/routes/administration/devices/+shared/municipality-card";
 import {
   DETAIL_INTENTS,
@@ -211,9 +211,7 @@ export default function MunicipalityDetailPage({ loaderData, actionData: answer 
               label={t("municipality:field.country")}
               value={t(`municipality:country.${m.country}`, m.country)}
             />
-            <DetailRow label={t("municipality:field.identificationNumber")} value={m.identificationNumber} />
-            <DetailRow label={t("municipality:field.vatNumber")} value={m.vatNumber} />
-            <DetailRow label={t("municipality:field.companyName")} value={m.companyName} />
+            <FieldRows ns="municipality" record={m} keys={["identificationNumber", "vatNumber", "companyName"]} />
             <DetailRow
               label={t("municipality:field.companyAddress")}
               value={[m.companyAddress, [m.zipCode, m.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}

@@ -14,7 +14,7 @@ import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } f
 import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
-import { DetailRow } from "~/components/detail-row";
+import { DetailRow, FieldRows } from "~/components/detail-row";
 import { Money, MoneyCell } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -147,10 +147,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
           <dl className="divide-y divide-slate-100">
             {p.type === "Resident" ? (
               <>
-                <DetailRow label={t("feePayer:field.titleBefore")} value={p.titleBefore} />
-                <DetailRow label={t("feePayer:field.firstName")} value={p.firstName} />
-                <DetailRow label={t("feePayer:field.lastName")} value={p.lastName} />
-                <DetailRow label={t("feePayer:field.titleAfter")} value={p.titleAfter} />
+                <FieldRows ns="feePayer" record={p} keys={["titleBefore", "firstName", "lastName", "titleAfter"]} />
                 <DetailRow
                   label={t("feePayer:field.gender")}
                   value={p.gender ? t(`feePayer:gender.${p.gender}`, p.gender) : null}
@@ -159,9 +156,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
               </>
             ) : (
               <>
-                <DetailRow label={t("feePayer:field.companyName")} value={p.companyName} />
-                <DetailRow label={t("feePayer:field.identificationNumber")} value={p.identificationNumber} />
-                <DetailRow label={t("feePayer:field.vatNumber")} value={p.vatNumber} />
+                <FieldRows ns="feePayer" record={p} keys={["companyName", "identificationNumber", "vatNumber"]} />
               </>
             )}
             <DetailRow label={t("feePayer:field.phone")} value={p.phone ? formatPhone(p.phone) : null} />

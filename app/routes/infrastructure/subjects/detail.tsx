@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { DialogLink } from "~/components/form-dialog";
-import { DetailRow } from "~/components/detail-row";
+import { DetailRow, FieldRows } from "~/components/detail-row";
 import { detailAction, loadDetail } from "./+shared/detail.server";
 import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./+shared/dialogs";
 import { MembersSection } from "./+shared/members";
@@ -108,12 +108,10 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
 
       <div className="grid gap-4 lg:grid-cols-2">
         <DetailCard title={t("subject:section.basic")}>
-          <DetailRow label={t("subject:field.shortName")} value={s.shortName} />
-          <DetailRow label={t("subject:field.variableSymbol")} value={s.variableSymbol} />
-          <DetailRow label={t("subject:field.householdCode")} value={s.householdCode} />
-          <DetailRow
-            label={t("subject:field.establishmentIdentificationNumber")}
-            value={s.establishmentIdentificationNumber}
+          <FieldRows
+            ns="subject"
+            record={s}
+            keys={["shortName", "variableSymbol", "householdCode", "establishmentIdentificationNumber"]}
           />
           <DetailRow
             label={t("subject:field.externalChief")}

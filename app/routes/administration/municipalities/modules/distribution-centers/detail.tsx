@@ -18,7 +18,7 @@ import { afterCall, formAnswer, formId, readIntent, redirectWithFlash, unknownIn
 import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { SectionCard } from "~/components/section-card";
-import { DetailFact, DetailRow } from "~/components/detail-row";
+import { DetailFact, FieldRows } from "~/components/detail-row";
 import { DeleteDialog } from "~/components/confirm-dialog";
 import { RecordLink } from "~/components/record-link";
 import { RowsTable } from "~/components/rows-table";
@@ -119,9 +119,7 @@ export default function CentreDetail({ loaderData, actionData }: Route.Component
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title={t("distributionCenter:section.basic")}>
           <dl>
-            <DetailRow label={t("distributionCenter:field.name")} value={centre.name} />
-            <DetailRow label={t("distributionCenter:field.phone")} value={centre.phone} />
-            <DetailRow label={t("distributionCenter:field.email")} value={centre.email} />
+            <FieldRows ns="distributionCenter" record={centre} keys={["name", "phone", "email"]} />
           </dl>
         </SectionCard>
         <SectionCard title={t("distributionCenter:section.counts")}>

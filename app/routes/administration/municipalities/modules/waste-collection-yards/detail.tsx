@@ -18,7 +18,7 @@ import { afterCall, answer, formId, readIntent, redirectWithFlash, unknownIntent
 import { recordTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SectionCard } from "~/components/section-card";
-import { DetailFact, DetailRow } from "~/components/detail-row";
+import { DetailFact, DetailRow, FieldRows } from "~/components/detail-row";
 import { DeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -116,14 +116,11 @@ export default function YardDetail({ loaderData, actionData }: Route.ComponentPr
               label={t("collectionYard:field.reportPrintType")}
               value={t(`collectionYard:printType.${yard.reportPrintType}`)}
             />
-            <DetailRow label={t("collectionYard:field.icz")} value={yard.icz} />
-            <DetailRow label={t("collectionYard:field.zuj")} value={yard.zuj} />
-            <DetailRow label={t("collectionYard:field.operatorName")} value={yard.operatorName} />
-            <DetailRow
-              label={t("collectionYard:field.operatorIdentificationNumber")}
-              value={yard.operatorIdentificationNumber}
+            <FieldRows
+              ns="collectionYard"
+              record={yard}
+              keys={["icz", "zuj", "operatorName", "operatorIdentificationNumber", "zoneCode"]}
             />
-            <DetailRow label={t("collectionYard:field.zoneCode")} value={yard.zoneCode} />
           </dl>
         </SectionCard>
         <SectionCard title={t("collectionYard:section.schedule")}>
