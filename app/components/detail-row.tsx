@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * One 'label: value' line of a detail card's <dl>. An empty value (null, undefined, false from `x && …`, or '')
@@ -14,6 +15,20 @@ export function DetailRow({ label, value, children }: { label: string; value?: R
       </dd>
     </div>
   );
+}
+
+/** The keys of a record whose values are shown as they are (texts and numbers). */
+type PlainKey<R> = { [K in keyof R]: R[K] extends string | number | null | undefined ? K : never }[keyof R] & string;
+
+/**
+ * A record's plain fields as detail rows, in the order given, each labelled `<ns>:field.<key>`:
+ * `<FieldRows ns="subject" record={s} keys={["shortName", "variableSymbol"]} />`.
+ */
+export function FieldRows<R>({ ns, record, keys }: { ns: string; record: R; keys: readonly PlainKey<R>[] }) {
+  const { t } = useTranslation();
+  return keys.map((key) => (
+    <DetailRow key={key} label={t(`${ns}:field.${key}`)} value={record[key] as string | number | null | undefined} />
+  ));
 }
 
 /** One figure of a card's summary grid (a <dl>): the label, the value under it. */

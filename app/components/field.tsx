@@ -219,6 +219,20 @@ export function EnumSelects<Name extends string>({
   ));
 }
 
+/**
+ * The city and its postcode of an address (a municipality's company, a payer and their addresses, a yard): the labels
+ * are `<labels>.city` and `<labels>.zipCode`, e.g. labels="feePayer:field".
+ */
+export function CityAndZipFields({ fields, labels }: { fields: { city: Meta; zipCode: Meta }; labels: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <InputField meta={fields.city} label={t(`${labels}.city`)} />
+      <InputField meta={fields.zipCode} label={t(`${labels}.zipCode`)} inputMode="numeric" />
+    </>
+  );
+}
+
 export type TextareaFieldProps = Common &
   Omit<ComponentProps<"textarea">, Reserved | "className"> & {
     textareaClassName?: string;

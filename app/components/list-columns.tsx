@@ -56,12 +56,15 @@ export function linkColumn<Row>(
   );
 }
 
-/** The row's name as the link to its detail (`to`: the detail's path of an id). */
-export function nameColumn<Row extends { id: number; name: string }>(label: string, to: (id: number) => string) {
+/** The row's name as the link to its detail (`to`: the detail's path of an id, and of the row where it needs more). */
+export function nameColumn<Row extends { id: number; name: string }>(
+  label: string,
+  to: (id: number, row: Row) => string,
+) {
   return linkColumn<Row>(
     "name",
     label,
-    (row) => to(row.id),
+    (row) => to(row.id, row),
     (row) => row.name,
   );
 }
@@ -112,4 +115,18 @@ export function dateTimeColumn<Row>(
 ): ContractColumn<Row> {
   const { spanClassName, ...rest } = extra ?? {};
   return column(key, label, (row: Row) => <DateTime value={value(row)} className={spanClassName} />, rest);
+}
+
+/** The row's creation time as the link to its detail (a list of jobs or batches, newest first). */
+export function createdAtColumn<Row extends { id: number; createdAt: string }>(
+  label: string,
+  to: (id: number) => string,
+) {
+  return linkColumn<Row>(
+    "createdAt",
+    label,
+    (row) => to(row.id),
+    (row) => <DateTime value={row.createdAt} />,
+    { className: "whitespace-nowrap" },
+  );
 }

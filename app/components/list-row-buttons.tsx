@@ -77,21 +77,17 @@ export function ListRowFieldset({
  */
 export function FormRows<F>({
   form,
-  name,
-  rows,
+  field,
   texts,
   className,
   removeClassName,
   defaultValue,
   minRows = 0,
-  errors,
   children,
 }: {
   form: FormMetadata<any, any>;
-  /** The list field's name (`fields.addresses.name`). */
-  name: string;
-  /** The list's rows (`fields.addresses.getFieldList()`). */
-  rows: { key?: string; getFieldset: () => F }[];
+  /** The list field (`fields.addresses`): its name, its rows and its own errors. */
+  field: { name: string; errors?: string[]; getFieldList: () => { key?: string; getFieldset: () => F }[] };
   texts: string;
   /** A row's grid columns and alignment, e.g. "md:grid-cols-5". */
   className: string;
@@ -101,14 +97,15 @@ export function FormRows<F>({
   defaultValue?: unknown;
   /** Rows that stay (no 'Odebrat' at or below this many; no empty text when above 0): a visit needs a waste. */
   minRows?: number;
-  /** The list's own errors ('Zadejte alespoň jeden záznam.'), shown above the rows. */
-  errors?: string[];
   /** A row's fields. */
   children: (row: F, index: number) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const { name, errors } = field;
+  const rows = field.getFieldList();
   return (
     <>
+      {/* The list's own errors ('Zadejte alespoň jeden záznam.', too many rows), above the rows. */}
       {errors?.length ? (
         <p role="alert" className="text-sm text-red-700">
           {errors.join(" ")}

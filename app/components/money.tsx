@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { formatCurrency } from "~/lib/format";
+import { TD } from "~/components/ui/table";
 import type { AppLayoutData } from "~/routes/app-layout";
 
 /** The active municipality's country (spec 000 §9: CZK for CZ, otherwise EUR). */
@@ -12,4 +13,13 @@ export function Money({ value }: { value: string | number | null | undefined }) 
   const country = useCountry();
   const text = formatCurrency(value, country);
   return <span className="whitespace-nowrap tabular-nums">{text || "–"}</span>;
+}
+
+/** A table's money cell, right-aligned with the figures above and below it; `className` adds to it (e.g. a total's weight). */
+export function MoneyCell({ value, className }: { value: string | number | null | undefined; className?: string }) {
+  return (
+    <TD className={className ? `text-right ${className}` : "text-right"}>
+      <Money value={value} />
+    </TD>
+  );
 }

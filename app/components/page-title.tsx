@@ -15,6 +15,19 @@ export function pageTitle<Data = unknown>(title: TitleOf<Data>): TitleHandle<Dat
   return { title };
 }
 
+/**
+ * A record's page: its name from the loader's data, or the list's title (`<ns>:list.title`) while there is none (an
+ * error page). `export const handle = recordTitle<Route.ComponentProps["loaderData"]>("device", (d) => d.device.name)`.
+ */
+export function recordTitle<Data>(ns: string, name: (data: Data) => string | null | undefined): TitleHandle<Data> {
+  return pageTitle<Data>((t, d) => (d ? name(d) : undefined) ?? t(`${ns}:list.title`));
+}
+
+/** A record's edit page: as `recordTitle`, then ' · úprava' (`common:editTitle`). */
+export function editTitle<Data>(ns: string, name: (data: Data) => string | null | undefined): TitleHandle<Data> {
+  return pageTitle<Data>((t, d) => `${(d ? name(d) : undefined) ?? t(`${ns}:list.title`)} · ${t("common:editTitle")}`);
+}
+
 function titleOf(handle: unknown): TitleOf<unknown> | undefined {
   const title = (handle as Partial<TitleHandle> | undefined)?.title;
   return typeof title === "string" || typeof title === "function" ? title : undefined;

@@ -25,6 +25,9 @@ export type RowsTableProps<Row> = {
   "aria-labelledby"?: string;
 };
 
+/** The heading of a column of figures (counts, weights, money): right-aligned like its cells. */
+export const figureHeading = (label: string): RowsColumn => ({ label, className: "text-right" });
+
 const headCell = (c: RowsColumn) =>
   typeof c === "string" ? (
     <TH key={c}>{c}</TH>
@@ -69,4 +72,13 @@ export function RowsTable<Row>({
       <TBody>{rows.map((row, index) => children(row, index))}</TBody>
     </Table>
   );
+}
+
+/** The headings of a small table inside a card or a row (a report's sub rows, a programme's intervals): a `<th scope="col">` each. */
+export function ColumnHeadings({ headings, className }: { headings: readonly ReactNode[]; className: string }) {
+  return headings.map((heading, i) => (
+    <th key={i} scope="col" className={className}>
+      {heading}
+    </th>
+  ));
 }

@@ -37,3 +37,37 @@ export function SectionCard({
     </Card>
   );
 }
+
+/**
+ * A titled part of a page without a card's frame (an import's error log, a chart, a dialog's simulation): the title
+ * with its actions on one line, then the content. `minor` is a part inside a card or dialog (a smaller h3).
+ */
+export function TitledSection({
+  title,
+  titleId,
+  actions,
+  minor,
+  className,
+  children,
+}: {
+  title: ReactNode;
+  /** The heading's id, which labels the section. */
+  titleId: string;
+  actions?: ReactNode;
+  minor?: boolean;
+  className: string;
+  children: ReactNode;
+}) {
+  const Heading = minor ? "h3" : "h2";
+  return (
+    <section aria-labelledby={titleId} className={className}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Heading id={titleId} className={minor ? "text-sm font-semibold text-slate-900" : "text-lg font-semibold"}>
+          {title}
+        </Heading>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -49,6 +49,14 @@ export function dateFilter(key: string, label: string): ListFilter {
   return { key, kind: "date", label: { key: label } };
 }
 
+/**
+ * The period filters `dateFrom` and `dateTo` (the contract's `listFilter.dateRange()`), labelled `<labels>.dateFrom`
+ * and `<labels>.dateTo`: `...dateRangeFilters("yardReport:list")`.
+ */
+export function dateRangeFilters(labels: string): ListFilter[] {
+  return [dateFilter("dateFrom", `${labels}.dateFrom`), dateFilter("dateTo", `${labels}.dateTo`)];
+}
+
 /** A select's options from records with an id and a name (municipalities, parents, discounts). */
 export function idOptions(items: readonly { id: number; name: string }[]): ListOption[] {
   return items.map((i) => ({ value: String(i.id), label: i.name }));

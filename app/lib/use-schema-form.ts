@@ -3,6 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useScrollToFirstError } from "~/components/field";
 
+/**
+ * What a create or edit form takes from its page: the action's failed reply, the values it starts with, its save
+ * button's text and where 'Zrušit' goes.
+ */
+export type RecordFormProps<Values> = {
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue: Values;
+  submitLabel: string;
+  cancelTo: string;
+};
+
 type Options<Shape extends Record<string, any>> = Omit<
   NonNullable<Parameters<typeof useForm<Shape>>[0]>,
   "onValidate" | "shouldRevalidate"

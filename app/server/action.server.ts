@@ -5,8 +5,9 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { TFunction } from "i18next";
+import { z } from "zod";
 import type { FlashMessage } from "./context";
-import type { ApiClient, ApiProblem } from "./api.server";
+import type { ApiClient, ApiProblem, ApiResult } from "./api.server";
 import { addFlash, commit } from "./session.server";
 import type { ActionAnswer } from "~/lib/action-answer";
 import type { FormFailure } from "./form.server";
@@ -99,6 +100,29 @@ export function apiAnswer<Extra extends object = Record<never, never>>(
     { intent, message: failure.problem.Message, errors: failure.problem.errors, ...extra } as ActionAnswer<Extra>,
     failure.status,
   );
+}
+
+/**
+ * The answer to one API call, the usual end of an action's case: on success a redirect to `to` with the flash `text`,
+ * else the call's failure on the page (`extra`: the row it names, the values kept). Made once in an action:
+ * `const done = afterCall(api, context, intent)`, then `return done(await api.result.thing.remove(ids), LIST, text)`.
+ */
+export function afterCall(api: ApiClient, context: AppLoadContext, intent: string) {
+  return (res: ApiResult<unknown>, to: string, text: string, extra?: Omit<ActionAnswer, "intent">) =>
+    res.ok ? redirectWithFlash(api, context, to, text) : apiAnswer(intent, res, extra);
+}
+
+/**
+ * Values the contract's schema refused (a dialog's fields): each field's messages under it, and above them `message`
+ * (by default the first field's first message).
+ */
+export function invalidAnswer<Extra extends object = Record<never, never>>(
+  intent: string,
+  error: z.ZodError,
+  extra?: Omit<ActionAnswer<Extra>, "intent" | "errors">,
+) {
+  const errors = z.flattenError(error).fieldErrors as Record<string, string[]>;
+  return answer<Extra>({ intent, message: Object.values(errors)[0]?.[0], errors, ...extra } as ActionAnswer<Extra>);
 }
 
 /** A form posted with an intent the page does not know. */

@@ -12,13 +12,24 @@ import { submitForm } from "./form.server";
 import { userT } from "./i18n.server";
 
 export async function saveForm<S extends z.ZodType, T>(
-  { request, context, api }: { request: Request; context: AppLoadContext; api: ApiClient },
+  {
+    request,
+    context,
+    api,
+    posted,
+  }: {
+    request: Request;
+    context: AppLoadContext;
+    api: ApiClient;
+    /** The post when the action has read it already (to answer a search of the form first). */
+    posted?: { formData: FormData; intent: string };
+  },
   schema: S,
   send: (value: z.output<S>) => Promise<ApiResult<T>>,
   /** Where the saved record is shown and what the flash says. */
   saved: (data: T, t: TFunction) => { to: string; text: string },
 ) {
-  const { formData, intent } = await readIntent(request);
+  const { formData, intent } = posted ?? (await readIntent(request));
   const outcome = await submitForm(formData, schema, send);
   if (!outcome.ok) return formAnswer(intent, outcome);
   const next = saved(outcome.data, await userT(api.session));

@@ -12,6 +12,7 @@ import { useMessage } from "~/lib/messages";
 import { DataTable } from "~/components/data-table";
 import { column } from "~/components/list-columns";
 import { Button } from "~/components/ui/button";
+import { TitledSection } from "~/components/section-card";
 
 function ErrorMessage({ text }: { text: string }) {
   const shown = useMessage();
@@ -51,17 +52,18 @@ export function ImportErrors({
   const { t } = useTranslation();
   if (!errors.total && !filtered) return null;
   return (
-    <section aria-labelledby="import-errors" className="space-y-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="import-errors" className="text-lg font-semibold">
-          {t("import:errors.title")}
-        </h2>
-        {csvHref && (
+    <TitledSection
+      title={t("import:errors.title")}
+      titleId="import-errors"
+      className="space-y-2"
+      actions={
+        csvHref && (
           <Button to={csvHref} variant="secondary" reloadDocument>
             {t("import:errors.download")}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <DataTable
         def={importErrorList}
         rows={errors.items}
@@ -70,6 +72,6 @@ export function ImportErrors({
         rowKey="id"
         caption={t("import:errors.title")}
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -9,7 +9,7 @@ import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { submitForm } from "~/server/form.server";
 import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
@@ -20,10 +20,10 @@ import { TD, TH, TR } from "~/components/ui/table";
 import { EndDialog, PairDialog } from "./+shared/detail-dialogs";
 import { municipalityOptions } from "./+shared/form.server";
 import { DEVICES_PATH, Day, DeviceTypeLabel, Period, devicePath } from "./+shared/ui";
-import { DetailRow } from "~/components/detail-row";
+import { DetailRow, FieldRows } from "~/components/detail-row";
 import { RecordLink } from "~/components/record-link";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>((t, d) => d?.device.name ?? t("device:list.title"));
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("device", (d) => d.device.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const deviceId = requireId(params.deviceId, request);
@@ -114,10 +114,7 @@ export default function DeviceDetailPage({ loaderData, actionData: answer }: Rou
         <SectionCard title={t("device:section.basic")}>
           <dl className="divide-y divide-slate-100">
             <DetailRow label={t("device:field.type")} value={<DeviceTypeLabel type={d.type} />} />
-            <DetailRow label={t("device:field.serialNumber")} value={d.serialNumber} />
-            <DetailRow label={t("device:field.uuid")} value={d.uuid} />
-            <DetailRow label={t("device:field.simCardNumber")} value={d.simCardNumber} />
-            <DetailRow label={t("device:field.note")} value={d.note} />
+            <FieldRows ns="device" record={d} keys={["serialNumber", "uuid", "simCardNumber", "note"]} />
             <DetailRow
               label={t("device:field.lastUsedAt")}
               value={d.lastUsedAt ? formatDateTime(d.lastUsedAt, i18n.language) : null}

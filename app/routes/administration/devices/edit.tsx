@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import type { Route } from "./+types/edit";
 import { requireId } from "~/lib/route-checks";
@@ -9,9 +9,7 @@ import { DeviceForm, toFormValues } from "./+shared/form";
 import { deviceFormAction } from "./+shared/form.server";
 import { Period, devicePath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.device.name ?? t("device:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("device", (d) => d.device.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.deviceId, request);

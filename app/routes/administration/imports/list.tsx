@@ -1,4 +1,3 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import {
   IMPORT_JOB_STATES,
@@ -8,12 +7,11 @@ import {
 } from "#contract/import";
 import { importJobListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
-import { formatDateTime } from "#contract/calendar";
 import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
-import { dateFilter, enumFilter } from "~/lib/list-filters";
+import { column, createdAtColumn, countColumn, textColumn } from "~/components/list-columns";
+import { dateRangeFilters, enumFilter } from "~/lib/list-filters";
 import { ImportJobStateBadge } from "~/components/import/job";
 import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
 
@@ -24,17 +22,10 @@ export const importJobList = defineList(importJobListKeys, {
   filters: [
     enumFilter("type", "import:field.type", IMPORT_TYPES, "import:type"),
     enumFilter("state", "import:field.state", IMPORT_JOB_STATES, "import:state"),
-    dateFilter("dateFrom", "import:filter.dateFrom"),
-    dateFilter("dateTo", "import:filter.dateTo"),
+    ...dateRangeFilters("import:filter"),
   ],
   columns: [
-    linkColumn(
-      "createdAt",
-      "import:field.createdAt",
-      (row: ImportJobAnswer) => importPath(row.id),
-      (row) => <DateTime value={row.createdAt} />,
-      { className: "whitespace-nowrap" },
-    ),
+    createdAtColumn<ImportJobAnswer>("import:field.createdAt", importPath),
     column("type", "import:field.type", (row: ImportJobAnswer) => <ImportTypeName type={row.type} />),
     textColumn("fileName", "import:field.fileName", (row: ImportJobAnswer) => row.fileName),
     column("state", "import:field.state", (row: ImportJobAnswer) => <ImportJobStateBadge state={row.state} />),
@@ -49,14 +40,5 @@ export const loader = (args: Route.LoaderArgs) =>
   loadMunicipalityList(args, "import.aDetail", importJobContract, (api) => api.import.list);
 
 export default function ImportList({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
-  return (
-    <ListPage
-      ns="import"
-      list={loaderData}
-      def={importJobList}
-      create={{ to: `${IMPORTS_PATH}/create` }}
-      rowLabel={(row) => formatDateTime(row.createdAt, i18n.language)}
-    />
-  );
+  return <ListPage ns="import" list={loaderData} def={importJobList} create={{ to: `${IMPORTS_PATH}/create` }} />;
 }

@@ -11,11 +11,11 @@ import { userT } from "~/server/i18n.server";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { DetailRow } from "~/components/detail-row";
+import { DetailRow, FieldRows } from "~/components/detail-row";
 import { MunicipalityDevicesCard } from "~/routes/administration/devices/+shared/municipality-card";
 import {
   DETAIL_INTENTS,
@@ -27,9 +27,7 @@ import {
 } from "./+shared/detail-cards";
 import { ActiveBadge, MUNICIPALITIES_PATH, municipalityPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.municipality.name ?? t("municipality:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("municipality", (d) => d.municipality.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
@@ -213,9 +211,7 @@ export default function MunicipalityDetailPage({ loaderData, actionData: answer 
               label={t("municipality:field.country")}
               value={t(`municipality:country.${m.country}`, m.country)}
             />
-            <DetailRow label={t("municipality:field.identificationNumber")} value={m.identificationNumber} />
-            <DetailRow label={t("municipality:field.vatNumber")} value={m.vatNumber} />
-            <DetailRow label={t("municipality:field.companyName")} value={m.companyName} />
+            <FieldRows ns="municipality" record={m} keys={["identificationNumber", "vatNumber", "companyName"]} />
             <DetailRow
               label={t("municipality:field.companyAddress")}
               value={[m.companyAddress, [m.zipCode, m.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { requirePermission } from "~/server/guard.server";
 import { requireId } from "~/lib/route-checks";
@@ -8,9 +8,7 @@ import { MunicipalityForm, toFormValues } from "./+shared/form";
 import { municipalityFormAction, parentOptions } from "./+shared/form.server";
 import { municipalityPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.municipality.name ?? t("municipality:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("municipality", (d) => d.municipality.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);

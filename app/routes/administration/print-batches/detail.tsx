@@ -14,7 +14,15 @@ import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
 import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { answer, apiAnswer, backToList, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import {
+  afterCall,
+  answer,
+  apiAnswer,
+  backToList,
+  readIntent,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
@@ -100,17 +108,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, detailPermission("printBatch", intent));
   const batch = { municipalityId, printBatchId };
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   switch (intent) {
     case "delete": {
       const res = await api.printBatch.remove(batch);
       if (!res.ok) return answer({ intent, message: apiMessage(res.problem.Message) }, res.status);
       return redirectWithFlash(api, context, PRINT_BATCHES_PATH, t("printBatch:flash.deleted"));
     }
-    case "printed": {
-      const res = await api.printBatch.markPrinted(batch);
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, backToList(request), t("printBatch:flash.printed"));
-    }
+    case "printed":
+      return done(await api.printBatch.markPrinted(batch), backToList(request), t("printBatch:flash.printed"));
     case "print": {
       const res = await api.printBatch.print(batch);
       if (!res.ok) return apiAnswer(intent, res);

@@ -8,11 +8,10 @@ import {
 import { printBatchListKeys } from "#contract/lists";
 import { defineList } from "~/lib/list";
 import { formatNumber } from "~/lib/format";
-import { formatDateTime } from "#contract/calendar";
 import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { DateTime, column, linkColumn, textColumn } from "~/components/list-columns";
+import { column, createdAtColumn, textColumn } from "~/components/list-columns";
 import { enumFilter } from "~/lib/list-filters";
 import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchPath } from "./+shared/ui";
 
@@ -22,13 +21,7 @@ export const handle = pageTitle("printBatch:list.title");
 export const printBatchList = defineList(printBatchListKeys, {
   filters: [enumFilter("state", "printBatch:field.state", PRINT_BATCH_STATES, "printBatch:state")],
   columns: [
-    linkColumn(
-      "createdAt",
-      "printBatch:field.createdAt",
-      (row: PrintBatchListItem) => printBatchPath(row.id),
-      (row) => <DateTime value={row.createdAt} />,
-      { className: "whitespace-nowrap" },
-    ),
+    createdAtColumn<PrintBatchListItem>("printBatch:field.createdAt", printBatchPath),
     column("codeType", "printBatch:field.codeType", (row: PrintBatchListItem) => <CodeTypeLabel type={row.codeType} />),
     column(
       "labelCount",
@@ -62,14 +55,7 @@ export const loader = (args: Route.LoaderArgs) =>
   loadMunicipalityList(args, "printBatch.aDetail", printBatchContract, (api) => api.printBatch.list);
 
 export default function PrintBatchList({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
   return (
-    <ListPage
-      ns="printBatch"
-      list={loaderData}
-      def={printBatchList}
-      create={{ to: `${PRINT_BATCHES_PATH}/create` }}
-      rowLabel={(row) => formatDateTime(row.createdAt, i18n.language)}
-    />
+    <ListPage ns="printBatch" list={loaderData} def={printBatchList} create={{ to: `${PRINT_BATCHES_PATH}/create` }} />
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { requirePermission } from "~/server/guard.server";
 import { requireId } from "~/lib/route-checks";
 import { readIntent } from "~/server/action.server";
@@ -8,9 +8,7 @@ import { canInvite, loadFormOptions, updateUser, withCurrentRole } from "./+shar
 import { EditUserScreen } from "./+shared/screens";
 import { RESEND, USERS_PATH, userEditPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.user.fullName ?? t("user:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("user", (d) => d.user.fullName);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.userId, request);

@@ -12,7 +12,7 @@ import { formatDateTime } from "#contract/calendar";
 import { BarChart, ChartTable } from "~/components/bar-chart";
 import { DetailFact } from "~/components/detail-row";
 import { LiveJob } from "~/components/import/job";
-import { SectionCard } from "~/components/section-card";
+import { SectionCard, TitledSection } from "~/components/section-card";
 import { Alert } from "~/components/ui/alert";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatCurrency } from "~/lib/format/money";
@@ -195,15 +195,15 @@ export function SimulationPanel({
   );
   if (bare)
     return (
-      <section aria-labelledby="simulation-title" className="space-y-3 border-t border-slate-200 pt-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id="simulation-title" className="text-sm font-semibold text-slate-900">
-            {t("simulation:title")}
-          </h3>
-          {action}
-        </div>
+      <TitledSection
+        title={t("simulation:title")}
+        titleId="simulation-title"
+        actions={action}
+        minor
+        className="space-y-3 border-t border-slate-200 pt-3"
+      >
         {body}
-      </section>
+      </TitledSection>
     );
   return (
     <SectionCard title={t("simulation:title")} titleId="simulation-title" actions={action}>

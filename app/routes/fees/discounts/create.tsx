@@ -6,9 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import { DISCOUNT_TYPES, discountCreateSchema, type DiscountType } from "#contract/discount";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { formAnswer, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
 import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { PillLink } from "~/components/pill-link";
@@ -29,13 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "discount.aAdd");
-  const formData = await request.formData();
-  const outcome = await submitForm(formData, discountCreateSchema, (value) =>
-    api.discount.create({ municipalityId }, value),
+  return saveForm(
+    { request, context, api },
+    discountCreateSchema,
+    (value) => api.discount.create({ municipalityId }, value),
+    (saved, t) => ({ to: DISCOUNTS_PATH, text: t("discount:flash.created", { n: saved.ids.length }) }),
   );
-  if (!outcome.ok) return formAnswer("save", outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, DISCOUNTS_PATH, t("discount:flash.created", { n: outcome.data.ids.length }));
 }
 
 export default function CreateDiscount({ loaderData, actionData: answer }: Route.ComponentProps) {

@@ -3,17 +3,13 @@ import type { Route } from "./+types/edit";
 import { discountUpdateSchema } from "#contract/discount";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { formAnswer, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
-import { pageTitle } from "~/components/page-title";
+import { saveForm } from "~/server/save-form.server";
+import { editTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { EditDiscountForm, toEditValues } from "./+shared/form";
 import { DISCOUNTS_PATH } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.discount.name ?? t("discount:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("discount", (d) => d.discount.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const discountId = requireId(params.discountId, request);
@@ -24,12 +20,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const discountId = requireId(params.discountId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "discount.aEdit");
-  const outcome = await submitForm(await request.formData(), discountUpdateSchema, (value) =>
-    api.discount.update({ municipalityId, discountId }, value),
+  return saveForm(
+    { request, context, api },
+    discountUpdateSchema,
+    (value) => api.discount.update({ municipalityId, discountId }, value),
+    (_, t) => ({ to: DISCOUNTS_PATH, text: t("discount:flash.saved") }),
   );
-  if (!outcome.ok) return formAnswer("save", outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, DISCOUNTS_PATH, t("discount:flash.saved"));
 }
 
 export default function EditDiscount({ loaderData, actionData: answer }: Route.ComponentProps) {

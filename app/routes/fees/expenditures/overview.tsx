@@ -13,9 +13,9 @@ import { useCan } from "~/lib/permissions";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SectionCard } from "~/components/section-card";
-import { RowsTable } from "~/components/rows-table";
+import { RowsTable, figureHeading } from "~/components/rows-table";
 import { BarChart, ChartTable } from "~/components/bar-chart";
-import { Money, useCountry } from "~/components/money";
+import { Money, useCountry, MoneyCell } from "~/components/money";
 import { Button } from "~/components/ui/button";
 import { TD, TR } from "~/components/ui/table";
 import {
@@ -136,16 +136,14 @@ function ShareTable(props: {
         empty={t("expenditure:overview.empty")}
         head={[
           props.label,
-          { label: t("expenditure:field.amount"), className: "text-right" },
-          { label: t("expenditure:overview.share"), className: "text-right" },
+          figureHeading(t("expenditure:field.amount")),
+          figureHeading(t("expenditure:overview.share")),
         ]}
       >
         {(r) => (
           <TR key={r.key}>
             <TD>{r.name}</TD>
-            <TD className="text-right">
-              <Money value={r.total} />
-            </TD>
+            <MoneyCell value={r.total} />
             <TD className="text-right tabular-nums">{share(r.total, props.total)} %</TD>
           </TR>
         )}

@@ -11,11 +11,11 @@ import { submitForm } from "~/server/form.server";
 import { detailPermission, requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
-import { DetailRow } from "~/components/detail-row";
-import { Money } from "~/components/money";
+import { DetailRow, FieldRows } from "~/components/detail-row";
+import { Money, MoneyCell } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -34,11 +34,9 @@ import {
   subjectPath,
 } from "./+shared/ui";
 import { RecordLink } from "~/components/record-link";
-import { RowsTable } from "~/components/rows-table";
+import { RowsTable, figureHeading } from "~/components/rows-table";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.feePayer.name ?? t("feePayer:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("feePayer", (d) => d.feePayer.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const feePayerId = requireId(params.feePayerId, request);
@@ -149,10 +147,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
           <dl className="divide-y divide-slate-100">
             {p.type === "Resident" ? (
               <>
-                <DetailRow label={t("feePayer:field.titleBefore")} value={p.titleBefore} />
-                <DetailRow label={t("feePayer:field.firstName")} value={p.firstName} />
-                <DetailRow label={t("feePayer:field.lastName")} value={p.lastName} />
-                <DetailRow label={t("feePayer:field.titleAfter")} value={p.titleAfter} />
+                <FieldRows ns="feePayer" record={p} keys={["titleBefore", "firstName", "lastName", "titleAfter"]} />
                 <DetailRow
                   label={t("feePayer:field.gender")}
                   value={p.gender ? t(`feePayer:gender.${p.gender}`, p.gender) : null}
@@ -161,9 +156,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
               </>
             ) : (
               <>
-                <DetailRow label={t("feePayer:field.companyName")} value={p.companyName} />
-                <DetailRow label={t("feePayer:field.identificationNumber")} value={p.identificationNumber} />
-                <DetailRow label={t("feePayer:field.vatNumber")} value={p.vatNumber} />
+                <FieldRows ns="feePayer" record={p} keys={["companyName", "identificationNumber", "vatNumber"]} />
               </>
             )}
             <DetailRow label={t("feePayer:field.phone")} value={p.phone ? formatPhone(p.phone) : null} />
@@ -281,7 +274,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
             t("feePayer:history.validFrom"),
             t("feePayer:history.validTo"),
             t("feePayer:history.chief"),
-            { label: t("feePayer:field.finalFee"), className: "text-right" },
+            figureHeading(t("feePayer:field.finalFee")),
           ]}
         >
           {(h) => (
@@ -297,9 +290,7 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
                 {h.validTo ? <Day value={h.validTo} /> : t("feePayer:history.ongoing")}
               </TD>
               <TD>{h.isChief ? <Badge tone="blue">{t("feePayer:history.chiefYes")}</Badge> : "–"}</TD>
-              <TD className="text-right whitespace-nowrap">
-                <Money value={h.finalFee} />
-              </TD>
+              <MoneyCell value={h.finalFee} />
             </TR>
           )}
         </RowsTable>

@@ -2,16 +2,14 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { useCountry } from "~/components/money";
 import { FeePayerForm, toFormValues } from "./+shared/form";
 import { saveFeePayer } from "./+shared/form.server";
 import { detailPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.feePayer.name ?? t("feePayer:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("feePayer", (d) => d.feePayer.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const feePayerId = requireId(params.feePayerId, request);

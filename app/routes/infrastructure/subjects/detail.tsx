@@ -7,12 +7,12 @@ import type { Route } from "./+types/detail";
 import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { formatDateTime } from "#contract/calendar";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { DialogLink } from "~/components/form-dialog";
-import { DetailRow } from "~/components/detail-row";
+import { DetailRow, FieldRows } from "~/components/detail-row";
 import { detailAction, loadDetail } from "./+shared/detail.server";
 import { DeleteSubjectDialog, HierarchyDialog, RemoveParentButton, SetParentDialog } from "./+shared/dialogs";
 import { MembersSection } from "./+shared/members";
@@ -22,9 +22,7 @@ import { BinsSection, RelationsSection } from "./+shared/sections";
 import { CollectionsSection, HistorySection } from "./+shared/evidence-sections";
 import { FeePaidBadge, SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.subject.name ?? t("subject:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("subject", (d) => d.subject.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadDetail(request, context, requireId(params.subjectId, request));
@@ -54,21 +52,7 @@ function DetailCard({ title, children }: { title: string; children: ReactNode })
 }
 
 export default function SubjectDetailPage({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const {
-    subject: s,
-    members,
-    cards,
-    bins,
-    fees,
-    children,
-    childTotal,
-    impact,
-    hierarchy,
-    payerOptions,
-    parentChoices,
-    evidence,
-    view,
-  } = loaderData;
+  const { subject: s, view, evidence } = loaderData;
   const { t, i18n } = useTranslation();
   const shown = useMessage();
   const canEdit = useCan("aEdit", "subject");
@@ -115,7 +99,7 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
             {canEdit && <DialogLink name="set-parent">{t("subject:action.setParent")}</DialogLink>}
             {canEdit && s.parentId && <RemoveParentButton />}
             <DialogLink name="hierarchy">{t("subject:action.hierarchy")}</DialogLink>
-            {canRemove && impact && <DeleteSubjectDialog subject={s} impact={impact} />}
+            {canRemove && loaderData.impact && <DeleteSubjectDialog subject={s} impact={loaderData.impact} />}
           </>
         }
       />
@@ -124,12 +108,10 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
 
       <div className="grid gap-4 lg:grid-cols-2">
         <DetailCard title={t("subject:section.basic")}>
-          <DetailRow label={t("subject:field.shortName")} value={s.shortName} />
-          <DetailRow label={t("subject:field.variableSymbol")} value={s.variableSymbol} />
-          <DetailRow label={t("subject:field.householdCode")} value={s.householdCode} />
-          <DetailRow
-            label={t("subject:field.establishmentIdentificationNumber")}
-            value={s.establishmentIdentificationNumber}
+          <FieldRows
+            ns="subject"
+            record={s}
+            keys={["shortName", "variableSymbol", "householdCode", "establishmentIdentificationNumber"]}
           />
           <DetailRow
             label={t("subject:field.externalChief")}
@@ -169,18 +151,23 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
         </DetailCard>
       </div>
 
-      {fees && <FeesSection fees={fees} view={view.feesView} year={view.feesYear} />}
-      <MembersSection subjectId={s.id} members={members} payerOptions={payerOptions} payerSearch={view.payerSearch} />
-      <WasteCardsSection cards={cards} members={members} />
+      {loaderData.fees && <FeesSection fees={loaderData.fees} view={view.feesView} year={view.feesYear} />}
+      <MembersSection
+        subjectId={s.id}
+        members={loaderData.members}
+        payerOptions={loaderData.payerOptions}
+        payerSearch={view.payerSearch}
+      />
+      <WasteCardsSection cards={loaderData.cards} members={loaderData.members} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <BinsSection subjectId={s.id} binCount={s.binCount} bins={bins} />
-        <RelationsSection subject={s} descendants={children} childTotal={childTotal} />
+        <BinsSection subjectId={s.id} binCount={s.binCount} bins={loaderData.bins} />
+        <RelationsSection subject={s} descendants={loaderData.children} childTotal={loaderData.childTotal} />
       </div>
       <CollectionsSection subject={s} evidence={evidence} />
       <HistorySection evidence={evidence} />
 
-      <HierarchyDialog tree={hierarchy} currentId={s.id} />
-      {canEdit && <SetParentDialog subject={s} options={parentChoices} search={view.parentSearch} />}
+      <HierarchyDialog tree={loaderData.hierarchy} currentId={s.id} />
+      {canEdit && <SetParentDialog subject={s} options={loaderData.parentChoices} search={view.parentSearch} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
@@ -8,9 +8,7 @@ import { SubjectForm, toFormValues } from "./+shared/form";
 import { municipalityOf, operatorCountryOf, parentOptions, subjectFormAction } from "./+shared/form.server";
 import { subjectPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.subject.name ?? t("subject:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("subject", (d) => d.subject.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const subjectId = requireId(params.subjectId, request);

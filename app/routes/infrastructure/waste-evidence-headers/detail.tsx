@@ -14,14 +14,12 @@ import { DialogLink } from "~/components/form-dialog";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { DetailRow } from "~/components/detail-row";
 import { DetailPage } from "~/components/detail-page";
-import { pageTitle } from "~/components/page-title";
+import { recordTitle } from "~/components/page-title";
 import { detailAction, loadDetail } from "./+shared/detail.server";
 import { DisposeCountCard, HistoryCard } from "./+shared/detail-cards";
 import { BinStateBadge, TransferDialog, WEH_PATH, binLabel, labelPath, useFrequencyText, wehPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.header.barcode ?? t("wasteEvidenceHeader:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("wasteEvidenceHeader", (d) => d.header.barcode);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.wasteEvidenceHeaderId, request);

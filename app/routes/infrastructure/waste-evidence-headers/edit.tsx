@@ -11,14 +11,12 @@ import { CheckboxField, FormErrors, InputField, TextareaField, VersionField } fr
 import { FormActions } from "~/components/form-actions";
 import { LocationMap, parsePoint, type MapPoint, type MapTiles } from "~/components/map";
 import { FormPage } from "~/components/form-page";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
 import { TypeSelectFields, wehPath, type TypeOptions } from "./+shared/ui";
 import { editableHeader, loadTypes, mapTiles, saveHeaderForm } from "./+shared/weh.server";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.header.barcode ?? t("wasteEvidenceHeader:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("wasteEvidenceHeader", (d) => d.header.barcode);
 
 type EditValues = Partial<Record<keyof z.input<typeof wehEditSchema> | "version", string>>;
 

@@ -8,9 +8,8 @@ import type { Route } from "./+types/create";
 import { distributionReportFormSchema, type FormOptions } from "#contract/distribution-report";
 import { toIsoDate } from "#contract/calendar";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { answer, formAnswer, formId, readIntent, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
+import { answer, formId, readIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { DistributionReportForm, SEARCH, emptyRecord, searchSchema } from "./+shared/form";
@@ -50,16 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       200,
     );
   }
-  const outcome = await submitForm(formData, distributionReportFormSchema, (value) =>
-    api.distributionReport.create({ municipalityId }, value),
-  );
-  if (!outcome.ok) return formAnswer(intent, outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(
-    api,
-    context,
-    `${DISTRIBUTION_REPORTS_PATH}?state=unprocessed`,
-    t("distributionReport:flash.created", { id: outcome.data.id }),
+  return saveForm(
+    { request, context, api, posted: { formData, intent } },
+    distributionReportFormSchema,
+    (value) => api.distributionReport.create({ municipalityId }, value),
+    (saved, t) => ({
+      to: `${DISTRIBUTION_REPORTS_PATH}?state=unprocessed`,
+      text: t("distributionReport:flash.created", { id: saved.id }),
+    }),
   );
 }
 

@@ -26,10 +26,11 @@ import { bulkDialogIds, nothingSelected, openBulkDialog, withoutDialog } from "~
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import type { TFunction } from "i18next";
 import {
-  answer,
+  afterCall,
   apiAnswer,
   backToList,
   formId,
+  invalidAnswer,
   readIntent,
   redirectWithFlash,
   selectedIds,
@@ -39,7 +40,7 @@ import {
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column } from "~/components/list-columns";
-import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { dateRangeFilters, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FormDialog } from "~/components/form-dialog";
 import { Field, fieldAria } from "~/components/field";
@@ -57,8 +58,7 @@ export const distributionReportTable = defineList(distributionReportListKeys, {
     searchFilter("distributionReport"),
     enumFilter("state", "distributionReport:field.state", DISTRIBUTION_REPORT_STATES, "distributionReport:state"),
     optionsFilter("centreId", "distributionReport:field.centre"),
-    dateFilter("dateFrom", "distributionReport:list.dateFrom"),
-    dateFilter("dateTo", "distributionReport:list.dateTo"),
+    ...dateRangeFilters("distributionReport:list"),
   ],
   columns: [
     column("id", "distributionReport:field.id", (r: DistributionReportItem) => r.id),
@@ -158,6 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const { api, municipalityId } = await requireMunicipality(request, context, "distributionCenter.aEdit");
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const back = backToList(request);
   if (reportDialogs.knows(intent)) return bulkAction({ request, context, api, t, formData, intent }, municipalityId);
   const distributionReportId = formId(formData.get("id")) ?? 0;
@@ -174,53 +175,53 @@ export async function action({ request, context }: Route.ActionArgs) {
         res.data.state === "processed" ? "success" : res.data.state === "warning" ? "warning" : "error",
       );
     }
-    case "discard": {
-      const res = await api.result.distributionReport.discard({ municipalityId, distributionReportId });
-      return res.ok
-        ? redirectWithFlash(api, context, back, t("distributionReport:flash.discarded", { id: distributionReportId }))
-        : apiAnswer(intent, res);
-    }
+    case "discard":
+      return done(
+        await api.result.distributionReport.discard({ municipalityId, distributionReportId }),
+        back,
+        t("distributionReport:flash.discarded", { id: distributionReportId }),
+      );
     case "mail": {
       const values = { email: String(formData.get("email") ?? "") };
       const parsed = exportMailBody.safeParse(values);
-      if (!parsed.success) {
-        const errors = { email: parsed.error.issues.map((i) => i.message) };
-        return answer({ intent, message: errors.email[0], errors, values });
-      }
+      if (!parsed.success) return invalidAnswer(intent, parsed.error, { values });
       // The list's filters (the page's URL) choose what is sent; paging does not.
       const { page: _page, pageSize: _size, ...filters } = readListParams(listContract, request.url);
-      const res = await api.result.distributionReport.mailExport({ municipalityId, ...filters }, parsed.data);
-      return res.ok
-        ? redirectWithFlash(api, context, back, t("distributionReport:flash.mailed", { email: parsed.data.email }))
-        : apiAnswer(intent, res, { values });
+      return done(
+        await api.result.distributionReport.mailExport({ municipalityId, ...filters }, parsed.data),
+        back,
+        t("distributionReport:flash.mailed", { email: parsed.data.email }),
+        { values },
+      );
     }
     default:
       return unknownIntent(intent, t);
   }
 }
 
+/** An unprocessed report's row actions, each behind its confirmation (texts distributionReport:action.<intent>). */
+const ROW_ACTIONS = [
+  { intent: "process", tone: "primary" },
+  { intent: "discard", tone: "danger" },
+] as const;
+
 function RowActions({ row }: { row: DistributionReportItem }) {
   const canEdit = useCan("aEdit", "distributionCenter");
   if (!canEdit || row.state !== "unprocessed") return null;
   return (
     <RowActionGrid stacked>
-      <ConfirmDialog
-        name={`process-${row.id}`}
-        intent="process"
-        ns="distributionReport"
-        values={{ id: row.id, name: row.subjectName ?? "" }}
-        fields={{ id: row.id }}
-        tone="primary"
-        forRow={row.id}
-      />
-      <ConfirmDialog
-        name={`discard-${row.id}`}
-        intent="discard"
-        ns="distributionReport"
-        values={{ id: row.id, name: row.subjectName ?? "" }}
-        fields={{ id: row.id }}
-        forRow={row.id}
-      />
+      {ROW_ACTIONS.map(({ intent, tone }) => (
+        <ConfirmDialog
+          key={intent}
+          name={`${intent}-${row.id}`}
+          intent={intent}
+          ns="distributionReport"
+          values={{ id: row.id, name: row.subjectName ?? "" }}
+          fields={{ id: row.id }}
+          tone={tone}
+          forRow={row.id}
+        />
+      ))}
     </RowActionGrid>
   );
 }

@@ -5,14 +5,13 @@
  * The errors table is the page's paged list; the map has the same data in the tables, so it can be done without.
  */
 import { Link } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/detail";
 import {
   COLLECTION_ERROR_TYPES,
   MAP_POINT_KINDS,
   collectionLogList as logContract,
-  collectionPriceBody,
   collectionWeightBody,
   assignCodeBody,
   type CollectionLogItem,
@@ -26,7 +25,7 @@ import { formatNumber } from "~/lib/format";
 import { useMessage } from "~/lib/messages";
 import { useCan } from "~/lib/permissions";
 import { requireId } from "~/lib/route-checks";
-import { answer, apiAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { afterCall, apiAnswer, textValues, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { requireMunicipality } from "~/server/guard.server";
 import type { ApiResult } from "~/server/api.server";
 import { userT } from "~/server/i18n.server";
@@ -39,7 +38,7 @@ import { DetailPage } from "~/components/detail-page";
 import { pageTitle } from "~/components/page-title";
 import { PointsMap } from "~/components/points-map";
 import { RowsTable } from "~/components/rows-table";
-import { SectionCard } from "~/components/section-card";
+import { SectionCard, TitledSection } from "~/components/section-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TD, TR } from "~/components/ui/table";
@@ -47,6 +46,7 @@ import { DialogLink } from "~/components/form-dialog";
 import { COLLECTIONS_PATH, CollectionStateBadge, Kilograms, Price, Tonnes, collectionPath } from "./+shared/ui";
 import { AssignCodeDialog, SetWeightDialog } from "./+shared/detail-dialogs";
 import { PriceDialog } from "./+shared/list-dialogs";
+import { invalidCollection, setCollectionPrice } from "./+shared/actions.server";
 
 export const handle = pageTitle("wasteCollection:detail.title");
 
@@ -117,9 +117,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         : "wasteCollection.aEdit";
   const { api, municipalityId } = await requireMunicipality(request, context, permission);
   const t = await userT(api.session);
-  const values = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const invalid = (error: z.ZodError) =>
-    answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });
+  const done = afterCall(api, context, intent);
+  const values = textValues(formData);
+  const args = { request, context, api, t, formData, intent };
+  const invalid = (error: z.ZodError) => invalidCollection(args, error, values);
   const here = collectionPath(collectionId);
   // Processed again (after a fix or on request): how many errors closed and how many are left.
   const reprocessed = (res: ApiResult<{ resolved: number; open: number }>) =>
@@ -136,22 +137,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "setWeight": {
       const parsed = collectionWeightBody.safeParse(values);
       if (!parsed.success) return invalid(parsed.error);
-      const res = await api.wasteCollection.setWeight({ municipalityId, collectionId }, parsed.data);
-      return res.ok
-        ? redirectWithFlash(api, context, here, t("wasteCollection:flash.weightSet"))
-        : apiAnswer(intent, res, { values });
+      return done(
+        await api.wasteCollection.setWeight({ municipalityId, collectionId }, parsed.data),
+        here,
+        t("wasteCollection:flash.weightSet"),
+        { values },
+      );
     }
-    case "setPrice": {
-      const parsed = collectionPriceBody.safeParse({ ...values, ids: [collectionId] });
-      if (!parsed.success) return invalid(parsed.error);
-      const res = await api.wasteCollection.setPrice({ municipalityId }, parsed.data);
-      return res.ok
-        ? redirectWithFlash(api, context, here, t("wasteCollection:flash.priceSet"))
-        : apiAnswer(intent, res, { values });
-    }
-    case "reprocess": {
+    case "setPrice":
+      return setCollectionPrice(args, municipalityId, [collectionId], here);
+    case "reprocess":
       return reprocessed(await api.wasteCollection.reprocess({ municipalityId, collectionId }));
-    }
     case "assignCode": {
       const logId = Number(values.logId);
       const parsed = assignCodeBody.safeParse(values);
@@ -159,11 +155,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return parsed.success ? unknownIntent(intent, t) : invalid(parsed.error);
       return reprocessed(await api.wasteCollection.assignCode({ municipalityId, collectionId, logId }, parsed.data));
     }
-    case "delete": {
-      const res = await api.wasteCollection.remove({ municipalityId }, { ids: [collectionId] });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, COLLECTIONS_PATH, t("wasteCollection:flash.removed", { n: 1 }));
-    }
+    case "delete":
+      return done(
+        await api.wasteCollection.remove({ municipalityId }, { ids: [collectionId] }),
+        COLLECTIONS_PATH,
+        t("wasteCollection:flash.removed", { n: 1 }),
+      );
     default:
       return unknownIntent(intent, t);
   }
@@ -339,10 +336,7 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
         </RowsTable>
       </SectionCard>
 
-      <section aria-labelledby="collection-errors" className="space-y-2">
-        <h2 id="collection-errors" className="text-lg font-semibold">
-          {t("wasteCollection:detail.errors")}
-        </h2>
+      <TitledSection title={t("wasteCollection:detail.errors")} titleId="collection-errors" className="space-y-2">
         <DataTable
           def={logList}
           rows={log.items}
@@ -352,7 +346,7 @@ export default function CollectionDetail({ loaderData, actionData: answer }: Rou
           caption={t("wasteCollection:detail.errors")}
           emptyState={{ message: t("wasteCollection:detail.noErrors") }}
         />
-      </section>
+      </TitledSection>
     </DetailPage>
   );
 }

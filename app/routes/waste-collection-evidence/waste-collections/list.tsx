@@ -4,7 +4,6 @@
  * (a new name for the selected collections; spec 000 §7) and delete; 'import collection' leads to the upload. A bulk
  * action opens its dialog through the URL (?dialog=…&ids=…), so it works the same with and without JavaScript.
  */
-import { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import type { ApiClient } from "~/server/api.server";
@@ -12,7 +11,6 @@ import {
   COLLECTION_STATES,
   collectionList as collectionContract,
   collectionMergeBody,
-  collectionPriceBody,
   type CollectionListItem,
 } from "#contract/collection";
 import { collectionListKeys } from "#contract/lists";
@@ -39,11 +37,12 @@ import {
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
 import { ListPage } from "~/components/list-page";
 import { DateTime, column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
-import { dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import { dateRangeFilters, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { pageTitle } from "~/components/page-title";
 import { BulkRemoveDialog } from "~/components/form-dialog";
 import { COLLECTION_IMPORT_PATH, CollectionStateBadge, Price, Tonnes, collectionPath } from "./+shared/ui";
 import { MergeDialog, PriceDialog } from "./+shared/list-dialogs";
+import { invalidCollection, setCollectionPrice } from "./+shared/actions.server";
 
 export const handle = pageTitle("wasteCollection:list.title");
 
@@ -52,8 +51,7 @@ export const collectionList = defineList(collectionListKeys, {
     searchFilter("wasteCollection", true),
     enumFilter("state", "wasteCollection:field.state", COLLECTION_STATES, "wasteCollection:state"),
     optionsFilter("wasteTypeId", "wasteCollection:field.waste"),
-    dateFilter("dateFrom", "wasteCollection:filter.dateFrom"),
-    dateFilter("dateTo", "wasteCollection:filter.dateTo"),
+    ...dateRangeFilters("wasteCollection:filter"),
   ],
   columns: [
     column(
@@ -138,24 +136,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (opened) return opened;
   const values = textValues(formData);
   const back = () => withoutDialog(request);
-  const invalid = (error: z.ZodError) =>
-    answer({ intent, message: t("wasteCollection:flash.invalid"), errors: z.flattenError(error).fieldErrors, values });
+  const args = { request, context, api, t, formData, intent };
 
   switch (intent) {
-    case "setPrice": {
-      const parsed = collectionPriceBody.safeParse({
-        ids,
-        invoiceValue: values.invoiceValue ?? "",
-        priceUnit: values.priceUnit,
-      });
-      if (!parsed.success) return invalid(parsed.error);
-      const res = await api.wasteCollection.setPrice({ municipalityId }, parsed.data);
-      if (!res.ok) return apiAnswer(intent, res, { values });
-      return redirectWithFlash(api, context, back(), t("wasteCollection:flash.priceSet"));
-    }
+    case "setPrice":
+      return setCollectionPrice(args, municipalityId, ids, back());
     case "merge": {
       const parsed = collectionMergeBody.safeParse({ ids, name: values.name ?? "" });
-      if (!parsed.success) return invalid(parsed.error);
+      if (!parsed.success) return invalidCollection(args, parsed.error, values);
       const res = await api.wasteCollection.merge({ municipalityId }, parsed.data);
       // Spec 000 §8: merge errors are not shown as the API's messages; the dialog says the merge failed.
       if (!res.ok) return answer({ intent, message: t("wasteCollection:flash.mergeFailed"), values }, res.status);

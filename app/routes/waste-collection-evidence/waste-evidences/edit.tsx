@@ -4,10 +4,8 @@ import type { Route } from "./+types/edit";
 import { formatDateTime } from "#contract/calendar";
 import { evidenceUpdateSchema } from "#contract/waste-evidence";
 import { requireId } from "~/lib/route-checks";
-import { formAnswer, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
+import { saveForm } from "~/server/save-form.server";
 import { PageHeader } from "~/components/page-header";
 import { pageTitle } from "~/components/page-title";
 import { Alert } from "~/components/ui/alert";
@@ -33,12 +31,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const evidenceId = requireId(params.wasteEvidenceId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidence.aEdit");
-  const outcome = await submitForm(await request.formData(), evidenceUpdateSchema, (value) =>
-    api.wasteEvidence.update({ municipalityId, evidenceId }, value),
+  return saveForm(
+    { request, context, api },
+    evidenceUpdateSchema,
+    (value) => api.wasteEvidence.update({ municipalityId, evidenceId }, value),
+    (_, t) => ({ to: evidencePath(evidenceId), text: t("wasteEvidence:flash.saved") }),
   );
-  if (!outcome.ok) return formAnswer("save", outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, evidencePath(evidenceId), t("wasteEvidence:flash.saved"));
 }
 
 export default function EditEvidence({ loaderData, actionData: answer }: Route.ComponentProps) {

@@ -11,7 +11,14 @@ import type { ApiClient } from "~/server/api.server";
 import { EVIDENCE_STATES, evidenceList, type EvidenceListItem } from "#contract/collection";
 import { evidenceListKeys } from "#contract/lists";
 import { defineList, withFilterOptions } from "~/lib/list";
-import { booleanFilter, dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import {
+  booleanFilter,
+  dateRangeFilters,
+  enumFilter,
+  idOptions,
+  optionsFilter,
+  searchFilter,
+} from "~/lib/list-filters";
 import { loadMunicipalityList } from "~/server/list-action.server";
 import { formatNumber } from "~/lib/format/numbers";
 import { column, dateTimeColumn, refColumn, textColumn, RECORD_LINK, DateTime } from "~/components/list-columns";
@@ -27,8 +34,7 @@ export const evidenceTable = defineList(evidenceListKeys, {
   filters: [
     searchFilter("wasteEvidence", true),
     optionsFilter("wasteTypeId", "wasteEvidence:field.wasteType"),
-    dateFilter("dateFrom", "wasteEvidence:list.dateFrom"),
-    dateFilter("dateTo", "wasteEvidence:list.dateTo"),
+    ...dateRangeFilters("wasteEvidence:list"),
     enumFilter("state", "wasteEvidence:field.state", EVIDENCE_STATES, "wasteEvidence:state"),
     booleanFilter("discarded", "wasteEvidence:list.discarded"),
     booleanFilter("nonconforming", "wasteEvidence:list.nonconforming"),

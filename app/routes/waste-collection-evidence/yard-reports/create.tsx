@@ -7,9 +7,8 @@ import type { Route } from "./+types/create";
 import { yardReportFormSchema } from "#contract/yard-report";
 import { toIsoDate } from "#contract/calendar";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
+import { answer, readIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { emptyRecord, YardReportForm } from "./+shared/form";
@@ -30,19 +29,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "yardReport.aAdd");
-  const { formData, intent } = await readIntent(request);
-  if (intent === PAYER_SEARCH)
-    return answer<PayerSearchExtra>(await payerSearchAnswer(api, municipalityId, formData), 200);
-  const outcome = await submitForm(formData, yardReportFormSchema, (value) =>
-    api.yardReport.create({ municipalityId }, value),
-  );
-  if (!outcome.ok) return formAnswer(intent, outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(
-    api,
-    context,
-    `${YARD_REPORTS_PATH}?created=${outcome.data.id}`,
-    t("yardReport:flash.created", { id: outcome.data.id }),
+  const posted = await readIntent(request);
+  if (posted.intent === PAYER_SEARCH)
+    return answer<PayerSearchExtra>(await payerSearchAnswer(api, municipalityId, posted.formData), 200);
+  return saveForm(
+    { request, context, api, posted },
+    yardReportFormSchema,
+    (value) => api.yardReport.create({ municipalityId }, value),
+    (saved, t) => ({
+      to: `${YARD_REPORTS_PATH}?created=${saved.id}`,
+      text: t("yardReport:flash.created", { id: saved.id }),
+    }),
   );
 }
 

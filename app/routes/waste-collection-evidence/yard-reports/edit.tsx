@@ -9,9 +9,8 @@ import type { Route } from "./+types/edit";
 import { yardReportUpdateSchema } from "#contract/yard-report";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { answer, formAnswer, readIntent, redirectWithFlash } from "~/server/action.server";
-import { submitForm } from "~/server/form.server";
+import { saveForm } from "~/server/save-form.server";
+import { answer, readIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { EditPage } from "~/components/form-page";
 import { Alert } from "~/components/ui/alert";
@@ -45,15 +44,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const yardReportId = requireId(params.yardReportId, request);
   const { api, municipalityId } = await requireMunicipality(request, context, "yardReport.aEdit");
-  const { formData, intent } = await readIntent(request);
-  if (intent === PAYER_SEARCH)
-    return answer<PayerSearchExtra>(await payerSearchAnswer(api, municipalityId, formData), 200);
-  const outcome = await submitForm(formData, yardReportUpdateSchema, (value) =>
-    api.yardReport.update({ municipalityId, yardReportId }, value),
+  const posted = await readIntent(request);
+  if (posted.intent === PAYER_SEARCH)
+    return answer<PayerSearchExtra>(await payerSearchAnswer(api, municipalityId, posted.formData), 200);
+  return saveForm(
+    { request, context, api, posted },
+    yardReportUpdateSchema,
+    (value) => api.yardReport.update({ municipalityId, yardReportId }, value),
+    (_, t) => ({ to: YARD_REPORTS_PATH, text: t("yardReport:flash.saved", { id: yardReportId }) }),
   );
-  if (!outcome.ok) return formAnswer(intent, outcome);
-  const t = await userT(api.session);
-  return redirectWithFlash(api, context, YARD_REPORTS_PATH, t("yardReport:flash.saved", { id: yardReportId }));
 }
 
 export default function EditYardReport({ loaderData, actionData }: Route.ComponentProps) {

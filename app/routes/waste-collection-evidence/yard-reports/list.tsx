@@ -20,19 +20,18 @@ import { useCan } from "~/lib/permissions";
 import { readListParams } from "~/lib/list-params";
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import {
-  answer,
-  apiAnswer,
-  backToList,
-  formId,
-  readIntent,
-  redirectWithFlash,
-  unknownIntent,
-} from "~/server/action.server";
+import { afterCall, backToList, formId, invalidAnswer, readIntent, unknownIntent } from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
 import { column } from "~/components/list-columns";
-import { booleanFilter, dateFilter, enumFilter, idOptions, optionsFilter, searchFilter } from "~/lib/list-filters";
+import {
+  booleanFilter,
+  dateRangeFilters,
+  enumFilter,
+  idOptions,
+  optionsFilter,
+  searchFilter,
+} from "~/lib/list-filters";
 import { RowDeleteDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import {
@@ -54,8 +53,7 @@ export const yardReportTable = defineList(yardReportListKeys, {
   filters: [
     searchFilter("yardReport"),
     optionsFilter("yardId", "yardReport:field.yard"),
-    dateFilter("dateFrom", "yardReport:list.dateFrom"),
-    dateFilter("dateTo", "yardReport:list.dateTo"),
+    ...dateRangeFilters("yardReport:list"),
     enumFilter("paymentType", "yardReport:field.paymentType", PAYMENT_TYPES, "yardReport:paymentType"),
     booleanFilter("paid", "yardReport:field.paid"),
     enumFilter("mailStatus", "yardReport:field.mailStatus", MAIL_STATUSES, "yardReport:mailStatus"),
@@ -108,35 +106,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const { api, municipalityId } = await requireMunicipality(request, context, PERMISSION[intent] ?? "yardReport.aEdit");
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const yardReportId = formId(formData.get("id")) ?? 0;
   const target = String(yardReportId);
   const back = backToList(request);
   switch (intent) {
-    case "paid": {
-      const res = await api.result.yardReport.setPaid({ municipalityId, yardReportId }, { paid: true });
-      return res.ok ? redirectWithFlash(api, context, back, t("yardReport:flash.paid")) : apiAnswer(intent, res);
-    }
+    case "paid":
+      return done(
+        await api.result.yardReport.setPaid({ municipalityId, yardReportId }, { paid: true }),
+        back,
+        t("yardReport:flash.paid"),
+      );
     case "mail": {
       const values = {
         email: String(formData.get("email") ?? ""),
         storeOnFeePayer: formData.get("storeOnFeePayer") ? "on" : "",
       };
       const parsed = protocolMailBody.safeParse(values);
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (errors[String(issue.path[0])] ??= []).push(issue.message);
-        return answer({ intent, target, message: Object.values(errors)[0]?.[0], errors, values });
-      }
-      const res = await api.result.yardReport.mailProtocol({ municipalityId, yardReportId }, parsed.data);
+      if (!parsed.success) return invalidAnswer(intent, parsed.error, { target, values });
       // Spec 001 §8 'Protokol zaslaný e-mailom.': queued; the list shows Pending → Sent (or Failed).
-      return res.ok
-        ? redirectWithFlash(api, context, back, t("yardReport:flash.mailed"))
-        : apiAnswer(intent, res, { target, values });
+      return done(
+        await api.result.yardReport.mailProtocol({ municipalityId, yardReportId }, parsed.data),
+        back,
+        t("yardReport:flash.mailed"),
+        { target, values },
+      );
     }
-    case "delete": {
-      const res = await api.result.yardReport.remove({ municipalityId, yardReportId });
-      return res.ok ? redirectWithFlash(api, context, back, t("yardReport:flash.deleted")) : apiAnswer(intent, res);
-    }
+    case "delete":
+      return done(
+        await api.result.yardReport.remove({ municipalityId, yardReportId }),
+        back,
+        t("yardReport:flash.deleted"),
+      );
     default:
       return unknownIntent(intent, t);
   }

@@ -1,9 +1,8 @@
 import type { z } from "zod";
 import { EntityForm } from "~/components/entity-form";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { type SubmissionResult } from "@conform-to/react";
 import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
 import { InputField, SelectField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
@@ -31,14 +30,10 @@ export function toFormValues(d: DeviceDetail): DeviceFormValues {
   };
 }
 
-interface Props {
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue: DeviceFormValues;
+type Props = RecordFormProps<DeviceFormValues> & {
   /** Create only: the optional first pairing (later ones are made on the detail). */
   pairing?: { municipalities: MunicipalityOption[]; search?: string };
-  submitLabel: string;
-  cancelTo: string;
-}
+};
 
 /** Create and edit share this form (spec 001 §2 Devices: name, serial number, uuid, sim, type, note). */
 export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, cancelTo }: Props) {

@@ -43,11 +43,21 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
   // The motivation programmes' screen is reachable from its module (also while the module is off, to prepare them).
   const canSeeProgrammes = useCan("aDetail", "motivationProgram");
   const canSeeCentres = useCan("aDetail", "distributionCenter");
+  // Each module's screen: its path below the municipality and its texts (`<ns>:link`; `title`: the name for screen readers).
+  const moduleLinks: Partial<Record<string, { path: string; ns: string; title?: boolean }>> = {
+    WasteAndBins: { path: "waste-bins", ns: "wasteSettings" },
+    CollectionYard: { path: "waste-collection-yards", ns: "collectionYard" },
+    ...(canSeeCentres && { DistributionCenters: { path: "distribution-centers", ns: "distributionCenter" } }),
+    ...(canSeeProgrammes && {
+      MotivationPrograms: { path: "motivation-program", ns: "motivationProgramme", title: true },
+    }),
+  };
   return (
     <SectionCard title={t("municipality:section.modules")}>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {MUNICIPALITY_MODULES.map((module) => {
           const enabled = m.modules.find((x) => x.module === module)?.enabled ?? false;
+          const link = moduleLinks[module];
           return (
             <li
               key={module}
@@ -55,49 +65,13 @@ export function ModulesCard({ municipality: m, canEdit }: { municipality: Munici
             >
               <span>
                 {t(`municipality:module.${module}`, module)}
-                {module === "WasteAndBins" && (
+                {link && (
                   <>
                     {" "}
                     ·{" "}
-                    <Link className="text-emerald-700 underline" to={`${municipalityPath(m.id)}/modules/waste-bins`}>
-                      {t("wasteSettings:link")}
-                    </Link>
-                  </>
-                )}
-                {module === "CollectionYard" && (
-                  <>
-                    {" "}
-                    ·{" "}
-                    <Link
-                      className="text-emerald-700 underline"
-                      to={`${municipalityPath(m.id)}/modules/waste-collection-yards`}
-                    >
-                      {t("collectionYard:link")}
-                    </Link>
-                  </>
-                )}
-                {module === "DistributionCenters" && canSeeCentres && (
-                  <>
-                    {" "}
-                    ·{" "}
-                    <Link
-                      className="text-emerald-700 underline"
-                      to={`${municipalityPath(m.id)}/modules/distribution-centers`}
-                    >
-                      {t("distributionCenter:link")}
-                    </Link>
-                  </>
-                )}
-                {module === "MotivationPrograms" && canSeeProgrammes && (
-                  <>
-                    {" "}
-                    ·{" "}
-                    <Link
-                      className="text-emerald-700 underline"
-                      to={`${municipalityPath(m.id)}/modules/motivation-program`}
-                    >
-                      {t("motivationProgramme:link")}
-                      <span className="sr-only"> {t("motivationProgramme:title")}</span>
+                    <Link className="text-emerald-700 underline" to={`${municipalityPath(m.id)}/modules/${link.path}`}>
+                      {t(`${link.ns}:link`)}
+                      {link.title && <span className="sr-only"> {t(`${link.ns}:title`)}</span>}
                     </Link>
                   </>
                 )}

@@ -1,10 +1,10 @@
 import { EntityForm } from "~/components/entity-form";
 import { IcoLookupField } from "~/components/ico-lookup-field";
 import { FormRows } from "~/components/list-row-buttons";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { z } from "zod";
 import {
   CONTACT_TYPES,
@@ -16,7 +16,14 @@ import {
   MUNICIPALITY_TYPES,
 } from "#contract/enums";
 import { municipalityFormSchema, type MunicipalityDetail } from "#contract/municipality";
-import { EnumSelectField, EnumSelects, InputField, SelectField, TextareaField } from "~/components/field";
+import {
+  CityAndZipFields,
+  EnumSelectField,
+  EnumSelects,
+  InputField,
+  SelectField,
+  TextareaField,
+} from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
@@ -47,14 +54,7 @@ export const EMPTY_MUNICIPALITY = {
   contacts: [],
 };
 
-interface Props {
-  lastResult?: SubmissionResult<string[]> | null;
-
-  defaultValue: any;
-  parents: { id: number; name: string }[];
-  submitLabel: string;
-  cancelTo: string;
-}
+type Props = RecordFormProps<any> & { parents: { id: number; name: string }[] };
 
 /** Create and edit share this one form (ARCHITECTURE.md): every section of spec 001 §2 Municipalities. */
 export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabel, cancelTo }: Props) {
@@ -67,7 +67,6 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
       shouldValidate: "onBlur",
     },
   );
-  const contacts = fields.contacts.getFieldList();
 
   return (
     <EntityForm form={form} listIntentsThroughAction>
@@ -102,15 +101,13 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
         <InputField meta={fields.vatNumber} label={t("municipality:field.vatNumber")} />
         <InputField meta={fields.companyName} label={t("municipality:field.companyName")} />
         <InputField meta={fields.companyAddress} label={t("municipality:field.companyAddress")} />
-        <InputField meta={fields.city} label={t("municipality:field.city")} />
-        <InputField meta={fields.zipCode} label={t("municipality:field.zipCode")} inputMode="numeric" />
+        <CityAndZipFields fields={fields} labels="municipality:field" />
       </SectionCard>
 
       <SectionCard title={t("municipality:section.contacts")} contentClassName="space-y-4">
         <FormRows
           form={form}
-          name={fields.contacts.name}
-          rows={contacts}
+          field={fields.contacts}
           texts="municipality:contacts"
           className="md:grid-cols-5"
           removeClassName="flex items-end pb-6"

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/edit";
-import { pageTitle } from "~/components/page-title";
+import { editTitle } from "~/components/page-title";
 import { requirePermission } from "~/server/guard.server";
 import { readIntent } from "~/server/action.server";
 import { requireId } from "~/lib/route-checks";
@@ -14,9 +14,7 @@ import { EditUserScreen } from "~/routes/administration/users/+shared/screens";
 import { RESEND, userEditPath } from "~/routes/administration/users/+shared/ui";
 import { municipalityPath } from "../+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => `${d?.user.fullName ?? t("user:list.title")} · ${t("common:editTitle")}`,
-);
+export const handle = editTitle<Route.ComponentProps["loaderData"]>("user", (d) => d.user.fullName);
 
 /**
  * A municipality's user, edited in its scope (municipality fixed). A user who belongs to the municipality only as a

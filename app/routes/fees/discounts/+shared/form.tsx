@@ -5,7 +5,7 @@
  * JavaScript; it travels as a hidden field.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { useCountry } from "~/components/money";
@@ -91,6 +91,28 @@ function Head({ type, fields }: { type: DiscountType; fields: Record<string, any
   );
 }
 
+/** A level's fields (create's rows, edit's one): the ages it covers (age discounts only) and the fee discount. */
+function LevelFields({ type, fields }: { type: DiscountType; fields: Record<keyof Level, FieldMetadata<string>> }) {
+  const { t } = useTranslation();
+  const discountLabel = useDiscountLabel();
+  return (
+    <>
+      {type === "Age" && (
+        <>
+          <InputField meta={fields.ageFrom} label={t("discount:field.ageFrom")} inputMode="numeric" />
+          <InputField
+            meta={fields.ageUntil}
+            label={t("discount:field.ageUntil")}
+            inputMode="numeric"
+            description={t("discount:form.ageUntilHelp")}
+          />
+        </>
+      )}
+      <InputField meta={fields.feeDiscount} label={discountLabel} inputMode="decimal" />
+    </>
+  );
+}
+
 export function CreateDiscountForm({
   type,
   lastResult,
@@ -101,7 +123,6 @@ export function CreateDiscountForm({
   cancelTo: string;
 }) {
   const { t } = useTranslation();
-  const discountLabel = useDiscountLabel();
   const [form, fields] = useSchemaForm<CreateValues>(discountCreateSchema, {
     id: `discount-create-${type}`,
     lastResult,
@@ -127,18 +148,7 @@ export function CreateDiscountForm({
               {type === "Age" && (
                 <legend className="px-1 text-xs text-slate-500">{t("discount:levels.legend", { n: index + 1 })}</legend>
               )}
-              {type === "Age" && (
-                <>
-                  <InputField meta={l.ageFrom} label={t("discount:field.ageFrom")} inputMode="numeric" />
-                  <InputField
-                    meta={l.ageUntil}
-                    label={t("discount:field.ageUntil")}
-                    inputMode="numeric"
-                    description={t("discount:form.ageUntilHelp")}
-                  />
-                </>
-              )}
-              <InputField meta={l.feeDiscount} label={discountLabel} inputMode="decimal" />
+              <LevelFields type={type} fields={l} />
               {type === "Age" && levels.length > 1 && (
                 <div className="md:pt-6">
                   <RemoveRowButton form={form} name={fields.levels.name} index={index}>
@@ -184,7 +194,6 @@ export function EditDiscountForm({
   cancelTo: string;
 }) {
   const { t } = useTranslation();
-  const discountLabel = useDiscountLabel();
   const [form, fields] = useSchemaForm<EditValues>(discountFormSchema, {
     id: "discount-edit",
     lastResult,
@@ -198,18 +207,7 @@ export function EditDiscountForm({
         title={type === "Age" ? t("discount:section.level") : t("discount:section.amount")}
         contentClassName="grid gap-4 md:grid-cols-3"
       >
-        {type === "Age" && (
-          <>
-            <InputField meta={fields.ageFrom} label={t("discount:field.ageFrom")} inputMode="numeric" />
-            <InputField
-              meta={fields.ageUntil}
-              label={t("discount:field.ageUntil")}
-              inputMode="numeric"
-              description={t("discount:form.ageUntilHelp")}
-            />
-          </>
-        )}
-        <InputField meta={fields.feeDiscount} label={discountLabel} inputMode="decimal" />
+        <LevelFields type={type} fields={fields} />
       </SectionCard>
       <FormActions submitLabel={t("common:save")} cancelTo={cancelTo} />
     </EntityForm>

@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { z } from "zod";
 import type { feeExplanation } from "#contract/fee-calculation";
 import { Dialog } from "~/components/ui/dialog";
-import { Money, useCountry } from "~/components/money";
+import { useCountry, MoneyCell } from "~/components/money";
 import { Table, TBody, TD, TH, THead, TR } from "~/components/ui/table";
 import { formatCurrency } from "~/lib/format/money";
 import { formatNumber } from "~/lib/format/numbers";
@@ -73,17 +73,13 @@ export function FeeExplanationDialog({ fee, payerName }: { fee: Explanation | nu
                 <TD className="text-sm">
                   <Basis line={line} />
                 </TD>
-                <TD className="text-right">
-                  <Money value={line.amount} />
-                </TD>
+                <MoneyCell value={line.amount} />
               </TR>
             ))}
             <TR>
               <TH scope="row">{t("fee:field.finalFee")}</TH>
               <TD className="text-sm text-slate-600">{t("fee:explain.final")}</TD>
-              <TD className="text-right font-semibold">
-                <Money value={fee.finalFee} />
-              </TD>
+              <MoneyCell value={fee.finalFee} className="font-semibold" />
             </TR>
           </TBody>
         </Table>

@@ -14,7 +14,7 @@ import {
   type DiscountOption,
   type FeePayerDetail,
 } from "#contract/fee-payer";
-import { CheckboxField, EnumSelectField, Field, InputField, TextareaField } from "~/components/field";
+import { CheckboxField, CityAndZipFields, EnumSelectField, Field, InputField, TextareaField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
@@ -145,7 +145,6 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
     lastResult,
     defaultValue,
   });
-  const addresses = fields.addresses.getFieldList();
   const fixed = discounts.filter((d) => d.type === "Other");
   const byAge = discounts.filter((d) => d.type === "Age");
   const discountInputs = getCollectionProps(fields.discountIds, {
@@ -215,15 +214,13 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
           label={t("feePayer:field.streetAddress")}
           description={t("feePayer:field.streetAddressHelp")}
         />
-        <InputField meta={fields.city} label={t("feePayer:field.city")} />
-        <InputField meta={fields.zipCode} label={t("feePayer:field.zipCode")} inputMode="numeric" />
+        <CityAndZipFields fields={fields} labels="feePayer:field" />
       </Section>
 
       <Section title={t("feePayer:section.addresses")} className="space-y-4">
         <FormRows
           form={form}
-          name={fields.addresses.name}
-          rows={addresses}
+          field={fields.addresses}
           texts="feePayer:addresses"
           className="md:grid-cols-7"
           removeClassName="md:col-span-7"
@@ -240,8 +237,7 @@ export function FeePayerForm({ lastResult, defaultValue, discounts, forSubject, 
               <InputField meta={a.street} label={t("feePayer:addresses.street")} className="md:col-span-2" />
               <InputField meta={a.conscriptionNumber} label={t("feePayer:addresses.conscriptionNumber")} />
               <InputField meta={a.streetNumber} label={t("feePayer:addresses.streetNumber")} />
-              <InputField meta={a.city} label={t("feePayer:addresses.city")} />
-              <InputField meta={a.zipCode} label={t("feePayer:addresses.zipCode")} inputMode="numeric" />
+              <CityAndZipFields fields={a} labels="feePayer:addresses" />
             </>
           )}
         </FormRows>

@@ -7,7 +7,7 @@ import type { SubjectFeeRow } from "#contract/subject";
 import { toSearch, withSearchParams } from "~/lib/list";
 import { cn } from "~/components/ui/cn";
 import { TD, TR } from "~/components/ui/table";
-import { RowsTable } from "~/components/rows-table";
+import { RowsTable, figureHeading } from "~/components/rows-table";
 import { Money } from "~/components/money";
 
 /** The amounts of a fee row, in the table's order; the last one is what the payer pays. */
@@ -64,7 +64,7 @@ export function FeesSection({ fees, view, year }: Props) {
         head={[
           monthly ? t("subject:fees.month") : t("subject:fees.year"),
           t("subject:fees.payer"),
-          ...AMOUNTS.map((key) => ({ label: t(`subject:fees.${key}`), className: "text-right" })),
+          ...AMOUNTS.map((key) => figureHeading(t(`subject:fees.${key}`))),
         ]}
       >
         {(f, i) => (

@@ -12,9 +12,9 @@ import { TD, TR } from "~/components/ui/table";
 import type { WehListItem } from "#contract/waste-evidence-header";
 import { formatDateTime } from "#contract/calendar";
 import { BinStateBadge, binLabel } from "~/routes/infrastructure/waste-evidence-headers/+shared/ui";
-import { RowsTable } from "~/components/rows-table";
+import { RowsTable, figureHeading } from "~/components/rows-table";
 import { SUBJECTS_PATH, SubjectTypeLabel, subjectPath } from "./ui";
-import { Money } from "~/components/money";
+import { MoneyCell } from "~/components/money";
 import { RecordLink } from "~/components/record-link";
 
 /** Bins shown on the detail; the rest through the bins list filtered by this subject. */
@@ -136,7 +136,7 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
           t("subject:field.name"),
           t("subject:field.type"),
           t("subject:list.address"),
-          { label: t("subject:list.totalFee"), className: "text-right" },
+          figureHeading(t("subject:list.totalFee")),
         ]}
       >
         {(c) => (
@@ -148,9 +148,7 @@ export function RelationsSection({ subject, descendants, childTotal }: Relations
               <SubjectTypeLabel type={c.type} />
             </TD>
             <TD>{c.address || "–"}</TD>
-            <TD className="text-right">
-              <Money value={c.totalFee} />
-            </TD>
+            <MoneyCell value={c.totalFee} />
           </TR>
         )}
       </RowsTable>

@@ -68,7 +68,6 @@ export function DistributionReportForm(props: {
     { id: "distribution-report-form", lastResult: props.lastResult, defaultValue: props.defaultValue },
   );
   const posting = useSubmitting();
-  const records = fields.records.getFieldList();
   const choose = t("distributionReport:field.choose");
   const payers = toOptions(props.options.payers);
   const binTypes = toOptions(props.options.binTypes);
@@ -116,14 +115,12 @@ export function DistributionReportForm(props: {
         </Field>
         <FormRows
           form={form}
-          name={fields.records.name}
-          rows={records}
+          field={fields.records}
           texts="distributionReport:records"
           className="items-start md:grid-cols-4"
           removeClassName="md:pt-6"
           defaultValue={emptyRecord}
           minRows={1}
-          errors={fields.records.errors}
         >
           {(r) => (
             <>

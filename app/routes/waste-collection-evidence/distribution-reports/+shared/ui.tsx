@@ -1,5 +1,6 @@
 /** Pieces of the distribution-report screens: paths, the state badge and a report's sub rows. */
 import { useTranslation } from "~/i18n/use-translation";
+import { ColumnHeadings } from "~/components/rows-table";
 import { stateBadge } from "~/components/state-badge";
 import type { DistributionRecordItem, DistributionReportItem } from "#contract/distribution-report";
 
@@ -54,15 +55,10 @@ export function ReportRecords({ row }: { row: DistributionReportItem }) {
         <caption className="sr-only">{t("distributionReport:record.caption", { id: row.id })}</caption>
         <thead className="text-left text-slate-600">
           <tr>
-            <th scope="col" className="pr-2 font-medium">
-              {t("distributionReport:record.type")}
-            </th>
-            <th scope="col" className="pr-2 font-medium">
-              {t("distributionReport:record.what")}
-            </th>
-            <th scope="col" className="font-medium">
-              {t("distributionReport:record.outcome")}
-            </th>
+            <ColumnHeadings
+              className="pr-2 font-medium last:pr-0"
+              headings={["type", "what", "outcome"].map((k) => t(`distributionReport:record.${k}`))}
+            />
           </tr>
         </thead>
         <tbody>

@@ -6,14 +6,14 @@
 import { useState } from "react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
-import { getCollectionProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { NONCONFORMING_STATE_IDS, FULLNESS_FULL, FULLNESS_MAX } from "#contract/collection-import";
 import { toPragueLocal } from "#contract/calendar";
 import { evidenceCreateSchema, evidenceEditSchema, type EvidenceDetail } from "#contract/waste-evidence";
 import type { WasteTypeItem } from "#contract/waste-settings";
 import { useMessage } from "~/lib/messages";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { InputField, SelectField } from "~/components/field";
 import { SectionCard } from "~/components/section-card";
@@ -39,15 +39,11 @@ export function toFormValues(r: EvidenceDetail): EvidenceFormValues {
   };
 }
 
-interface Props {
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue: EvidenceFormValues;
+type Props = RecordFormProps<EvidenceFormValues> & {
   wasteTypes: WasteTypeItem[];
   /** Create: the intents 'save' and 'saveAndAdd'; edit: 'save' only. */
   mode: "create" | "edit";
-  submitLabel: string;
-  cancelTo: string;
-}
+};
 
 export function EvidenceForm({ lastResult, defaultValue, wasteTypes, mode, submitLabel, cancelTo }: Props) {
   const { t } = useTranslation();

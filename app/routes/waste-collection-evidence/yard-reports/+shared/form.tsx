@@ -76,7 +76,6 @@ export function YardReportForm(props: {
     { id: "yard-report-form", lastResult: props.lastResult, defaultValue: props.defaultValue },
   );
   const posting = useSubmitting();
-  const records = fields.records.getFieldList();
   const yardOptions = props.yards.map((y) => ({ value: String(y.id), label: y.name }));
   const unitOptions = QUANTITY_UNITS.map((u) => ({ value: u, label: u }));
   return (
@@ -117,14 +116,12 @@ export function YardReportForm(props: {
       <SectionCard title={t("yardReport:section.wastes")} className="space-y-3">
         <FormRows
           form={form}
-          name={fields.records.name}
-          rows={records}
+          field={fields.records}
           texts="yardReport:records"
           className="items-start md:grid-cols-[2fr_1fr_6rem_1.5fr_auto]"
           removeClassName="md:pt-6"
           defaultValue={emptyRecord}
           minRows={1}
-          errors={fields.records.errors}
         >
           {(r) => (
             <>

@@ -14,11 +14,11 @@ import { useMessage } from "~/lib/messages";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { submitForm } from "~/server/form.server";
-import { apiAnswer, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { afterCall, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { SectionCard } from "~/components/section-card";
-import { DetailFact, DetailRow } from "~/components/detail-row";
+import { DetailFact, FieldRows } from "~/components/detail-row";
 import { DeleteDialog } from "~/components/confirm-dialog";
 import { RecordLink } from "~/components/record-link";
 import { RowsTable } from "~/components/rows-table";
@@ -29,9 +29,7 @@ import { ADD_USER_DIALOG, UsersCard } from "./+shared/users-card";
 import { CentreChart } from "./+shared/chart";
 import { centrePath, centreReportsPath, centresPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.centre.name ?? t("distributionCenter:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("distributionCenter", (d) => d.centre.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
@@ -63,6 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, detailPermission("distributionCenter", intent));
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const here = centrePath(municipalityId, centreId);
   switch (intent) {
     case "addUser": {
@@ -74,15 +73,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "removeUser": {
       const userId = formId(formData.get("userId")) ?? 0;
-      const res = await api.result.distributionCentre.removeUser({ municipalityId, centreId, userId });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, here, t("distributionCenter:flash.userRemoved"));
+      return done(
+        await api.result.distributionCentre.removeUser({ municipalityId, centreId, userId }),
+        here,
+        t("distributionCenter:flash.userRemoved"),
+      );
     }
-    case "delete": {
-      const res = await api.result.distributionCentre.remove({ municipalityId, centreId });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, centresPath(municipalityId), t("distributionCenter:flash.deleted"));
-    }
+    case "delete":
+      return done(
+        await api.result.distributionCentre.remove({ municipalityId, centreId }),
+        centresPath(municipalityId),
+        t("distributionCenter:flash.deleted"),
+      );
     default:
       return unknownIntent(intent, t);
   }
@@ -117,9 +119,7 @@ export default function CentreDetail({ loaderData, actionData }: Route.Component
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title={t("distributionCenter:section.basic")}>
           <dl>
-            <DetailRow label={t("distributionCenter:field.name")} value={centre.name} />
-            <DetailRow label={t("distributionCenter:field.phone")} value={centre.phone} />
-            <DetailRow label={t("distributionCenter:field.email")} value={centre.email} />
+            <FieldRows ns="distributionCenter" record={centre} keys={["name", "phone", "email"]} />
           </dl>
         </SectionCard>
         <SectionCard title={t("distributionCenter:section.counts")}>

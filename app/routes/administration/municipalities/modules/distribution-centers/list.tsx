@@ -8,14 +8,12 @@ import { formatDate } from "#contract/calendar";
 import { distributionCentreListKeys } from "#contract/lists";
 import { centreChartQuery, centreList as listContract, type CentreListItem } from "#contract/distribution-centre";
 import { defineList } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
-import { requireId } from "~/lib/route-checks";
-import { requirePermission } from "~/server/guard.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { column, countColumn, linkColumn, textColumn } from "~/components/list-columns";
+import { column, countColumn, nameColumn, textColumn } from "~/components/list-columns";
 import { searchFilter } from "~/lib/list-filters";
 import { useTranslation } from "~/i18n/use-translation";
+import { loadModuleList } from "../+shared/record-pages.server";
 import { CentreChart } from "./+shared/chart";
 import { centrePath, centresPath } from "./+shared/ui";
 
@@ -32,12 +30,7 @@ function LastReport({ day }: { day: string | null }) {
 export const centreTable = defineList(distributionCentreListKeys, {
   filters: [searchFilter("distributionCenter")],
   columns: [
-    linkColumn(
-      "name",
-      "distributionCenter:field.name",
-      (r: Row) => centrePath(r.municipalityId, r.id),
-      (r: Row) => r.name,
-    ),
+    nameColumn<Row>("distributionCenter:field.name", (id, r) => centrePath(r.municipalityId, id)),
     textColumn("phone", "distributionCenter:field.phone", (r: Row) => r.phone),
     textColumn("email", "distributionCenter:field.email", (r: Row) => r.email),
     countColumn("userCount", "distributionCenter:field.userCount", (r: Row) => r.userCount),
@@ -48,25 +41,21 @@ export const centreTable = defineList(distributionCentreListKeys, {
   ],
 });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const municipalityId = requireId(params.municipalityId, request);
-  const api = await requirePermission(request, context, "distributionCenter.aDetail");
-  const listParams = readListParams(listContract, request.url);
-  // A wrong period in the URL shows the default (monthly) chart rather than an error page.
-  const asked = centreChartQuery.safeParse({ period: new URL(request.url).searchParams.get("period") ?? undefined });
-  const chartQuery = asked.success ? asked.data : centreChartQuery.parse({});
-  const [list, chart] = await Promise.all([
-    api.distributionCentre.list({ municipalityId, ...listParams }),
-    api.distributionCentre.chart({ municipalityId, period: chartQuery.period }),
-  ]);
-  return {
-    ...list,
-    items: list.items.map((i) => ({ ...i, municipalityId })),
-    params: listParams,
-    municipalityId,
-    chart,
-  };
-}
+/** The centres, and the chart above them; a wrong period in the URL shows the default (monthly) chart, not an error. */
+export const loader = (args: Route.LoaderArgs) =>
+  loadModuleList(
+    args,
+    "distributionCenter",
+    listContract,
+    (api) => api.distributionCentre.list,
+    async (api, municipalityId) => {
+      const asked = centreChartQuery.safeParse({
+        period: new URL(args.request.url).searchParams.get("period") ?? undefined,
+      });
+      const { period } = asked.success ? asked.data : centreChartQuery.parse({});
+      return { chart: await api.distributionCentre.chart({ municipalityId, period }) };
+    },
+  );
 
 export default function CentreList({ loaderData }: Route.ComponentProps) {
   return (

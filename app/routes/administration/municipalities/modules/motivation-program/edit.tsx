@@ -15,7 +15,15 @@ import { useMessage } from "~/lib/messages";
 import { requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { submitForm } from "~/server/form.server";
-import { answer, apiAnswer, formAnswer, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import {
+  afterCall,
+  answer,
+  apiAnswer,
+  formAnswer,
+  readIntent,
+  redirectWithFlash,
+  unknownIntent,
+} from "~/server/action.server";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -99,6 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, "motivationProgram.aEdit");
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   const tab = tabOf(new URL(request.url).searchParams.get("tab"), PROGRAMME_TABS[type]);
   const here = programmeEditPath(municipalityId, type, tab);
   const mp = api.motivationProgramme;
@@ -114,9 +123,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithFlash(api, context, here, t("motivationProgramme:flash.saved"));
   }
   if (intent === "delete") {
-    const res = await mp.reset({ municipalityId, type });
-    if (!res.ok) return apiAnswer(intent, res);
-    return redirectWithFlash(api, context, programmesPath(municipalityId), t("motivationProgramme:flash.deleted"));
+    return done(
+      await mp.reset({ municipalityId, type }),
+      programmesPath(municipalityId),
+      t("motivationProgramme:flash.deleted"),
+    );
   }
   if (intent === "setCustomDiscount" || intent === "removeCustomDiscount") {
     const values = Object.fromEntries([...formData].map(([k, v]) => [k, String(v)]));
@@ -125,9 +136,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const fields = customFields.pick({ subjectId: true, year: true }).safeParse(values);
       if (!fields.success) return unknownIntent(intent, t);
       const { subjectId, year } = fields.data;
-      const res = await mp.removeCustomDiscount({ municipalityId, type, subjectId, year });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, back, t("motivationProgramme:flash.customRemoved"));
+      return done(
+        await mp.removeCustomDiscount({ municipalityId, type, subjectId, year }),
+        back,
+        t("motivationProgramme:flash.customRemoved"),
+      );
     }
     const parsed = customFields.safeParse(values);
     if (!parsed.success) {

@@ -14,11 +14,11 @@ import { useCan } from "~/lib/permissions";
 import { translateMessage } from "~/lib/messages";
 import { detailPermission, requirePermission } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
-import { answer, apiAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
-import { pageTitle } from "~/components/page-title";
+import { afterCall, answer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { recordTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
 import { SectionCard } from "~/components/section-card";
-import { DetailFact, DetailRow } from "~/components/detail-row";
+import { DetailFact, DetailRow, FieldRows } from "~/components/detail-row";
 import { DeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -28,9 +28,7 @@ import { WastesCard } from "./+shared/wastes-card";
 import { YardStatisticsCards } from "./+shared/statistics";
 import { yardPath, yardsPath } from "./+shared/ui";
 
-export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
-  (t, d) => d?.yard.name ?? t("collectionYard:list.title"),
-);
+export const handle = recordTitle<Route.ComponentProps["loaderData"]>("collectionYard", (d) => d.yard.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
@@ -51,6 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { formData, intent } = await readIntent(request);
   const api = await requirePermission(request, context, detailPermission("collectionYard", intent));
   const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
   switch (intent) {
     case "setActive": {
       const yardWasteId = formId(formData.get("yardWasteId")) ?? 0;
@@ -64,11 +63,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const text = active ? t("collectionYard:flash.activated") : t("collectionYard:flash.deactivated");
       return redirectWithFlash(api, context, yardPath(municipalityId, yardId), text);
     }
-    case "delete": {
-      const res = await api.result.collectionYard.remove({ municipalityId, yardId });
-      if (!res.ok) return apiAnswer(intent, res);
-      return redirectWithFlash(api, context, yardsPath(municipalityId), t("collectionYard:flash.deleted"));
-    }
+    case "delete":
+      return done(
+        await api.result.collectionYard.remove({ municipalityId, yardId }),
+        yardsPath(municipalityId),
+        t("collectionYard:flash.deleted"),
+      );
     default:
       return unknownIntent(intent, t);
   }
@@ -116,14 +116,11 @@ export default function YardDetail({ loaderData, actionData }: Route.ComponentPr
               label={t("collectionYard:field.reportPrintType")}
               value={t(`collectionYard:printType.${yard.reportPrintType}`)}
             />
-            <DetailRow label={t("collectionYard:field.icz")} value={yard.icz} />
-            <DetailRow label={t("collectionYard:field.zuj")} value={yard.zuj} />
-            <DetailRow label={t("collectionYard:field.operatorName")} value={yard.operatorName} />
-            <DetailRow
-              label={t("collectionYard:field.operatorIdentificationNumber")}
-              value={yard.operatorIdentificationNumber}
+            <FieldRows
+              ns="collectionYard"
+              record={yard}
+              keys={["icz", "zuj", "operatorName", "operatorIdentificationNumber", "zoneCode"]}
             />
-            <DetailRow label={t("collectionYard:field.zoneCode")} value={yard.zoneCode} />
           </dl>
         </SectionCard>
         <SectionCard title={t("collectionYard:section.schedule")}>

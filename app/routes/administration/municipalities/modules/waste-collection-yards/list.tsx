@@ -6,13 +6,11 @@ import type { Route } from "./+types/list";
 import { yardListKeys } from "#contract/lists";
 import { yardList as listContract, type YardListItem } from "#contract/yard";
 import { defineList } from "~/lib/list";
-import { readListParams } from "~/lib/list-params";
-import { requireId } from "~/lib/route-checks";
-import { requirePermission } from "~/server/guard.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { column, dateTimeColumn, linkColumn, textColumn } from "~/components/list-columns";
+import { column, dateTimeColumn, nameColumn, textColumn } from "~/components/list-columns";
 import { searchFilter } from "~/lib/list-filters";
+import { loadModuleList } from "../+shared/record-pages.server";
 import { yardPath, yardsPath } from "./+shared/ui";
 
 export const handle = pageTitle("collectionYard:list.title");
@@ -30,12 +28,7 @@ export const yardTable = defineList(yardListKeys, {
   ],
   columns: [
     column("id", "collectionYard:field.id", (r: Row) => r.id),
-    linkColumn(
-      "name",
-      "collectionYard:field.name",
-      (r: Row) => yardPath(r.municipalityId, r.id),
-      (r: Row) => r.name,
-    ),
+    nameColumn<Row>("collectionYard:field.name", (id, r) => yardPath(r.municipalityId, id)),
     textColumn("icz", "collectionYard:field.icz", (r: Row) => r.icz),
     textColumn("zuj", "collectionYard:field.zuj", (r: Row) => r.zuj),
     textColumn("street", "collectionYard:field.address", (r: Row) => address(r) || null),
@@ -44,13 +37,8 @@ export const yardTable = defineList(yardListKeys, {
   ],
 });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const municipalityId = requireId(params.municipalityId, request);
-  const api = await requirePermission(request, context, "collectionYard.aDetail");
-  const listParams = readListParams(listContract, request.url);
-  const list = await api.collectionYard.list({ municipalityId, ...listParams });
-  return { ...list, items: list.items.map((i) => ({ ...i, municipalityId })), params: listParams, municipalityId };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadModuleList(args, "collectionYard", listContract, (api) => api.collectionYard.list);
 
 export default function YardList({ loaderData }: Route.ComponentProps) {
   return (

@@ -10,12 +10,19 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formatNumber } from "~/lib/format";
 import { BarChart, ChartTable } from "~/components/bar-chart";
 import { PillLink } from "~/components/pill-link";
+import { TitledSection } from "~/components/section-card";
 
 /** The bucket's short label under a bar: the month '3/26', the week's Monday '16. 3.'. */
 const shortLabel = (period: Chart["period"], start: string) =>
   period === "month"
     ? `${Number(start.slice(5, 7))}/${start.slice(2, 4)}`
     : `${Number(start.slice(8, 10))}. ${Number(start.slice(5, 7))}.`;
+
+type SeriesKey = "served" | "unserved";
+const SERIES: { key: SeriesKey; tone: "emerald" | "amber" }[] = [
+  { key: "served", tone: "emerald" },
+  { key: "unserved", tone: "amber" },
+];
 
 export function CentreChart({ chart }: { chart: Chart }) {
   const { t, i18n } = useTranslation();
@@ -27,22 +34,21 @@ export function CentreChart({ chart }: { chart: Chart }) {
   };
   const names = chart.buckets.map((b) => `${formatDate(b.start, i18n.language)} – ${formatDate(b.end, i18n.language)}`);
   const labels = chart.buckets.map((b) => shortLabel(chart.period, b.start));
-  const served = chart.buckets.map((b) => b.served);
-  const unserved = chart.buckets.map((b) => b.unserved);
-  const last = chart.buckets.at(-1);
   const format = (n: number) => formatNumber(n);
-  const summary = (key: "served" | "unserved", values: number[]) =>
+  // The two charts (and the table's columns): the points served and the points not served, by bucket.
+  const series = SERIES.map(({ key, tone }) => ({ key, tone, values: chart.buckets.map((b) => b[key]) }));
+  const summary = (key: SeriesKey, values: number[]) =>
     t(`distributionCenter:chart.summary.${chart.period}`, {
       what: t(`distributionCenter:chart.${key}`),
       last: format(values.at(-1) ?? 0),
       max: format(Math.max(0, ...values)),
     });
   return (
-    <section aria-labelledby="centre-chart-title" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="centre-chart-title" className="text-lg font-semibold">
-          {t("distributionCenter:chart.title")}
-        </h2>
+    <TitledSection
+      title={t("distributionCenter:chart.title")}
+      titleId="centre-chart-title"
+      className="space-y-3"
+      actions={
         <nav aria-label={t("distributionCenter:chart.periodLabel")} className="flex gap-1">
           {CHART_PERIODS.map((p) => (
             <PillLink key={p} to={periodLink(p)} current={chart.period === p}>
@@ -50,40 +56,34 @@ export function CentreChart({ chart }: { chart: Chart }) {
             </PillLink>
           ))}
         </nav>
-      </div>
+      }
+    >
       <p className="text-sm text-slate-600">{t("distributionCenter:chart.rule")}</p>
       <div className="grid gap-4 md:grid-cols-2">
-        <BarChart
-          title={t(`distributionCenter:chart.servedTitle.${chart.period}`)}
-          labels={labels}
-          names={names}
-          values={served}
-          format={format}
-          headline={format(last?.served ?? 0)}
-          summary={summary("served", served)}
-          tone="emerald"
-        />
-        <BarChart
-          title={t(`distributionCenter:chart.unservedTitle.${chart.period}`)}
-          labels={labels}
-          names={names}
-          values={unserved}
-          format={format}
-          headline={format(last?.unserved ?? 0)}
-          summary={summary("unserved", unserved)}
-          tone="amber"
-        />
+        {series.map(({ key, tone, values }) => (
+          <BarChart
+            key={key}
+            title={t(`distributionCenter:chart.${key}Title.${chart.period}`)}
+            labels={labels}
+            names={names}
+            values={values}
+            format={format}
+            headline={format(values.at(-1) ?? 0)}
+            summary={summary(key, values)}
+            tone={tone}
+          />
+        ))}
       </div>
       <ChartTable
         caption={t("distributionCenter:chart.title")}
         toggle={t("distributionCenter:chart.showTable")}
         categoryLabel={t(`distributionCenter:chart.bucket.${chart.period}`)}
         categories={names}
-        columns={[
-          { label: t("distributionCenter:chart.served"), values: served.map(format) },
-          { label: t("distributionCenter:chart.unserved"), values: unserved.map(format) },
-        ]}
+        columns={series.map(({ key, values }) => ({
+          label: t(`distributionCenter:chart.${key}`),
+          values: values.map(format),
+        }))}
       />
-    </section>
+    </TitledSection>
   );
 }

@@ -1,7 +1,6 @@
 /** The distribution centre form (spec 001 §2 Distribution centres create/edit): name, phone, e-mail. */
-import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
 import { InputField } from "~/components/field";
@@ -19,12 +18,7 @@ export const toCentreValues = (c: CentreDetail): CentreValues => ({
   version: String(c.version),
 });
 
-export function CentreForm(props: {
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue: CentreValues;
-  submitLabel: string;
-  cancelTo: string;
-}) {
+export function CentreForm(props: RecordFormProps<CentreValues>) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm<CentreValues>(centreFormSchema, {
     id: "centre-form",

@@ -12,6 +12,7 @@ import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { SectionCard } from "~/components/section-card";
 import { Input } from "~/components/ui/input";
 import { useTranslation } from "~/i18n/use-translation";
+import { ColumnHeadings } from "~/components/rows-table";
 import { useMessage } from "~/lib/messages";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import {
@@ -203,15 +204,10 @@ function IntervalsForm(props: Props) {
                 <th scope="col" className="pb-1 font-medium">
                   <span className="sr-only">#</span>
                 </th>
-                <th scope="col" className="pb-1 font-medium">
-                  {t("motivationProgramme:intervals.from")}
-                </th>
-                <th scope="col" className="pb-1 font-medium">
-                  {t("motivationProgramme:intervals.to")}
-                </th>
-                <th scope="col" className="pb-1 font-medium">
-                  {t("motivationProgramme:intervals.discountPercent")}
-                </th>
+                <ColumnHeadings
+                  className="pb-1 font-medium"
+                  headings={["from", "to", "discountPercent"].map((k) => t(`motivationProgramme:intervals.${k}`))}
+                />
                 <th scope="col">
                   <span className="sr-only">{t("motivationProgramme:intervals.remove")}</span>
                 </th>

@@ -3,12 +3,11 @@
  * protocol type, IČZ, ZÚJ, operator, zone code, the schedule of each weekday with a closed flag, and the closing
  * exceptions (rows added and removed through the action, so it works without JavaScript; decision 0005).
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
-import { CheckboxField, EnumSelectField, InputField } from "~/components/field";
+import { CheckboxField, CityAndZipFields, EnumSelectField, InputField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { REPORT_PRINT_TYPES, yardFormSchema, type YardDetail } from "#contract/yard";
@@ -76,12 +75,7 @@ export function toYardValues(y: YardDetail): YardValues {
   };
 }
 
-export function YardForm(props: {
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue: YardValues;
-  submitLabel: string;
-  cancelTo: string;
-}) {
+export function YardForm(props: RecordFormProps<YardValues>) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm<YardValues>(yardFormSchema, {
     id: "yard-form",
@@ -96,8 +90,7 @@ export function YardForm(props: {
         <InputField meta={fields.name} label={t("collectionYard:field.name")} className="md:col-span-2" />
         <InputField meta={fields.street} label={t("collectionYard:field.street")} />
         <div className="grid grid-cols-[1fr_8rem] gap-4">
-          <InputField meta={fields.city} label={t("collectionYard:field.city")} />
-          <InputField meta={fields.zipCode} label={t("collectionYard:field.zipCode")} inputMode="numeric" />
+          <CityAndZipFields fields={fields} labels="collectionYard:field" />
         </div>
         <EnumSelectField
           meta={fields.reportPrintType}

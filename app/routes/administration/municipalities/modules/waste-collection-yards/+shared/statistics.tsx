@@ -11,10 +11,10 @@ import { formatDate } from "#contract/calendar";
 import { formatNumber, formatWeight } from "~/lib/format";
 import { BarChart, ChartTable } from "~/components/bar-chart";
 import { PillLink } from "~/components/pill-link";
-import { SectionCard } from "~/components/section-card";
-import { RowsTable } from "~/components/rows-table";
+import { SectionCard, TitledSection } from "~/components/section-card";
+import { figureHeading, RowsTable } from "~/components/rows-table";
 import { RecordLink } from "~/components/record-link";
-import { Money } from "~/components/money";
+import { MoneyCell } from "~/components/money";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Button } from "~/components/ui/button";
@@ -50,6 +50,8 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
   const names = stats.workload.map((b) =>
     bucketNames(stats.bucket, b.start, i18n.language, (day) => t("collectionYard:workload.weekOf", { day })),
   );
+  // Both charts' buckets: the short label under a bar and the name a reader hears.
+  const axis = { labels: names.map((n) => n.label), names: names.map((n) => n.name) };
   const visits = stats.workload.map((b) => b.visits);
   const totalVisits = visits.reduce((a, b) => a + b, 0);
   const weights = stats.workload.map((b) => Number(b.weightKg));
@@ -79,8 +81,7 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
         <div className="grid gap-4 md:grid-cols-2">
           <BarChart
             title={t(`collectionYard:workload.visits.${stats.bucket}`)}
-            labels={names.map((n) => n.label)}
-            names={names.map((n) => n.name)}
+            {...axis}
             values={visits}
             format={(n) => formatNumber(n)}
             summary={t("collectionYard:workload.summary", {
@@ -91,8 +92,7 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
           />
           <BarChart
             title={t(`collectionYard:workload.weight.${stats.bucket}`)}
-            labels={names.map((n) => n.label)}
-            names={names.map((n) => n.name)}
+            {...axis}
             values={weights}
             format={(n) => formatWeight(n)}
             headline={totalWeight}
@@ -104,7 +104,7 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
           caption={t(`collectionYard:workload.visits.${stats.bucket}`)}
           toggle={t("collectionYard:workload.showTable")}
           categoryLabel={t(`collectionYard:workload.bucketName.${stats.bucket}`)}
-          categories={names.map((n) => n.name)}
+          categories={axis.names}
           totalLabel={t("collectionYard:workload.total")}
           columns={[
             {
@@ -145,20 +145,17 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
           </Button>
         </Form>
         <div className="grid gap-4 2xl:grid-cols-2">
-          <section aria-labelledby="yard-top-visitors" className="space-y-2">
-            <h3 id="yard-top-visitors" className="text-sm font-semibold">
-              {t("collectionYard:top.title", { by: t(`collectionYard:period.order.${stats.topBy}`) })}
-            </h3>
+          <TitledSection
+            title={t("collectionYard:top.title", { by: t(`collectionYard:period.order.${stats.topBy}`) })}
+            titleId="yard-top-visitors"
+            minor
+            className="space-y-2"
+          >
             <RowsTable
               rows={stats.topVisitors}
               empty={t("collectionYard:top.empty")}
               labels="collectionYard:top"
-              head={[
-                "feePayer",
-                { label: "visits", className: "text-right" },
-                { label: "weight", className: "text-right" },
-                { label: "fee", className: "text-right" },
-              ]}
+              head={["feePayer", ...["visits", "weight", "fee"].map(figureHeading)]}
             >
               {(v) => (
                 <TR key={v.feePayerId}>
@@ -167,28 +164,17 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
                   </TD>
                   <TD className="text-right tabular-nums">{formatNumber(v.visits)}</TD>
                   <TD className="text-right whitespace-nowrap tabular-nums">{formatWeight(v.weightKg)}</TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">
-                    <Money value={v.fee} />
-                  </TD>
+                  <MoneyCell value={v.fee} />
                 </TR>
               )}
             </RowsTable>
-          </section>
-          <section aria-labelledby="yard-income" className="space-y-2">
-            <h3 id="yard-income" className="text-sm font-semibold">
-              {t("collectionYard:income.title")}
-            </h3>
+          </TitledSection>
+          <TitledSection title={t("collectionYard:income.title")} titleId="yard-income" minor className="space-y-2">
             <RowsTable
               rows={incomeRows}
               empty={t("collectionYard:income.empty")}
               labels="collectionYard:income"
-              head={[
-                "waste",
-                { label: "weight", className: "text-right" },
-                { label: "feeWithoutVat", className: "text-right" },
-                { label: "vat", className: "text-right" },
-                { label: "fee", className: "text-right" },
-              ]}
+              head={["waste", ...["weight", "feeWithoutVat", "vat", "fee"].map(figureHeading)]}
             >
               {(w) => (
                 <TR key={w.yardWasteId} className={w.yardWasteId === 0 ? "font-medium" : undefined}>
@@ -201,19 +187,13 @@ export function YardStatisticsCards({ stats }: { stats: YardStatistics }) {
                     </TD>
                   )}
                   <TD className="text-right whitespace-nowrap tabular-nums">{formatWeight(w.weightKg)}</TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">
-                    <Money value={w.feeWithoutVat} />
-                  </TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">
-                    <Money value={w.vat} />
-                  </TD>
-                  <TD className="text-right whitespace-nowrap tabular-nums">
-                    <Money value={w.fee} />
-                  </TD>
+                  <MoneyCell value={w.feeWithoutVat} />
+                  <MoneyCell value={w.vat} />
+                  <MoneyCell value={w.fee} />
                 </TR>
               )}
             </RowsTable>
-          </section>
+          </TitledSection>
         </div>
       </SectionCard>
     </>

@@ -4,9 +4,8 @@
  * weight ranges (from < kg ≤ to, a price per kg without VAT, a note). Periods and ranges are added and removed
  * through the action (decision 0005), so the form works without JavaScript.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
 import { CheckboxField, InputField, SelectField } from "~/components/field";
@@ -64,13 +63,9 @@ export function toYardWasteValues(w: YardWaste): YardWasteValues {
   };
 }
 
-export function YardWasteForm(props: {
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue: YardWasteValues;
-  wasteTypes: { id: number; name: string; catalogCode: string | null }[];
-  submitLabel: string;
-  cancelTo: string;
-}) {
+export function YardWasteForm(
+  props: RecordFormProps<YardWasteValues> & { wasteTypes: { id: number; name: string; catalogCode: string | null }[] },
+) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm<YardWasteValues>(yardWasteFormSchema, {
     id: "yard-waste-form",
