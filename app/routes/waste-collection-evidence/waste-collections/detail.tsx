@@ -110,7 +110,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const collectionId = requireId(params.collectionId, request);
   const { formData, intent } = await readIntent(request);
   const permission =
-    intent === "remove"
+    intent === "delete"
       ? "wasteCollection.aRemove"
       : intent === "assignCode"
         ? "wasteEvidenceHeader.aEdit"
