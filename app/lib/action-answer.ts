@@ -33,6 +33,18 @@ export function isActionAnswer(value: unknown): value is ActionAnswer {
   return typeof value === "object" && value !== null && typeof (value as { intent?: unknown }).intent === "string";
 }
 
+/**
+ * The answer with its extra fields when it carries `key` (an action that answers a search of its form as well as the
+ * save: the search's options). Checked at run time: the route's union of answers is reduced by TypeScript to the
+ * plain answer, so `key in actionData` alone does not narrow it.
+ */
+export function answerWith<Extra extends object>(
+  value: unknown,
+  key: keyof Extra & string,
+): ActionAnswer<Extra> | undefined {
+  return isActionAnswer(value) && key in value ? (value as ActionAnswer<Extra>) : undefined;
+}
+
 /** The page's action answer, when it belongs to this intent (and row). */
 export function useActionAnswer(intent: string | string[], target = ""): ActionAnswer | undefined {
   const answer = useActionData();

@@ -14,6 +14,7 @@ import { pageTitle } from "~/components/page-title";
 import { CreatePage } from "~/components/form-page";
 import { DistributionReportForm, SEARCH, emptyRecord, searchSchema } from "./+shared/form";
 import { DISTRIBUTION_REPORTS_PATH } from "./+shared/ui";
+import { answerWith } from "~/lib/action-answer";
 
 export const handle = pageTitle("distributionReport:create.title");
 
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CreateDistributionReport({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const found = actionData && "options" in actionData ? (actionData as unknown as SearchExtra) : undefined;
+  const found = answerWith<SearchExtra>(actionData, "options");
   const options = found?.options ?? loaderData.options;
   const firstCentre = loaderData.options.centres[0];
   return (

@@ -15,6 +15,7 @@ import { emptyRecord, YardReportForm } from "./+shared/form";
 import { payerOptions, payerSearchAnswer, wasteOptions } from "./+shared/form.server";
 import type { PayerSearchExtra } from "./+shared/form.server";
 import { PAYER_SEARCH, YARD_REPORTS_PATH } from "./+shared/ui";
+import { answerWith } from "~/lib/action-answer";
 
 export const handle = pageTitle("yardReport:create.title");
 
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CreateYardReport({ loaderData, actionData }: Route.ComponentProps) {
   const { yards, today } = loaderData;
   const { t } = useTranslation();
-  const found = actionData && "payers" in actionData ? (actionData as unknown as PayerSearchExtra) : undefined;
+  const found = answerWith<PayerSearchExtra>(actionData, "payers");
   const firstYard = yards[0];
   return (
     <CreatePage ns="yardReport" list={YARD_REPORTS_PATH}>

@@ -18,6 +18,7 @@ import { toYardReportValues, YardReportForm } from "./+shared/form";
 import { payerOptions, payerSearchAnswer, wasteOptions } from "./+shared/form.server";
 import type { PayerSearchExtra } from "./+shared/form.server";
 import { PAYER_SEARCH, YARD_REPORTS_PATH } from "./+shared/ui";
+import { answerWith } from "~/lib/action-answer";
 
 export const handle = pageTitle<Route.ComponentProps["loaderData"]>(
   (t, d) => `${t("yardReport:edit.name", { id: d?.visit.id ?? "" })} · ${t("common:editTitle")}`,
@@ -58,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function EditYardReport({ loaderData, actionData }: Route.ComponentProps) {
   const { visit, yards } = loaderData;
   const { t } = useTranslation();
-  const found = actionData && "payers" in actionData ? (actionData as unknown as PayerSearchExtra) : undefined;
+  const found = answerWith<PayerSearchExtra>(actionData, "payers");
   return (
     <EditPage ns="yardReport" to={YARD_REPORTS_PATH} name={t("yardReport:edit.name", { id: visit.id })}>
       {visit.paid ? (
