@@ -10,9 +10,9 @@ import { device, deviceAssignment, municipality, user } from "../../db/schema";
 import { isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { notFound, validation } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
-import { deviceListKeys, parseListSort, type SortKey } from "#contract/lists";
+import { updateVersioned } from "../../lib/version";
+import { listPage, sortTerm } from "../../lib/paging";
+import { deviceListKeys, type SortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import { iso } from "../../lib/records";
 import {
@@ -78,22 +78,19 @@ export async function listDevices(
     q.municipalityId ? eq(deviceAssignment.municipalityId, q.municipalityId) : undefined,
     q.paired === true ? isNotNull(deviceAssignment.id) : q.paired === false ? isNull(deviceAssignment.id) : undefined,
   );
-  const sort = parseListSort(deviceListKeys, q.sort);
-  const column = SORT_COLUMNS[sort.key];
-  const { limit, offset } = pageWindow(q);
-  const [rows, totals] = await Promise.all([
+  const { rows, total } = await listPage(
     db
       .select(listColumns)
       .from(device)
       .leftJoin(deviceAssignment, todaysPairing())
       .leftJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
       .where(where)
-      .orderBy(sort.desc ? sql`${column} desc nulls last` : asc(column), asc(device.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
     db.select({ n: count() }).from(device).leftJoin(deviceAssignment, todaysPairing()).where(where),
-  ]);
-  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+    [sortTerm(deviceListKeys, SORT_COLUMNS, q.sort, { nullsLast: true }), asc(device.id)],
+    q,
+  );
+  return { items: rows.map(toItem), total };
 }
 
 /** One device the caller may see, with its pairing history (newest first); 404 otherwise. */
@@ -204,13 +201,7 @@ export async function createDevice(db: Db, auth: AuthContext, form: DeviceCreate
 export async function updateDevice(db: Db, auth: AuthContext, id: number, form: DeviceUpdate): Promise<{ id: number }> {
   await getDevice(db, auth, id);
   await checkUnique(db, form, id);
-  const rows = await db
-    .update(device)
-    .set({ ...columns(form), updatedAt: new Date(), version: bumped(device.version) })
-    .where(and(eq(device.id, id), eq(device.version, form.version)))
-    .returning({ id: device.id })
-    .catch(asUniqueConflict);
-  writtenOrStale(rows);
+  await updateVersioned(db, device, { id, version: form.version }, columns(form)).catch(asUniqueConflict);
   return { id };
 }
 

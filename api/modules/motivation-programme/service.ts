@@ -17,7 +17,7 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import { staleVersion } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
 import type { JobQueue } from "../../jobs/queue";
@@ -208,12 +208,7 @@ export async function updateProgramme(
       if (!made) throw staleVersion();
       id = made.id;
     } else {
-      const written = await tx
-        .update(motivationProgramme)
-        .set({ ...values, version: bumped(motivationProgramme.version), updatedAt: new Date() })
-        .where(and(eq(motivationProgramme.id, existing.id), eq(motivationProgramme.version, body.version)))
-        .returning({ id: motivationProgramme.id });
-      id = writtenOrStale(written).id;
+      id = (await updateVersioned(tx, motivationProgramme, { id: existing.id, version: body.version }, values)).id;
     }
     if (intervals) {
       await tx.delete(motivationInterval).where(eq(motivationInterval.programmeId, id));

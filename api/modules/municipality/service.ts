@@ -15,7 +15,7 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import { pageIds } from "../../lib/paging";
 import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
@@ -228,12 +228,7 @@ export async function updateMunicipality(
   // An unchanged parent is kept as it is, even one the user does not manage (a manager's municipality under a region).
   if (form.parentId !== (current.parentId ?? undefined)) await checkParent(db, auth, form.parentId, id);
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(municipality)
-      .set({ ...columns(form), updatedAt: new Date(), version: bumped(municipality.version) })
-      .where(and(eq(municipality.id, id), eq(municipality.version, form.version)))
-      .returning({ id: municipality.id });
-    writtenOrStale(rows);
+    await updateVersioned(tx, municipality, { id, version: form.version }, columns(form));
     // Contacts are replaced as a whole: the form always sends the full list.
     await tx.delete(municipalityContact).where(eq(municipalityContact.municipalityId, id));
     await insertContacts(tx as unknown as Db, id, form.contacts);

@@ -15,7 +15,7 @@ import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
 import { pageWindow } from "../../lib/paging";
 import { parseListSort, wasteCardListKeys, type SortKey as ListSortKey } from "#contract/lists";
-import { searchMatches } from "../../lib/search";
+import { likeLiteral, searchMatches } from "../../lib/search";
 import { feePayerName } from "#contract/fee-payer";
 import type { SubjectType } from "#contract/subject";
 import { type WasteCardListItem, type WasteCardListQuery, type WasteCardState } from "#contract/waste-card";
@@ -75,7 +75,7 @@ function orderBy(sort: { key: SortKey; desc: boolean }): SQL[] {
 }
 
 /** LIKE pattern of a code prefix typed by the user (its own % and _ matched literally). */
-const prefixPattern = (term: string) => `${term.trim().replace(/[%_\\]/g, "\\$&")}%`;
+const prefixPattern = (term: string) => `${likeLiteral(term.trim())}%`;
 
 /**
  * The search (docs/benchmarks.md 'waste cards'): a code or plain-code prefix, or a collection point's or fee

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { wasteCollection, wasteEvidenceHeader as weh, wasteEvidenceRecord as record } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { ApiError } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { bumped, updateVersioned } from "../../lib/version";
 import { fromPragueLocal } from "#contract/calendar";
 import {
   EVIDENCE_DISCARDED,
@@ -150,19 +150,14 @@ export async function updateEvidence(
           [{ headerId: bin.headerId, subjectId: bin.subjectId, wasteTypeId: values.wasteTypeId, collectionId: null }],
         );
       }
-      const rows = await tx
-        .update(record)
-        .set({ ...values, version: bumped(record.version), updatedAt: new Date() })
-        .where(
-          and(
-            eq(record.id, evidenceId),
-            eq(record.municipalityId, municipalityId),
-            eq(record.version, body.version),
-            isNull(record.discardedAt),
-          ),
-        )
-        .returning({ id: record.id, version: record.version });
-      const row = writtenOrStale(rows);
+      const row = await updateVersioned(
+        tx,
+        record,
+        { id: evidenceId, version: body.version },
+        values,
+        eq(record.municipalityId, municipalityId),
+        isNull(record.discardedAt),
+      );
       await markBinUsed(tx as unknown as Db, bin.headerId, collectedAt);
       return row;
     }),

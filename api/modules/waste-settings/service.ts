@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { hasRow, isInMunicipality } from "../../lib/records";
+import { hasRow, insertedId, isInMunicipality } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
 import {
   TYPE_IN_USE,
@@ -58,13 +58,8 @@ async function checkNameFree(db: Db, table: TypeTable, municipalityId: number, n
 }
 
 /** A new type of the municipality's own (its name checked free by the caller). */
-async function insertOwnType(db: Db, table: TypeTable, municipalityId: number, values: TypeValues) {
-  const [row] = await db
-    .insert(table)
-    .values({ ...values, municipalityId })
-    .returning({ id: table.id });
-  return { id: row!.id };
-}
+const insertOwnType = (db: Db, table: TypeTable, municipalityId: number, values: TypeValues) =>
+  insertedId(db, table, { ...values, municipalityId });
 
 /**
  * An edit of the municipality's own type (the caller has checked ownRow): its name still free, written over the
@@ -185,7 +180,7 @@ function wasteTypeValues(body: WasteTypeForm) {
   };
 }
 
-export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
+export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, { active }: { active: boolean }) {
   return setOwnTypeActive(db, wasteType, municipalityId, id, active);
 }
 
@@ -279,7 +274,7 @@ export async function updateBinType(
   return updateOwnType(db, binType, municipalityId, id, binTypeValues(body), body.version);
 }
 
-export async function setBinTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
+export async function setBinTypeActive(db: Db, municipalityId: number, id: number, { active }: { active: boolean }) {
   return setOwnTypeActive(db, binType, municipalityId, id, active);
 }
 
