@@ -1,4 +1,4 @@
-import { municipalityCall, recordRoutes, route } from "../../lib/route";
+import { recordRoutes, route } from "../../lib/route";
 import { collectionYardEndpoints as ep } from "#contract/endpoints/collection-yard";
 import * as svc from "./service";
 import * as wastes from "./wastes";
@@ -8,11 +8,13 @@ const yard = recordRoutes("yardId");
 
 /** Collection yards (contract/endpoints/collection-yard.ts); 'options' is bound before …/:yardId. */
 export const collectionYardRoutes = [
-  municipalityCall.read(ep.options, svc.yardOptions),
-  municipalityCall.query(ep.list, svc.listYards),
-  municipalityCall.write(ep.create, svc.createYard),
+  route(ep.options, ({ services, params }) => svc.yardOptions(services.db, params.municipalityId)),
+  route(ep.list, ({ services, params, query }) => svc.listYards(services.db, params.municipalityId, query)),
+  route(ep.create, ({ services, params, body }) => svc.createYard(services.db, params.municipalityId, body)),
   yard.read(ep.detail, svc.getYard),
-  yard.query(ep.statistics, yardStatistics),
+  route(ep.statistics, ({ services, params: p, query }) =>
+    yardStatistics(services.db, p.municipalityId, p.yardId, query),
+  ),
   yard.write(ep.update, svc.updateYard),
   yard.remove(ep.remove, svc.deleteYard),
   yard.write(ep.addWaste, wastes.addYardWaste),

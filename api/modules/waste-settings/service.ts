@@ -180,7 +180,7 @@ function wasteTypeValues(body: WasteTypeForm) {
   };
 }
 
-export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, { active }: { active: boolean }) {
+export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
   return setOwnTypeActive(db, wasteType, municipalityId, id, active);
 }
 
@@ -274,7 +274,7 @@ export async function updateBinType(
   return updateOwnType(db, binType, municipalityId, id, binTypeValues(body), body.version);
 }
 
-export async function setBinTypeActive(db: Db, municipalityId: number, id: number, { active }: { active: boolean }) {
+export async function setBinTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
   return setOwnTypeActive(db, binType, municipalityId, id, active);
 }
 
