@@ -18,6 +18,7 @@ import {
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { updateVersioned } from "../../lib/version";
+import { hasRow } from "../../lib/records";
 import { staleVersion } from "../../lib/errors";
 import type { AuthContext } from "../../lib/auth";
 import type { JobQueue } from "../../jobs/queue";
@@ -233,12 +234,9 @@ export async function updateProgramme(
 export async function resetProgramme(db: Db, municipalityId: number, type: MotivationProgrammeType): Promise<void> {
   const row = await storedRow(db, municipalityId, type);
   if (!row) return;
-  const [active] = await db
-    .select({ id: motivationActivation.id })
-    .from(motivationActivation)
-    .where(eq(motivationActivation.programmeId, row.id))
-    .limit(1);
-  if (active) throw new ApiError(409, PROGRAMME_ACTIVE_NO_DELETE);
+  if (await hasRow(db, motivationActivation, eq(motivationActivation.programmeId, row.id))) {
+    throw new ApiError(409, PROGRAMME_ACTIVE_NO_DELETE);
+  }
   await db.delete(motivationProgramme).where(eq(motivationProgramme.id, row.id));
 }
 
