@@ -2,7 +2,7 @@
  * What several bin topics need: the bin's 404 and row, the subject and type checks, history rows, the list row
  * (list and detail) and the Czech day bounds.
  */
-import { eq, isNull, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import {
@@ -13,6 +13,7 @@ import {
   wasteType,
 } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
+import { catalogueOrOwn } from "../waste-settings/shared";
 import { findInMunicipality, hasRow, isInMunicipality, iso } from "../../lib/records";
 import { updateVersioned } from "../../lib/version";
 import { formatSubjectAddress } from "#contract/subject";
@@ -33,10 +34,6 @@ export async function checkSubject(db: Db, municipalityId: number, subjectId: nu
   if (!(await isInMunicipality(db, subject, municipalityId, subjectId)))
     throw validation({ subjectId: [SUBJECT_NOT_FOUND] });
 }
-
-/** A type the municipality may use: the catalogue's (municipality_id null) or its own. */
-const catalogueOrOwn = (table: typeof binType | typeof wasteType, municipalityId: number) =>
-  or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId));
 
 /** Bin and waste types: the catalogue's (municipality_id null) or the municipality's own (422 otherwise). */
 export async function checkTypes(db: Db, municipalityId: number, binTypeId?: number, wasteTypeId?: number) {

@@ -3,11 +3,12 @@
  * (as the collection import resolves a row: barcode, else plain code, else RFID of this municipality), and the checks
  * of the waste type and the collection a record is put into.
  */
-import { eq, isNull, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { wasteCollection, wasteEvidenceRecord as record, wasteType } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { findInMunicipality, hasRow, isInMunicipality } from "../../lib/records";
+import { catalogueOrOwn } from "../waste-settings/shared";
 import { COLLECTION_NOT_FOUND, EVIDENCE_NOT_FOUND, ROUTE_EVIDENCE } from "#contract/collection";
 import { EVIDENCE_CODE_UNKNOWN } from "#contract/waste-evidence";
 
@@ -74,8 +75,7 @@ export async function resolveCode(db: Db, municipalityId: number, code: string):
 
 /** A waste type of the catalogue or of the municipality (422 on wasteTypeId otherwise). */
 export async function checkWasteType(db: Db, municipalityId: number, wasteTypeId: number): Promise<void> {
-  const catalogueOrOwn = or(isNull(wasteType.municipalityId), eq(wasteType.municipalityId, municipalityId));
-  if (!(await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), catalogueOrOwn))) {
+  if (!(await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), catalogueOrOwn(wasteType, municipalityId)))) {
     throw validation({ wasteTypeId: ["Druh odpadu nebyl nalezen."] });
   }
 }

@@ -4,7 +4,7 @@
  * and its own rows; it changes only its own. Another municipality's row, like a catalogue row, is 'not found' for a
  * change, so nothing tells whether it exists.
  */
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
@@ -25,16 +25,13 @@ import {
   type WasteTypeUpdate,
   type WasteTypeItem,
 } from "#contract/waste-settings";
+import { catalogueOrOwn } from "./shared";
 
 /** Bins that count as the municipality's bins of a type: assigned now (the same states as subject.bin_count). */
 const COUNTED_STATES = ["Assigned", "Used"];
 
 type TypeTable = typeof wasteType | typeof binType;
 type TypeValues = ReturnType<typeof wasteTypeValues> | ReturnType<typeof binTypeValues>;
-
-/** The catalogue's rows and the municipality's own. */
-const visibleTo = (table: TypeTable, municipalityId: number) =>
-  or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId))!;
 
 function activeFilter(table: TypeTable, q: TypeListQuery): SQL | undefined {
   return q.active === undefined ? undefined : eq(table.active, q.active);
@@ -50,7 +47,7 @@ async function checkNameFree(db: Db, table: TypeTable, municipalityId: number, n
   const taken = await hasRow(
     db,
     table,
-    visibleTo(table, municipalityId),
+    catalogueOrOwn(table, municipalityId),
     sql`lower(${table.name}) = lower(${name})`,
     exceptId ? sql`${table.id} <> ${exceptId}` : undefined,
   );
@@ -145,7 +142,7 @@ export async function listWasteTypes(
     })
     .from(wasteType)
     .leftJoin(counts, eq(counts.wasteTypeId, wasteType.id))
-    .where(and(visibleTo(wasteType, municipalityId), activeFilter(wasteType, q)))
+    .where(and(catalogueOrOwn(wasteType, municipalityId), activeFilter(wasteType, q)))
     // The catalogue first, in its own order; then the municipality's rows by name.
     .orderBy(
       sql`${wasteType.municipalityId} nulls first`,
@@ -234,7 +231,7 @@ export async function listBinTypes(
     .from(binType)
     .leftJoin(wasteType, eq(wasteType.id, binType.wasteTypeId))
     .leftJoin(counts, eq(counts.binTypeId, binType.id))
-    .where(and(visibleTo(binType, municipalityId), activeFilter(binType, q)))
+    .where(and(catalogueOrOwn(binType, municipalityId), activeFilter(binType, q)))
     .orderBy(asc(binType.capacity), asc(binType.name), asc(binType.id));
   return { items: rows as BinTypeItem[] };
 }
@@ -242,7 +239,7 @@ export async function listBinTypes(
 /** The bin type's usual waste must be one the municipality sees: the catalogue's or its own. */
 async function checkWasteType(db: Db, municipalityId: number, wasteTypeId: number | undefined) {
   if (!wasteTypeId) return;
-  const known = await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), visibleTo(wasteType, municipalityId));
+  const known = await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), catalogueOrOwn(wasteType, municipalityId));
   if (!known) throw validation({ wasteTypeId: [WASTE_TYPE_UNKNOWN] });
 }
 
