@@ -10,7 +10,7 @@ import { feePayerName } from "#contract/fee-payer";
 import { today } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
 import { findSubject, isCurrent } from "./shared";
-import { feePayerNameColumns } from "../fee-payer/shared";
+import { wasteCardColumns } from "../waste-card/shared";
 
 export async function listWasteCards(
   db: Db,
@@ -19,17 +19,7 @@ export async function listWasteCards(
 ): Promise<{ items: SubjectWasteCard[] }> {
   await findSubject(db, municipalityId, subjectId);
   const rows = await db
-    .select({
-      id: wasteCard.id,
-      plainCode: wasteCard.plainCode,
-      code: wasteCard.code,
-      feePayerId: wasteCard.feePayerId,
-      state: wasteCard.state,
-      validFrom: wasteCard.validFrom,
-      validTo: wasteCard.validTo,
-      virtual: wasteCard.virtual,
-      payer: feePayerNameColumns,
-    })
+    .select({ ...wasteCardColumns, state: wasteCard.state })
     .from(wasteCard)
     .leftJoin(feePayer, eq(feePayer.id, wasteCard.feePayerId))
     .where(and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId)))

@@ -20,7 +20,7 @@ import { feePayerName } from "#contract/fee-payer";
 import type { SubjectType } from "#contract/subject";
 import { type WasteCardListItem, type WasteCardListQuery, type WasteCardState } from "#contract/waste-card";
 import { today, validOn } from "../subject/membership";
-import { feePayerNameColumns } from "../fee-payer/shared";
+import { wasteCardColumns } from "./shared";
 
 export const cardsNotFound = () => notFound("Karty nebyly nalezeny.");
 /** Spec 001 §8 'municipality of subject and card do not match'. */
@@ -205,18 +205,11 @@ export async function listWasteCards(
   if (!ids.length) return { items: [], total };
   const rows = await db
     .select({
-      id: wasteCard.id,
-      plainCode: wasteCard.plainCode,
-      code: wasteCard.code,
+      ...wasteCardColumns,
       subjectId: wasteCard.subjectId,
       subjectName: subject.name,
       subjectType: subject.type,
-      feePayerId: wasteCard.feePayerId,
-      payer: feePayerNameColumns,
       state: stateOn(day),
-      validFrom: wasteCard.validFrom,
-      validTo: wasteCard.validTo,
-      virtual: wasteCard.virtual,
     })
     .from(wasteCard)
     .leftJoin(subject, eq(subject.id, wasteCard.subjectId))
