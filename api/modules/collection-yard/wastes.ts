@@ -30,13 +30,18 @@ export async function feePeriodsOf(db: Db, yardWasteIds: number[]): Promise<Map<
     .select({
       feeId: collectionYardWasteFee.id,
       yardWasteId: collectionYardWasteFee.yardWasteId,
-      validFrom: collectionYardWasteFee.validFrom,
-      validTo: collectionYardWasteFee.validTo,
-      vatRate: collectionYardWasteFee.vatRate,
-      fromKg: collectionYardWasteFeeRange.fromKg,
-      toKg: collectionYardWasteFeeRange.toKg,
-      value: collectionYardWasteFeeRange.value,
-      note: collectionYardWasteFeeRange.note,
+      period: {
+        validFrom: collectionYardWasteFee.validFrom,
+        validTo: collectionYardWasteFee.validTo,
+        vatRate: collectionYardWasteFee.vatRate,
+      },
+      // Null for a period without ranges (the left join found none).
+      range: {
+        fromKg: collectionYardWasteFeeRange.fromKg,
+        toKg: collectionYardWasteFeeRange.toKg,
+        value: collectionYardWasteFeeRange.value,
+        note: collectionYardWasteFeeRange.note,
+      },
     })
     .from(collectionYardWasteFee)
     .leftJoin(collectionYardWasteFeeRange, eq(collectionYardWasteFeeRange.feeId, collectionYardWasteFee.id))
@@ -46,11 +51,11 @@ export async function feePeriodsOf(db: Db, yardWasteIds: number[]): Promise<Map<
   for (const r of rows) {
     let period = byFee.get(r.feeId);
     if (!period) {
-      period = { validFrom: r.validFrom, validTo: r.validTo, vatRate: r.vatRate, ranges: [] };
+      period = { ...r.period, ranges: [] };
       byFee.set(r.feeId, period);
       out.set(r.yardWasteId, [...(out.get(r.yardWasteId) ?? []), period]);
     }
-    if (r.fromKg !== null) period.ranges.push({ fromKg: r.fromKg, toKg: r.toKg, value: r.value!, note: r.note });
+    if (r.range) period.ranges.push(r.range);
   }
   return out;
 }

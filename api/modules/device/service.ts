@@ -4,12 +4,12 @@
  * municipalities (another device is 404, the same as a missing one), and of its history only those municipalities'
  * rows.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { device, deviceAssignment, municipality, user } from "../../db/schema";
 import { isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { notFound, validation } from "../../lib/errors";
-import type { AuthContext } from "../../lib/auth";
+import { inCallersMunicipalities, type AuthContext } from "../../lib/auth";
 import { updateVersioned } from "../../lib/version";
 import { listPage, sortTerm } from "../../lib/paging";
 import { deviceListKeys, type SortKey } from "#contract/lists";
@@ -53,10 +53,7 @@ function toItem<R extends { type: string; lastUsedAt: Date | null }>(r: R) {
 }
 
 /** Non-administrators: only devices paired today with one of their municipalities. */
-function tenantFilter(auth: AuthContext): SQL | undefined {
-  if (auth.municipalityIds === "all") return undefined;
-  return auth.municipalityIds.length ? inArray(deviceAssignment.municipalityId, auth.municipalityIds) : sql`false`;
-}
+const tenantFilter = (auth: AuthContext) => inCallersMunicipalities(auth, deviceAssignment.municipalityId);
 
 const SORT_COLUMNS: Record<SortKey<typeof deviceListKeys>, AnyColumn> = {
   name: device.name,
@@ -123,12 +120,7 @@ export async function getDevice(db: Db, auth: AuthContext, id: number): Promise<
     .from(deviceAssignment)
     .innerJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
     .leftJoin(user, eq(user.id, deviceAssignment.createdBy))
-    .where(
-      and(
-        eq(deviceAssignment.deviceId, id),
-        auth.municipalityIds === "all" ? undefined : inArray(deviceAssignment.municipalityId, auth.municipalityIds),
-      ),
-    )
+    .where(and(eq(deviceAssignment.deviceId, id), tenantFilter(auth)))
     .orderBy(desc(deviceAssignment.validFrom), desc(deviceAssignment.id));
   return {
     ...toItem(row),

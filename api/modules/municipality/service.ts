@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { MUNICIPALITY_DATA_PURGERS } from "./data-purgers";
@@ -19,7 +19,7 @@ import { updateVersioned } from "../../lib/version";
 import { pageIds } from "../../lib/paging";
 import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
-import type { AuthContext } from "../../lib/auth";
+import { inCallersMunicipalities, type AuthContext } from "../../lib/auth";
 import type { SecretBox } from "../../lib/secret-box";
 import { iso } from "../../lib/records";
 import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
@@ -35,10 +35,7 @@ import {
 
 const parent = alias(municipality, "parent");
 
-function tenantFilter(auth: AuthContext): SQL | undefined {
-  if (auth.municipalityIds === "all") return undefined;
-  return auth.municipalityIds.length ? inArray(municipality.id, auth.municipalityIds) : sql`false`;
-}
+const tenantFilter = (auth: AuthContext) => inCallersMunicipalities(auth, municipality.id);
 
 export async function listMunicipalities(
   db: Db,
