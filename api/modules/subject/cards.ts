@@ -7,9 +7,9 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import type { SubjectWasteCard } from "#contract/subject";
 import { feePayerName } from "#contract/fee-payer";
-import { today } from "./membership";
+import { today, validOn } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
-import { findSubject, isCurrent } from "./shared";
+import { findSubject } from "./shared";
 import { wasteCardColumns } from "../waste-card/shared";
 
 export async function listWasteCards(
@@ -43,19 +43,15 @@ export async function createVirtualCard(
   await findSubject(db, municipalityId, subjectId);
   const day = today();
   if (feePayerId) {
-    const memberships = await db
-      .select({ validFrom: subjectFeePayer.validFrom, validTo: subjectFeePayer.validTo })
-      .from(subjectFeePayer)
-      .where(
-        and(
-          eq(subjectFeePayer.subjectId, subjectId),
-          eq(subjectFeePayer.feePayerId, feePayerId),
-          eq(subjectFeePayer.municipalityId, municipalityId),
-        ),
-      );
-    if (!memberships.some((m) => isCurrent(m, day))) {
-      throw validation({ feePayerId: ["Poplatník není současným členem tohoto odběrného místa."] });
-    }
+    const member = await hasRow(
+      db,
+      subjectFeePayer,
+      eq(subjectFeePayer.subjectId, subjectId),
+      eq(subjectFeePayer.feePayerId, feePayerId),
+      eq(subjectFeePayer.municipalityId, municipalityId),
+      validOn(day),
+    );
+    if (!member) throw validation({ feePayerId: ["Poplatník není současným členem tohoto odběrného místa."] });
   }
   // A random code is taken only rarely; a few tries make a clash practically impossible.
   for (let attempt = 0; attempt < 10; attempt++) {
