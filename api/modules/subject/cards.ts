@@ -2,12 +2,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hasRow } from "../../lib/records";
-import { feePayer, subjectFeePayer, wasteCard } from "../../db/schema";
+import { feePayer, wasteCard } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import type { SubjectWasteCard } from "#contract/subject";
 import { feePayerName } from "#contract/fee-payer";
-import { today, validOn } from "./membership";
+import { isMemberOn, today } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
 import { findSubject } from "./shared";
 import { wasteCardColumns } from "../waste-card/shared";
@@ -43,15 +43,8 @@ export async function createVirtualCard(
   await findSubject(db, municipalityId, subjectId);
   const day = today();
   if (feePayerId) {
-    const member = await hasRow(
-      db,
-      subjectFeePayer,
-      eq(subjectFeePayer.subjectId, subjectId),
-      eq(subjectFeePayer.feePayerId, feePayerId),
-      eq(subjectFeePayer.municipalityId, municipalityId),
-      validOn(day),
-    );
-    if (!member) throw validation({ feePayerId: ["Poplatník není současným členem tohoto odběrného místa."] });
+    if (!(await isMemberOn(db, municipalityId, subjectId, feePayerId, day)))
+      throw validation({ feePayerId: ["Poplatník není současným členem tohoto odběrného místa."] });
   }
   // A random code is taken only rarely; a few tries make a clash practically impossible.
   for (let attempt = 0; attempt < 10; attempt++) {

@@ -9,8 +9,8 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { hasRow, isInMunicipality } from "../../lib/records";
-import { feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
+import { isInMunicipality } from "../../lib/records";
+import { feePayer, subject, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
 import { pageWindow } from "../../lib/paging";
@@ -19,7 +19,7 @@ import { likeLiteral, searchMatches } from "../../lib/search";
 import { feePayerName } from "#contract/fee-payer";
 import type { SubjectType } from "#contract/subject";
 import { type WasteCardListItem, type WasteCardListQuery, type WasteCardState } from "#contract/waste-card";
-import { today, validOn } from "../subject/membership";
+import { isMemberOn, today } from "../subject/membership";
 import { wasteCardColumns } from "./shared";
 
 export const cardsNotFound = () => notFound("Karty nebyly nalezeny.");
@@ -273,15 +273,8 @@ export async function assignSubject(
     throw validation({ subjectId: [SUBJECT_MUNICIPALITY_MISMATCH] }, SUBJECT_MUNICIPALITY_MISMATCH);
   }
   if (feePayerId) {
-    const member = await hasRow(
-      db,
-      subjectFeePayer,
-      eq(subjectFeePayer.subjectId, subjectId),
-      eq(subjectFeePayer.feePayerId, feePayerId),
-      eq(subjectFeePayer.municipalityId, municipalityId),
-      validOn(day),
-    );
-    if (!member) throw validation({ feePayerId: [NOT_A_MEMBER] }, NOT_A_MEMBER);
+    if (!(await isMemberOn(db, municipalityId, subjectId, feePayerId, day)))
+      throw validation({ feePayerId: [NOT_A_MEMBER] }, NOT_A_MEMBER);
   }
   return db.transaction(async (tx) => {
     const cards = await tx
