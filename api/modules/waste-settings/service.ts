@@ -18,11 +18,9 @@ import {
   WASTE_TYPE_UNKNOWN,
   WASTE_TYPE_USED_BY_BIN_TYPES,
   type BinTypeForm,
-  type BinTypeUpdate,
   type BinTypeItem,
   type TypeListQuery,
   type WasteTypeForm,
-  type WasteTypeUpdate,
   type WasteTypeItem,
 } from "#contract/waste-settings";
 import { catalogueOrOwn } from "./shared";
@@ -54,37 +52,41 @@ async function checkNameFree(db: Db, table: TypeTable, municipalityId: number, n
   if (taken) throw validation({ name: [TYPE_NAME_TAKEN] });
 }
 
-/** A new type of the municipality's own (its name checked free by the caller). */
-const insertOwnType = (db: Db, table: TypeTable, municipalityId: number, values: TypeValues) =>
-  insertedId(db, table, { ...values, municipalityId });
-
 /**
- * An edit of the municipality's own type (the caller has checked ownRow): its name still free, written over the
- * version its user saw (409 otherwise).
+ * The writes of one kind of the municipality's own types (waste types, bin types), the same for both: a new type and
+ * an edit, each with its name checked free among the types the municipality sees (an edit of its own type only, over
+ * the version its user saw: 409 otherwise), and switching its own type on or off. `checkForm` is the kind's own check
+ * of the form (a bin type's usual waste), made before the name's.
  */
-async function updateOwnType(
-  db: Db,
+function ownTypeWrites<F extends { name: string }>(
   table: TypeTable,
-  municipalityId: number,
-  id: number,
-  values: TypeValues,
-  version: number,
-): Promise<{ id: number }> {
-  await checkNameFree(db, table, municipalityId, values.name, id);
-  const rows = await db
-    .update(table)
-    .set({ ...values, version: bumped(table.version) })
-    .where(and(eq(table.id, id), eq(table.version, version)))
-    .returning({ id: table.id });
-  writtenOrStale(rows);
-  return { id };
-}
-
-/** Only the municipality's own type is switched on or off. */
-async function setOwnTypeActive(db: Db, table: TypeTable, municipalityId: number, id: number, active: boolean) {
-  await ownRow(db, table, municipalityId, id);
-  await db.update(table).set({ active }).where(eq(table.id, id));
-  return { id, active };
+  valuesOf: (form: F) => TypeValues,
+  checkForm: (db: Db, municipalityId: number, form: F) => Promise<void> = async () => {},
+) {
+  return {
+    async create(db: Db, municipalityId: number, form: F): Promise<{ id: number }> {
+      await checkForm(db, municipalityId, form);
+      await checkNameFree(db, table, municipalityId, form.name);
+      return insertedId(db, table, { ...valuesOf(form), municipalityId });
+    },
+    async update(db: Db, municipalityId: number, id: number, form: F & { version: number }): Promise<{ id: number }> {
+      await ownRow(db, table, municipalityId, id);
+      await checkForm(db, municipalityId, form);
+      await checkNameFree(db, table, municipalityId, form.name, id);
+      const rows = await db
+        .update(table)
+        .set({ ...valuesOf(form), version: bumped(table.version) })
+        .where(and(eq(table.id, id), eq(table.version, form.version)))
+        .returning({ id: table.id });
+      writtenOrStale(rows);
+      return { id };
+    },
+    async setActive(db: Db, municipalityId: number, id: number, active: boolean) {
+      await ownRow(db, table, municipalityId, id);
+      await db.update(table).set({ active }).where(eq(table.id, id));
+      return { id, active };
+    },
+  };
 }
 
 /** Whether a bin of the municipality names the type (in its waste or bin type column): such a type stays. */
@@ -153,20 +155,11 @@ export async function listWasteTypes(
   return { items: rows };
 }
 
-export async function createWasteType(db: Db, municipalityId: number, body: WasteTypeForm): Promise<{ id: number }> {
-  await checkNameFree(db, wasteType, municipalityId, body.name);
-  return insertOwnType(db, wasteType, municipalityId, wasteTypeValues(body));
-}
-
-export async function updateWasteType(
-  db: Db,
-  municipalityId: number,
-  id: number,
-  body: WasteTypeUpdate,
-): Promise<{ id: number }> {
-  await ownRow(db, wasteType, municipalityId, id);
-  return updateOwnType(db, wasteType, municipalityId, id, wasteTypeValues(body), body.version);
-}
+export const {
+  create: createWasteType,
+  update: updateWasteType,
+  setActive: setWasteTypeActive,
+} = ownTypeWrites<WasteTypeForm>(wasteType, wasteTypeValues);
 
 function wasteTypeValues(body: WasteTypeForm) {
   return {
@@ -175,10 +168,6 @@ function wasteTypeValues(body: WasteTypeForm) {
     coefficient: body.coefficient,
     sorted: body.sorted,
   };
-}
-
-export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
-  return setOwnTypeActive(db, wasteType, municipalityId, id, active);
 }
 
 /** Only a type nothing uses: bins of the municipality or its own bin types keep it (the FK would silently clear it). */
@@ -254,26 +243,13 @@ function binTypeValues(body: BinTypeForm) {
   };
 }
 
-export async function createBinType(db: Db, municipalityId: number, body: BinTypeForm): Promise<{ id: number }> {
-  await checkWasteType(db, municipalityId, body.wasteTypeId);
-  await checkNameFree(db, binType, municipalityId, body.name);
-  return insertOwnType(db, binType, municipalityId, binTypeValues(body));
-}
-
-export async function updateBinType(
-  db: Db,
-  municipalityId: number,
-  id: number,
-  body: BinTypeUpdate,
-): Promise<{ id: number }> {
-  await ownRow(db, binType, municipalityId, id);
-  await checkWasteType(db, municipalityId, body.wasteTypeId);
-  return updateOwnType(db, binType, municipalityId, id, binTypeValues(body), body.version);
-}
-
-export async function setBinTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
-  return setOwnTypeActive(db, binType, municipalityId, id, active);
-}
+export const {
+  create: createBinType,
+  update: updateBinType,
+  setActive: setBinTypeActive,
+} = ownTypeWrites<BinTypeForm>(binType, binTypeValues, (db, municipalityId, form) =>
+  checkWasteType(db, municipalityId, form.wasteTypeId),
+);
 
 /** Only a type no bin and no print batch of the municipality names (their labels were made for it). */
 export async function deleteBinType(db: Db, municipalityId: number, id: number): Promise<void> {
