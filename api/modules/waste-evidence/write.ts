@@ -23,6 +23,13 @@ import { lockReferences, type RecordReferences } from "../waste-collection/write
 const duplicate = { collectedAt: [EVIDENCE_DUPLICATE_INSTANT] };
 const discarded = () => new ApiError(409, EVIDENCE_DISCARDED);
 
+/** The record a correction or a discard changes: 404 when it is not the municipality's, 409 once discarded. */
+async function recordToChange(db: Db, municipalityId: number, evidenceId: number) {
+  const old = await findRecord(db, municipalityId, evidenceId);
+  if (old.discardedAt) throw discarded();
+  return old;
+}
+
 /** The bin was emptied: its last evidence moves on, a disposable one becomes Used (as the import marks it). */
 async function markBinUsed(tx: Db, headerId: number, at: Date): Promise<void> {
   await tx
@@ -113,8 +120,7 @@ export async function updateEvidence(
   evidenceId: number,
   body: EvidenceUpdate,
 ): Promise<{ id: number; version: number }> {
-  const old = await findRecord(db, municipalityId, evidenceId);
-  if (old.discardedAt) throw discarded();
+  const old = await recordToChange(db, municipalityId, evidenceId);
   const sameCode = body.code === shownCode(old) && old.headerId !== null && old.subjectId !== null;
   const bin: ResolvedBin = sameCode
     ? {
@@ -174,8 +180,7 @@ export async function discardEvidence(
   municipalityId: number,
   evidenceId: number,
 ): Promise<{ id: number; discardedAt: string }> {
-  const old = await findRecord(db, municipalityId, evidenceId);
-  if (old.discardedAt) throw discarded();
+  await recordToChange(db, municipalityId, evidenceId);
   const at = new Date();
   const rows = await db
     .update(record)
