@@ -49,9 +49,10 @@ export function sortTerm<K extends string>(
 }
 
 /**
- * One page of a list small enough to be paged directly (a municipality's yards, centres, discounts): `rows` is the
- * list's filtered select made `.$dynamic()`, ordered here by `order` and cut to the page; `counted` counts the same
- * filter (`select({ n: count() })`). Both are read at once.
+ * One page of a list paged over its whole select (users, devices, a municipality's yards, centres, discounts; the
+ * largest lists choose their page's ids first, pageIds): `rows` is the list's filtered select made `.$dynamic()`,
+ * ordered here by `order` and cut to the page; `counted` counts the same filter (`select({ n: count() })`). Both
+ * are read at once.
  */
 export async function listPage<T extends PgSelect>(
   rows: T,
