@@ -14,6 +14,7 @@ import type { DistributionRecordForm } from "#contract/distribution-report";
 import { createReport, discardReport } from "../modules/distribution-report/service";
 import { processReport } from "../modules/distribution-report/process";
 import { today } from "../modules/subject/membership";
+import { oldestRows } from "./rows";
 
 const dayBefore = (day: string, n: number) => {
   const d = new Date(`${day}T12:00:00Z`);
@@ -22,30 +23,11 @@ const dayBefore = (day: string, n: number) => {
 };
 
 export async function seedDemoDistributionReports(tx: Db, municipalityId: number): Promise<void> {
-  const centres = await tx
-    .select({ id: distributionCentre.id })
-    .from(distributionCentre)
-    .where(eq(distributionCentre.municipalityId, municipalityId))
-    .orderBy(asc(distributionCentre.id));
+  const centres = await oldestRows(tx, distributionCentre, municipalityId);
   if (!centres.length) return;
-  const [clerk] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.municipalityId, municipalityId))
-    .orderBy(asc(user.id))
-    .limit(1);
-  const points = await tx
-    .select({ id: subject.id })
-    .from(subject)
-    .where(eq(subject.municipalityId, municipalityId))
-    .orderBy(asc(subject.id))
-    .limit(14);
-  const payers = await tx
-    .select({ id: feePayer.id })
-    .from(feePayer)
-    .where(eq(feePayer.municipalityId, municipalityId))
-    .orderBy(asc(feePayer.id))
-    .limit(60);
+  const [clerk] = await oldestRows(tx, user, municipalityId, 1);
+  const points = await oldestRows(tx, subject, municipalityId, 14);
+  const payers = await oldestRows(tx, feePayer, municipalityId, 60);
   const freeCodes = await tx
     .select({ plainCode: wasteEvidenceHeader.plainCode })
     .from(wasteEvidenceHeader)

@@ -11,6 +11,7 @@ import { addYardWaste } from "../modules/collection-yard/wastes";
 import { createYardReport } from "../modules/yard-report/service";
 import { createYard, daysBefore } from "../modules/collection-yard/service";
 import { today } from "../modules/subject/membership";
+import { oldestRows } from "./rows";
 import type { YardWasteForm } from "#contract/yard";
 
 const free = (validFrom: string): YardWasteForm["fees"] => [
@@ -102,11 +103,7 @@ export async function seedDemoYards(tx: Db, municipalityId: number): Promise<voi
     fees: free(yearStart),
   });
 
-  const payers = await tx
-    .select({ id: feePayer.id })
-    .from(feePayer)
-    .where(eq(feePayer.municipalityId, municipalityId))
-    .orderBy(feePayer.id);
+  const payers = await oldestRows(tx, feePayer, municipalityId);
   if (!payers.length) return;
   // Three weeks of visits, a few a day (none on Sundays), the same every time the demo is made.
   let seed = 7;

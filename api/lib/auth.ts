@@ -1,5 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type JSONWebKeySet } from "jose";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { oidcPayload, permission, role, rolePermission, user, userMunicipality } from "../db/schema";
 import { isAdministrator } from "#contract/roles";
@@ -146,4 +146,13 @@ export const GRANT_CLAIM = "grant_id";
 
 export function canAccessMunicipality(auth: AuthContext, municipalityId: number): boolean {
   return auth.municipalityIds === "all" || auth.municipalityIds.includes(municipalityId);
+}
+
+/**
+ * The caller's municipalities as a condition on `column` (a row's municipality): no condition for an administrator
+ * (all of them), `false` for a caller without any.
+ */
+export function inCallersMunicipalities(auth: AuthContext, column: AnyColumn): SQL | undefined {
+  if (auth.municipalityIds === "all") return undefined;
+  return auth.municipalityIds.length ? inArray(column, auth.municipalityIds) : sql`false`;
 }

@@ -4,7 +4,7 @@
  * and a person's name in its answers.
  */
 import { and, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
 
@@ -43,6 +43,16 @@ export async function hasRow(
     .where(and(...conditions))
     .limit(1);
   return !!row;
+}
+
+/** Inserts one row and answers its id, as a create answers. */
+export async function insertedId<T extends PgTable & { id: AnyPgColumn }>(
+  db: Pick<Db, "insert">,
+  table: T,
+  values: PgInsertValue<T>,
+): Promise<{ id: number }> {
+  const [row] = await db.insert(table).values(values).returning({ id: table.id });
+  return { id: row!.id as number };
 }
 
 /** Whether the row with this id is the municipality's (another municipality's row counts as missing). */

@@ -24,7 +24,7 @@ import { importJob, wasteEvidenceHeader, wasteType } from "./bin";
 import { feePayer } from "./subject";
 import { device } from "./device";
 import { userRef } from "./user";
-import { versionedId, createdAt, timestamps, optionalRef, position } from "./columns";
+import { versionedId, createdAt, timestamps, ownerColumn, optionalRef, position } from "./columns";
 
 /**
  * One run of a vehicle (or a manual or exceptional collection): spec 001 §3 Waste collection. An import groups a
@@ -150,9 +150,7 @@ export const wasteCollectionLog = pgTable(
   "waste_collection_log",
   {
     ...municipalityRow(),
-    wasteCollectionId: integer("waste_collection_id")
-      .notNull()
-      .references(() => wasteCollection.id, { onDelete: "cascade" }),
+    wasteCollectionId: ownerColumn("waste_collection_id", () => wasteCollection.id),
     importJobId: optionalRef("import_job_id", () => importJob.id),
     rowNumber: integer("row_number"),
     errorType: varchar("error_type", { length: 30 }).notNull(),

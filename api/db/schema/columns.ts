@@ -1,5 +1,5 @@
 /** Column groups many tables share; each call makes fresh builders (one set a table). */
-import { date, integer, numeric, serial, timestamp, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { customType, date, integer, numeric, serial, timestamp, varchar, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
  * The row's id and its version. The version is bumped by every edit; a PUT carrying an older one answers 409
@@ -64,4 +64,17 @@ export const streetAndNumbers = () => ({
 export const validity = () => ({
   validFrom: date("valid_from").notNull(),
   validTo: date("valid_to"),
+});
+
+/** Bytes kept in the database (a logo, a piece of a stored file). */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * A piece of a file kept in the database in pieces (an import's upload, a notice job's PDF), so that any process can
+ * read it back: its number, 0, 1, 2 … in the file's order, and its bytes. The owner's column and the primary key
+ * (owner, seq) are the table's.
+ */
+export const fileChunk = () => ({
+  seq: integer("seq").notNull(),
+  data: bytea("data").notNull(),
 });

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { foldSql } from "./fold";
 import {
   boolean,
-  customType,
   index,
   integer,
   pgTable,
@@ -13,11 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { versionedId, timestamps, ownerColumn, cityAndZip, phoneAndEmail } from "./columns";
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-});
+import { versionedId, timestamps, ownerColumn, cityAndZip, phoneAndEmail, bytea } from "./columns";
 
 /** The municipality a row belongs to: required, and deleted with it. */
 export const municipalityColumn = () => ownerColumn("municipality_id", () => municipality.id);

@@ -3,7 +3,6 @@
  * municipality's payment details printed on every notice and in its QR code, and the jobs that write or mail them.
  */
 import {
-  customType,
   index,
   integer,
   jsonb,
@@ -18,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { municipalityColumn } from "./municipality";
 import { user } from "./user";
-import { timestamps, versionedId } from "./columns";
+import { fileChunk, ownerColumn, timestamps, versionedId } from "./columns";
 
 /** One row per municipality: where and when its fees are paid. */
 export const paymentSetting = pgTable(
@@ -42,8 +41,6 @@ export const paymentSetting = pgTable(
   },
   (t) => [uniqueIndex("payment_setting_municipality_unique").on(t.municipalityId)],
 );
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /**
  * A background job over the notices of a year (decision 0033): 'Document' writes all notices into one PDF kept in
@@ -86,11 +83,8 @@ export const paymentNoticeJob = pgTable(
 export const paymentNoticeFileChunk = pgTable(
   "payment_notice_file_chunk",
   {
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => paymentNoticeJob.id, { onDelete: "cascade" }),
-    seq: integer("seq").notNull(),
-    data: bytea("data").notNull(),
+    jobId: ownerColumn("job_id", () => paymentNoticeJob.id),
+    ...fileChunk(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

@@ -22,7 +22,7 @@ import {
 import { municipalityColumn } from "./municipality";
 import { feePayer } from "./subject";
 import { wasteType } from "./bin";
-import { user } from "./user";
+import { userRef } from "./user";
 import { ownerColumn, timestamps, versionedId } from "./columns";
 
 /** Spec 001 §3 Collection yard. */
@@ -130,12 +130,8 @@ export const yardReport = pgTable(
   {
     ...versionedId(),
     municipalityId: municipalityColumn(),
-    yardId: integer("yard_id")
-      .notNull()
-      .references(() => collectionYard.id, { onDelete: "cascade" }),
-    feePayerId: integer("fee_payer_id")
-      .notNull()
-      .references(() => feePayer.id, { onDelete: "cascade" }),
+    yardId: ownerColumn("yard_id", () => collectionYard.id),
+    feePayerId: ownerColumn("fee_payer_id", () => feePayer.id),
     reportDate: date("report_date").notNull(),
     startTime: time("start_time"),
     endTime: time("end_time"),
@@ -155,7 +151,7 @@ export const yardReport = pgTable(
     mailError: text("mail_error"),
     mailAttempts: integer("mail_attempts").notNull().default(0),
     mailSentAt: timestamp("mail_sent_at", { withTimezone: true }),
-    createdBy: integer("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdBy: userRef("created_by"),
     ...timestamps(),
   },
   (t) => [

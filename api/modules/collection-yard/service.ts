@@ -3,15 +3,17 @@
  * wastes and last 30 days' figures, and create/edit, which write the yard, its weekly schedule (7 rows) and its
  * closing exceptions in one transaction.
  */
-import { and, asc, count, desc, eq, gte, ilike, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { collectionYard, collectionYardException, collectionYardOpening, yardReport } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
-import { hasRow, timestampsOf } from "../../lib/records";
+import { updateVersioned } from "../../lib/version";
+import { listPage, sortTerm } from "../../lib/paging";
+import { hasRow, insertedId, timestampsOf } from "../../lib/records";
+import { anyContains } from "../../lib/search";
+import { orNull } from "../../lib/form-columns";
 import { findYard } from "./shared";
-import { parseListSort, yardListKeys, type SortKey } from "#contract/lists";
+import { yardListKeys, type SortKey } from "#contract/lists";
 import {
   type ReportPrintType,
   type YardDetail,
@@ -45,42 +47,27 @@ const SORTS: Record<SortKey<typeof yardListKeys>, AnyColumn> = {
   lastLoginAt: collectionYard.lastLoginAt,
 };
 
-const like = (term: string) => `%${term.replace(/[%_\\]/g, "\\$&")}%`;
-
 export async function listYards(db: Db, municipalityId: number, q: YardListQuery) {
   const where = and(
     eq(collectionYard.municipalityId, municipalityId),
     q.search
-      ? or(
-          ilike(collectionYard.name, like(q.search)),
-          ilike(collectionYard.street, like(q.search)),
-          ilike(collectionYard.city, like(q.search)),
-          ilike(collectionYard.icz, like(q.search)),
-          ilike(collectionYard.zuj, like(q.search)),
+      ? anyContains(
+          [collectionYard.name, collectionYard.street, collectionYard.city, collectionYard.icz, collectionYard.zuj],
+          q.search,
         )
       : undefined,
     q.operator
-      ? or(
-          ilike(collectionYard.operatorName, like(q.operator)),
-          ilike(collectionYard.operatorIdentificationNumber, like(q.operator)),
-        )
+      ? anyContains([collectionYard.operatorName, collectionYard.operatorIdentificationNumber], q.operator)
       : undefined,
   );
-  const sort = parseListSort(yardListKeys, q.sort);
-  const column = SORTS[sort.key];
-  const { limit, offset } = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(collectionYard)
-      .where(where)
-      .orderBy(sort.desc ? sql`${column} desc nulls last` : asc(column), asc(collectionYard.id))
-      .limit(limit)
-      .offset(offset),
+  const { rows, total } = await listPage(
+    db.select(listColumns).from(collectionYard).where(where).$dynamic(),
     db.select({ n: count() }).from(collectionYard).where(where),
-  ]);
+    [sortTerm(yardListKeys, SORTS, q.sort, { nullsLast: true }), asc(collectionYard.id)],
+    q,
+  );
   const items: YardListItem[] = rows.map((r) => ({ ...r, lastLoginAt: r.lastLoginAt?.toISOString() ?? null }));
-  return { items, total: Number(totals[0]?.n ?? 0) };
+  return { items, total };
 }
 
 /** The calendar day `n` days before `day` (YYYY-MM-DD). */
@@ -147,15 +134,8 @@ export async function getYard(db: Db, municipalityId: number, id: number): Promi
 
 const columns = (f: YardForm) => ({
   name: f.name,
-  street: f.street ?? null,
-  city: f.city ?? null,
-  zipCode: f.zipCode ?? null,
   reportPrintType: f.reportPrintType,
-  icz: f.icz ?? null,
-  zuj: f.zuj ?? null,
-  operatorIdentificationNumber: f.operatorIdentificationNumber ?? null,
-  operatorName: f.operatorName ?? null,
-  zoneCode: f.zoneCode ?? null,
+  ...orNull(f, ["street", "city", "zipCode", "icz", "zuj", "operatorIdentificationNumber", "operatorName", "zoneCode"]),
 });
 
 /** The schedule and exceptions are replaced whole: they are the form's rows. */
@@ -180,24 +160,16 @@ async function writeSchedule(tx: Db, yardId: number, f: YardForm) {
 
 export function createYard(db: Db, municipalityId: number, f: YardForm) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(collectionYard)
-      .values({ municipalityId, ...columns(f) })
-      .returning({ id: collectionYard.id });
-    await writeSchedule(tx as unknown as Db, row!.id, f);
-    return { id: row!.id };
+    const created = await insertedId(tx, collectionYard, { municipalityId, ...columns(f) });
+    await writeSchedule(tx as unknown as Db, created.id, f);
+    return created;
   });
 }
 
 export async function updateYard(db: Db, municipalityId: number, id: number, f: YardUpdate) {
   await findYard(db, municipalityId, id);
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(collectionYard)
-      .set({ ...columns(f), updatedAt: new Date(), version: bumped(collectionYard.version) })
-      .where(and(eq(collectionYard.id, id), eq(collectionYard.version, f.version)))
-      .returning({ id: collectionYard.id });
-    writtenOrStale(rows);
+    await updateVersioned(tx, collectionYard, { id, version: f.version }, columns(f));
     await writeSchedule(tx as unknown as Db, id, f);
     return { id };
   });

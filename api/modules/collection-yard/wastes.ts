@@ -8,8 +8,10 @@ import type { Db } from "../../db/client";
 import { collectionYardWaste, collectionYardWasteFee, collectionYardWasteFeeRange, wasteType } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { checkWasteType } from "../waste-evidence/shared";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { bumped, updateVersioned } from "../../lib/version";
 import { uniqueWrite } from "../../lib/db-errors";
+import { orNull } from "../../lib/form-columns";
+import { insertedId } from "../../lib/records";
 import {
   YARD_WASTE_NOT_FOUND,
   YARD_WASTE_TAKEN,
@@ -28,13 +30,18 @@ export async function feePeriodsOf(db: Db, yardWasteIds: number[]): Promise<Map<
     .select({
       feeId: collectionYardWasteFee.id,
       yardWasteId: collectionYardWasteFee.yardWasteId,
-      validFrom: collectionYardWasteFee.validFrom,
-      validTo: collectionYardWasteFee.validTo,
-      vatRate: collectionYardWasteFee.vatRate,
-      fromKg: collectionYardWasteFeeRange.fromKg,
-      toKg: collectionYardWasteFeeRange.toKg,
-      value: collectionYardWasteFeeRange.value,
-      note: collectionYardWasteFeeRange.note,
+      period: {
+        validFrom: collectionYardWasteFee.validFrom,
+        validTo: collectionYardWasteFee.validTo,
+        vatRate: collectionYardWasteFee.vatRate,
+      },
+      // Null for a period without ranges (the left join found none).
+      range: {
+        fromKg: collectionYardWasteFeeRange.fromKg,
+        toKg: collectionYardWasteFeeRange.toKg,
+        value: collectionYardWasteFeeRange.value,
+        note: collectionYardWasteFeeRange.note,
+      },
     })
     .from(collectionYardWasteFee)
     .leftJoin(collectionYardWasteFeeRange, eq(collectionYardWasteFeeRange.feeId, collectionYardWasteFee.id))
@@ -44,11 +51,11 @@ export async function feePeriodsOf(db: Db, yardWasteIds: number[]): Promise<Map<
   for (const r of rows) {
     let period = byFee.get(r.feeId);
     if (!period) {
-      period = { validFrom: r.validFrom, validTo: r.validTo, vatRate: r.vatRate, ranges: [] };
+      period = { ...r.period, ranges: [] };
       byFee.set(r.feeId, period);
       out.set(r.yardWasteId, [...(out.get(r.yardWasteId) ?? []), period]);
     }
-    if (r.fromKg !== null) period.ranges.push({ fromKg: r.fromKg, toKg: r.toKg, value: r.value!, note: r.note });
+    if (r.range) period.ranges.push(r.range);
   }
   return out;
 }
@@ -99,9 +106,7 @@ export async function getYardWaste(db: Db, municipalityId: number, yardId: numbe
 
 const columns = (f: YardWasteForm) => ({
   wasteTypeId: f.wasteTypeId,
-  capacityKg: f.capacityKg ?? null,
-  defaultWeightKg: f.defaultWeightKg ?? null,
-  code: f.code ?? null,
+  ...orNull(f, ["capacityKg", "defaultWeightKg", "code"]),
   useMemberCount: f.useMemberCount,
 });
 
@@ -129,12 +134,9 @@ export async function addYardWaste(db: Db, municipalityId: number, yardId: numbe
   await checkWasteType(db, municipalityId, f.wasteTypeId);
   return uniqueWrite({ wasteTypeId: [YARD_WASTE_TAKEN] }, () =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(collectionYardWaste)
-        .values({ yardId, ...columns(f) })
-        .returning({ id: collectionYardWaste.id });
-      await writeFees(tx as unknown as Db, row!.id, f);
-      return { id: row!.id };
+      const created = await insertedId(tx, collectionYardWaste, { yardId, ...columns(f) });
+      await writeFees(tx as unknown as Db, created.id, f);
+      return created;
     }),
   );
 }
@@ -144,12 +146,7 @@ export async function updateYardWaste(db: Db, municipalityId: number, yardId: nu
   await checkWasteType(db, municipalityId, f.wasteTypeId);
   return uniqueWrite({ wasteTypeId: [YARD_WASTE_TAKEN] }, () =>
     db.transaction(async (tx) => {
-      const rows = await tx
-        .update(collectionYardWaste)
-        .set({ ...columns(f), updatedAt: new Date(), version: bumped(collectionYardWaste.version) })
-        .where(and(eq(collectionYardWaste.id, id), eq(collectionYardWaste.version, f.version)))
-        .returning({ id: collectionYardWaste.id });
-      writtenOrStale(rows);
+      await updateVersioned(tx, collectionYardWaste, { id, version: f.version }, columns(f));
       await writeFees(tx as unknown as Db, id, f);
       return { id };
     }),

@@ -4,15 +4,15 @@
  * municipalities (another device is 404, the same as a missing one), and of its history only those municipalities'
  * rows.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { device, deviceAssignment, municipality, user } from "../../db/schema";
 import { isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { notFound, validation } from "../../lib/errors";
-import type { AuthContext } from "../../lib/auth";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
-import { deviceListKeys, parseListSort, type SortKey } from "#contract/lists";
+import { inCallersMunicipalities, type AuthContext } from "../../lib/auth";
+import { updateVersioned } from "../../lib/version";
+import { listPage, sortTerm } from "../../lib/paging";
+import { deviceListKeys, type SortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
 import { iso } from "../../lib/records";
 import {
@@ -53,10 +53,7 @@ function toItem<R extends { type: string; lastUsedAt: Date | null }>(r: R) {
 }
 
 /** Non-administrators: only devices paired today with one of their municipalities. */
-function tenantFilter(auth: AuthContext): SQL | undefined {
-  if (auth.municipalityIds === "all") return undefined;
-  return auth.municipalityIds.length ? inArray(deviceAssignment.municipalityId, auth.municipalityIds) : sql`false`;
-}
+const tenantFilter = (auth: AuthContext) => inCallersMunicipalities(auth, deviceAssignment.municipalityId);
 
 const SORT_COLUMNS: Record<SortKey<typeof deviceListKeys>, AnyColumn> = {
   name: device.name,
@@ -78,22 +75,19 @@ export async function listDevices(
     q.municipalityId ? eq(deviceAssignment.municipalityId, q.municipalityId) : undefined,
     q.paired === true ? isNotNull(deviceAssignment.id) : q.paired === false ? isNull(deviceAssignment.id) : undefined,
   );
-  const sort = parseListSort(deviceListKeys, q.sort);
-  const column = SORT_COLUMNS[sort.key];
-  const { limit, offset } = pageWindow(q);
-  const [rows, totals] = await Promise.all([
+  const { rows, total } = await listPage(
     db
       .select(listColumns)
       .from(device)
       .leftJoin(deviceAssignment, todaysPairing())
       .leftJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
       .where(where)
-      .orderBy(sort.desc ? sql`${column} desc nulls last` : asc(column), asc(device.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
     db.select({ n: count() }).from(device).leftJoin(deviceAssignment, todaysPairing()).where(where),
-  ]);
-  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+    [sortTerm(deviceListKeys, SORT_COLUMNS, q.sort, { nullsLast: true }), asc(device.id)],
+    q,
+  );
+  return { items: rows.map(toItem), total };
 }
 
 /** One device the caller may see, with its pairing history (newest first); 404 otherwise. */
@@ -126,12 +120,7 @@ export async function getDevice(db: Db, auth: AuthContext, id: number): Promise<
     .from(deviceAssignment)
     .innerJoin(municipality, eq(municipality.id, deviceAssignment.municipalityId))
     .leftJoin(user, eq(user.id, deviceAssignment.createdBy))
-    .where(
-      and(
-        eq(deviceAssignment.deviceId, id),
-        auth.municipalityIds === "all" ? undefined : inArray(deviceAssignment.municipalityId, auth.municipalityIds),
-      ),
-    )
+    .where(and(eq(deviceAssignment.deviceId, id), tenantFilter(auth)))
     .orderBy(desc(deviceAssignment.validFrom), desc(deviceAssignment.id));
   return {
     ...toItem(row),
@@ -204,13 +193,7 @@ export async function createDevice(db: Db, auth: AuthContext, form: DeviceCreate
 export async function updateDevice(db: Db, auth: AuthContext, id: number, form: DeviceUpdate): Promise<{ id: number }> {
   await getDevice(db, auth, id);
   await checkUnique(db, form, id);
-  const rows = await db
-    .update(device)
-    .set({ ...columns(form), updatedAt: new Date(), version: bumped(device.version) })
-    .where(and(eq(device.id, id), eq(device.version, form.version)))
-    .returning({ id: device.id })
-    .catch(asUniqueConflict);
-  writtenOrStale(rows);
+  await updateVersioned(db, device, { id, version: form.version }, columns(form)).catch(asUniqueConflict);
   return { id };
 }
 

@@ -8,12 +8,12 @@ import { and, asc, count, eq, ne, sql, type AnyColumn, type SQL } from "drizzle-
 import type { Db } from "../../db/client";
 import { discount, feePayer, feePayerDiscount } from "../../db/schema";
 import { foldSql } from "../../db/schema/fold";
-import { foldText } from "../../lib/search";
+import { foldText, likeLiteral } from "../../lib/search";
 import { ApiError, notFound, validation } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
+import { updateVersioned } from "../../lib/version";
+import { listPage, sortTerm } from "../../lib/paging";
 import { findInMunicipality, timestampsOf } from "../../lib/records";
-import { discountListKeys, parseListSort, type SortKey } from "#contract/lists";
+import { discountListKeys, type SortKey } from "#contract/lists";
 import {
   DISCOUNT_ASSIGNED,
   DISCOUNT_NOT_FOUND,
@@ -83,7 +83,7 @@ export async function listDiscounts(
   municipalityId: number,
   q: DiscountListQuery,
 ): Promise<{ items: DiscountListItem[]; total: number }> {
-  const term = q.search ? `%${foldText(q.search.trim()).replace(/[%_\\]/g, "\\$&")}%` : null;
+  const term = q.search ? `%${likeLiteral(foldText(q.search.trim()))}%` : null;
   const where = and(
     eq(discount.municipalityId, municipalityId),
     q.type ? eq(discount.type, q.type) : undefined,
@@ -91,28 +91,20 @@ export async function listDiscounts(
       ? sql`${foldSql(sql`${discount.name} || ' ' || coalesce(${discount.group}, '') || ' ' || coalesce(${discount.description}, '')`)} like ${term}`
       : undefined,
   );
-  const sort = parseListSort(discountListKeys, q.sort);
-  const column = SORT_COLUMNS[sort.key];
-  const { limit, offset } = pageWindow(q);
-  // Within a type, the group's levels follow each other by age.
-  const order = [
-    sort.desc ? sql`${column} desc nulls last` : asc(column),
-    asc(discount.group),
-    asc(discount.ageFrom),
-    asc(discount.name),
-    asc(discount.id),
-  ];
-  const [rows, totals] = await Promise.all([
-    db
-      .select(listColumns())
-      .from(discount)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+  const { rows, total } = await listPage(
+    db.select(listColumns()).from(discount).where(where).$dynamic(),
     db.select({ n: count() }).from(discount).where(where),
-  ]);
-  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+    [
+      sortTerm(discountListKeys, SORT_COLUMNS, q.sort, { nullsLast: true }),
+      // Within a type, the group's levels follow each other by age.
+      asc(discount.group),
+      asc(discount.ageFrom),
+      asc(discount.name),
+      asc(discount.id),
+    ],
+    q,
+  );
+  return { items: rows.map(toItem), total };
 }
 
 export async function getDiscount(db: Db, municipalityId: number, id: number): Promise<DiscountDetail> {
@@ -186,20 +178,18 @@ export async function updateDiscount(db: Db, municipalityId: number, id: number,
   await findInMunicipality(db, discount, municipalityId, id, () => notFound(DISCOUNT_NOT_FOUND));
   const fields = storedFields(form);
   if (form.type === "Age") await checkOverlaps(db, municipalityId, fields.group, [fields], () => "ageFrom", id);
-  const rows = await db
-    .update(discount)
-    .set({
+  await updateVersioned(
+    db,
+    discount,
+    { id, version: form.version },
+    {
       name: form.name,
       type: form.type,
       ...fields,
       feeDiscount: form.feeDiscount,
       description: form.description ?? null,
-      updatedAt: new Date(),
-      version: bumped(discount.version),
-    })
-    .where(and(eq(discount.id, id), eq(discount.version, form.version)))
-    .returning({ id: discount.id });
-  writtenOrStale(rows);
+    },
+  );
   return { id };
 }
 

@@ -1,4 +1,4 @@
-import { noContent, recordRoutes, route } from "../../lib/route";
+import { municipalityCall, noContent, recordRoutes, route } from "../../lib/route";
 import { distributionCentreEndpoints as ep } from "#contract/endpoints/distribution-centre";
 import * as svc from "./service";
 import * as users from "./users";
@@ -8,12 +8,10 @@ const centre = recordRoutes("centreId");
 
 /** Distribution centres (contract/endpoints/distribution-centre.ts); 'chart' and 'user-options' before …/:centreId. */
 export const distributionCentreRoutes = [
-  route(ep.chart, ({ services, params, query }) => centreChart(services.db, params.municipalityId, query)),
-  route(ep.userOptions, ({ services, params, query }) =>
-    users.centreUserOptions(services.db, params.municipalityId, query),
-  ),
-  route(ep.list, ({ services, params, query }) => svc.listCentres(services.db, params.municipalityId, query)),
-  route(ep.create, ({ services, params, body }) => svc.createCentre(services.db, params.municipalityId, body)),
+  municipalityCall.query(ep.chart, centreChart),
+  municipalityCall.query(ep.userOptions, users.centreUserOptions),
+  municipalityCall.query(ep.list, svc.listCentres),
+  municipalityCall.write(ep.create, svc.createCentre),
   centre.read(ep.detail, svc.getCentre),
   centre.write(ep.update, svc.updateCentre),
   centre.remove(ep.remove, svc.deleteCentre),

@@ -3,14 +3,16 @@
  * list with user and report counts, the detail with its users and latest reports, create, edit and delete. The
  * reports are written by the distribution-report domain; this one only reads them.
  */
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { distributionCentre, distributionCentreUser, distributionReport, role, subject, user } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
-import { hasRow, iso, nameOf, timestampsOf } from "../../lib/records";
-import { distributionCentreListKeys, parseListSort, type SortKey } from "#contract/lists";
+import { updateVersioned } from "../../lib/version";
+import { listPage, sortTerm } from "../../lib/paging";
+import { hasRow, insertedId, iso, nameOf, timestampsOf } from "../../lib/records";
+import { anyContains } from "../../lib/search";
+import { orNull } from "../../lib/form-columns";
+import { distributionCentreListKeys, type SortKey } from "#contract/lists";
 import {
   CENTRE_HAS_REPORTS,
   LATEST_REPORTS,
@@ -21,7 +23,7 @@ import {
   type CentreReportState,
   type CentreUpdate,
 } from "#contract/distribution-centre";
-import { findCentre } from "./shared";
+import { byStaffName, findCentre, staffColumns } from "./shared";
 
 /**
  * The counts of a centre as columns of its select (one indexed lookup each per row read). The outer id is written
@@ -48,36 +50,20 @@ const SORTS: Record<SortKey<typeof distributionCentreListKeys>, AnyColumn | SQL>
   reportCount,
 };
 
-const like = (term: string) => `%${term.replace(/[%_\\]/g, "\\$&")}%`;
-
 export async function listCentres(db: Db, municipalityId: number, q: CentreListQuery) {
   const where = and(
     eq(distributionCentre.municipalityId, municipalityId),
     q.search
-      ? or(
-          ilike(distributionCentre.name, like(q.search)),
-          ilike(distributionCentre.phone, like(q.search)),
-          ilike(distributionCentre.email, like(q.search)),
-        )
+      ? anyContains([distributionCentre.name, distributionCentre.phone, distributionCentre.email], q.search)
       : undefined,
   );
-  const sort = parseListSort(distributionCentreListKeys, q.sort);
-  const column = SORTS[sort.key];
-  const { limit, offset } = pageWindow(q);
-  const [items, totals] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(distributionCentre)
-      .where(where)
-      .orderBy(sort.desc ? desc(column) : asc(column), asc(distributionCentre.id))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(distributionCentre)
-      .where(where),
-  ]);
-  return { items: items satisfies CentreListItem[], total: Number(totals[0]?.n ?? 0) };
+  const { rows, total } = await listPage(
+    db.select(listColumns).from(distributionCentre).where(where).$dynamic(),
+    db.select({ n: count() }).from(distributionCentre).where(where),
+    [sortTerm(distributionCentreListKeys, SORTS, q.sort), asc(distributionCentre.id)],
+    q,
+  );
+  return { items: rows satisfies CentreListItem[], total };
 }
 
 export async function getCentre(db: Db, municipalityId: number, id: number): Promise<CentreDetail> {
@@ -85,19 +71,12 @@ export async function getCentre(db: Db, municipalityId: number, id: number): Pro
   const [[counts], users, reports] = await Promise.all([
     db.select({ userCount, reportCount, lastReportDate }).from(distributionCentre).where(eq(distributionCentre.id, id)),
     db
-      .select({
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        userName: user.userName,
-        roleName: role.name,
-        lastLoginAt: user.lastLoginAt,
-      })
+      .select({ ...staffColumns, lastLoginAt: user.lastLoginAt })
       .from(distributionCentreUser)
       .innerJoin(user, eq(user.id, distributionCentreUser.userId))
       .innerJoin(role, eq(role.id, user.roleId))
       .where(eq(distributionCentreUser.centreId, id))
-      .orderBy(sql`lower(${user.lastName})`, sql`lower(${user.firstName})`, asc(user.id)),
+      .orderBy(...byStaffName),
     db
       .select({
         id: distributionReport.id,
@@ -133,24 +112,14 @@ export async function getCentre(db: Db, municipalityId: number, id: number): Pro
   };
 }
 
-const columns = (f: CentreForm) => ({ name: f.name, phone: f.phone ?? null, email: f.email ?? null });
+const columns = (f: CentreForm) => ({ name: f.name, ...orNull(f, ["phone", "email"]) });
 
-export async function createCentre(db: Db, municipalityId: number, f: CentreForm) {
-  const [row] = await db
-    .insert(distributionCentre)
-    .values({ municipalityId, ...columns(f) })
-    .returning({ id: distributionCentre.id });
-  return { id: row!.id };
-}
+export const createCentre = (db: Db, municipalityId: number, f: CentreForm) =>
+  insertedId(db, distributionCentre, { municipalityId, ...columns(f) });
 
 export async function updateCentre(db: Db, municipalityId: number, id: number, f: CentreUpdate) {
   await findCentre(db, municipalityId, id);
-  const rows = await db
-    .update(distributionCentre)
-    .set({ ...columns(f), updatedAt: new Date(), version: bumped(distributionCentre.version) })
-    .where(and(eq(distributionCentre.id, id), eq(distributionCentre.version, f.version)))
-    .returning({ id: distributionCentre.id });
-  writtenOrStale(rows);
+  await updateVersioned(db, distributionCentre, { id, version: f.version }, columns(f));
   return { id };
 }
 

@@ -3,7 +3,7 @@
  * centre at most (unique user_id); putting one who works elsewhere to this centre is a move the caller asks for
  * explicitly (`move`), otherwise 409 names the other centre.
  */
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { distributionCentre, distributionCentreUser, role, user } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
@@ -19,7 +19,7 @@ import {
   type AssignUserBody,
   type CentreUserOption,
 } from "#contract/distribution-centre";
-import { findCentre } from "./shared";
+import { byStaffName, findCentre, staffColumns } from "./shared";
 
 /** The message of the 409 for a user working at another centre. */
 export const workingElsewhere = (name: string, centre: string) =>
@@ -36,11 +36,7 @@ export async function centreUserOptions(
 ): Promise<{ items: CentreUserOption[] }> {
   const rows = await db
     .select({
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      userName: user.userName,
-      roleName: role.name,
+      ...staffColumns,
       centreId: distributionCentreUser.centreId,
       centreName: distributionCentre.name,
     })
@@ -49,7 +45,7 @@ export async function centreUserOptions(
     .leftJoin(distributionCentreUser, eq(distributionCentreUser.userId, user.id))
     .leftJoin(distributionCentre, eq(distributionCentre.id, distributionCentreUser.centreId))
     .where(and(assignable(db, municipalityId), q.search ? searchMatches(user.search, q.search) : undefined))
-    .orderBy(sql`lower(${user.lastName})`, sql`lower(${user.firstName})`, asc(user.id))
+    .orderBy(...byStaffName)
     .limit(USER_OPTIONS_LIMIT);
   return {
     items: rows.map(({ firstName, lastName, ...r }) => ({ ...r, name: `${firstName} ${lastName}`.trim() })),

@@ -3,7 +3,7 @@
  * centre's staff write reports without reading the register's lists (contract/permissions.ts REUSE_CENTER_WORKER).
  * The searches are the subject and fee-payer pickers' own (their listOptions).
  */
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, distributionCentre, feePayer, subject, wasteType } from "../../db/schema";
 import type { FormOptions } from "#contract/distribution-report";
@@ -13,9 +13,11 @@ import { feePayerName } from "#contract/fee-payer";
 import { listOptions as subjectOptions } from "../subject/list";
 import { listOptions as payerOptions } from "../fee-payer/list";
 import { feePayerNameColumns } from "../fee-payer/shared";
+import { catalogueOrOwn } from "../waste-settings/shared";
 
-const catalogueOrOwn = (table: typeof binType | typeof wasteType, municipalityId: number) =>
-  and(eq(table.active, true), or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId)));
+/** The active types the municipality may choose. */
+const usable = (table: typeof binType | typeof wasteType, municipalityId: number) =>
+  and(eq(table.active, true), catalogueOrOwn(table, municipalityId));
 
 export async function formOptions(
   db: Db,
@@ -33,12 +35,12 @@ export async function formOptions(
     db
       .select({ id: binType.id, name: binType.name })
       .from(binType)
-      .where(catalogueOrOwn(binType, municipalityId))
+      .where(usable(binType, municipalityId))
       .orderBy(asc(binType.name)),
     db
       .select({ id: wasteType.id, name: wasteType.name })
       .from(wasteType)
-      .where(catalogueOrOwn(wasteType, municipalityId))
+      .where(usable(wasteType, municipalityId))
       .orderBy(asc(wasteType.name)),
   ]);
   const subjectItems = subjects.items.map((s) => ({ id: s.id, name: s.address ? `${s.name} (${s.address})` : s.name }));

@@ -7,13 +7,13 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { distributionReport, distributionReportRecord, feePayer, subject, subjectFeePayer } from "../../db/schema";
+import { distributionReport, distributionReportRecord, feePayer, subject } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
-import { hasRow, isInMunicipality } from "../../lib/records";
+import { isInMunicipality } from "../../lib/records";
 import { bumped } from "../../lib/version";
 import type { DistributionRecordType, DistributionReportState, RecordOutcome } from "#contract/distribution-report";
 import type { DisposeFrequencyPeriod } from "#contract/subject";
-import { endMemberships, joinSubject, validOn } from "../subject/membership";
+import { endMemberships, isMemberOn, joinSubject } from "../subject/membership";
 import { setDisposeFrequency } from "../subject/write";
 import { assignCodes } from "../waste-evidence-header/assign";
 import { findReport, getReport, notUnprocessed } from "./service";
@@ -68,13 +68,7 @@ async function applyRecord(c: Context, r: RecordRow): Promise<Outcome> {
     case "FeePayerChanged": {
       // The change itself is the description (e.g. a new surname); the register is checked, nothing is written.
       if (!(await payerKnown())) return error(PAYER_MISSING);
-      const member = await hasRow(
-        tx,
-        subjectFeePayer,
-        eq(subjectFeePayer.subjectId, subjectId),
-        eq(subjectFeePayer.feePayerId, r.feePayerId!),
-        validOn(reportDate),
-      );
+      const member = await isMemberOn(tx, municipalityId, subjectId, r.feePayerId!, reportDate);
       return member ? ok("Změna poplatníka zaznamenána.") : warning(NOT_A_MEMBER);
     }
     case "NewBin": {

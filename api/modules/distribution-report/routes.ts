@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { municipalityCall, route } from "../../lib/route";
 import { fileResponse, streamBody } from "../../lib/download";
 import { distributionReportEndpoints as ep } from "#contract/endpoints/distribution-report";
 import { today } from "../subject/membership";
@@ -10,11 +10,11 @@ import { csvFileName, reportsCsv, requestExportMail } from "./export";
 
 /** Distribution reports (contract/endpoints/distribution-report.ts; docs/distribution-reports.md). */
 export const distributionReportRoutes = [
-  route(ep.list, ({ services, params, query }) => svc.listReports(services.db, params.municipalityId, query)),
+  municipalityCall.query(ep.list, svc.listReports),
   route(ep.create, ({ services, params, body, auth }) =>
     svc.createReport(services.db, params.municipalityId, body, auth.user.id),
   ),
-  route(ep.formOptions, ({ services, params, query }) => formOptions(services.db, params.municipalityId, query)),
+  municipalityCall.query(ep.formOptions, formOptions),
   route(ep.exportCsv, async ({ services, params, query }) =>
     fileResponse(
       streamBody(reportsCsv(services.db, params.municipalityId, query)),

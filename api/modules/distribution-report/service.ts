@@ -37,6 +37,7 @@ import { feePayerName } from "#contract/fee-payer";
 import { formatSubjectAddress } from "#contract/subject";
 import { feePayerNameColumns } from "../fee-payer/shared";
 import { checkTypes } from "../waste-evidence-header/shared";
+import { subjectAddressColumns } from "../subject/shared";
 
 export const findReport = (db: Db, municipalityId: number, id: number) =>
   findInMunicipality(db, distributionReport, municipalityId, id, () => notFound(DISTRIBUTION_REPORT_NOT_FOUND));
@@ -60,12 +61,7 @@ const reportColumns = {
   centreName: distributionCentre.name,
   subjectId: distributionReport.subjectId,
   subjectName: subject.name,
-  street: subject.street,
-  conscriptionNumber: subject.conscriptionNumber,
-  streetNumber: subject.streetNumber,
-  provisionalNumber: subject.provisionalNumber,
-  cityDistrict: subject.cityDistrict,
-  city: subject.city,
+  ...subjectAddressColumns,
   recordCount: distributionReport.recordCount,
   description: distributionReport.description,
   resultMessage: distributionReport.resultMessage,

@@ -3,16 +3,17 @@
  * the list, the year's totals (summed as numeric by the database, never in floating point) and the configuration
  * card, one row per municipality written with its version (version 0 = none saved yet).
  */
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { expenditure, expenditureSetting } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { staleVersion } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
-import { findInMunicipality, timestampsOf } from "../../lib/records";
+import { bumped, updateVersioned, writtenOrStale } from "../../lib/version";
+import { listPage, sortTerm } from "../../lib/paging";
+import { orNull } from "../../lib/form-columns";
+import { findInMunicipality, insertedId, timestampsOf } from "../../lib/records";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { expenditureListKeys, parseListSort, type SortKey } from "#contract/lists";
+import { expenditureListKeys, type SortKey } from "#contract/lists";
 import {
   EXPENDITURE_NOT_FOUND,
   EXPENDITURE_SOURCES,
@@ -69,20 +70,13 @@ export async function listExpenditures(
     q.type ? eq(expenditure.type, q.type) : undefined,
     q.source ? eq(expenditure.source, q.source) : undefined,
   );
-  const sort = parseListSort(expenditureListKeys, q.sort);
-  const column = SORT_COLUMNS[sort.key];
-  const { limit, offset } = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(expenditure)
-      .where(where)
-      .orderBy(sort.desc ? desc(column) : asc(column), desc(expenditure.processedOn), desc(expenditure.id))
-      .limit(limit)
-      .offset(offset),
+  const { rows, total } = await listPage(
+    db.select(itemColumns).from(expenditure).where(where).$dynamic(),
     db.select({ n: count() }).from(expenditure).where(where),
-  ]);
-  return { items: rows.map(toItem), total: Number(totals[0]?.n ?? 0) };
+    [sortTerm(expenditureListKeys, SORT_COLUMNS, q.sort), desc(expenditure.processedOn), desc(expenditure.id)],
+    q,
+  );
+  return { items: rows.map(toItem), total };
 }
 
 /** The list's item with its timestamps (contract/expenditure.ts expenditureDetail). */
@@ -98,28 +92,17 @@ export async function getExpenditure(db: Db, municipalityId: number, id: number)
 const columns = (form: ExpenditureForm) => ({
   processedOn: form.processedOn,
   type: form.type,
-  subType: form.subType ?? null,
   source: form.source,
-  description: form.description ?? null,
   amount: form.amount,
+  ...orNull(form, ["subType", "description"]),
 });
 
-export async function createExpenditure(db: Db, municipalityId: number, form: ExpenditureForm) {
-  const [row] = await db
-    .insert(expenditure)
-    .values({ municipalityId, ...columns(form) })
-    .returning({ id: expenditure.id });
-  return { id: row!.id };
-}
+export const createExpenditure = (db: Db, municipalityId: number, form: ExpenditureForm) =>
+  insertedId(db, expenditure, { municipalityId, ...columns(form) });
 
 export async function updateExpenditure(db: Db, municipalityId: number, id: number, form: ExpenditureUpdate) {
   await findInMunicipality(db, expenditure, municipalityId, id, () => notFound(EXPENDITURE_NOT_FOUND));
-  const rows = await db
-    .update(expenditure)
-    .set({ ...columns(form), updatedAt: new Date(), version: bumped(expenditure.version) })
-    .where(and(eq(expenditure.id, id), eq(expenditure.version, form.version)))
-    .returning({ id: expenditure.id });
-  writtenOrStale(rows);
+  await updateVersioned(db, expenditure, { id, version: form.version }, columns(form));
   return { id };
 }
 

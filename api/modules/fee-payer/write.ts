@@ -6,7 +6,7 @@ import { discount, fee, feePayer, feePayerAddress, feePayerDiscount, subject, su
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from "../../lib/db-errors";
 import { ApiError, validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import { endMemberships, joinSubject, refreshMemberCount } from "../subject/membership";
 import type { FeePayerAddress, FeePayerForm, FeePayerUpdate } from "#contract/fee-payer";
 import { DELETE_REFUSED, DISCOUNT_NOT_FOUND, findPayer, SUBJECT_NOT_FOUND, VARIABLE_SYMBOL_TAKEN } from "./shared";
@@ -150,21 +150,19 @@ export async function updateFeePayer(
   try {
     await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
-      const rows = await tx
-        .update(feePayer)
-        .set({
+      await updateVersioned(
+        tx,
+        feePayer,
+        { id, version: form.version },
+        {
           ...columns(form),
           // Registered keeps its first date; unregistering clears it.
           registeredAt: form.registered ? (current.registered ? current.registeredAt : now) : null,
           ...(activeChanged ? { activeChangedAt: now } : {}),
           updatedAt: now,
-          version: bumped(feePayer.version),
-        })
-        .where(
-          and(eq(feePayer.id, id), eq(feePayer.municipalityId, municipalityId), eq(feePayer.version, form.version)),
-        )
-        .returning({ id: feePayer.id });
-      writtenOrStale(rows);
+        },
+        eq(feePayer.municipalityId, municipalityId),
+      );
       await writeLists(tx, id, form.addresses, discountIds, true);
       if (activeTo && activeTo !== current.activeTo) await endMemberships(tx, { feePayerId: id }, activeTo);
     });

@@ -20,6 +20,16 @@ export const feeYearOf = (year: number | undefined): number => year ?? Number(to
 /** numeric(12,2) texts subtracted exactly in hundredths (fixed discount = total discount − motivation discount). */
 const minus = (a: string, b: string) => ((Math.round(Number(a) * 100) - Math.round(Number(b) * 100)) / 100).toFixed(2);
 
+/** A fee's amounts as every answer of fees shows them (feeAmountsAnswer, contract/fee.ts). */
+export const feeAmountColumns = {
+  baseFee: fee.baseFee,
+  binFee: fee.binFee,
+  motivationFee: fee.motivationFee,
+  totalDiscount: fee.totalDiscount,
+  totalFee: fee.totalFee,
+  finalFee: fee.finalFee,
+};
+
 /** The yearly fees of a municipality and year: the condition every read of the screen starts from. */
 export const yearlyFees = (municipalityId: number, year: number): SQL =>
   and(eq(fee.municipalityId, municipalityId), eq(fee.year, year), sql`${fee.month} is null`)!;
@@ -77,14 +87,9 @@ export async function listFees(
       payerVariableSymbol: feePayer.variableSymbol,
       subjectId: fee.subjectId,
       subjectName: subject.name,
-      baseFee: fee.baseFee,
-      binFee: fee.binFee,
-      motivationFee: fee.motivationFee,
+      ...feeAmountColumns,
       motivationDiscount: fee.motivationDiscount,
       fixedDiscountNames: fee.fixedDiscountNames,
-      totalFee: fee.totalFee,
-      totalDiscount: fee.totalDiscount,
-      finalFee: fee.finalFee,
       paid: fee.paid,
       paidChangedAt: fee.paidChangedAt,
       total: sql<number>`count(*) over ()`.mapWith(Number),

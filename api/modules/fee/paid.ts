@@ -11,8 +11,7 @@ import { feeYearOf, ownFees } from "./list";
 export async function setFeesPaid(
   db: Db,
   municipalityId: number,
-  feeIds: number[],
-  paid: boolean,
+  { feeIds, paid }: { feeIds: number[]; paid: boolean },
 ): Promise<{ updated: number }> {
   return db.transaction(async (tx) => {
     const now = new Date();

@@ -17,11 +17,11 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { isUniqueViolation } from "../../lib/db-errors";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
+import { hasRow } from "../../lib/records";
 import { staleVersion } from "../../lib/errors";
-import type { AuthContext } from "../../lib/auth";
 import type { JobQueue } from "../../jobs/queue";
-import { requestFeeCalculation } from "../fee-calculation/request";
+import { requestFeeCalculation, type FeeCalculationReason } from "../fee-calculation/request";
 import { today } from "../subject/membership";
 import { findSubject, subjectAddressColumns } from "../subject/shared";
 import { formatSubjectAddress } from "#contract/subject";
@@ -166,31 +166,39 @@ function sectionValues(body: ProgrammeUpdate): Partial<typeof motivationProgramm
   };
 }
 
-/** Queues the recalculation of every year from the current one in which the programme is active. */
-async function recalculateActiveYears(
-  db: Db,
-  jobs: JobQueue,
-  auth: AuthContext,
-  municipalityId: number,
-  programmeId: number,
+/**
+ * A user's change of one of the municipality's programmes (its settings, its activation in a year): the fees it
+ * changes are recalculated by a background job the change queues.
+ */
+export interface ProgrammeChange {
+  db: Db;
+  jobs: JobQueue;
+  userId: number;
+  municipalityId: number;
+  type: MotivationProgrammeType;
+}
+
+/** Queues the recalculation of the year's fees after the change. */
+async function recalculate(
+  { db, jobs, userId, municipalityId }: ProgrammeChange,
+  year: number,
+  reason: FeeCalculationReason,
 ) {
-  const years = await db
+  const feeCalculationId = await requestFeeCalculation(db, jobs, { municipalityId, year, reason, userId });
+  return { year, feeCalculationId };
+}
+
+/** Queues the recalculation of every year from the current one in which the programme is active. */
+async function recalculateActiveYears(change: ProgrammeChange, programmeId: number) {
+  const years = await change.db
     .select({ year: motivationActivation.year })
     .from(motivationActivation)
     .where(and(eq(motivationActivation.programmeId, programmeId), gte(motivationActivation.year, currentYear())));
-  for (const { year } of years) {
-    await requestFeeCalculation(db, jobs, { municipalityId, year, reason: "Programme", userId: auth.user.id });
-  }
+  for (const { year } of years) await recalculate(change, year, "Programme");
 }
 
-export async function updateProgramme(
-  db: Db,
-  jobs: JobQueue,
-  auth: AuthContext,
-  municipalityId: number,
-  type: MotivationProgrammeType,
-  body: ProgrammeUpdate,
-): Promise<ProgrammeAnswer> {
+export async function updateProgramme(change: ProgrammeChange, body: ProgrammeUpdate): Promise<ProgrammeAnswer> {
+  const { db, municipalityId, type } = change;
   if (body.type !== type) throw validation({ type: [PROGRAMME_TYPE_MISMATCH] });
   const values = sectionValues(body);
   const intervals = "intervals" in body ? body.intervals : undefined;
@@ -208,12 +216,7 @@ export async function updateProgramme(
       if (!made) throw staleVersion();
       id = made.id;
     } else {
-      const written = await tx
-        .update(motivationProgramme)
-        .set({ ...values, version: bumped(motivationProgramme.version), updatedAt: new Date() })
-        .where(and(eq(motivationProgramme.id, existing.id), eq(motivationProgramme.version, body.version)))
-        .returning({ id: motivationProgramme.id });
-      id = writtenOrStale(written).id;
+      id = (await updateVersioned(tx, motivationProgramme, { id: existing.id, version: body.version }, values)).id;
     }
     if (intervals) {
       await tx.delete(motivationInterval).where(eq(motivationInterval.programmeId, id));
@@ -230,7 +233,7 @@ export async function updateProgramme(
     }
     return id;
   });
-  await recalculateActiveYears(db, jobs, auth, municipalityId, programmeId);
+  await recalculateActiveYears(change, programmeId);
   return getProgramme(db, municipalityId, type);
 }
 
@@ -238,12 +241,9 @@ export async function updateProgramme(
 export async function resetProgramme(db: Db, municipalityId: number, type: MotivationProgrammeType): Promise<void> {
   const row = await storedRow(db, municipalityId, type);
   if (!row) return;
-  const [active] = await db
-    .select({ id: motivationActivation.id })
-    .from(motivationActivation)
-    .where(eq(motivationActivation.programmeId, row.id))
-    .limit(1);
-  if (active) throw new ApiError(409, PROGRAMME_ACTIVE_NO_DELETE);
+  if (await hasRow(db, motivationActivation, eq(motivationActivation.programmeId, row.id))) {
+    throw new ApiError(409, PROGRAMME_ACTIVE_NO_DELETE);
+  }
   await db.delete(motivationProgramme).where(eq(motivationProgramme.id, row.id));
 }
 
@@ -264,14 +264,8 @@ async function activeInYear(db: Db, municipalityId: number, year: number) {
 const conflict = (year: number, type: string) =>
   new ApiError(409, activeConflictMessage(year, PROGRAMME_NAMES[type as MotivationProgrammeType] ?? type));
 
-export async function activateProgramme(
-  db: Db,
-  jobs: JobQueue,
-  auth: AuthContext,
-  municipalityId: number,
-  type: MotivationProgrammeType,
-  year: number,
-) {
+export async function activateProgramme(change: ProgrammeChange, year: number) {
+  const { db, municipalityId, type } = change;
   if (!(await yearOptions(db, municipalityId)).includes(year))
     throw validation({ year: [ACTIVATION_YEAR_MESSAGE] }, ACTIVATION_YEAR_MESSAGE);
   const programme = await getProgramme(db, municipalityId, type);
@@ -283,46 +277,23 @@ export async function activateProgramme(
   try {
     await db
       .insert(motivationActivation)
-      .values({ municipalityId, programmeId: row!.id, year, activatedBy: auth.user.id });
+      .values({ municipalityId, programmeId: row!.id, year, activatedBy: change.userId });
   } catch (err) {
     // Two activations of the same year at once: the unique index lets one through.
     if (!isUniqueViolation(err)) throw err;
     const winner = await activeInYear(db, municipalityId, year);
     throw conflict(year, winner?.type ?? type);
   }
-  return recalculateYear(db, jobs, auth, municipalityId, year, "Activation");
+  // An activation changes the year's fees: the answer names their calculation.
+  return recalculate(change, year, "Activation");
 }
 
-export async function deactivateProgramme(
-  db: Db,
-  jobs: JobQueue,
-  auth: AuthContext,
-  municipalityId: number,
-  type: MotivationProgrammeType,
-  year: number,
-) {
+export async function deactivateProgramme(change: ProgrammeChange, year: number) {
+  const { db, municipalityId, type } = change;
   const active = await activeInYear(db, municipalityId, year);
   if (!active || active.type !== type) throw new ApiError(409, PROGRAMME_NOT_ACTIVE);
   await db.delete(motivationActivation).where(eq(motivationActivation.id, active.id));
-  return recalculateYear(db, jobs, auth, municipalityId, year, "Deactivation");
-}
-
-/** An activation or deactivation changes the year's fees: it asks for their calculation and answers its id. */
-async function recalculateYear(
-  db: Db,
-  jobs: JobQueue,
-  auth: AuthContext,
-  municipalityId: number,
-  year: number,
-  reason: "Activation" | "Deactivation",
-) {
-  const feeCalculationId = await requestFeeCalculation(db, jobs, {
-    municipalityId,
-    year,
-    reason,
-    userId: auth.user.id,
-  });
-  return { year, feeCalculationId };
+  return recalculate(change, year, "Deactivation");
 }
 
 function requireIntervals(type: MotivationProgrammeType) {

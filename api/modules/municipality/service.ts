@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { MUNICIPALITY_DATA_PURGERS } from "./data-purgers";
@@ -15,11 +15,11 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import { pageIds } from "../../lib/paging";
 import { municipalityListKeys, parseListSort, type SortKey as ListSortKey } from "#contract/lists";
 import { searchMatches } from "../../lib/search";
-import type { AuthContext } from "../../lib/auth";
+import { inCallersMunicipalities, type AuthContext } from "../../lib/auth";
 import type { SecretBox } from "../../lib/secret-box";
 import { iso } from "../../lib/records";
 import { MUNICIPALITY_MODULES, type MunicipalityModule } from "#contract/enums";
@@ -35,10 +35,7 @@ import {
 
 const parent = alias(municipality, "parent");
 
-function tenantFilter(auth: AuthContext): SQL | undefined {
-  if (auth.municipalityIds === "all") return undefined;
-  return auth.municipalityIds.length ? inArray(municipality.id, auth.municipalityIds) : sql`false`;
-}
+const tenantFilter = (auth: AuthContext) => inCallersMunicipalities(auth, municipality.id);
 
 export async function listMunicipalities(
   db: Db,
@@ -228,12 +225,7 @@ export async function updateMunicipality(
   // An unchanged parent is kept as it is, even one the user does not manage (a manager's municipality under a region).
   if (form.parentId !== (current.parentId ?? undefined)) await checkParent(db, auth, form.parentId, id);
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(municipality)
-      .set({ ...columns(form), updatedAt: new Date(), version: bumped(municipality.version) })
-      .where(and(eq(municipality.id, id), eq(municipality.version, form.version)))
-      .returning({ id: municipality.id });
-    writtenOrStale(rows);
+    await updateVersioned(tx, municipality, { id, version: form.version }, columns(form));
     // Contacts are replaced as a whole: the form always sends the full list.
     await tx.delete(municipalityContact).where(eq(municipalityContact.municipalityId, id));
     await insertContacts(tx as unknown as Db, id, form.contacts);

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { fee, feePayer, municipality, subject } from "../../db/schema";
 import { feePayerName } from "#contract/fee-payer";
 import { feePayerNameColumns } from "../fee-payer/shared";
+import { feeAmountColumns, yearlyFees } from "../fee/list";
 
 export interface NoticeLine {
   subjectName: string | null;
@@ -132,25 +133,14 @@ export async function noticePayers(
       street: subject.street,
       streetNumber: subject.streetNumber,
       subjectCity: subject.city,
-      baseFee: fee.baseFee,
-      binFee: fee.binFee,
-      motivationFee: fee.motivationFee,
-      totalDiscount: fee.totalDiscount,
+      ...feeAmountColumns,
       fixedDiscountNames: fee.fixedDiscountNames,
-      finalFee: fee.finalFee,
       paid: fee.paid,
     })
     .from(fee)
     .innerJoin(feePayer, eq(feePayer.id, fee.feePayerId))
     .leftJoin(subject, eq(subject.id, fee.subjectId))
-    .where(
-      and(
-        eq(fee.municipalityId, municipalityId),
-        eq(fee.year, year),
-        sql`${fee.month} is null`,
-        inArray(fee.feePayerId, ids),
-      ),
-    )
+    .where(and(yearlyFees(municipalityId, year), inArray(fee.feePayerId, ids)))
     .orderBy(asc(fee.feePayerId), asc(fee.id));
   const byPayer = new Map<number, NoticePayer & { totalCents: number; dueCents: number }>();
   for (const r of rows) {

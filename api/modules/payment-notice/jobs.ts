@@ -3,11 +3,12 @@
  * notice into one PDF kept in the database in chunks of about 1 MB (as imports keep their files) and streamed back
  * from there; 'Mail' e-mails them (mail.ts). The row tells the screens the state and progress (done of total).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { fee, paymentNoticeFileChunk, paymentNoticeJob } from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
 import { fileResponse, streamBody } from "../../lib/download";
+import { storedChunks } from "../../lib/file-chunks";
 import { ApiError, notFound } from "../../lib/errors";
 import type { Mailer } from "../../lib/mail";
 import { iso } from "../../lib/records";
@@ -172,7 +173,9 @@ export async function purgeOldNoticeFiles(db: Db, days = NOTICE_FILE_DAYS, now =
   return db.transaction(async (tx) => {
     await tx
       .delete(paymentNoticeFileChunk)
-      .where(inArray(paymentNoticeFileChunk.jobId, tx.select({ id: paymentNoticeJob.id }).from(paymentNoticeJob).where(old)));
+      .where(
+        inArray(paymentNoticeFileChunk.jobId, tx.select({ id: paymentNoticeJob.id }).from(paymentNoticeJob).where(old)),
+      );
     const gone = await tx
       .update(paymentNoticeJob)
       .set({ fileSize: null })
@@ -196,19 +199,7 @@ export async function noticeJobFile(db: Db, municipalityId: number, jobId: numbe
   if (!job || job.kind !== "Document") throw notFound(JOB_NOT_FOUND);
   if (job.state !== "Done") throw new ApiError(409, FILE_NOT_READY);
   if (job.fileSize === null) throw notFound(FILE_REMOVED);
-  async function* chunks() {
-    for (let seq = -1; ;) {
-      const [c] = await db
-        .select({ seq: paymentNoticeFileChunk.seq, data: paymentNoticeFileChunk.data })
-        .from(paymentNoticeFileChunk)
-        .where(and(eq(paymentNoticeFileChunk.jobId, jobId), gt(paymentNoticeFileChunk.seq, seq)))
-        .orderBy(asc(paymentNoticeFileChunk.seq))
-        .limit(1);
-      if (!c) return;
-      seq = c.seq;
-      yield new Uint8Array(c.data);
-    }
-  }
+  const chunks = storedChunks(db, paymentNoticeFileChunk, paymentNoticeFileChunk.jobId, jobId);
   const language = (await noticeContext(db, municipalityId, job.year)).municipality.language;
-  return fileResponse(streamBody(chunks()), noticeTexts[language].fileName(job.year, "vse"), "application/pdf");
+  return fileResponse(streamBody(chunks), noticeTexts[language].fileName(job.year, "vse"), "application/pdf");
 }

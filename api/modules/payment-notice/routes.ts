@@ -1,4 +1,4 @@
-import { route } from "../../lib/route";
+import { municipalityCall, recordRoutes, route } from "../../lib/route";
 import { paymentNoticeEndpoints as ep } from "#contract/endpoints/payment-notice";
 import { getPaymentSettings, savePaymentSettings } from "./settings";
 import { mergedNoticesDocument, noticeDocumentOfFee } from "./notices";
@@ -7,9 +7,9 @@ import { latestNoticeJobs, noticeJobFile, requestNoticeJob } from "./jobs";
 
 /** Payment notices (contract/endpoints/payment-notice.ts; docs/fees.md 'Payment notices'). */
 export const paymentNoticeRoutes = [
-  route(ep.settings, ({ services, params }) => getPaymentSettings(services.db, params.municipalityId)),
-  route(ep.saveSettings, ({ services, params, body }) => savePaymentSettings(services.db, params.municipalityId, body)),
-  route(ep.notice, ({ services, params }) => noticeDocumentOfFee(services.db, params.municipalityId, params.feeId)),
+  municipalityCall.read(ep.settings, getPaymentSettings),
+  municipalityCall.write(ep.saveSettings, savePaymentSettings),
+  recordRoutes("feeId").read(ep.notice, noticeDocumentOfFee),
   route(ep.notices, ({ services, params, query }) =>
     mergedNoticesDocument(services.db, params.municipalityId, query.year),
   ),
@@ -20,5 +20,5 @@ export const paymentNoticeRoutes = [
     requestNoticeJob(services.db, services.jobs, auth.user.id, params.municipalityId, body),
   ),
   route(ep.jobs, ({ services, params, query }) => latestNoticeJobs(services.db, params.municipalityId, query.year)),
-  route(ep.jobFile, ({ services, params }) => noticeJobFile(services.db, params.municipalityId, params.jobId)),
+  recordRoutes("jobId").read(ep.jobFile, noticeJobFile),
 ];

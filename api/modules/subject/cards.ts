@@ -2,15 +2,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hasRow } from "../../lib/records";
-import { feePayer, subjectFeePayer, wasteCard } from "../../db/schema";
+import { feePayer, wasteCard } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import type { SubjectWasteCard } from "#contract/subject";
 import { feePayerName } from "#contract/fee-payer";
-import { today } from "./membership";
+import { isMemberOn, today } from "./membership";
 import { virtualCardCode } from "./waste-card-code";
-import { findSubject, isCurrent } from "./shared";
-import { feePayerNameColumns } from "../fee-payer/shared";
+import { findSubject } from "./shared";
+import { wasteCardColumns } from "../waste-card/shared";
 
 export async function listWasteCards(
   db: Db,
@@ -19,17 +19,7 @@ export async function listWasteCards(
 ): Promise<{ items: SubjectWasteCard[] }> {
   await findSubject(db, municipalityId, subjectId);
   const rows = await db
-    .select({
-      id: wasteCard.id,
-      plainCode: wasteCard.plainCode,
-      code: wasteCard.code,
-      feePayerId: wasteCard.feePayerId,
-      state: wasteCard.state,
-      validFrom: wasteCard.validFrom,
-      validTo: wasteCard.validTo,
-      virtual: wasteCard.virtual,
-      payer: feePayerNameColumns,
-    })
+    .select({ ...wasteCardColumns, state: wasteCard.state })
     .from(wasteCard)
     .leftJoin(feePayer, eq(feePayer.id, wasteCard.feePayerId))
     .where(and(eq(wasteCard.subjectId, subjectId), eq(wasteCard.municipalityId, municipalityId)))
@@ -53,19 +43,8 @@ export async function createVirtualCard(
   await findSubject(db, municipalityId, subjectId);
   const day = today();
   if (feePayerId) {
-    const memberships = await db
-      .select({ validFrom: subjectFeePayer.validFrom, validTo: subjectFeePayer.validTo })
-      .from(subjectFeePayer)
-      .where(
-        and(
-          eq(subjectFeePayer.subjectId, subjectId),
-          eq(subjectFeePayer.feePayerId, feePayerId),
-          eq(subjectFeePayer.municipalityId, municipalityId),
-        ),
-      );
-    if (!memberships.some((m) => isCurrent(m, day))) {
+    if (!(await isMemberOn(db, municipalityId, subjectId, feePayerId, day)))
       throw validation({ feePayerId: ["Poplatník není současným členem tohoto odběrného místa."] });
-    }
   }
   // A random code is taken only rarely; a few tries make a clash practically impossible.
   for (let attempt = 0; attempt < 10; attempt++) {

@@ -8,9 +8,10 @@ import { feePayerName } from "#contract/fee-payer";
 import { today } from "./membership";
 import { findSubject } from "./shared";
 import { feePayerNameColumns } from "../fee-payer/shared";
+import { feeAmountColumns } from "../fee/list";
 
-const MONEY_FIELDS = ["baseFee", "binFee", "motivationFee", "totalDiscount", "totalFee", "finalFee"] as const;
-type Money = Record<(typeof MONEY_FIELDS)[number], string>;
+type Money = Record<keyof typeof feeAmountColumns, string>;
+const MONEY_FIELDS = Object.keys(feeAmountColumns) as (keyof Money)[];
 /** numeric(12,2) as whole hundredths: exact in a JS number far beyond any fee. */
 const cents = (v: string) => Math.round(Number(v) * 100);
 const fromCents = (c: number) => (c / 100).toFixed(2);
@@ -33,12 +34,7 @@ export async function listFees(
       year: fee.year,
       month: fee.month,
       feePayerId: fee.feePayerId,
-      baseFee: fee.baseFee,
-      binFee: fee.binFee,
-      motivationFee: fee.motivationFee,
-      totalDiscount: fee.totalDiscount,
-      totalFee: fee.totalFee,
-      finalFee: fee.finalFee,
+      ...feeAmountColumns,
       payer: feePayerNameColumns,
     })
     .from(fee)

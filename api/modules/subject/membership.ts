@@ -22,6 +22,17 @@ export const validOn = (day: string) =>
     or(isNull(subjectFeePayer.validTo), gte(subjectFeePayer.validTo, day)),
   );
 
+/** Whether the payer is a member of the municipality's subject on the day (a card's payer, a report's payer). */
+export const isMemberOn = (db: Db, municipalityId: number, subjectId: number, feePayerId: number, day: string) =>
+  hasRow(
+    db,
+    subjectFeePayer,
+    eq(subjectFeePayer.subjectId, subjectId),
+    eq(subjectFeePayer.feePayerId, feePayerId),
+    eq(subjectFeePayer.municipalityId, municipalityId),
+    validOn(day),
+  );
+
 /** Recounts member_count of the given subjects from their memberships valid today. */
 export async function refreshMemberCount(db: Db, subjectIds: number[]): Promise<void> {
   const ids = [...new Set(subjectIds)];

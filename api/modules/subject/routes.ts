@@ -14,9 +14,7 @@ export const subjectRoutes = [
   municipalityCall.query(ep.options, svc.listOptions),
   municipalityCall.read(ep.filters, svc.listFilterValues),
   municipalityCall.write(ep.create, svc.createSubject),
-  route(ep.setFeePaid, ({ services, params, body }) =>
-    svc.setFeePaid(services.db, params.municipalityId, body.subjectIds, body.paid),
-  ),
+  municipalityCall.write(ep.setFeePaid, svc.setFeePaid),
   oneSubject.read(ep.detail, svc.getSubject),
   oneSubject.write(ep.update, svc.updateSubject),
   oneSubject.remove(ep.remove, svc.deleteSubject),

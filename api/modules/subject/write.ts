@@ -5,12 +5,12 @@
 import { markSubjectFees } from "../fee/paid";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { takenInMunicipality } from "../../lib/records";
+import { insertedId, takenInMunicipality } from "../../lib/records";
 import { fee, feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import type { DisposeFrequencyPeriod, SubjectDeleteImpact, SubjectForm, SubjectUpdate } from "#contract/subject";
 import { releaseBinsOf } from "./counts";
 import { ancestorIds, findSubject } from "./shared";
@@ -77,13 +77,7 @@ const writeSubject = <T>(write: () => Promise<T>): Promise<T> =>
 export async function createSubject(db: Db, municipalityId: number, form: SubjectForm): Promise<{ id: number }> {
   await checkVariableSymbol(db, municipalityId, form.variableSymbol);
   await checkParent(db, municipalityId, form.parentId);
-  return writeSubject(async () => {
-    const [row] = await db
-      .insert(subject)
-      .values({ ...columns(form), municipalityId })
-      .returning({ id: subject.id });
-    return { id: row!.id };
-  });
+  return writeSubject(() => insertedId(db, subject, { ...columns(form), municipalityId }));
 }
 
 export async function updateSubject(
@@ -95,16 +89,15 @@ export async function updateSubject(
   await findSubject(db, municipalityId, subjectId);
   await checkVariableSymbol(db, municipalityId, form.variableSymbol, subjectId);
   await checkParent(db, municipalityId, form.parentId, subjectId);
-  const rows = await writeSubject(() =>
-    db
-      .update(subject)
-      .set({ ...columns(form), updatedAt: new Date(), version: bumped(subject.version) })
-      .where(
-        and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId), eq(subject.version, form.version)),
-      )
-      .returning({ id: subject.id }),
+  await writeSubject(() =>
+    updateVersioned(
+      db,
+      subject,
+      { id: subjectId, version: form.version },
+      columns(form),
+      eq(subject.municipalityId, municipalityId),
+    ),
   );
-  writtenOrStale(rows);
   return { id: subjectId };
 }
 
@@ -130,19 +123,13 @@ export async function setDisposeFrequency(
   body: { period: DisposeFrequencyPeriod; orderedDisposeCount: number; version: number },
 ): Promise<{ period: DisposeFrequencyPeriod; orderedDisposeCount: number }> {
   await findSubject(db, municipalityId, subjectId);
-  const res = await db
-    .update(subject)
-    .set({
-      disposeFrequencyPeriod: body.period,
-      orderedDisposeCount: body.orderedDisposeCount,
-      updatedAt: new Date(),
-      version: bumped(subject.version),
-    })
-    .where(
-      and(eq(subject.id, subjectId), eq(subject.municipalityId, municipalityId), eq(subject.version, body.version)),
-    )
-    .returning({ id: subject.id });
-  writtenOrStale(res);
+  await updateVersioned(
+    db,
+    subject,
+    { id: subjectId, version: body.version },
+    { disposeFrequencyPeriod: body.period, orderedDisposeCount: body.orderedDisposeCount },
+    eq(subject.municipalityId, municipalityId),
+  );
   return { period: body.period, orderedDisposeCount: body.orderedDisposeCount };
 }
 
@@ -153,8 +140,7 @@ export async function setDisposeFrequency(
 export async function setFeePaid(
   db: Db,
   municipalityId: number,
-  subjectIds: number[],
-  paid: boolean,
+  { subjectIds, paid }: { subjectIds: number[]; paid: boolean },
 ): Promise<{ updated: number }> {
   return db.transaction(async (tx) => {
     const now = new Date();

@@ -3,7 +3,7 @@ import { and, asc, count, eq, sql, type AnyColumn, type SQL } from "drizzle-orm"
 import type { Db } from "../../db/client";
 import { municipality, registrationToken, role, user } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { pageWindow } from "../../lib/paging";
+import { listPage } from "../../lib/paging";
 import { searchMatches } from "../../lib/search";
 import type { AuthContext } from "../../lib/auth";
 import { iso } from "../../lib/records";
@@ -75,20 +75,19 @@ export async function listUsers(
     sort.desc ? sql`${e} desc nulls last` : sql`${e} asc nulls last`,
   );
 
-  const { limit, offset } = pageWindow(q);
-  const [rows, totals] = await Promise.all([
+  const { rows, total } = await listPage(
     db
       .select(listColumns)
       .from(user)
       .innerJoin(role, eq(role.id, user.roleId))
       .leftJoin(municipality, eq(municipality.id, user.municipalityId))
       .where(cond)
-      .orderBy(...order, asc(user.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
     db.select({ n: count() }).from(user).where(cond),
-  ]);
-  return { items: rows.map((r) => toListItem(r)), total: Number(totals[0]?.n ?? 0) };
+    [...order, asc(user.id)],
+    q,
+  );
+  return { items: rows.map((r) => toListItem(r)), total };
 }
 
 /** GET user/{id}. */

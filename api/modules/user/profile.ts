@@ -1,9 +1,9 @@
 /** The signed-in user's own profile: read, update, change password. */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { municipality, role, user } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import type { AuthContext } from "../../lib/auth";
 import { checkPassword, hashPassword } from "../../lib/password-hash";
 import { reserveUserAttempt } from "../../lib/password-throttle";
@@ -33,20 +33,18 @@ export async function getProfile(db: Db, auth: AuthContext): Promise<Profile> {
 /** PUT user/profile: own name, last name, phone, e-mail and language. */
 export async function updateProfile(db: Db, auth: AuthContext, form: ProfileUpdate): Promise<Profile> {
   await checkUnique(db, { email: form.email }, auth.user.id);
-  const rows = await db
-    .update(user)
-    .set({
+  await updateVersioned(
+    db,
+    user,
+    { id: auth.user.id, version: form.version },
+    {
       firstName: form.firstName,
       lastName: form.lastName,
       phone: form.phone ?? null,
       email: form.email ?? null,
       language: form.language,
-      updatedAt: new Date(),
-      version: bumped(user.version),
-    })
-    .where(and(eq(user.id, auth.user.id), eq(user.version, form.version)))
-    .returning({ id: user.id });
-  writtenOrStale(rows);
+    },
+  );
   return getProfile(db, auth);
 }
 

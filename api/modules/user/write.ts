@@ -6,8 +6,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { municipality, role, user, userMunicipality } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
+import { orNull } from "../../lib/form-columns";
 import { ApiError, forbidden, notFound, validation } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
 import { hashPassword } from "../../lib/password-hash";
 import type { Services } from "../../services";
@@ -92,11 +93,9 @@ const accountColumns = (form: RegisterUser | RegisterByEmail | UserUpdateBody, m
   userName: form.userName,
   firstName: form.firstName,
   lastName: form.lastName,
-  email: form.email ?? null,
-  phone: form.phone ?? null,
+  ...orNull(form, ["email", "phone", "collectionYardId"]),
   roleId: form.roleId,
   municipalityId,
-  collectionYardId: form.collectionYardId ?? null,
 });
 
 async function insertUser(
@@ -185,18 +184,16 @@ export async function updateUser(
   const passwordHash = form.password ? await hashPassword(form.password) : undefined;
   await uniqueWrite(USER_NAME_TAKEN_ERRORS, () =>
     db.transaction(async (tx) => {
-      const rows = await tx
-        .update(user)
-        .set({
+      await updateVersioned(
+        tx,
+        user,
+        { id, version: form.version },
+        {
           ...accountColumns(form, municipalityId),
           language: form.language ?? (u.language as Language),
           ...(passwordHash ? { passwordHash, failedLogins: 0, lastFailedLoginAt: null } : {}),
-          updatedAt: new Date(),
-          version: bumped(user.version),
-        })
-        .where(and(eq(user.id, id), eq(user.version, form.version)))
-        .returning({ id: user.id });
-      writtenOrStale(rows);
+        },
+      );
       if (u.municipalityId !== municipalityId) {
         if (u.municipalityId) {
           await tx

@@ -9,18 +9,18 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { hasRow, isInMunicipality } from "../../lib/records";
-import { feePayer, subject, subjectFeePayer, wasteCard } from "../../db/schema";
+import { isInMunicipality } from "../../lib/records";
+import { feePayer, subject, wasteCard } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
 import { listConditions, listTotalOf } from "../../lib/list-counts";
 import { pageWindow } from "../../lib/paging";
 import { parseListSort, wasteCardListKeys, type SortKey as ListSortKey } from "#contract/lists";
-import { searchMatches } from "../../lib/search";
+import { likeLiteral, searchMatches } from "../../lib/search";
 import { feePayerName } from "#contract/fee-payer";
 import type { SubjectType } from "#contract/subject";
 import { type WasteCardListItem, type WasteCardListQuery, type WasteCardState } from "#contract/waste-card";
-import { today, validOn } from "../subject/membership";
-import { feePayerNameColumns } from "../fee-payer/shared";
+import { isMemberOn, today } from "../subject/membership";
+import { wasteCardColumns } from "./shared";
 
 export const cardsNotFound = () => notFound("Karty nebyly nalezeny.");
 /** Spec 001 §8 'municipality of subject and card do not match'. */
@@ -75,7 +75,7 @@ function orderBy(sort: { key: SortKey; desc: boolean }): SQL[] {
 }
 
 /** LIKE pattern of a code prefix typed by the user (its own % and _ matched literally). */
-const prefixPattern = (term: string) => `${term.trim().replace(/[%_\\]/g, "\\$&")}%`;
+const prefixPattern = (term: string) => `${likeLiteral(term.trim())}%`;
 
 /**
  * The search (docs/benchmarks.md 'waste cards'): a code or plain-code prefix, or a collection point's or fee
@@ -205,18 +205,11 @@ export async function listWasteCards(
   if (!ids.length) return { items: [], total };
   const rows = await db
     .select({
-      id: wasteCard.id,
-      plainCode: wasteCard.plainCode,
-      code: wasteCard.code,
+      ...wasteCardColumns,
       subjectId: wasteCard.subjectId,
       subjectName: subject.name,
       subjectType: subject.type,
-      feePayerId: wasteCard.feePayerId,
-      payer: feePayerNameColumns,
       state: stateOn(day),
-      validFrom: wasteCard.validFrom,
-      validTo: wasteCard.validTo,
-      virtual: wasteCard.virtual,
     })
     .from(wasteCard)
     .leftJoin(subject, eq(subject.id, wasteCard.subjectId))
@@ -280,15 +273,8 @@ export async function assignSubject(
     throw validation({ subjectId: [SUBJECT_MUNICIPALITY_MISMATCH] }, SUBJECT_MUNICIPALITY_MISMATCH);
   }
   if (feePayerId) {
-    const member = await hasRow(
-      db,
-      subjectFeePayer,
-      eq(subjectFeePayer.subjectId, subjectId),
-      eq(subjectFeePayer.feePayerId, feePayerId),
-      eq(subjectFeePayer.municipalityId, municipalityId),
-      validOn(day),
-    );
-    if (!member) throw validation({ feePayerId: [NOT_A_MEMBER] }, NOT_A_MEMBER);
+    if (!(await isMemberOn(db, municipalityId, subjectId, feePayerId, day)))
+      throw validation({ feePayerId: [NOT_A_MEMBER] }, NOT_A_MEMBER);
   }
   return db.transaction(async (tx) => {
     const cards = await tx

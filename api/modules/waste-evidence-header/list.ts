@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { subject, subjectFeePayer, wasteEvidenceHeader as weh } from "../../db/schema";
 import { listConditions, listTotalOf, optionValues } from "../../lib/list-counts";
 import { pageWindow } from "../../lib/paging";
-import { searchMatches } from "../../lib/search";
+import { likeLiteral, searchMatches } from "../../lib/search";
 import { parseListSort, wehListKeys, type SortKey as ListSortKey } from "#contract/lists";
 import type { WehListItem, WehListQuery } from "#contract/waste-evidence-header";
 import { today, validOn } from "../subject/membership";
@@ -12,7 +12,7 @@ import { withinDays } from "../../lib/days";
 import { selectListRows, toListItem, type ListRow } from "./shared";
 
 /** LIKE pattern of a typed prefix; wildcards typed by the user match literally. */
-const prefixLike = (term: string) => `${term.replace(/[%_\\]/g, "\\$&")}%`;
+const prefixLike = (term: string) => `${likeLiteral(term)}%`;
 
 type SortKey = ListSortKey<typeof wehListKeys>;
 /** The sort expressions; plain codes sort as numbers, which within one municipality is the barcode's order. */

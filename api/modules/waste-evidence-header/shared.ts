@@ -2,7 +2,7 @@
  * What several bin topics need: the bin's 404 and row, the subject and type checks, history rows, the list row
  * (list and detail) and the Czech day bounds.
  */
-import { and, eq, isNull, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import {
@@ -13,8 +13,9 @@ import {
   wasteType,
 } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
+import { catalogueOrOwn } from "../waste-settings/shared";
 import { findInMunicipality, hasRow, isInMunicipality, iso } from "../../lib/records";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { updateVersioned } from "../../lib/version";
 import { formatSubjectAddress } from "#contract/subject";
 import type { BinHistoryEvent, BinState, WehListItem } from "#contract/waste-evidence-header";
 
@@ -33,10 +34,6 @@ export async function checkSubject(db: Db, municipalityId: number, subjectId: nu
   if (!(await isInMunicipality(db, subject, municipalityId, subjectId)))
     throw validation({ subjectId: [SUBJECT_NOT_FOUND] });
 }
-
-/** A type the municipality may use: the catalogue's (municipality_id null) or its own. */
-const catalogueOrOwn = (table: typeof binType | typeof wasteType, municipalityId: number) =>
-  or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId));
 
 /** Bin and waste types: the catalogue's (municipality_id null) or the municipality's own (422 otherwise). */
 export async function checkTypes(db: Db, municipalityId: number, binTypeId?: number, wasteTypeId?: number) {
@@ -82,12 +79,7 @@ export async function saveConfiguration(
     if (before !== value) changes[field] = [before, value];
   }
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(weh)
-      .set({ ...next, updatedAt: new Date(), version: bumped(weh.version) })
-      .where(and(eq(weh.id, old.id), eq(weh.municipalityId, old.municipalityId), eq(weh.version, version)))
-      .returning({ id: weh.id });
-    writtenOrStale(rows);
+    await updateVersioned(tx, weh, { id: old.id, version }, next, eq(weh.municipalityId, old.municipalityId));
     if (Object.keys(changes).length) {
       await writeHistory(tx as unknown as Db, [
         { headerId: old.id, event: "ConfigurationChanged", subjectId: old.subjectId, userId, details: changes },

@@ -3,11 +3,12 @@
  * (as the collection import resolves a row: barcode, else plain code, else RFID of this municipality), and the checks
  * of the waste type and the collection a record is put into.
  */
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { wasteCollection, wasteEvidenceRecord as record, wasteType } from "../../db/schema";
 import { notFound, validation } from "../../lib/errors";
-import { findInMunicipality } from "../../lib/records";
+import { findInMunicipality, hasRow, isInMunicipality } from "../../lib/records";
+import { catalogueOrOwn } from "../waste-settings/shared";
 import { COLLECTION_NOT_FOUND, EVIDENCE_NOT_FOUND, ROUTE_EVIDENCE } from "#contract/collection";
 import { EVIDENCE_CODE_UNKNOWN } from "#contract/waste-evidence";
 
@@ -74,23 +75,14 @@ export async function resolveCode(db: Db, municipalityId: number, code: string):
 
 /** A waste type of the catalogue or of the municipality (422 on wasteTypeId otherwise). */
 export async function checkWasteType(db: Db, municipalityId: number, wasteTypeId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: wasteType.id })
-    .from(wasteType)
-    .where(
-      and(
-        eq(wasteType.id, wasteTypeId),
-        or(isNull(wasteType.municipalityId), eq(wasteType.municipalityId, municipalityId)),
-      ),
-    );
-  if (!row) throw validation({ wasteTypeId: ["Druh odpadu nebyl nalezen."] });
+  if (!(await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), catalogueOrOwn(wasteType, municipalityId)))) {
+    throw validation({ wasteTypeId: ["Druh odpadu nebyl nalezen."] });
+  }
 }
 
 /** A collection of the municipality (422 on wasteCollectionId otherwise). */
 export async function checkCollection(db: Db, municipalityId: number, collectionId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: wasteCollection.id })
-    .from(wasteCollection)
-    .where(and(eq(wasteCollection.id, collectionId), eq(wasteCollection.municipalityId, municipalityId)));
-  if (!row) throw validation({ wasteCollectionId: [COLLECTION_NOT_FOUND] });
+  if (!(await isInMunicipality(db, wasteCollection, municipalityId, collectionId))) {
+    throw validation({ wasteCollectionId: [COLLECTION_NOT_FOUND] });
+  }
 }

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { wasteCollection, wasteEvidenceHeader as weh, wasteEvidenceRecord as record } from "../../db/schema";
 import { uniqueWrite } from "../../lib/db-errors";
 import { ApiError } from "../../lib/errors";
-import { bumped, writtenOrStale } from "../../lib/version";
+import { bumped, updateVersioned } from "../../lib/version";
 import { fromPragueLocal } from "#contract/calendar";
 import {
   EVIDENCE_DISCARDED,
@@ -22,6 +22,13 @@ import { lockReferences, type RecordReferences } from "../waste-collection/write
 
 const duplicate = { collectedAt: [EVIDENCE_DUPLICATE_INSTANT] };
 const discarded = () => new ApiError(409, EVIDENCE_DISCARDED);
+
+/** The record a correction or a discard changes: 404 when it is not the municipality's, 409 once discarded. */
+async function recordToChange(db: Db, municipalityId: number, evidenceId: number) {
+  const old = await findRecord(db, municipalityId, evidenceId);
+  if (old.discardedAt) throw discarded();
+  return old;
+}
 
 /** The bin was emptied: its last evidence moves on, a disposable one becomes Used (as the import marks it). */
 async function markBinUsed(tx: Db, headerId: number, at: Date): Promise<void> {
@@ -113,8 +120,7 @@ export async function updateEvidence(
   evidenceId: number,
   body: EvidenceUpdate,
 ): Promise<{ id: number; version: number }> {
-  const old = await findRecord(db, municipalityId, evidenceId);
-  if (old.discardedAt) throw discarded();
+  const old = await recordToChange(db, municipalityId, evidenceId);
   const sameCode = body.code === shownCode(old) && old.headerId !== null && old.subjectId !== null;
   const bin: ResolvedBin = sameCode
     ? {
@@ -150,19 +156,14 @@ export async function updateEvidence(
           [{ headerId: bin.headerId, subjectId: bin.subjectId, wasteTypeId: values.wasteTypeId, collectionId: null }],
         );
       }
-      const rows = await tx
-        .update(record)
-        .set({ ...values, version: bumped(record.version), updatedAt: new Date() })
-        .where(
-          and(
-            eq(record.id, evidenceId),
-            eq(record.municipalityId, municipalityId),
-            eq(record.version, body.version),
-            isNull(record.discardedAt),
-          ),
-        )
-        .returning({ id: record.id, version: record.version });
-      const row = writtenOrStale(rows);
+      const row = await updateVersioned(
+        tx,
+        record,
+        { id: evidenceId, version: body.version },
+        values,
+        eq(record.municipalityId, municipalityId),
+        isNull(record.discardedAt),
+      );
       await markBinUsed(tx as unknown as Db, bin.headerId, collectedAt);
       return row;
     }),
@@ -179,8 +180,7 @@ export async function discardEvidence(
   municipalityId: number,
   evidenceId: number,
 ): Promise<{ id: number; discardedAt: string }> {
-  const old = await findRecord(db, municipalityId, evidenceId);
-  if (old.discardedAt) throw discarded();
+  await recordToChange(db, municipalityId, evidenceId);
   const at = new Date();
   const rows = await db
     .update(record)

@@ -4,12 +4,12 @@
  * and its own rows; it changes only its own. Another municipality's row, like a catalogue row, is 'not found' for a
  * change, so nothing tells whether it exists.
  */
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, printBatch, wasteEvidenceHeader, wasteType } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { orNull } from "../../lib/form-columns";
-import { hasRow, isInMunicipality } from "../../lib/records";
+import { hasRow, insertedId, isInMunicipality } from "../../lib/records";
 import { bumped, writtenOrStale } from "../../lib/version";
 import {
   TYPE_IN_USE,
@@ -18,23 +18,18 @@ import {
   WASTE_TYPE_UNKNOWN,
   WASTE_TYPE_USED_BY_BIN_TYPES,
   type BinTypeForm,
-  type BinTypeUpdate,
   type BinTypeItem,
   type TypeListQuery,
   type WasteTypeForm,
-  type WasteTypeUpdate,
   type WasteTypeItem,
 } from "#contract/waste-settings";
+import { catalogueOrOwn } from "./shared";
 
 /** Bins that count as the municipality's bins of a type: assigned now (the same states as subject.bin_count). */
 const COUNTED_STATES = ["Assigned", "Used"];
 
 type TypeTable = typeof wasteType | typeof binType;
 type TypeValues = ReturnType<typeof wasteTypeValues> | ReturnType<typeof binTypeValues>;
-
-/** The catalogue's rows and the municipality's own. */
-const visibleTo = (table: TypeTable, municipalityId: number) =>
-  or(isNull(table.municipalityId), eq(table.municipalityId, municipalityId))!;
 
 function activeFilter(table: TypeTable, q: TypeListQuery): SQL | undefined {
   return q.active === undefined ? undefined : eq(table.active, q.active);
@@ -50,49 +45,48 @@ async function checkNameFree(db: Db, table: TypeTable, municipalityId: number, n
   const taken = await hasRow(
     db,
     table,
-    visibleTo(table, municipalityId),
+    catalogueOrOwn(table, municipalityId),
     sql`lower(${table.name}) = lower(${name})`,
     exceptId ? sql`${table.id} <> ${exceptId}` : undefined,
   );
   if (taken) throw validation({ name: [TYPE_NAME_TAKEN] });
 }
 
-/** A new type of the municipality's own (its name checked free by the caller). */
-async function insertOwnType(db: Db, table: TypeTable, municipalityId: number, values: TypeValues) {
-  const [row] = await db
-    .insert(table)
-    .values({ ...values, municipalityId })
-    .returning({ id: table.id });
-  return { id: row!.id };
-}
-
 /**
- * An edit of the municipality's own type (the caller has checked ownRow): its name still free, written over the
- * version its user saw (409 otherwise).
+ * The writes of one kind of the municipality's own types (waste types, bin types), the same for both: a new type and
+ * an edit, each with its name checked free among the types the municipality sees (an edit of its own type only, over
+ * the version its user saw: 409 otherwise), and switching its own type on or off. `checkForm` is the kind's own check
+ * of the form (a bin type's usual waste), made before the name's.
  */
-async function updateOwnType(
-  db: Db,
+function ownTypeWrites<F extends { name: string }>(
   table: TypeTable,
-  municipalityId: number,
-  id: number,
-  values: TypeValues,
-  version: number,
-): Promise<{ id: number }> {
-  await checkNameFree(db, table, municipalityId, values.name, id);
-  const rows = await db
-    .update(table)
-    .set({ ...values, version: bumped(table.version) })
-    .where(and(eq(table.id, id), eq(table.version, version)))
-    .returning({ id: table.id });
-  writtenOrStale(rows);
-  return { id };
-}
-
-/** Only the municipality's own type is switched on or off. */
-async function setOwnTypeActive(db: Db, table: TypeTable, municipalityId: number, id: number, active: boolean) {
-  await ownRow(db, table, municipalityId, id);
-  await db.update(table).set({ active }).where(eq(table.id, id));
-  return { id, active };
+  valuesOf: (form: F) => TypeValues,
+  checkForm: (db: Db, municipalityId: number, form: F) => Promise<void> = async () => {},
+) {
+  return {
+    async create(db: Db, municipalityId: number, form: F): Promise<{ id: number }> {
+      await checkForm(db, municipalityId, form);
+      await checkNameFree(db, table, municipalityId, form.name);
+      return insertedId(db, table, { ...valuesOf(form), municipalityId });
+    },
+    async update(db: Db, municipalityId: number, id: number, form: F & { version: number }): Promise<{ id: number }> {
+      await ownRow(db, table, municipalityId, id);
+      await checkForm(db, municipalityId, form);
+      await checkNameFree(db, table, municipalityId, form.name, id);
+      const rows = await db
+        .update(table)
+        .set({ ...valuesOf(form), version: bumped(table.version) })
+        .where(and(eq(table.id, id), eq(table.version, form.version)))
+        .returning({ id: table.id });
+      writtenOrStale(rows);
+      return { id };
+    },
+    async setActive(db: Db, municipalityId: number, id: number, active: boolean) {
+      await ownRow(db, table, municipalityId, id);
+      await db.update(table).set({ active }).where(eq(table.id, id));
+      return { id, active };
+    },
+  };
 }
 
 /** Whether a bin of the municipality names the type (in its waste or bin type column): such a type stays. */
@@ -150,7 +144,7 @@ export async function listWasteTypes(
     })
     .from(wasteType)
     .leftJoin(counts, eq(counts.wasteTypeId, wasteType.id))
-    .where(and(visibleTo(wasteType, municipalityId), activeFilter(wasteType, q)))
+    .where(and(catalogueOrOwn(wasteType, municipalityId), activeFilter(wasteType, q)))
     // The catalogue first, in its own order; then the municipality's rows by name.
     .orderBy(
       sql`${wasteType.municipalityId} nulls first`,
@@ -161,20 +155,11 @@ export async function listWasteTypes(
   return { items: rows };
 }
 
-export async function createWasteType(db: Db, municipalityId: number, body: WasteTypeForm): Promise<{ id: number }> {
-  await checkNameFree(db, wasteType, municipalityId, body.name);
-  return insertOwnType(db, wasteType, municipalityId, wasteTypeValues(body));
-}
-
-export async function updateWasteType(
-  db: Db,
-  municipalityId: number,
-  id: number,
-  body: WasteTypeUpdate,
-): Promise<{ id: number }> {
-  await ownRow(db, wasteType, municipalityId, id);
-  return updateOwnType(db, wasteType, municipalityId, id, wasteTypeValues(body), body.version);
-}
+export const {
+  create: createWasteType,
+  update: updateWasteType,
+  setActive: setWasteTypeActive,
+} = ownTypeWrites<WasteTypeForm>(wasteType, wasteTypeValues);
 
 function wasteTypeValues(body: WasteTypeForm) {
   return {
@@ -183,10 +168,6 @@ function wasteTypeValues(body: WasteTypeForm) {
     coefficient: body.coefficient,
     sorted: body.sorted,
   };
-}
-
-export async function setWasteTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
-  return setOwnTypeActive(db, wasteType, municipalityId, id, active);
 }
 
 /** Only a type nothing uses: bins of the municipality or its own bin types keep it (the FK would silently clear it). */
@@ -239,7 +220,7 @@ export async function listBinTypes(
     .from(binType)
     .leftJoin(wasteType, eq(wasteType.id, binType.wasteTypeId))
     .leftJoin(counts, eq(counts.binTypeId, binType.id))
-    .where(and(visibleTo(binType, municipalityId), activeFilter(binType, q)))
+    .where(and(catalogueOrOwn(binType, municipalityId), activeFilter(binType, q)))
     .orderBy(asc(binType.capacity), asc(binType.name), asc(binType.id));
   return { items: rows as BinTypeItem[] };
 }
@@ -247,7 +228,7 @@ export async function listBinTypes(
 /** The bin type's usual waste must be one the municipality sees: the catalogue's or its own. */
 async function checkWasteType(db: Db, municipalityId: number, wasteTypeId: number | undefined) {
   if (!wasteTypeId) return;
-  const known = await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), visibleTo(wasteType, municipalityId));
+  const known = await hasRow(db, wasteType, eq(wasteType.id, wasteTypeId), catalogueOrOwn(wasteType, municipalityId));
   if (!known) throw validation({ wasteTypeId: [WASTE_TYPE_UNKNOWN] });
 }
 
@@ -262,26 +243,13 @@ function binTypeValues(body: BinTypeForm) {
   };
 }
 
-export async function createBinType(db: Db, municipalityId: number, body: BinTypeForm): Promise<{ id: number }> {
-  await checkWasteType(db, municipalityId, body.wasteTypeId);
-  await checkNameFree(db, binType, municipalityId, body.name);
-  return insertOwnType(db, binType, municipalityId, binTypeValues(body));
-}
-
-export async function updateBinType(
-  db: Db,
-  municipalityId: number,
-  id: number,
-  body: BinTypeUpdate,
-): Promise<{ id: number }> {
-  await ownRow(db, binType, municipalityId, id);
-  await checkWasteType(db, municipalityId, body.wasteTypeId);
-  return updateOwnType(db, binType, municipalityId, id, binTypeValues(body), body.version);
-}
-
-export async function setBinTypeActive(db: Db, municipalityId: number, id: number, active: boolean) {
-  return setOwnTypeActive(db, binType, municipalityId, id, active);
-}
+export const {
+  create: createBinType,
+  update: updateBinType,
+  setActive: setBinTypeActive,
+} = ownTypeWrites<BinTypeForm>(binType, binTypeValues, (db, municipalityId, form) =>
+  checkWasteType(db, municipalityId, form.wasteTypeId),
+);
 
 /** Only a type no bin and no print batch of the municipality names (their labels were made for it). */
 export async function deleteBinType(db: Db, municipalityId: number, id: number): Promise<void> {

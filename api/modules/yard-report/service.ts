@@ -19,6 +19,7 @@ import {
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
 import { pageWindow } from "../../lib/paging";
+import { orNull } from "../../lib/form-columns";
 import { findInMunicipality, isInMunicipality, timestampsOf } from "../../lib/records";
 import { searchMatches } from "../../lib/search";
 import { parseListSort, yardReportListKeys, type SortKey } from "#contract/lists";
@@ -280,8 +281,7 @@ async function pricedVisit(db: Db, municipalityId: number, f: YardReportForm, ke
     yardId: f.yardId,
     feePayerId: f.feePayerId,
     reportDate: f.reportDate,
-    startTime: f.startTime ?? null,
-    endTime: f.endTime ?? null,
+    ...orNull(f, ["startTime", "endTime"]),
     paymentType: f.paymentType,
     totalWeightKg: sumDecimals(
       records.map((r) => r.quantityKg),
