@@ -229,7 +229,7 @@ export default function FeeList({ loaderData, actionData }: Route.ComponentProps
       ]}
       emptyMessage={t("fee:list.empty", { year: summary.year })}
       rowActions={(row) => (
-        <RowActionGrid>
+        <RowActionGrid stacked>
           <DialogLink name={FEE_DIALOG} size="sm" variant="ghost" params={{ feeId: String(row.id) }}>
             {t("fee:action.explain")}
             <span className="sr-only"> {row.feePayerName}</span>
