@@ -236,6 +236,7 @@ export const feeRecordLine = z.object({
   percent: z.string().nullable(),
   note: z.string().nullable(),
 });
+export type FeeRecordLine = z.infer<typeof feeRecordLine>;
 
 export const feeExplanation = z.object({
   id: z.number(),

@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  json,
   numeric,
   pgTable,
   serial,
@@ -212,20 +211,6 @@ export const feePayerDiscount = pgTable(
 );
 
 /**
- * A line of a fee as stored in fee.lines (contract/fee-calculation.ts feeRecordLine): numbers as exact decimal text,
- * a field without a value left out.
- */
-export interface FeeLine {
-  type: string;
-  amount: string;
-  quantity?: string;
-  unit?: string;
-  rate?: string;
-  percent?: string;
-  note?: string;
-}
-
-/**
  * Spec 001 §3 Fee: one row per subject, payer and period (month null = the whole year). Written by the fee
  * recalculation of the fees area; read here by the subject and fee-payer screens.
  */
@@ -268,13 +253,31 @@ export const fee = pgTable(
      * whose digest changed (decision 0030).
      */
     digest: bigint("digest", { mode: "bigint" }),
-    /**
-     * The fee's lines (spec 001 §9 fee types: BaseFee, BinFee, FixedDiscount, MotivationDiscount, MotivationFee,
-     * TotalDiscount, TotalFee), one for each component that applies, with what it was computed from, so every fee can
-     * be explained line by line. Kept on the fee row, written with it (decision 0037: a table of lines was 337,000
-     * rows and index entries written by a first run of the large city).
-     */
-    lines: json("lines").$type<FeeLine[]>().notNull().default([]),
+    // What the fee's lines are built from (decision 0038; the lines themselves by feeLines(), fee-calculation/lines.ts):
+    // with the component amounts above, each fee can be explained line by line (spec 001 §9 fee types).
+    fixedDiscount: numeric("fixed_discount", { precision: 12, scale: 2 }).notNull().default("0"),
+    /** The payer's months of the period with this subject (BaseFee and FixedDiscount are yearly amounts × months/12). */
+    months: smallint("months").notNull().default(0),
+    /** The year's base fee the BaseFee was computed from. */
+    baseFeeRate: numeric("base_fee_rate", { precision: 12, scale: 4 }),
+    /** The yearly sum of the payer's fixed discounts. */
+    fixedDiscountYearly: numeric("fixed_discount_yearly", { precision: 12, scale: 4 }),
+    /** PayAsDisposed: the payer's share of the subject's litres (BinFee) or kg/l raised to the minimum (MotivationFee). */
+    quantity: numeric("quantity", { precision: 14, scale: 3 }),
+    feePerUnit: numeric("fee_per_unit", { precision: 12, scale: 4 }),
+    /** The MotivationFee's unit (kg or l). */
+    unit: varchar("unit", { length: 10 }),
+    /** What the quantity counts: Disposals or OrderedDisposeCount (BinFee), Minimum when raised to it (MotivationFee). */
+    quantityBasis: varchar("quantity_basis", { length: 20 }),
+    /** SortRatio: the subject's sort ratio in %; ItalianWeight: mixed waste kg per person (not under Custom). */
+    measure: numeric("measure", { precision: 14, scale: 3 }),
+    /** The MotivationDiscount's percent (SortRatio, ItalianWeight). */
+    discountPercent: numeric("discount_percent", { precision: 6, scale: 2 }),
+    /** The activated programme's type and (SortRatio, ItalianWeight) discount distribution. */
+    programmeType: varchar("programme_type", { length: 20 }),
+    discountDistribution: varchar("discount_distribution", { length: 20 }),
+    /** Min or Max when FinalFee was bounded to min_fee_percent or max_fee_percent of BaseFee. */
+    bound: varchar("bound", { length: 3 }),
     ...createdAt(),
   },
   (t) => [

@@ -4,16 +4,12 @@
  * instead of a loop per payer, the same SQL on PostgreSQL and PGlite, money as numeric all the way.
  *
  * A calculation writes fee rows (matched by the key of fee_payer_subject_period_unique and updated in place, so `paid`
- * survives; only where something changed) with their lines (fee.lines), and for the current year fee_payer.final_fee,
+ * survives; only where something changed) with what their lines are built from (decision 0038), and for the current year fee_payer.final_fee,
  * subject.total_fee and subject.sort_ratio. A simulation runs the same steps on proposed settings and answers its figures, writing nothing.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  noBaseFeeMessage,
-  type SimulationParameters,
-  type SimulationResult,
-} from "#contract/fee-calculation";
+import { noBaseFeeMessage, type SimulationParameters, type SimulationResult } from "#contract/fee-calculation";
 import { today } from "../subject/membership";
 import { writeFees } from "./write";
 
@@ -278,7 +274,7 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
     return { payerCount: totals!.payer_count, totalFinalFee: totals!.total, result };
   }
 
-  // 5. Write the fees and their lines: only what changed (write.ts; a second run over the same data writes nothing,
+  // 5. Write the fees: only what changed (write.ts; a second run over the same data writes nothing,
   // `paid` is never touched).
   await writeFees(tx, M, Y, run.calculationId);
   await step(5);

@@ -11,13 +11,7 @@ import { feeCalculation } from "../../db/schema";
 import type { JobQueue } from "../../jobs/queue";
 
 export type FeeCalculationReason =
-  | "Recalculate"
-  | "BaseFee"
-  | "Activation"
-  | "Deactivation"
-  | "Discount"
-  | "Programme"
-  | "Simulation";
+  "Recalculate" | "BaseFee" | "Activation" | "Deactivation" | "Discount" | "Programme" | "Simulation";
 
 export interface FeeCalculationRequest {
   municipalityId: number;
@@ -27,11 +21,7 @@ export interface FeeCalculationRequest {
 }
 
 /** Queues a recalculation of the municipality's fees for the year; answers the queued calculation's id. */
-export async function requestFeeCalculation(
-  db: Db,
-  jobs: JobQueue,
-  request: FeeCalculationRequest,
-): Promise<number> {
+export async function requestFeeCalculation(db: Db, jobs: JobQueue, request: FeeCalculationRequest): Promise<number> {
   const { municipalityId, year, reason, userId } = request;
   const [queued] = await db
     .select({ id: feeCalculation.id })

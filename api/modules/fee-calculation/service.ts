@@ -8,12 +8,8 @@ import type { JobQueue } from "../../jobs/queue";
 import { baseFeeSetting, fee, feeCalculation, municipality } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
-import {
-  FEE_RECORD_TYPES,
-  type CalculationItem,
-  type SimulationParameters,
-  type SimulationResult,
-} from "#contract/fee-calculation";
+import { type CalculationItem, type SimulationParameters, type SimulationResult } from "#contract/fee-calculation";
+import { feeLines } from "./lines";
 import { requestFeeCalculation } from "./request";
 
 const CALCULATION_NOT_FOUND = "Přepočet poplatků nebyl nalezen.";
@@ -202,14 +198,13 @@ export async function getCalculation(db: Db, municipalityId: number, calculation
   return { ...toItem(item), parameters: parameters ?? null, result: (result as SimulationResult | null) ?? null };
 }
 
-/** One fee and its lines in the order of spec 001 §9 fee types (components first, totals last). */
+/** One fee and its lines (built from its row: lines.ts). */
 export async function explainFee(db: Db, municipalityId: number, feeId: number) {
   const [row] = await db
     .select()
     .from(fee)
     .where(and(eq(fee.id, feeId), eq(fee.municipalityId, municipalityId)));
   if (!row) throw notFound(FEE_NOT_FOUND);
-  const order = (t: string) => FEE_RECORD_TYPES.indexOf(t as (typeof FEE_RECORD_TYPES)[number]);
   return {
     id: row.id,
     year: row.year,
@@ -230,16 +225,6 @@ export async function explainFee(db: Db, municipalityId: number, feeId: number) 
     maxFeePercent: row.maxFeePercent,
     paid: row.paid,
     calculationId: row.calculationId,
-    lines: row.lines
-      .map((l) => ({
-        type: l.type as (typeof FEE_RECORD_TYPES)[number],
-        amount: l.amount,
-        quantity: l.quantity ?? null,
-        unit: l.unit ?? null,
-        rate: l.rate ?? null,
-        percent: l.percent ?? null,
-        note: l.note ?? null,
-      }))
-      .sort((a, b) => order(a.type) - order(b.type)),
+    lines: feeLines(row),
   };
 }
