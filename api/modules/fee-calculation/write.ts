@@ -81,7 +81,9 @@ export async function writeFees(tx: Db, M: number, Y: number, calculationId: num
     sql`select exists (select 1 from fee where municipality_id = ${M} and year = ${Y}) as any`,
   );
   if (!(res as unknown as { rows: { any: boolean }[] }).rows[0]!.any) {
-    await tx.execute(insert(sql`(select x.*, ${DIGEST} as digest from fe_fee x) x`));
+    // In key order: the index entries go in side by side, not scattered over the indexes (fe_fee comes out of a
+    // hash aggregate in no order; measured: the insert 1.19 → 0.96 s, docs/benchmarks.md).
+    await tx.execute(insert(sql`(select x.*, ${DIGEST} as digest from fe_fee x order by x.payer_id, x.subject_id) x`));
     return;
   }
   // The changed and the new fees, by key and digest only (a narrow table: the values are read from fe_fee again by
