@@ -60,7 +60,7 @@ export async function runEngine(tx: Db, run: EngineRun): Promise<EngineOutcome> 
   // temporary tables. The steps hash and materialise up to a few hundred thousand rows: in memory rather than in
   // temporary files. Both this transaction's settings only (set_config local), in one statement.
   await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
-  await tx.execute(sql`drop table if exists fe_setting, fe_interval, fe_row, fe_sv, fe_fee, fe_feediff, fe_diff`);
+  await tx.execute(sql`drop table if exists fe_setting, fe_interval, fe_row, fe_sv, fe_fee, fe_diff`);
 
   // 1. Settings: the year's base fee and bounds, the activated programme (or the simulation's proposal).
   if (!simulation) {
