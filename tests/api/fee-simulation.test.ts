@@ -46,7 +46,7 @@ const simulate = async (json: Record<string, unknown>) => {
   return finished(res.body.id);
 };
 
-/** The municipality's fees as stored, their lines (fee.lines) with them. */
+/** The municipality's fees as stored (their lines are built from these rows when read, decision 0038). */
 const stored = async () => ({
   fees: await t.db.select().from(fee).where(eq(fee.municipalityId, M)).orderBy(asc(fee.id)),
 });
