@@ -159,13 +159,18 @@ export class ApiClient {
         return new Request(url, { method, headers, body });
       });
 
-    let res = await send((await this.validTokens()).accessToken);
-    if (res.status === 401) {
-      // Spec 000 §4: refresh once and retry; otherwise log out to /login.
-      res = await send((await this.validTokens(true)).accessToken);
-      if (res.status === 401) return this.signOut();
-    }
-    return this.answer<T>(res);
+    return this.answer<T>(await this.authorized(send));
+  }
+
+  /**
+   * Sends with the session's access token; on a 401 refreshes once and sends again, then logs out to /login
+   * (spec 000 §4). A token judged valid here can still expire before the API checks it, so every call needs this.
+   */
+  private async authorized(send: (token: string) => Promise<Response>): Promise<Response> {
+    const res = await send((await this.validTokens()).accessToken);
+    if (res.status !== 401) return res;
+    const again = await send((await this.validTokens(true)).accessToken);
+    return again.status === 401 ? this.signOut() : again;
   }
 
   /**
@@ -191,15 +196,7 @@ export class ApiClient {
 
   /** The answer of a /v1 call: 403 → the error page (spec 000 §8), JSON parsed, problems as { Message, errors }. */
   private async answer<T>(res: Response): Promise<ApiResult<T>> {
-    if (res.status === 403) {
-      const url = new URL(this.incoming.url);
-      this.session.set("forbidden", {
-        path: url.pathname + url.search,
-        timestamp: new Date().toISOString(),
-        status: "403",
-      });
-      throw redirect("/error/403", { headers: { "Set-Cookie": await commit(this.context, this.session) } });
-    }
+    if (res.status === 403) return this.forbidden();
     if (res.status === 204) return { ok: true, status: 204, data: null as T };
     const type = res.headers.get("content-type") ?? "";
     const payload = type.includes("json") ? await res.json() : null;
@@ -211,16 +208,28 @@ export class ApiClient {
     };
   }
 
-  /** For binary answers (logos, PDFs): the raw response after the same token handling; `init` for a POST of JSON. */
+  /** A 403 is remembered for the error page, which it leads to (spec 000 §8). */
+  private async forbidden(): Promise<never> {
+    const url = new URL(this.incoming.url);
+    this.session.set("forbidden", {
+      path: url.pathname + url.search,
+      timestamp: new Date().toISOString(),
+      status: "403",
+    });
+    throw redirect("/error/403", { headers: { "Set-Cookie": await commit(this.context, this.session) } });
+  }
+
+  /** For binary answers (logos, PDFs): the raw response after the same token and 403 handling; `init` for a POST. */
   private async rawPath(path: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
-    const token = (await this.validTokens()).accessToken;
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-    if (init.json !== undefined) headers["Content-Type"] = "application/json";
     const body = init.json !== undefined ? JSON.stringify(init.json) : undefined;
-    return fetchWithRetry(
-      this.context,
-      () => new Request(`${this.context.apiBase}/v1${path}`, { method: init.method ?? "GET", headers, body }),
+    const res = await this.authorized((token) =>
+      fetchWithRetry(this.context, () => {
+        const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+        if (body !== undefined) headers["Content-Type"] = "application/json";
+        return new Request(`${this.context.apiBase}/v1${path}`, { method: init.method ?? "GET", headers, body });
+      }),
     );
+    return res.status === 403 ? this.forbidden() : res;
   }
 
   /** GET for loaders: any failure becomes the error page with the response's Message (spec 000 §8). */

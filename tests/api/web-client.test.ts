@@ -92,6 +92,17 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
     warn.mockRestore();
   });
 
+  it("a file call (a PDF) whose token the API refuses is refreshed once too, not passed on as a 401", async () => {
+    // The session still counts the token valid (it expires later by its clock), as when it lapses in transit.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const { client } = await clientWith({ accessToken: await t.expiredToken("manager") });
+    const municipalityId = t.fixtures.municipalities.a.id;
+    const res = await thrown(client.file.wasteEvidenceHeader.label({ municipalityId, headerId: 1 }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    warn.mockRestore();
+  });
+
   it("a 403 is remembered (path, timestamp, '403') and leads to /error/403", async () => {
     const { client, session } = await clientWith(
       { accessToken: await t.token("citizen") },
