@@ -80,6 +80,14 @@ describe("CSV import (spec 001 §5, §8 'Import')", () => {
     });
     expect(await cardByCode(A, "IMP-1002")).toMatchObject({ subjectId: null, feePayerId: null, state: "Free" });
     expect(await cardByCode(A, "IMP-1003")).toMatchObject({ subjectId: s2, state: "Assigned" });
+    // The import writes each card's search text itself (migration 0031): the same as its trigger would.
+    expect((await cardByCode(A, "IMP-1001"))!.search).toBe("importovany dum 1\nimportni jan\njan importni");
+    expect((await cardByCode(A, "IMP-1002"))!.search).toBeNull();
+    const trigger = await cardByCode(A, "IMP-TAKEN");
+    await t.db.update(wasteCard).set({ subjectId: null }).where(eq(wasteCard.id, trigger!.id));
+    await t.db.update(wasteCard).set({ subjectId: s1, feePayerId: p1 }).where(eq(wasteCard.id, trigger!.id));
+    expect((await cardByCode(A, "IMP-TAKEN"))!.search).toBe((await cardByCode(A, "IMP-1001"))!.search);
+    await t.db.update(wasteCard).set({ subjectId: s2, feePayerId: null }).where(eq(wasteCard.id, trigger!.id));
     for (const code of [
       "IMP-NOPLAIN",
       "IMP-1006",

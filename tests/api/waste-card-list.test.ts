@@ -3,7 +3,8 @@
  * fixtures.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { subject, wasteCard } from "../../api/db/schema";
+import { eq } from "drizzle-orm";
+import { feePayer, subject, wasteCard } from "../../api/db/schema";
 import { expireWasteCards } from "../../api/modules/waste-card/service";
 import { inDays } from "./helpers";
 import {
@@ -135,7 +136,34 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
     expect(codes(await list({ search: "%" }))).toEqual([]);
   });
 
-  it("a common name (over 300 collection points) is searched in one pass: same answer as the index lookups", async () => {
+  it("the name search follows its collection point and payer: a rename, a new payer, a deleted collection point", async () => {
+    const point = await insertSubject(A, "Zahrádkáři Oslava");
+    const payer = await insertPayer(A, "Šťastná", "Eva");
+    const found = (body: { items: Record<string, unknown>[] }) => body.items.map((item) => item.code);
+    const card = await insertCard(A, { plainCode: "S900", code: "SEARCH-900", subjectId: point });
+    expect(found(await list({ search: "zahradkari" }))).toEqual(["SEARCH-900"]);
+    expect(found(await list({ search: "stastna" }))).toEqual([]);
+
+    // Renamed (the collection point), given a payer (the card), the payer renamed: each is found by its new name.
+    await t.db.update(subject).set({ name: "Včelaři Oslava" }).where(eq(subject.id, point));
+    expect(found(await list({ search: "zahradkari" }))).toEqual([]);
+    expect(found(await list({ search: "vcelari" }))).toEqual(["SEARCH-900"]);
+    await t.db.update(wasteCard).set({ feePayerId: payer }).where(eq(wasteCard.id, card));
+    expect(found(await list({ search: "stastna" }))).toEqual(["SEARCH-900"]);
+    await t.db.update(feePayer).set({ lastName: "Veselá" }).where(eq(feePayer.id, payer));
+    expect(found(await list({ search: "stastna" }))).toEqual([]);
+    expect(found(await list({ search: "vesela eva" }))).toEqual(["SEARCH-900"]);
+    // Still found by the collection point after the payer's rename; no longer once the collection point is deleted.
+    expect(found(await list({ search: "vcelari" }))).toEqual(["SEARCH-900"]);
+    await t.db.delete(subject).where(eq(subject.id, point));
+    expect(found(await list({ search: "vcelari" }))).toEqual([]);
+    expect(found(await list({ search: "vesela" }))).toEqual(["SEARCH-900"]);
+    // What the fee engine writes (a payer's final fee) leaves the card's search text as it was.
+    await t.db.update(feePayer).set({ finalFee: "1200.00" }).where(eq(feePayer.id, payer));
+    expect((await cardRow(card))!.search).toBe("vesela eva\neva vesela");
+  });
+
+  it("a common name (over 300 collection points): every match counted and paged in code order", async () => {
     const many = await t.db
       .insert(subject)
       .values(
@@ -188,7 +216,6 @@ describe("list: columns, filters, expiry by date (spec 001 §2 Waste cards)", ()
       "H0319",
       "hromadka-1",
     ]);
-    // Fewer matches take the index path and agree.
     expect((await list({ search: "hromadka 31" })).total).toBe(11);
   });
 

@@ -205,24 +205,26 @@ async function writeBatch(ctx: ImportContext, municipalityId: number, day: strin
           select t.*,
             (t.subject_id is not null and s.id is null) as subject_missing,
             (t.fee_payer_id is not null and p.id is null) as payer_missing,
+            -- The card's search text (migration 0031) from the rows looked up here, not again by its trigger.
+            waste_card_search_text(s.name, s.short_name, p.last_name, p.first_name, p.company_name) as search,
             w.id is not null as found,
             coalesce(w.plain_code = t.plain_code and w.subject_id is not distinct from t.subject_id
               and w.fee_payer_id is not distinct from t.fee_payer_id, false) as same,
             taken.plain_code is not null as plain_taken
           from t
           -- One primary-key or unique-index probe per row ('limit 1' keeps them nested loops).
-          left join lateral (select id from subject
+          left join lateral (select id, name, short_name from subject
             where id = t.subject_id and municipality_id = ${municipalityId} limit 1) s on true
-          left join lateral (select id from fee_payer
+          left join lateral (select id, last_name, first_name, company_name from fee_payer
             where id = t.fee_payer_id and municipality_id = ${municipalityId} limit 1) p on true
           left join lateral (select id, plain_code, subject_id, fee_payer_id from waste_card
             where municipality_id = ${municipalityId} and code = t.code limit 1) w on true
           left join taken on taken.plain_code = t.plain_code
         ),
         ins as (
-          insert into waste_card (municipality_id, plain_code, code, subject_id, fee_payer_id, state, valid_from)
+          insert into waste_card (municipality_id, plain_code, code, subject_id, fee_payer_id, state, valid_from, search)
           select ${municipalityId}, plain_code, code, subject_id, fee_payer_id,
-            case when subject_id is null then 'Free' else 'Assigned' end, ${day}::date
+            case when subject_id is null then 'Free' else 'Assigned' end, ${day}::date, search
           from c where not subject_missing and not payer_missing and not found and not plain_taken
           on conflict (municipality_id, code) do nothing
           returning code

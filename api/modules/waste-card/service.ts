@@ -79,50 +79,18 @@ const prefixPattern = (term: string) => `${likeLiteral(term.trim())}%`;
 
 /**
  * The search (docs/benchmarks.md 'waste cards'): a code or plain-code prefix, or a collection point's or fee
- * payer's name. The codes are byte-ordered (COLLATE "C", migration 0013), so each prefix is a range of its unique
- * index. The names are looked up first in the trigram indexes of subject and fee payer; a term that names few
- * (a scanned code, a full name) then costs a few index lookups, one that names many ('novak') one pass over the
- * municipality's cards with hashed id sets instead of a LIKE and two subqueries per card.
+ * payer's name (or another part of their search texts). The codes are byte-ordered (COLLATE "C", migration 0013),
+ * so each prefix is a range of its unique index; the names are the card's own search column (migration 0031, kept
+ * by triggers) under a trigram index. The three are OR-ed into one bitmap: a common name ('novak', thousands of
+ * cards) costs one index read, not a name lookup and a pass over every card.
  */
-async function searchFilter(db: Db, municipalityId: number, term: string): Promise<SQL> {
+function searchFilter(term: string): SQL {
   const prefix = prefixPattern(term);
-  const [subjects, payers] = await Promise.all([
-    db
-      .select({ id: subject.id })
-      .from(subject)
-      .where(and(eq(subject.municipalityId, municipalityId), searchMatches(subject.search, term))),
-    db
-      .select({ id: feePayer.id })
-      .from(feePayer)
-      .where(and(eq(feePayer.municipalityId, municipalityId), searchMatches(feePayer.search, term))),
-  ]);
-  // One text parameter cast to int[]: thousands of ids stay one bind value (drizzle would spread an array).
-  const idArray = (rows: { id: number }[]) => sql`${`{${rows.map((r) => r.id).join(",")}}`}::int[]`;
-  const inMunicipality = sql`${wasteCard.municipalityId} = ${municipalityId}`;
-  const byCode = [
-    sql`select ${wasteCard.id} from ${wasteCard} where ${inMunicipality} and ${wasteCard.code} like ${prefix}`,
-    sql`select ${wasteCard.id} from ${wasteCard} where ${inMunicipality} and ${wasteCard.plainCode} like ${prefix}`,
-  ];
-  if (subjects.length + payers.length <= FEW_NAME_MATCHES) {
-    // A scanned code or a specific name: every part is an index lookup (codes, waste_card_subject_idx, _payer_idx).
-    const parts = [...byCode];
-    if (subjects.length)
-      parts.push(
-        sql`select ${wasteCard.id} from ${wasteCard} where ${wasteCard.subjectId} = any(${idArray(subjects)})`,
-      );
-    if (payers.length)
-      parts.push(sql`select ${wasteCard.id} from ${wasteCard} where ${wasteCard.feePayerId} = any(${idArray(payers)})`);
-    return sql`${wasteCard.id} in (${sql.join(parts, sql` union all `)})`;
-  }
-  // A common name: one pass over the municipality's cards beats thousands of index probes.
-  return sql`(${wasteCard.id} in (${sql.join(byCode, sql` union all `)})
-    or ${wasteCard.subjectId} = any(${idArray(subjects)}) or ${wasteCard.feePayerId} = any(${idArray(payers)}))`;
+  return sql`(${wasteCard.code} like ${prefix} or ${wasteCard.plainCode} like ${prefix}
+    or ${searchMatches(wasteCard.search, term)})`;
 }
 
-/** Up to this many matching collection points and payers together, their cards are looked up by index. */
-const FEW_NAME_MATCHES = 300;
-
-async function listFilter(db: Db, municipalityId: number, q: WasteCardListQuery, day: string) {
+function listFilter(municipalityId: number, q: WasteCardListQuery, day: string) {
   const where: SQL[] = [];
   if (q.state) where.push(inState(q.state, day));
   if (q.subjectId) where.push(eq(wasteCard.subjectId, q.subjectId));
@@ -132,7 +100,7 @@ async function listFilter(db: Db, municipalityId: number, q: WasteCardListQuery,
       sql`${wasteCard.subjectId} in (select ${subject.id} from ${subject} where ${subject.municipalityId} = ${municipalityId} and ${subject.type} = ${q.subjectType})`,
     );
   }
-  if (q.search) where.push(await searchFilter(db, municipalityId, q.search));
+  if (q.search) where.push(searchFilter(q.search));
   return listConditions(eq(wasteCard.municipalityId, municipalityId), where);
 }
 
@@ -198,7 +166,7 @@ export async function listWasteCards(
   q: WasteCardListQuery,
 ): Promise<{ items: WasteCardListItem[]; total: number }> {
   const day = today();
-  const where = await listFilter(db, municipalityId, q, day);
+  const where = listFilter(municipalityId, q, day);
   const sort = parseListSort(wasteCardListKeys, q.sort);
   // The page's ids from waste_card alone, then names of only those rows (docs/decisions/0007).
   const { ids, total } = await pageIds(db, municipalityId, where, sort, { ...pageWindow(q), search: !!q.search });
