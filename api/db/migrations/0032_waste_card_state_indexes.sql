@@ -1,0 +1,2 @@
+CREATE INDEX "waste_card_municipality_state_idx" ON "waste_card" USING btree ("municipality_id","state");--> statement-breakpoint
+CREATE INDEX "waste_card_municipality_valid_to_idx" ON "waste_card" USING btree ("municipality_id","valid_to") WHERE "waste_card"."state" in ('Free', 'Assigned');
