@@ -16,11 +16,11 @@ import {
   wasteType,
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
-import { pageWindow } from "../../lib/paging";
+import { pageWindow, sortTerm } from "../../lib/paging";
 import { findInMunicipality, isInMunicipality, nameOf, userFullName, userNameColumns } from "../../lib/records";
 import { searchMatches } from "../../lib/search";
 import { bumped } from "../../lib/version";
-import { distributionReportListKeys, parseListSort, type SortKey } from "#contract/lists";
+import { distributionReportListKeys, type SortKey } from "#contract/lists";
 import {
   DISTRIBUTION_REPORT_NOT_FOUND,
   RECORD_FIELDS,
@@ -152,9 +152,7 @@ export function reportFilters(municipalityId: number, q: DistributionReportExpor
 }
 
 export function reportOrder(q: DistributionReportExportQuery) {
-  const sort = parseListSort(distributionReportListKeys, q.sort);
-  const column = SORTS[sort.key];
-  return [sort.desc ? desc(column) : asc(column), desc(distributionReport.id)];
+  return [sortTerm(distributionReportListKeys, SORTS, q.sort), desc(distributionReport.id)];
 }
 
 /** A window of the filtered reports, each with its sub rows. */

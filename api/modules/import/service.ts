@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { importFileChunk, importJob, importJobError, user } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/errors";
-import { pageWindow } from "../../lib/paging";
+import { listPage, pageWindow } from "../../lib/paging";
 import { iso } from "../../lib/records";
 import { importErrorListKeys, importJobListKeys, parseListSort } from "#contract/lists";
 import { endOfDay, startOfDay } from "#contract/calendar";
@@ -91,22 +91,16 @@ export async function listImportJobs(
   if (q.dateTo) conds.push(lte(importJob.createdAt, endOfDay(day(q.dateTo))));
   const where = and(...conds);
   const dir = parseListSort(importJobListKeys, q.sort).desc ? desc : asc;
-  const { limit, offset } = pageWindow(q);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(columns)
-      .from(importJob)
-      .leftJoin(user, eq(user.id, importJob.createdBy))
-      .where(where)
-      .orderBy(dir(importJob.createdAt), dir(importJob.id))
-      .limit(limit)
-      .offset(offset),
+  const { rows, total } = await listPage(
+    db.select(columns).from(importJob).leftJoin(user, eq(user.id, importJob.createdBy)).where(where).$dynamic(),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(importJob)
       .where(where),
-  ]);
-  return { items: rows.map(jobAnswer), total: count?.n ?? 0 };
+    [dir(importJob.createdAt), dir(importJob.id)],
+    q,
+  );
+  return { items: rows.map(jobAnswer), total };
 }
 
 /** The job's rejected rows in file order, paged; optionally of one category. */

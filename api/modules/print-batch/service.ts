@@ -17,7 +17,7 @@ import {
 } from "../../db/schema";
 import type { AuthContext } from "../../lib/auth";
 import { ApiError, notFound, validation } from "../../lib/errors";
-import { pageWindow } from "../../lib/paging";
+import { listPage, pageWindow } from "../../lib/paging";
 import { parseListSort, printBatchCodeListKeys, printBatchListKeys, type SortKey } from "#contract/lists";
 import { pdfResponse } from "../../lib/pdf";
 import { findInMunicipality, iso, nameOf, userFullName, userNameColumns } from "../../lib/records";
@@ -228,23 +228,17 @@ export async function listPrintBatches(
   // Without a sort the newest come first ('-createdAt'); 'createdAt' asks for the oldest first.
   const sort = parseListSort(printBatchListKeys, q.sort);
   const order = BATCH_SORT_COLUMNS[sort.key].map((c) => (sort.desc ? desc(c) : asc(c)));
-  const { limit, offset } = pageWindow(q);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(batchColumns)
-      .from(printBatch)
-      .leftJoin(user, eq(user.id, printBatch.createdBy))
-      .where(cond)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(printBatch).where(cond),
-  ]);
+  const { rows, total } = await listPage(
+    db.select(batchColumns).from(printBatch).leftJoin(user, eq(user.id, printBatch.createdBy)).where(cond).$dynamic(),
+    db.select({ n: count() }).from(printBatch).where(cond),
+    order,
+    q,
+  );
   const names = await binTypeNames(
     db,
     rows.flatMap((r) => r.binTypeIds),
   );
-  return { items: rows.map((r) => toListItem(r, names)), total: totals[0]?.total ?? 0 };
+  return { items: rows.map((r) => toListItem(r, names)), total };
 }
 
 /** The batch with a page of its codes, in the order they were generated (= label order). */

@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { binType, wasteEvidenceHeader as weh } from "../../db/schema";
+import { binCodeColumns } from "../waste-evidence-header/shared";
 
 export interface IndexedBin {
   id: number;
@@ -25,12 +26,7 @@ export interface BinIndex {
 export async function loadBinIndex(db: Db, municipalityId: number): Promise<BinIndex> {
   const rows = await db
     .select({
-      id: weh.id,
-      barcode: weh.barcode,
-      plainCode: weh.plainCode,
-      rfid: weh.rfid,
-      state: weh.state,
-      disposable: weh.disposable,
+      ...binCodeColumns,
       binTypeId: weh.binTypeId,
       capacity: sql<number | null>`${binType.capacity}`,
       subjectId: weh.subjectId,

@@ -4,6 +4,7 @@
  * the municipality of the path and filters by it.
  */
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import {
   subject,
@@ -14,7 +15,7 @@ import {
   wasteType,
 } from "../../db/schema";
 import { notFound } from "../../lib/errors";
-import { pageWindow } from "../../lib/paging";
+import { listPage, pageWindow } from "../../lib/paging";
 import { iso } from "../../lib/records";
 import { foldSql } from "../../db/schema/fold";
 import { foldText } from "../../lib/search";
@@ -102,19 +103,13 @@ export async function listCollections(
   );
   const sort = parseListSort(collectionListKeys, q.sort);
   const dir = sort.desc ? desc : asc;
-  const { limit, offset } = pageWindow(q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(wc)
-      .leftJoin(wasteType, eq(wasteType.id, wc.wasteTypeId))
-      .where(where)
-      .orderBy(dir(SORTS[sort.key]), dir(wc.id))
-      .limit(limit)
-      .offset(offset),
+  const { rows, total } = await listPage(
+    db.select(itemColumns).from(wc).leftJoin(wasteType, eq(wasteType.id, wc.wasteTypeId)).where(where).$dynamic(),
     db.select({ n: count() }).from(wc).where(where),
-  ]);
-  return { items: rows.map((r) => toItem(r as ItemRow)), total: Number(total?.n ?? 0) };
+    [dir(SORTS[sort.key]), dir(wc.id)],
+    q,
+  );
+  return { items: rows.map((r) => toItem(r as ItemRow)), total };
 }
 
 /** The collection's row (of this municipality), or 404. */
@@ -207,27 +202,21 @@ export async function getCollection(db: Db, municipalityId: number, id: number):
 export async function collectionMap(db: Db, municipalityId: number, id: number): Promise<CollectionMapAnswer> {
   await collectionRow(db, municipalityId, id);
   const kind = (k: (typeof MAP_POINT_KINDS)[number]) => MAP_POINT_KINDS.indexOf(k);
+  // A row's point is where it was read, else its bin's position; only the collection's rows still in force.
+  const positioned = <M extends Record<string, PgColumn>>(rows: typeof wer | typeof log, more: M, inForce: SQL) =>
+    db
+      .select({
+        lat: sql<string | null>`coalesce(${rows.latitude}, ${weh.latitude})`,
+        lng: sql<string | null>`coalesce(${rows.longitude}, ${weh.longitude})`,
+        ...more,
+        id: rows.id,
+      })
+      .from(rows)
+      .leftJoin(weh, eq(weh.id, rows.headerId))
+      .where(and(eq(rows.wasteCollectionId, id), inForce));
   const [records, logs] = await Promise.all([
-    db
-      .select({
-        lat: sql<string | null>`coalesce(${wer.latitude}, ${weh.latitude})`,
-        lng: sql<string | null>`coalesce(${wer.longitude}, ${weh.longitude})`,
-        duplicate: wer.duplicate,
-        id: wer.id,
-      })
-      .from(wer)
-      .leftJoin(weh, eq(weh.id, wer.headerId))
-      .where(and(eq(wer.wasteCollectionId, id), isNull(wer.discardedAt))),
-    db
-      .select({
-        lat: sql<string | null>`coalesce(${log.latitude}, ${weh.latitude})`,
-        lng: sql<string | null>`coalesce(${log.longitude}, ${weh.longitude})`,
-        type: log.errorType,
-        id: log.id,
-      })
-      .from(log)
-      .leftJoin(weh, eq(weh.id, log.headerId))
-      .where(and(eq(log.wasteCollectionId, id), isNull(log.resolvedAt))),
+    positioned(wer, { duplicate: wer.duplicate }, isNull(wer.discardedAt)),
+    positioned(log, { type: log.errorType }, isNull(log.resolvedAt)),
   ]);
   const points: CollectionMapAnswer["points"] = [];
   let withoutPosition = 0;
@@ -304,8 +293,7 @@ export async function collectionLog(
   );
   const sort = parseListSort(collectionLogListKeys, q.sort);
   const dir = sort.desc ? desc : asc;
-  const { limit, offset } = pageWindow(q);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await listPage(
     db
       .select({
         id: log.id,
@@ -322,11 +310,11 @@ export async function collectionLog(
       })
       .from(log)
       .where(where)
-      .orderBy(...(sort.key === "errorType" ? [dir(log.errorType)] : []), dir(log.rowNumber), dir(log.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
     db.select({ n: count() }).from(log).where(where),
-  ]);
+    [...(sort.key === "errorType" ? [dir(log.errorType)] : []), dir(log.rowNumber), dir(log.id)],
+    q,
+  );
   return {
     items: rows.map((r) => ({
       ...r,
@@ -334,6 +322,6 @@ export async function collectionLog(
       collectedAt: iso(r.collectedAt),
       resolvedAt: iso(r.resolvedAt),
     })),
-    total: Number(total?.n ?? 0),
+    total,
   };
 }

@@ -97,13 +97,18 @@ function binAddress(
   return s ? formatSubjectAddress(s) : "";
 }
 
-export const listColumns = {
+/** A bin's id, its three codes and its state: what the list reads and what an import finds a file's code by. */
+export const binCodeColumns = {
   id: weh.id,
   barcode: weh.barcode,
   plainCode: weh.plainCode,
   rfid: weh.rfid,
   state: weh.state,
   disposable: weh.disposable,
+};
+
+export const listColumns = {
+  ...binCodeColumns,
   assignedAt: weh.assignedAt,
   lastEvidenceAt: weh.lastEvidenceAt,
   discardedAt: weh.discardedAt,

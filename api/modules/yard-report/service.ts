@@ -18,11 +18,11 @@ import {
 } from "../../db/schema";
 import { ApiError, notFound, validation } from "../../lib/errors";
 import { bumped, writtenOrStale } from "../../lib/version";
-import { pageWindow } from "../../lib/paging";
+import { pageWindow, sortTerm } from "../../lib/paging";
 import { orNull } from "../../lib/form-columns";
 import { findInMunicipality, isInMunicipality, timestampsOf } from "../../lib/records";
 import { searchMatches } from "../../lib/search";
-import { parseListSort, yardReportListKeys, type SortKey } from "#contract/lists";
+import { yardReportListKeys, type SortKey } from "#contract/lists";
 import {
   YARD_REPORT_NOT_FOUND,
   type MailStatus,
@@ -133,10 +133,8 @@ export async function listYardReports(db: Db, municipalityId: number, q: YardRep
     q.search ? searchMatches(feePayer.search, q.search) : undefined,
   ];
   const where = and(...filters);
-  const sort = parseListSort(yardReportListKeys, q.sort);
-  const column = SORTS[sort.key];
   const { limit, offset } = pageWindow(q);
-  const order = sort.desc ? desc(column) : asc(column);
+  const order = sortTerm(yardReportListKeys, SORTS, q.sort);
   // The page's ids first, from yard_report alone (the payer only for the search), then the page's rows with their
   // payer, yard and wastes: the joins never run over the whole year of visits.
   const visits = q.search
