@@ -233,6 +233,17 @@ export function CityAndZipFields({ fields, labels }: { fields: { city: Meta; zip
   );
 }
 
+/** A validity's first and last day (`<labels>.validFrom`, `<labels>.validTo`), as the record's `validity` columns. */
+export function ValidityFields({ fields, labels }: { fields: { validFrom: Meta; validTo: Meta }; labels: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <InputField meta={fields.validFrom} type="date" label={t(`${labels}.validFrom`)} />
+      <InputField meta={fields.validTo} type="date" label={t(`${labels}.validTo`)} />
+    </>
+  );
+}
+
 export type TextareaFieldProps = Common &
   Omit<ComponentProps<"textarea">, Reserved | "className"> & {
     textareaClassName?: string;

@@ -2,8 +2,9 @@
  * The frame of a create or edit screen (issue 12): the page head with its way back, then the form (and any notes
  * before it). `CreatePage` and `EditPage` give the head every area words alike.
  */
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
+import type { RecordFormProps } from "~/lib/use-schema-form";
 import { PageHeader } from "./page-header";
 
 export function FormPage({
@@ -56,5 +57,50 @@ export function EditPage({ ns, to, name, children }: { ns: string; to: string; n
     <FormPage back={{ to, label: name }} title={`${t(`${ns}:edit.title`)}: ${name}`}>
       {children}
     </FormPage>
+  );
+}
+
+/** A record's form that needs nothing but its values, the action's answer and its two buttons. */
+type RecordForm<Values> = {
+  Form: ComponentType<RecordFormProps<Values>>;
+  defaultValue: Values;
+  lastResult?: RecordFormProps<Values>["lastResult"];
+};
+
+/** A create screen that is only the record's form: saved with `<ns>:create.submit`, cancelled back to the list. */
+export function CreateFormPage<Values>({
+  ns,
+  list,
+  Form,
+  defaultValue,
+  lastResult,
+}: RecordForm<Values> & { ns: string; list: string }) {
+  const { t } = useTranslation();
+  return (
+    <CreatePage ns={ns} list={list}>
+      <Form
+        lastResult={lastResult}
+        defaultValue={defaultValue}
+        submitLabel={t(`${ns}:create.submit`)}
+        cancelTo={list}
+      />
+    </CreatePage>
+  );
+}
+
+/** An edit screen that is only the record's form: saved with 'Uložit', cancelled back to the record. */
+export function EditFormPage<Values>({
+  ns,
+  to,
+  name,
+  Form,
+  defaultValue,
+  lastResult,
+}: RecordForm<Values> & { ns: string; to: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <EditPage ns={ns} to={to} name={name}>
+      <Form lastResult={lastResult} defaultValue={defaultValue} submitLabel={t("common:save")} cancelTo={to} />
+    </EditPage>
   );
 }

@@ -106,6 +106,12 @@ export function DateTime({ value, className }: { value: string | null | undefine
   return className ? <span className={className}>{text}</span> : <>{text}</>;
 }
 
+/** 'Ano' / 'Ne' of a yes-or-no value in a cell. */
+export function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return <>{value ? t("common:dataTable.yes") : t("common:dataTable.no")}</>;
+}
+
 /** A date-and-time column. */
 export function dateTimeColumn<Row>(
   key: string,
@@ -129,4 +135,9 @@ export function createdAtColumn<Row extends { id: number; createdAt: string }>(
     (row) => <DateTime value={row.createdAt} />,
     { className: "whitespace-nowrap" },
   );
+}
+
+/** Who created the row (a job or a batch, next to its `createdAtColumn`): their name, '–' for none. */
+export function createdByColumn<Row extends { createdByName: string | null }>(label: string) {
+  return textColumn<Row>("createdByName", label, (row) => row.createdByName);
 }

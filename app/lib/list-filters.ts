@@ -2,7 +2,7 @@
  * The filters every list screen declares the same way (issue 12): the search box, a select of an enum's translated
  * values, a select whose options come at run time (withFilterOptions), a yes/no and a date. Isomorphic, like list.ts.
  */
-import type { ListFilter, ListOption } from "./list";
+import type { ListFilter } from "./list";
 
 /** The search box: its label is `<ns>:list.search`, its placeholder (when asked) `<ns>:list.searchPlaceholder`. */
 export function searchFilter(ns: string, withPlaceholder = false): ListFilter {
@@ -58,6 +58,6 @@ export function dateRangeFilters(labels: string): ListFilter[] {
 }
 
 /** A select's options from records with an id and a name (municipalities, parents, discounts). */
-export function idOptions(items: readonly { id: number; name: string }[]): ListOption[] {
+export function idOptions(items: readonly { id: number; name: string }[]): { value: string; label: string }[] {
   return items.map((i) => ({ value: String(i.id), label: i.name }));
 }

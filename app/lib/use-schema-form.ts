@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { useScrollToFirstError } from "~/components/field";
+import { useSubmitting } from "./use-submitting";
 
 /**
  * What a create or edit form takes from its page: the action's failed reply, the values it starts with, its save
@@ -41,6 +42,25 @@ export function useSchemaForm<Shape extends Record<string, any>>(
   });
   useScrollToFirstError(result[0], scrollToError);
   return result;
+}
+
+/**
+ * A form whose search button posts the whole form with `searchIntent` (decision 0011): that post is checked by
+ * `searchSchema` (it keeps every value, only the options change), a save by `schema`. The third item is whether a save
+ * (not a search) is under way, for the save button's 'Ukládám…'.
+ */
+export function useSearchableForm<Shape extends Record<string, any>>(
+  searchIntent: string,
+  searchSchema: z.ZodType,
+  schema: z.ZodType,
+  options: Options<Shape>,
+) {
+  const [form, fields] = useSchemaForm<Shape>(
+    (formData) => (formData.get("intent") === searchIntent ? searchSchema : schema),
+    options,
+  );
+  const posting = useSubmitting();
+  return [form, fields, posting !== null && posting !== searchIntent] as const;
 }
 
 /**

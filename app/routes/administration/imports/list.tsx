@@ -10,7 +10,7 @@ import { defineList } from "~/lib/list";
 import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { column, createdAtColumn, countColumn, textColumn } from "~/components/list-columns";
+import { column, createdAtColumn, createdByColumn, countColumn, textColumn } from "~/components/list-columns";
 import { dateRangeFilters, enumFilter } from "~/lib/list-filters";
 import { ImportJobStateBadge } from "~/components/import/job";
 import { IMPORTS_PATH, ImportTypeName, importPath } from "./+shared/ui";
@@ -32,7 +32,7 @@ export const importJobList = defineList(importJobListKeys, {
     countColumn("totalRows", "import:job.total", (row: ImportJobAnswer) => row.totalRows),
     countColumn("acceptedRows", "import:job.accepted", (row: ImportJobAnswer) => row.acceptedRows),
     countColumn("errorRows", "import:job.rejected", (row: ImportJobAnswer) => row.errorRows),
-    textColumn("createdByName", "import:field.createdBy", (row: ImportJobAnswer) => row.createdByName),
+    createdByColumn<ImportJobAnswer>("import:field.createdBy"),
   ],
 });
 

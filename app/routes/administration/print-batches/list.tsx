@@ -1,4 +1,3 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/list";
 import {
   PRINT_BATCH_STATES,
@@ -11,7 +10,7 @@ import { formatNumber } from "~/lib/format";
 import { loadMunicipalityList } from "~/server/list-action.server";
 import { pageTitle } from "~/components/page-title";
 import { ListPage } from "~/components/list-page";
-import { column, createdAtColumn, textColumn } from "~/components/list-columns";
+import { column, createdAtColumn, createdByColumn, textColumn, YesNo } from "~/components/list-columns";
 import { enumFilter } from "~/lib/list-filters";
 import { CodeTypeLabel, PRINT_BATCHES_PATH, PrintBatchStateBadge, printBatchPath } from "./+shared/ui";
 
@@ -42,14 +41,9 @@ export const printBatchList = defineList(printBatchListKeys, {
     column("rfid", "printBatch:field.rfid", (row: PrintBatchListItem) => <YesNo value={row.rfid} />),
     column("state", "printBatch:field.state", (row: PrintBatchListItem) => <PrintBatchStateBadge state={row.state} />),
     textColumn("note", "printBatch:field.note", (row: PrintBatchListItem) => row.note),
-    textColumn("createdByName", "printBatch:field.createdBy", (row: PrintBatchListItem) => row.createdByName),
+    createdByColumn<PrintBatchListItem>("printBatch:field.createdBy"),
   ],
 });
-
-function YesNo({ value }: { value: boolean }) {
-  const { t } = useTranslation();
-  return <>{value ? t("common:dataTable.yes") : t("common:dataTable.no")}</>;
-}
 
 export const loader = (args: Route.LoaderArgs) =>
   loadMunicipalityList(args, "printBatch.aDetail", printBatchContract, (api) => api.printBatch.list);

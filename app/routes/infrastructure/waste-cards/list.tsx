@@ -36,7 +36,7 @@ import {
 import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { ListPage } from "~/components/list-page";
-import { column, refColumn, textColumn } from "~/components/list-columns";
+import { column, refColumn, textColumn, YesNo } from "~/components/list-columns";
 import { dateFilter, enumFilter, optionsFilter, searchFilter } from "~/lib/list-filters";
 import { openBulkDialog, withoutDialog } from "~/server/list-action.server";
 import { bulkDialogs, useBulkDialogs } from "~/lib/bulk-dialogs";
@@ -45,7 +45,7 @@ import { DIALOG_PARAM } from "~/components/ui/dialog";
 import { BulkRemoveDialog, DialogLink } from "~/components/form-dialog";
 import { feePayerPath, SubjectTypeLabel, subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { AssignDialog, ExpirationDialog, SubjectFilterDialog } from "./+shared/dialogs";
-import { IMPORT_PATH, StateBadge, YesNo } from "./+shared/ui";
+import { IMPORT_PATH, StateBadge } from "./+shared/ui";
 
 export const handle = pageTitle("wasteCard:list.title");
 

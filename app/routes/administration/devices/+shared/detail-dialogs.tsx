@@ -8,10 +8,11 @@ import { useDialogForm } from "~/lib/use-schema-form";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SubmissionResult } from "@conform-to/react";
 import { assignmentBody, endAssignmentBody } from "#contract/device";
-import { InputField, SelectField } from "~/components/field";
+import { InputField, SelectField, ValidityFields } from "~/components/field";
 import { Dialog } from "~/components/ui/dialog";
 import { ConformDialog, DialogForm, DialogLink, DialogSearch, DialogSubmitFooter } from "~/components/form-dialog";
 import type { MunicipalityOption } from "./ui";
+import { idOptions } from "~/lib/list-filters";
 
 type PairValues = { municipalityId: string; validFrom: string; validTo: string };
 
@@ -55,13 +56,12 @@ export function PairDialog({
             <SelectField
               meta={fields.municipalityId}
               label={t("device:field.municipality")}
-              options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
+              options={idOptions(municipalities)}
               emptyOption={t("device:field.chooseMunicipality")}
               description={t("device:field.municipalitySearchHelp")}
             />
             <div className="grid gap-3 sm:grid-cols-2">
-              <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
-              <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
+              <ValidityFields fields={fields} labels="device:field" />
             </div>
           </DialogForm>
         </div>

@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { EntityForm } from "~/components/entity-form";
-import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
+import { useSearchableForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { deviceCreateSchema, deviceFormSchema, type DeviceDetail } from "#contract/device";
-import { InputField, SelectField, TextareaField } from "~/components/field";
+import { InputField, SelectField, TextareaField, ValidityFields } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import {
   MUNICIPALITY_SEARCH,
@@ -13,7 +13,6 @@ import {
   useDeviceTypeOptions,
   type MunicipalityOption,
 } from "./ui";
-import { useSubmitting } from "~/lib/use-submitting";
 
 /** Form values are strings: every field as Conform sends and restores it. */
 export type DeviceFormValues = Partial<Record<keyof z.input<typeof deviceCreateSchema> | "version", string>>;
@@ -40,12 +39,12 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
   const { t } = useTranslation();
   const typeOptions = useDeviceTypeOptions();
   const schema = pairing ? deviceCreateSchema : deviceFormSchema;
-  const [form, fields] = useSchemaForm<DeviceFormValues>(
-    (formData) => (formData.get("intent") === MUNICIPALITY_SEARCH ? municipalitySearchSchema : schema),
+  const [form, fields, busy] = useSearchableForm<DeviceFormValues>(
+    MUNICIPALITY_SEARCH,
+    municipalitySearchSchema,
+    schema,
     { id: "device-form", lastResult, defaultValue },
   );
-  const posting = useSubmitting();
-  const busy = posting !== null && posting !== MUNICIPALITY_SEARCH;
 
   return (
     <EntityForm form={form}>
@@ -73,8 +72,7 @@ export function DeviceForm({ lastResult, defaultValue, pairing, submitLabel, can
               formId={form.id}
             />
           </div>
-          <InputField meta={fields.validFrom} type="date" label={t("device:field.validFrom")} />
-          <InputField meta={fields.validTo} type="date" label={t("device:field.validTo")} />
+          <ValidityFields fields={fields} labels="device:field" />
         </SectionCard>
       )}
       <FormActions submitLabel={submitLabel} cancelTo={cancelTo} busy={busy} />

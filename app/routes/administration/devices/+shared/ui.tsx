@@ -7,6 +7,7 @@ import type { DeviceType } from "#contract/device";
 import { formatDate } from "#contract/calendar";
 import { PickerField } from "~/components/search-in-form";
 import { enumOptions } from "~/lib/enum-options";
+import { idOptions } from "~/lib/list-filters";
 
 export const DEVICES_PATH = "/administration/devices";
 export const devicePath = (id: number) => `${DEVICES_PATH}/${id}`;
@@ -67,7 +68,7 @@ export function MunicipalityPicker({
     <PickerField
       meta={meta}
       label={t("device:field.municipality")}
-      options={options.map((o) => ({ value: String(o.id), label: o.name }))}
+      options={idOptions(options)}
       emptyOption={t("device:field.noMunicipality")}
       searchId={searchId}
       searchName="municipalitySearch"

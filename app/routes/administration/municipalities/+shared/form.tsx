@@ -25,6 +25,7 @@ import {
   TextareaField,
 } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
+import { idOptions } from "~/lib/list-filters";
 
 /** The registry lookup only needs the number and the country (spec 001 §5: checked before the lookup). */
 export const lookupSchema = z.object({
@@ -84,7 +85,7 @@ export function MunicipalityForm({ lastResult, defaultValue, parents, submitLabe
         <SelectField
           meta={fields.parentId}
           label={t("municipality:field.parent")}
-          options={parents.map((p) => ({ value: String(p.id), label: p.name }))}
+          options={idOptions(parents)}
           emptyOption={t("municipality:field.noParent")}
         />
         <InputField meta={fields.district} label={t("municipality:field.district")} />

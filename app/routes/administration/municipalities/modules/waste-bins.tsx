@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
+import { YesNo } from "~/components/list-columns";
 import type { Route } from "./+types/waste-bins";
 import {
   binTypeFormSchema,
@@ -128,11 +129,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const res = asked.op === "setActive" ? await calls.setActive(typeId, active) : await calls.remove(typeId);
   if (!res.ok) return apiAnswer(intent, res, { target });
   return done(asked.op === "delete" ? "Deleted" : active ? "Activated" : "Deactivated");
-}
-
-function YesNo({ value }: { value: boolean }) {
-  const { t } = useTranslation();
-  return <>{value ? t("wasteSettings:yes") : t("wasteSettings:no")}</>;
 }
 
 const ActiveBadge = activeBadge("wasteSettings");

@@ -21,6 +21,7 @@ import { FormActions } from "~/components/form-actions";
 import { useHydrated } from "~/components/ui/dialog";
 import { cn } from "~/components/ui/cn";
 import { useSubmitting } from "~/lib/use-submitting";
+import { idOptions } from "~/lib/list-filters";
 
 /** The intent of the 'Navrhnout' button. */
 export const SUGGEST = "suggest";
@@ -160,7 +161,7 @@ export function UserForm({
             <SelectField
               meta={fields.municipalityId}
               label={t("user:field.municipality")}
-              options={municipalities.map((m) => ({ value: String(m.id), label: m.name }))}
+              options={idOptions(municipalities)}
               emptyOption={t("user:field.chooseMunicipality")}
               className={cn(hydrated && isAdminRole(roleId) && "hidden")}
               description={hydrated ? undefined : t("user:field.municipalityHelp")}

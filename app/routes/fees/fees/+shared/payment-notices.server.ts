@@ -3,7 +3,7 @@
  * jobs; saving the settings, starting the document or a mailing (all payers, or the checked rows' payers) and
  * e-mailing one row's notice. Every action needs fee.aEdit (the screen's action checks it).
  */
-import type { AppLoadContext } from "react-router";
+import type { AppLoadContext, LoaderFunctionArgs } from "react-router";
 import { feeYears } from "#contract/fee";
 import { paymentSettingsBody } from "#contract/payment-notice";
 import type { ApiClient } from "~/server/api.server";
@@ -17,6 +17,8 @@ import {
 } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
 import { translateMessage } from "~/lib/messages";
+import { requireId } from "~/lib/route-checks";
+import { requireMunicipality } from "~/server/guard.server";
 import { userT } from "~/server/i18n.server";
 import { isPdf, pdfFileName, pdfResponse } from "~/server/pdf.server";
 import { listUrl, nothingSelected } from "~/server/list-action.server";
@@ -82,4 +84,20 @@ export async function noticeDownload(res: Response, fallbackName: string, api: A
   const t = await userT(api.session);
   const text = problem?.Message ?? t("paymentNotice:pdfFailed");
   return redirectWithFlash(api, context, "/fees/fees", translateMessage(t, text), "error");
+}
+
+/**
+ * The loader of a resource route giving one of the API's notice PDFs (the API checks fee.aDetail and that the record
+ * is the active municipality's): the id in the URL's `idParam`, the call reading the PDF, the name it falls back to.
+ */
+export function noticeDownloadLoader(
+  idParam: string,
+  read: (api: ApiClient, municipalityId: number, id: number) => Promise<Response>,
+  fallbackName: (id: number) => string,
+) {
+  return async ({ request, context, params }: Pick<LoaderFunctionArgs, "request" | "context" | "params">) => {
+    const id = requireId(params[idParam], request);
+    const { api, municipalityId } = await requireMunicipality(request, context, "fee.aDetail");
+    return noticeDownload(await read(api, municipalityId, id), fallbackName(id), api, context);
+  };
 }

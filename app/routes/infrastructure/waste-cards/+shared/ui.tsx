@@ -1,5 +1,4 @@
 /** Pieces the waste-card screens share (spec 001 §2 'Waste cards', §4 states): the path and the card state names. */
-import { useTranslation } from "~/i18n/use-translation";
 import type { WasteCardState } from "#contract/waste-card";
 import { stateBadge } from "~/components/state-badge";
 
@@ -15,9 +14,3 @@ export const CARD_STATE_TONE = {
 } as const satisfies Record<WasteCardState, string>;
 
 export const StateBadge = stateBadge<WasteCardState>("wasteCard:state", CARD_STATE_TONE);
-
-/** 'Ano' / 'Ne'. */
-export function YesNo({ value }: { value: boolean }) {
-  const { t } = useTranslation();
-  return <>{value ? t("wasteCard:yes") : t("wasteCard:no")}</>;
-}

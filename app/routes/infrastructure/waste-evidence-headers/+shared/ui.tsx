@@ -11,6 +11,7 @@ import type { BinTypeItem, WasteTypeItem } from "#contract/waste-settings";
 import { Field, SelectField, fieldAria, type SelectFieldProps } from "~/components/field";
 import type { BadgeTone } from "~/components/ui/badge";
 import { stateBadge } from "~/components/state-badge";
+import { idOptions } from "~/lib/list-filters";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
 import { DialogSearch, FormDialog } from "~/components/form-dialog";
@@ -86,7 +87,7 @@ export function typeSelectOptions<T extends { id: number; name: string; active: 
   items: T[],
   current?: number | null,
 ) {
-  return items.filter((i) => i.active || i.id === current).map((i) => ({ value: String(i.id), label: i.name }));
+  return idOptions(items.filter((i) => i.active || i.id === current));
 }
 
 /**

@@ -7,19 +7,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSearchableForm } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
 import { EnumSelectField, Field, InputField, SelectField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField, SearchInForm } from "~/components/search-in-form";
 import { FormRows } from "~/components/list-row-buttons";
-import { useSubmitting } from "~/lib/use-submitting";
 import {
   DISTRIBUTION_RECORD_TYPES,
   distributionReportFormSchema,
   type FormOptions,
 } from "#contract/distribution-report";
+import { idOptions } from "~/lib/list-filters";
 
 /** 'Hledat' of the collection point or the payers posts the whole form with this intent (decision 0011). */
 export const SEARCH = "search";
@@ -52,8 +52,6 @@ export const emptyRecord: RecordValues = {
   description: "",
 };
 
-const toOptions = (items: { id: number; name: string }[]) => items.map((i) => ({ value: String(i.id), label: i.name }));
-
 export function DistributionReportForm(props: {
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue: ReportValues;
@@ -63,22 +61,22 @@ export function DistributionReportForm(props: {
   cancelTo: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm<ReportValues>(
-    (formData) => (formData.get("intent") === SEARCH ? searchSchema : distributionReportFormSchema),
-    { id: "distribution-report-form", lastResult: props.lastResult, defaultValue: props.defaultValue },
-  );
-  const posting = useSubmitting();
+  const [form, fields, busy] = useSearchableForm<ReportValues>(SEARCH, searchSchema, distributionReportFormSchema, {
+    id: "distribution-report-form",
+    lastResult: props.lastResult,
+    defaultValue: props.defaultValue,
+  });
   const choose = t("distributionReport:field.choose");
-  const payers = toOptions(props.options.payers);
-  const binTypes = toOptions(props.options.binTypes);
-  const wasteTypes = toOptions(props.options.wasteTypes);
+  const payers = idOptions(props.options.payers);
+  const binTypes = idOptions(props.options.binTypes);
+  const wasteTypes = idOptions(props.options.wasteTypes);
   return (
     <EntityForm form={form} listIntentsThroughAction>
       <SectionCard title={t("distributionReport:section.report")} contentClassName="grid gap-4 md:grid-cols-2">
         <SelectField
           meta={fields.centreId}
           label={t("distributionReport:field.centre")}
-          options={toOptions(props.options.centres)}
+          options={idOptions(props.options.centres)}
           emptyOption={choose}
         />
         <InputField meta={fields.reportDate} type="date" label={t("distributionReport:field.reportDate")} />
@@ -86,7 +84,7 @@ export function DistributionReportForm(props: {
           className="space-y-2 md:col-span-2"
           meta={fields.subjectId}
           label={t("distributionReport:field.subject")}
-          options={toOptions(props.options.subjects)}
+          options={idOptions(props.options.subjects)}
           emptyOption={choose}
           searchId="subject-search"
           searchName="subjectSearch"
@@ -160,11 +158,7 @@ export function DistributionReportForm(props: {
           )}
         </FormRows>
       </SectionCard>
-      <FormActions
-        submitLabel={t("distributionReport:create.submit")}
-        cancelTo={props.cancelTo}
-        busy={posting !== null && posting !== SEARCH}
-      />
+      <FormActions submitLabel={t("distributionReport:create.submit")} cancelTo={props.cancelTo} busy={busy} />
     </EntityForm>
   );
 }

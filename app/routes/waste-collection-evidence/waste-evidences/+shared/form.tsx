@@ -13,6 +13,7 @@ import { toPragueLocal } from "#contract/calendar";
 import { evidenceCreateSchema, evidenceEditSchema, type EvidenceDetail } from "#contract/waste-evidence";
 import type { WasteTypeItem } from "#contract/waste-settings";
 import { useMessage } from "~/lib/messages";
+import { idOptions } from "~/lib/list-filters";
 import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { InputField, SelectField } from "~/components/field";
@@ -60,9 +61,7 @@ export function EvidenceForm({ lastResult, defaultValue, wasteTypes, mode, submi
     type: "checkbox",
     options: NONCONFORMING_STATE_IDS.map(String),
   });
-  const wasteOptions = wasteTypes
-    .filter((w) => w.active || String(w.id) === defaultValue.wasteTypeId)
-    .map((w) => ({ value: String(w.id), label: w.name }));
+  const wasteOptions = idOptions(wasteTypes.filter((w) => w.active || String(w.id) === defaultValue.wasteTypeId));
 
   return (
     <EntityForm form={form}>

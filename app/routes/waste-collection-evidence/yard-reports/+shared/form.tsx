@@ -6,14 +6,13 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSearchableForm } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
 import { EnumSelectField, InputField, SelectField } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { PickerField } from "~/components/search-in-form";
 import { FormRows } from "~/components/list-row-buttons";
-import { useSubmitting } from "~/lib/use-submitting";
 import { PAYMENT_TYPES } from "#contract/enums";
 import {
   QUANTITY_UNITS,
@@ -23,6 +22,7 @@ import {
 } from "#contract/yard-report";
 import { toPragueLocal } from "#contract/calendar";
 import { PAYER_SEARCH, payerSearchSchema, type PayerOption, type WasteOption } from "./ui";
+import { idOptions } from "~/lib/list-filters";
 
 type RecordValues = { yardWasteId: string; quantity: string; unit: string; processedAt: string };
 export type YardReportValues = {
@@ -70,13 +70,13 @@ export function YardReportForm(props: {
   submitLabel?: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm<YardReportValues>(
-    (formData) =>
-      formData.get("intent") === PAYER_SEARCH ? payerSearchSchema : (props.schema ?? yardReportFormSchema),
+  const [form, fields, busy] = useSearchableForm<YardReportValues>(
+    PAYER_SEARCH,
+    payerSearchSchema,
+    props.schema ?? yardReportFormSchema,
     { id: "yard-report-form", lastResult: props.lastResult, defaultValue: props.defaultValue },
   );
-  const posting = useSubmitting();
-  const yardOptions = props.yards.map((y) => ({ value: String(y.id), label: y.name }));
+  const yardOptions = idOptions(props.yards);
   const unitOptions = QUANTITY_UNITS.map((u) => ({ value: u, label: u }));
   return (
     <EntityForm form={form} listIntentsThroughAction>
@@ -85,7 +85,7 @@ export function YardReportForm(props: {
           className="space-y-2 md:col-span-2"
           meta={fields.feePayerId}
           label={t("yardReport:field.feePayer")}
-          options={props.payers.map((p) => ({ value: String(p.id), label: p.name }))}
+          options={idOptions(props.payers)}
           emptyOption={t("yardReport:field.choose")}
           searchId="payer-search"
           searchName="payerSearch"
@@ -142,7 +142,7 @@ export function YardReportForm(props: {
       <FormActions
         submitLabel={props.submitLabel ?? t("yardReport:create.submit")}
         cancelTo={props.cancelTo}
-        busy={posting !== null && posting !== PAYER_SEARCH}
+        busy={busy}
       />
     </EntityForm>
   );

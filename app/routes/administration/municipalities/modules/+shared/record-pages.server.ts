@@ -1,7 +1,8 @@
 /**
  * The create and edit pages of a record kept under one of a municipality's modules (a collection yard, a
  * distribution centre): the same loader and action, told the record's entity, the id in its URL, its calls and where
- * it is shown. The page component stays in the route module; it only differs by its form.
+ * it is shown. The page component stays in the route module; it only differs by its form. A record's detail action
+ * starts alike too (`moduleDetailAction`).
  */
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
@@ -10,7 +11,9 @@ import type { ListKeys } from "#contract/lists";
 import { readListParams, type AnyListSchema, type ListParams } from "~/lib/list-params";
 import { requireId } from "~/lib/route-checks";
 import type { ApiClient, ApiResult } from "~/server/api.server";
-import { requirePermission } from "~/server/guard.server";
+import { afterCall, readIntent } from "~/server/action.server";
+import { detailPermission, requirePermission } from "~/server/guard.server";
+import { userT } from "~/server/i18n.server";
 import { saveForm } from "~/server/save-form.server";
 
 type PageArgs = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
@@ -102,4 +105,29 @@ export function moduleEditPage<S extends z.ZodType, R>(spec: {
       );
     },
   };
+}
+
+/** A module record's detail page: the municipality and the record's id (`idParam`) of the URL, for `<entity>.aDetail`. */
+export async function moduleDetailPage({ request, context, params }: PageArgs, entity: Entity, idParam: string) {
+  const municipalityId = requireId(params.municipalityId, request);
+  const id = requireId(params[idParam], request);
+  const api = await requirePermission(request, context, `${entity}.aDetail`);
+  return { municipalityId, id, api };
+}
+
+/**
+ * The start of a module record's detail action: the municipality and the record's id (`idParam`) of the URL, the
+ * posted intent and the permission it needs (delete: `<entity>.aRemove`, the rest aEdit), the user's texts, `done`
+ * (afterCall) and `deleted`: the answer to the record's removal, back to `list` with `<entity>:flash.deleted`.
+ */
+export async function moduleDetailAction(args: PageArgs, entity: Entity, idParam: string) {
+  const { request, context, params } = args;
+  const municipalityId = requireId(params.municipalityId, request);
+  const id = requireId(params[idParam], request);
+  const { formData, intent } = await readIntent(request);
+  const api = await requirePermission(request, context, detailPermission(entity, intent));
+  const t = await userT(api.session);
+  const done = afterCall(api, context, intent);
+  const deleted = (res: ApiResult<unknown>, list: string) => done(res, list, t(`${entity}:flash.deleted`));
+  return { municipalityId, id, formData, intent, api, t, done, deleted };
 }

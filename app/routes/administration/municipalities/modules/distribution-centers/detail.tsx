@@ -8,14 +8,12 @@ import type { Route } from "./+types/detail";
 import { formatDate } from "#contract/calendar";
 import { assignUserBody, centreChartQuery, type CentreReport } from "#contract/distribution-centre";
 import { formatNumber } from "~/lib/format";
-import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { useMessage } from "~/lib/messages";
-import { detailPermission, requirePermission } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { submitForm } from "~/server/form.server";
-import { afterCall, formAnswer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { formAnswer, formId, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { recordTitle } from "~/components/page-title";
+import { moduleDetailAction, moduleDetailPage } from "../+shared/record-pages.server";
 import { DetailPage } from "~/components/detail-page";
 import { SectionCard } from "~/components/section-card";
 import { DetailFact, FieldRows } from "~/components/detail-row";
@@ -31,10 +29,9 @@ import { centrePath, centreReportsPath, centresPath } from "./+shared/ui";
 
 export const handle = recordTitle<Route.ComponentProps["loaderData"]>("distributionCenter", (d) => d.centre.name);
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const municipalityId = requireId(params.municipalityId, request);
-  const centreId = requireId(params.distributionId, request);
-  const api = await requirePermission(request, context, "distributionCenter.aDetail");
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { municipalityId, id: centreId, api } = await moduleDetailPage(args, "distributionCenter", "distributionId");
   const url = new URL(request.url);
   const search = url.searchParams.get("userSearch") ?? "";
   // The add-user dialog's picker is fetched only while the dialog is open (decision 0011).
@@ -55,13 +52,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Add and remove a user, delete the centre; told apart by `intent`, each a plain form post. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const municipalityId = requireId(params.municipalityId, request);
-  const centreId = requireId(params.distributionId, request);
-  const { formData, intent } = await readIntent(request);
-  const api = await requirePermission(request, context, detailPermission("distributionCenter", intent));
-  const t = await userT(api.session);
-  const done = afterCall(api, context, intent);
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  const {
+    municipalityId,
+    id: centreId,
+    formData,
+    intent,
+    api,
+    t,
+    done,
+    deleted,
+  } = await moduleDetailAction(args, "distributionCenter", "distributionId");
   const here = centrePath(municipalityId, centreId);
   switch (intent) {
     case "addUser": {
@@ -80,10 +82,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     case "delete":
-      return done(
+      return deleted(
         await api.result.distributionCentre.remove({ municipalityId, centreId }),
         centresPath(municipalityId),
-        t("distributionCenter:flash.deleted"),
       );
     default:
       return unknownIntent(intent, t);

@@ -1,8 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { centreUpdateSchema } from "#contract/distribution-centre";
 import { editTitle } from "~/components/page-title";
-import { EditPage } from "~/components/form-page";
+import { EditFormPage } from "~/components/form-page";
 import { moduleEditPage } from "../+shared/record-pages.server";
 import { CentreForm, toCentreValues } from "./+shared/form";
 import { centrePath } from "./+shared/ui";
@@ -22,17 +21,15 @@ export const loader = page.loader;
 export const action = page.action;
 
 export default function EditCentre({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { record: centre, municipalityId } = loaderData;
-  const to = centrePath(municipalityId, centre.id);
+  const { record, municipalityId } = loaderData;
   return (
-    <EditPage ns="distributionCenter" to={to} name={centre.name}>
-      <CentreForm
-        lastResult={actionData?.result}
-        defaultValue={toCentreValues(centre)}
-        submitLabel={t("common:save")}
-        cancelTo={to}
-      />
-    </EditPage>
+    <EditFormPage
+      ns="distributionCenter"
+      to={centrePath(municipalityId, record.id)}
+      name={record.name}
+      Form={CentreForm}
+      defaultValue={toCentreValues(record)}
+      lastResult={actionData?.result}
+    />
   );
 }

@@ -1,8 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import { yardFormSchema } from "#contract/yard";
 import { pageTitle } from "~/components/page-title";
-import { CreatePage } from "~/components/form-page";
+import { CreateFormPage } from "~/components/form-page";
 import { moduleCreatePage } from "../+shared/record-pages.server";
 import { emptyYard, YardForm } from "./+shared/form";
 import { yardPath, yardsPath } from "./+shared/ui";
@@ -20,16 +19,13 @@ export const loader = page.loader;
 export const action = page.action;
 
 export default function CreateYard({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const list = yardsPath(loaderData.municipalityId);
   return (
-    <CreatePage ns="collectionYard" list={list}>
-      <YardForm
-        lastResult={actionData?.result}
-        defaultValue={emptyYard()}
-        submitLabel={t("collectionYard:create.submit")}
-        cancelTo={list}
-      />
-    </CreatePage>
+    <CreateFormPage
+      ns="collectionYard"
+      list={yardsPath(loaderData.municipalityId)}
+      Form={YardForm}
+      defaultValue={emptyYard()}
+      lastResult={actionData?.result}
+    />
   );
 }

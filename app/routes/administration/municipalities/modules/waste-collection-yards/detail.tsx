@@ -9,13 +9,11 @@ import type { Route } from "./+types/detail";
 import { YARD_FEE_FAILED, yardStatisticsQuery } from "#contract/yard";
 import { formatDate } from "#contract/calendar";
 import { formatWeight, formatZip } from "~/lib/format";
-import { requireId } from "~/lib/route-checks";
 import { useCan } from "~/lib/permissions";
 import { translateMessage } from "~/lib/messages";
-import { detailPermission, requirePermission } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { afterCall, answer, formId, readIntent, redirectWithFlash, unknownIntent } from "~/server/action.server";
+import { answer, formId, redirectWithFlash, unknownIntent } from "~/server/action.server";
 import { recordTitle } from "~/components/page-title";
+import { moduleDetailAction, moduleDetailPage } from "../+shared/record-pages.server";
 import { PageHeader } from "~/components/page-header";
 import { SectionCard } from "~/components/section-card";
 import { DetailFact, DetailRow, FieldRows } from "~/components/detail-row";
@@ -30,10 +28,9 @@ import { yardPath, yardsPath } from "./+shared/ui";
 
 export const handle = recordTitle<Route.ComponentProps["loaderData"]>("collectionYard", (d) => d.yard.name);
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const municipalityId = requireId(params.municipalityId, request);
-  const yardId = requireId(params.yardId, request);
-  const api = await requirePermission(request, context, "collectionYard.aDetail");
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { municipalityId, id: yardId, api } = await moduleDetailPage(args, "collectionYard", "yardId");
   // The statistics' bucket and period from the URL; a reversed or malformed period falls back to the defaults.
   const asked = yardStatisticsQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const [yard, stats] = await Promise.all([
@@ -43,13 +40,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { municipalityId, yard, stats };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const municipalityId = requireId(params.municipalityId, request);
-  const yardId = requireId(params.yardId, request);
-  const { formData, intent } = await readIntent(request);
-  const api = await requirePermission(request, context, detailPermission("collectionYard", intent));
-  const t = await userT(api.session);
-  const done = afterCall(api, context, intent);
+export async function action(args: Route.ActionArgs) {
+  const {
+    municipalityId,
+    id: yardId,
+    formData,
+    intent,
+    api,
+    t,
+    deleted,
+  } = await moduleDetailAction(args, "collectionYard", "yardId");
   switch (intent) {
     case "setActive": {
       const yardWasteId = formId(formData.get("yardWasteId")) ?? 0;
@@ -61,14 +61,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return answer({ intent, message: `${translateMessage(t, YARD_FEE_FAILED)} ${reason}`.trim() }, res.status);
       }
       const text = active ? t("collectionYard:flash.activated") : t("collectionYard:flash.deactivated");
-      return redirectWithFlash(api, context, yardPath(municipalityId, yardId), text);
+      return redirectWithFlash(api, args.context, yardPath(municipalityId, yardId), text);
     }
     case "delete":
-      return done(
-        await api.result.collectionYard.remove({ municipalityId, yardId }),
-        yardsPath(municipalityId),
-        t("collectionYard:flash.deleted"),
-      );
+      return deleted(await api.result.collectionYard.remove({ municipalityId, yardId }), yardsPath(municipalityId));
     default:
       return unknownIntent(intent, t);
   }

@@ -1,8 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit";
 import { yardUpdateSchema } from "#contract/yard";
 import { editTitle } from "~/components/page-title";
-import { EditPage } from "~/components/form-page";
+import { EditFormPage } from "~/components/form-page";
 import { moduleEditPage } from "../+shared/record-pages.server";
 import { toYardValues, YardForm } from "./+shared/form";
 import { yardPath } from "./+shared/ui";
@@ -22,17 +21,15 @@ export const loader = page.loader;
 export const action = page.action;
 
 export default function EditYard({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { record: yard, municipalityId } = loaderData;
-  const to = yardPath(municipalityId, yard.id);
+  const { record, municipalityId } = loaderData;
   return (
-    <EditPage ns="collectionYard" to={to} name={yard.name}>
-      <YardForm
-        lastResult={actionData?.result}
-        defaultValue={toYardValues(yard)}
-        submitLabel={t("common:save")}
-        cancelTo={to}
-      />
-    </EditPage>
+    <EditFormPage
+      ns="collectionYard"
+      to={yardPath(municipalityId, record.id)}
+      name={record.name}
+      Form={YardForm}
+      defaultValue={toYardValues(record)}
+      lastResult={actionData?.result}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useSchemaForm, type RecordFormProps } from "~/lib/use-schema-form";
 import { EntityForm } from "~/components/entity-form";
 import { SectionCard } from "~/components/section-card";
-import { CheckboxField, InputField, SelectField } from "~/components/field";
+import { CheckboxField, InputField, SelectField, ValidityFields } from "~/components/field";
 import { FormActions } from "~/components/form-actions";
 import { AddRowButton, RemoveRowButton } from "~/components/list-row-buttons";
 import { VAT_RATES } from "#contract/enums";
@@ -110,8 +110,7 @@ export function YardWasteForm(
             <fieldset key={period.key ?? p} className="space-y-3 rounded-md border border-slate-200 p-3">
               <legend className="px-1 text-sm font-medium">{t("collectionYard:fees.legend", { n: p + 1 })}</legend>
               <div className="grid items-start gap-3 md:grid-cols-[1fr_1fr_8rem_auto]">
-                <InputField meta={f.validFrom} type="date" label={t("collectionYard:field.validFrom")} />
-                <InputField meta={f.validTo} type="date" label={t("collectionYard:field.validTo")} />
+                <ValidityFields fields={f} labels="collectionYard:field" />
                 <SelectField meta={f.vatRate} label={t("collectionYard:field.vatRate")} options={vatOptions} />
                 <div className="md:pt-6">
                   <RemoveRowButton form={form} name={fields.fees.name} index={p}>

@@ -13,6 +13,7 @@ import { TD, TR } from "~/components/ui/table";
 import { Button } from "~/components/ui/button";
 import { Money } from "~/components/money";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { YesNo } from "~/components/list-columns";
 import { yardWastePath } from "./ui";
 
 function Fees({ waste }: { waste: YardWaste }) {
@@ -85,7 +86,9 @@ export function WastesCard(props: { municipalityId: number; yardId: number; wast
             <TD>{w.code ?? "–"}</TD>
             <TD className="whitespace-nowrap">{w.capacityKg ? formatWeight(w.capacityKg) : "–"}</TD>
             <TD className="whitespace-nowrap">{w.defaultWeightKg ? formatWeight(w.defaultWeightKg) : "–"}</TD>
-            <TD>{w.useMemberCount ? t("common:dataTable.yes") : t("common:dataTable.no")}</TD>
+            <TD>
+              <YesNo value={w.useMemberCount} />
+            </TD>
             <TD>
               <Fees waste={w} />
             </TD>
