@@ -14,6 +14,9 @@ import {
 /** Spec 000 §9: the server-side client times out after 10 s and retries once, for GET/HEAD only. */
 export const SERVER_TIMEOUT_MS = 10_000;
 
+/** An upload's token must outlive the way to the API's check by this much (a JSON call just refreshes after a 401). */
+export const UPLOAD_TOKEN_MARGIN_MS = 10_000;
+
 export interface ApiProblem {
   Message: string;
   errors?: Record<string, string[]>;
@@ -126,10 +129,10 @@ export class ApiClient {
     });
   }
 
-  private async validTokens(force = false): Promise<SessionTokens> {
+  private async validTokens(force = false, margin?: number): Promise<SessionTokens> {
     const tokens = this.session.get("tokens");
     if (!tokens) return this.signOut();
-    if (!force && tokenState(tokens.expiresAt) === "valid") return tokens;
+    if (!force && tokenState(tokens.expiresAt, Date.now(), margin) === "valid") return tokens;
     try {
       const fresh = await refreshTokens(this.context.config, tokens);
       this.session.set("tokens", fresh);
@@ -184,7 +187,8 @@ export class ApiClient {
     type: { contentType: string; contentLength?: string | null },
     method = "POST",
   ): Promise<ApiResult<T>> {
-    const token = (await this.validTokens()).accessToken;
+    // Refreshed first when it would expire within UPLOAD_TOKEN_MARGIN_MS: the stream cannot be sent again after a 401.
+    const token = (await this.validTokens(false, UPLOAD_TOKEN_MARGIN_MS)).accessToken;
     const headers = new Headers({ Authorization: `Bearer ${token}`, Accept: "application/json" });
     headers.set("Content-Type", type.contentType);
     if (type.contentLength) headers.set("Content-Length", type.contentLength);

@@ -123,10 +123,17 @@ export async function getAuthenticator(config: WebConfig) {
   return authenticator;
 }
 
-/** Spec 000 §4: a token is valid, expired or unknown, with a 500 ms safety margin before expiry. */
-export function tokenState(expiresAt: number | undefined, now = Date.now()): "valid" | "expired" | "unknown" {
+/**
+ * Spec 000 §4: a token is valid, expired or unknown, with a 500 ms safety margin before expiry (`margin`: a wider one
+ * for a call that cannot be sent twice).
+ */
+export function tokenState(
+  expiresAt: number | undefined,
+  now = Date.now(),
+  margin = TOKEN_MARGIN_MS,
+): "valid" | "expired" | "unknown" {
   if (!expiresAt) return "unknown";
-  return now < expiresAt - TOKEN_MARGIN_MS ? "valid" : "expired";
+  return now < expiresAt - margin ? "valid" : "expired";
 }
 
 export class SessionExpiredError extends Error {

@@ -103,6 +103,24 @@ describe("web /v1 client (spec 000 §4, §8)", () => {
     warn.mockRestore();
   });
 
+  it("an upload refreshes a token with under 10 s left before it sends (a stream cannot be sent twice)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    // 5 s left: valid for a JSON call, which is answered …
+    const tokens = { accessToken: await t.token("manager"), expiresAt: Date.now() + 5_000 };
+    expect((await (await clientWith(tokens)).client.user.info()).userName).toBe(t.fixtures.users.manager.userName);
+    // … but an upload asks for a new token first (here none can be had, so the session ends: nothing was sent).
+    const { client } = await clientWith(tokens);
+    const municipalityId = t.fixtures.municipalities.a.id;
+    const body = new Blob(["plainCode;code\n1;A\n"]).stream();
+    const res = await thrown(
+      client.upload.wasteCard.import({ municipalityId }, body, { contentType: "text/csv", contentLength: "16" }),
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
+    expect(warn).toHaveBeenCalledWith(BOTH_EXPIRED_MESSAGE);
+    warn.mockRestore();
+  });
+
   it("a 403 is remembered (path, timestamp, '403') and leads to /error/403", async () => {
     const { client, session } = await clientWith(
       { accessToken: await t.token("citizen") },
