@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/app-layout";
 import { apiFor } from "~/server/api.server";
 import { commit } from "~/server/session.server";
-import { NAV_ITEMS, moduleItemOf, visibleNav, visibleQuickActions } from "~/lib/navigation";
+import { NAV_ITEMS, moduleItemOf, visibleNav, visibleQuickActions, type NavItem } from "~/lib/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
@@ -64,7 +64,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
   const navigation = useNavigation();
   const { t } = useTranslation();
   const groups = visibleNav(permissions);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const moduleItem = moduleItemOf(NAV_ITEMS, pathname);
   const quickActions = visibleQuickActions(permissions);
 
@@ -86,42 +86,18 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
           </svg>
           {t("layout.product")}
         </div>
-        <nav className="space-y-5 p-3">
-          {groups.map((g) => (
-            <div key={g.group}>
-              <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                {t(`nav.group.${g.group}`)}
-              </p>
-              <ul>
-                {g.items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      className={({ isActive }) =>
-                        cn(
-                          "block rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600",
-                          (moduleItem ? moduleItem === item : isActive) && "bg-emerald-50 font-medium text-emerald-800",
-                        )
-                      }
-                    >
-                      {t(item.labels)}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </nav>
+        <NavGroups groups={groups} moduleItem={moduleItem} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4">
-          <div className="flex items-center gap-2">
-            <span className="text-sm text-slate-500">{t("layout.activeMunicipality")}:</span>
+        <header className="relative flex h-14 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4">
+          <div className="flex min-w-0 items-center gap-2">
+            <MobileNav key={`${pathname}${search}`} groups={groups} moduleItem={moduleItem} />
+            <span className="hidden text-sm text-slate-500 sm:inline">{t("layout.activeMunicipality")}:</span>
             <DialogTrigger name="municipality" variant="secondary" size="sm">
               {activeMunicipality?.name ?? t("layout.noMunicipality")}
             </DialogTrigger>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 items-center gap-3">
             {quickActions.length > 0 && (
               <nav aria-label={t("quick.label")} className="hidden items-center gap-2 sm:flex">
                 {quickActions.map((a) => (
@@ -133,7 +109,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
             )}
             <Link
               to="/profile"
-              className="rounded text-sm text-slate-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+              className="truncate rounded text-sm text-slate-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
               title={t("layout.profile")}
               data-testid="user-name"
             >
@@ -190,5 +166,64 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
         )}
       </Dialog>
     </div>
+  );
+}
+
+type NavGroups = ReturnType<typeof visibleNav>;
+
+/** The navigation's groups and links; the active one is marked (a module's sub page marks its module). */
+function NavGroups({ groups, moduleItem }: { groups: NavGroups; moduleItem: NavItem | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="space-y-5 p-3">
+      {groups.map((g) => (
+        <div key={g.group}>
+          <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {t(`nav.group.${g.group}`)}
+          </p>
+          <ul>
+            {g.items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cn(
+                      "block rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600",
+                      (moduleItem ? moduleItem === item : isActive) && "bg-emerald-50 font-medium text-emerald-800",
+                    )
+                  }
+                >
+                  {t(item.labels)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * Below the md breakpoint the sidebar is hidden; a disclosure in the header opens the same navigation. It is a native
+ * <details>, so it opens without JavaScript; the layout remounts it on every navigation, which closes it.
+ */
+function MobileNav({ groups, moduleItem }: { groups: NavGroups; moduleItem: NavItem | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <details className="group md:hidden">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 [&::-webkit-details-marker]:hidden"
+        aria-label={t("layout.navigation")}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        {t("layout.menu")}
+      </summary>
+      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg">
+        <NavGroups groups={groups} moduleItem={moduleItem} />
+      </div>
+    </details>
   );
 }

@@ -26,12 +26,13 @@ export function launchForFile(use: (browser: Browser) => void): void {
 
 export async function newContext(
   browser: Browser,
-  opts: { javaScriptEnabled?: boolean } = {},
+  opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: "cs-CZ",
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    ...(opts.viewport && { viewport: opts.viewport }),
   });
   context.setDefaultTimeout(10_000);
   return context;
@@ -73,7 +74,7 @@ export async function signedInPage(
   browser: Browser,
   userName: string,
   path = "/dashboard",
-  opts: { javaScriptEnabled?: boolean; password?: string } = {},
+  opts: { javaScriptEnabled?: boolean; password?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, opts);
   const page = await context.newPage();

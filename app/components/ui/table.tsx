@@ -1,14 +1,17 @@
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
-/** Table wrapped in a horizontally scrollable region. */
+/**
+ * Table wrapped in a horizontally scrollable region. The region is `relative` so that absolutely placed children
+ * (the sr-only labels of checkboxes and sort buttons) are clipped by it instead of widening the whole page on a phone.
+ */
 export function Table({
   className,
   wrapperClassName,
   ...props
 }: ComponentProps<"table"> & { wrapperClassName?: string }) {
   return (
-    <div className={cn("w-full overflow-x-auto", wrapperClassName)}>
+    <div className={cn("relative w-full overflow-x-auto", wrapperClassName)}>
       <table className={cn("w-full border-collapse text-left text-sm text-slate-800", className)} {...props} />
     </div>
   );
