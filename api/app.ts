@@ -29,6 +29,7 @@ import { collectionYardRoutes } from "./modules/collection-yard/routes";
 import { yardReportRoutes } from "./modules/yard-report/routes";
 import { distributionReportRoutes } from "./modules/distribution-report/routes";
 import { distributionCentreRoutes } from "./modules/distribution-centre/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -55,6 +56,7 @@ export const allRoutes: AnyRoute[] = [
   ...yardReportRoutes,
   ...distributionReportRoutes,
   ...distributionCentreRoutes,
+  ...dashboardRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

@@ -25,6 +25,7 @@ import { collectionYardEndpoints } from "./collection-yard";
 import { yardReportEndpoints } from "./yard-report";
 import { distributionReportEndpoints } from "./distribution-report";
 import { distributionCentreEndpoints } from "./distribution-centre";
+import { dashboardEndpoints } from "./dashboard";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -50,6 +51,7 @@ export const endpoints = {
   yardReport: yardReportEndpoints,
   distributionReport: distributionReportEndpoints,
   distributionCentre: distributionCentreEndpoints,
+  dashboard: dashboardEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
