@@ -7,7 +7,7 @@ export default [
   route("builds/latest.json", "routes/builds.latest.ts"),
   layout("routes/app-layout.tsx", [
     index("routes/index.tsx"),
-    route("dashboard", "routes/dashboard.tsx"),
+    route("dashboard", "routes/dashboard/page.tsx"),
     route("error/403", "routes/error.403.tsx"),
     route("active-municipality", "routes/active-municipality.tsx"),
     route("profile", "routes/profile.tsx"),

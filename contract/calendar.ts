@@ -120,7 +120,8 @@ function pragueTime(year: number, month: number, day: number, hour = 0, minute =
 const startOfDayAt = (y: number, m: number, d: number) => pragueTime(y, m, d);
 const endOfDayAt = (y: number, m: number, d: number) => pragueTime(y, m, d, 23, 59, 59, 999);
 
-function wallOf(date: Date): WallClock {
+/** The wall clock in Europe/Prague (year, month, day, hour, …) at an instant. */
+export function wallOf(date: Date): WallClock {
   return pragueWallClock(date.getTime());
 }
 
