@@ -45,6 +45,11 @@ export function isAdministrator(roles: readonly string[]): boolean {
   return roles.some((r) => (ADMIN_ROLES as readonly string[]).includes(r));
 }
 
+/** Spec 000 §6: administrators and managers create a user with a password; workers only invite by e-mail. */
+export function maySetPassword(roles: readonly string[]): boolean {
+  return isAdministrator(roles) || roles.includes("MUNICIPALITY_MANAGER");
+}
+
 /** Spec 000 §6: a municipality manager only if that is the sole role. */
 export function isMunicipalityManager(roles: readonly string[]): boolean {
   return roles.length === 1 && roles[0] === "MUNICIPALITY_MANAGER";

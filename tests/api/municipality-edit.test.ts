@@ -260,7 +260,20 @@ describe("PUT municipality/{id} (update)", () => {
         }),
       });
       expect(res.status).toBe(200);
-      const [row] = await t.db.select().from(municipality).where(eq(municipality.id, A));
+      let [row] = await t.db.select().from(municipality).where(eq(municipality.id, A));
+      expect(row!.parentId).toBe(region);
+      // Taking it out from under a parent the manager does not manage is refused, and the parent stays.
+      const cleared = await t.call("PUT", `/municipality/${A}`, {
+        as: "manager",
+        json: form({
+          name: "Třebíč",
+          identificationNumber: "00290629",
+          version: await versionOf(t.db, municipality, A),
+        }),
+      });
+      expect(cleared.status).toBe(422);
+      expect(cleared.body.errors).toEqual({ parentId: ["Nadřazenou obec může změnit jen ten, kdo ji spravuje."] });
+      [row] = await t.db.select().from(municipality).where(eq(municipality.id, A));
       expect(row!.parentId).toBe(region);
     } finally {
       await t.db.update(municipality).set({ parentId: null }).where(eq(municipality.id, A));

@@ -56,6 +56,24 @@ describe("Municipalities area (spec 001 §2 Municipalities)", () => {
     await context.close();
   });
 
+  it("a manager saves their municipality under a region they do not manage: the region stays, named but not linked", async () => {
+    const { context, page } = await signedInPage(browser, "manager", "/administration/municipalities");
+    await page.getByRole("link", { name: "Třebíč" }).click();
+    await page.getByRole("heading", { name: "Třebíč" }).waitFor();
+    await expect(seen(page, "Technické služby Vysočina")).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Technické služby Vysočina" }).count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "Upravit" }).click();
+    await page.waitForURL(/\/edit$/);
+    await expect(page.getByLabel("Nadřazená obec").locator("option:checked").textContent()).resolves.toBe(
+      "Technické služby Vysočina",
+    );
+    await page.getByRole("button", { name: "Uložit" }).click();
+    await page.waitForURL(/\/administration\/municipalities\/\d+$/);
+    await expect(seen(page, "Změny uloženy.")).resolves.toBe(true);
+    await expect(seen(page, "Technické služby Vysočina")).resolves.toBe(true);
+    await context.close();
+  });
+
   it("creates a municipality with JavaScript disabled, showing the API's field errors first", async () => {
     const { context, page } = await signedInPage(browser, "admin", "/administration/municipalities/create", {
       javaScriptEnabled: false,

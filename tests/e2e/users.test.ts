@@ -6,7 +6,6 @@ import { createUser, fillUserForm, outboxMessages, seen, settle, STRONG_PASSWORD
 let browser: Browser;
 launchForFile((b) => (browser = b));
 
-
 /** The list filtered to one user through the URL (filters live in the search params). */
 const listOf = (search: string) => `/administration/users?search=${encodeURIComponent(search)}`;
 
@@ -90,6 +89,31 @@ describe("Users area (spec 001 §2 Users, spec 000 §6)", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Odeslat" }).click();
     await expect(seen(page, "Registrační e-mail odeslán.")).resolves.toBe(true);
     expect(outboxMessages(email)).toHaveLength(2);
+    await context.close();
+  });
+
+  it("a worker is offered only the invitation (spec 000 §6), and the invited user is created", async () => {
+    const { context, page } = await signedInPage(browser, "worker", "/administration/users/create", {
+      javaScriptEnabled: false,
+    });
+    await expect(page.getByLabel("Heslo zadám teď").count()).resolves.toBe(0);
+    await expect(page.getByLabel("Heslo", { exact: true }).count()).resolves.toBe(0);
+    await expect(seen(page, /Heslo za něj může zadat jen správce/)).resolves.toBe(true);
+    const id = uid();
+    const email = `pracovnik.${id}@odpady.example`;
+    await fillUserForm(page, {
+      role: "Pracovník obce",
+      firstName: "Eva",
+      lastName: `Pozvaná ${id}`,
+      userName: `eva.${id}`,
+      email,
+    });
+    await page.getByRole("button", { name: "Vytvořit uživatele" }).click();
+    await page.waitForURL((url) => url.pathname === "/administration/users");
+    await expect(seen(page, "Uživatel vytvořen. Pozvánka k nastavení hesla byla odeslána e-mailem.")).resolves.toBe(
+      true,
+    );
+    expect(outboxMessages(email)).toHaveLength(1);
     await context.close();
   });
 

@@ -222,8 +222,14 @@ export async function updateMunicipality(
   form: MunicipalityUpdate,
 ): Promise<void> {
   const current = await getMunicipality(db, id);
-  // An unchanged parent is kept as it is, even one the user does not manage (a manager's municipality under a region).
-  if (form.parentId !== (current.parentId ?? undefined)) await checkParent(db, auth, form.parentId, id);
+  // An unchanged parent is kept as it is, even one the user does not manage (a manager's municipality under a region);
+  // only a user who manages that parent may move the municipality away from it.
+  if (form.parentId !== (current.parentId ?? undefined)) {
+    if (current.parentId && auth.municipalityIds !== "all" && !auth.municipalityIds.includes(current.parentId)) {
+      throw validation({ parentId: ["Nadřazenou obec může změnit jen ten, kdo ji spravuje."] });
+    }
+    await checkParent(db, auth, form.parentId, id);
+  }
   await db.transaction(async (tx) => {
     await updateVersioned(tx, municipality, { id, version: form.version }, columns(form));
     // Contacts are replaced as a whole: the form always sends the full list.

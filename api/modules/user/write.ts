@@ -12,7 +12,7 @@ import { updateVersioned } from "../../lib/version";
 import { canAccessMunicipality, type AuthContext } from "../../lib/auth";
 import { hashPassword } from "../../lib/password-hash";
 import type { Services } from "../../services";
-import { EMAIL_REGISTRATION_ROLES } from "#contract/roles";
+import { EMAIL_REGISTRATION_ROLES, maySetPassword } from "#contract/roles";
 import { canAssignRole } from "#contract/permissions";
 import { type Language, type RegisterByEmail, type RegisterUser, type UserUpdateBody } from "#contract/user";
 import { mailInvitation, revokeRegistrationTokens } from "./registration";
@@ -125,7 +125,7 @@ async function insertUser(
 /** POST user/register: a user with a password. */
 export async function registerWithPassword(db: Db, auth: AuthContext, form: RegisterUser): Promise<{ id: number }> {
   // Workers may only invite by e-mail (spec 000 §6); a password is set by administrators and managers.
-  if (!auth.isAdmin && !auth.user.roles.includes("MUNICIPALITY_MANAGER")) throw forbidden();
+  if (!maySetPassword(auth.user.roles)) throw forbidden();
   const id = await insertUser(db, auth, form, await hashPassword(form.password));
   return { id };
 }

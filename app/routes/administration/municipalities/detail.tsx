@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { AppLayoutData } from "~/routes/app-layout";
 import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { useMessage } from "~/lib/messages";
@@ -157,6 +158,8 @@ export default function MunicipalityDetailPage({ loaderData, actionData: answer 
   const shown = useMessage();
   const canEdit = useCan("aEdit", "municipality");
   const canRemove = useCan("aRemove", "municipality");
+  const layout = useRouteLoaderData<AppLayoutData>("routes/app-layout");
+  const managedIds = new Set(layout?.municipalities.map((x) => x.id));
   // The accounts and the logo show their failures in their own cards.
   const pageFailure =
     answer?.message && answer.intent !== DETAIL_INTENTS.accounts && answer.intent !== DETAIL_INTENTS.logo
@@ -201,9 +204,14 @@ export default function MunicipalityDetailPage({ loaderData, actionData: answer 
               label={t("municipality:field.parent")}
               value={
                 m.parentId ? (
-                  <Link className="text-emerald-700 underline" to={municipalityPath(m.parentId)}>
-                    {m.parentName}
-                  </Link>
+                  // A parent the user does not manage (a manager's region) is named, not linked: its page is 404.
+                  managedIds.has(m.parentId) ? (
+                    <Link className="text-emerald-700 underline" to={municipalityPath(m.parentId)}>
+                      {m.parentName}
+                    </Link>
+                  ) : (
+                    m.parentName
+                  )
                 ) : null
               }
             />

@@ -13,10 +13,16 @@ export const handle = editTitle<Route.ComponentProps["loaderData"]>("municipalit
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const municipalityId = requireId(params.municipalityId, request);
   const api = await requirePermission(request, context, "municipality.aEdit");
-  const [municipality, parents] = await Promise.all([
+  const [municipality, options] = await Promise.all([
     api.municipality.detail({ municipalityId }),
     parentOptions(api, municipalityId),
   ]);
+  // The current parent stays offered (and so sent back unchanged) even when the user does not manage it.
+  const { parentId, parentName } = municipality;
+  const parents =
+    parentId && !options.some((o) => o.id === parentId)
+      ? [{ id: parentId, name: parentName ?? String(parentId) }, ...options]
+      : options;
   return { municipality, parents };
 }
 

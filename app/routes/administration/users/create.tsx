@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/create";
 import { pageTitle } from "~/components/page-title";
 import { requirePermission } from "~/server/guard.server";
-import { canInvite, createUser, loadFormOptions } from "./+shared/form.server";
+import { canInvite, canSetPassword, createUser, loadFormOptions } from "./+shared/form.server";
 import { CreateUserScreen } from "./+shared/screens";
 import { USERS_PATH } from "./+shared/ui";
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const municipalityId =
     options.municipalities.find((m) => m.id === active)?.id ??
     (options.municipalities.length === 1 ? options.municipalities[0]!.id : undefined);
-  return { ...options, canInvite: canInvite(api, context), municipalityId };
+  return { ...options, canInvite: canInvite(api, context), canSetPassword: canSetPassword(api), municipalityId };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

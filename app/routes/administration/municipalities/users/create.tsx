@@ -3,7 +3,7 @@ import type { Route } from "./+types/create";
 import { pageTitle } from "~/components/page-title";
 import { requirePermission } from "~/server/guard.server";
 import { requireId } from "~/lib/route-checks";
-import { canInvite, createUser, loadFormOptions } from "~/routes/administration/users/+shared/form.server";
+import { canInvite, canSetPassword, createUser, loadFormOptions } from "~/routes/administration/users/+shared/form.server";
 import { CreateUserScreen } from "~/routes/administration/users/+shared/screens";
 import { municipalityPath } from "../+shared/ui";
 
@@ -23,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     municipality: { id: municipality.id, name: municipality.name },
     roles: options.roles,
     canInvite: canInvite(api, context),
+    canSetPassword: canSetPassword(api),
   };
 }
 
@@ -36,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CreateMunicipalityUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { municipality, roles, canInvite } = loaderData;
+  const { municipality, roles, canInvite, canSetPassword } = loaderData;
   const { t } = useTranslation();
   return (
     <CreateUserScreen
@@ -48,6 +49,7 @@ export default function CreateMunicipalityUser({ loaderData, actionData }: Route
       fixedMunicipality={municipality}
       municipalityId={municipality.id}
       canInvite={canInvite}
+      canSetPassword={canSetPassword}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { EMAIL_REGISTRATION_ROLES, isAdministrator } from "#contract/roles";
+import { EMAIL_REGISTRATION_ROLES, isAdministrator, maySetPassword } from "#contract/roles";
 import { userCreateFormSchema, userUpdateBody, type RoleItem, type UserDetail } from "#contract/user";
 import type { ApiClient } from "~/server/api.server";
 import { answer, apiAnswer, formAnswer, redirectWithFlash } from "~/server/action.server";
@@ -13,6 +13,11 @@ import { RESEND } from "./ui";
 export function canInvite(api: ApiClient, context: AppLoadContext): boolean {
   const roles = api.session.get("user")?.roles ?? [];
   return context.config.builtInIdp && roles.some((r) => (EMAIL_REGISTRATION_ROLES as readonly string[]).includes(r));
+}
+
+/** Whether the caller may create a user with a password (the create form offers it only then). */
+export function canSetPassword(api: ApiClient): boolean {
+  return maySetPassword(api.session.get("user")?.roles ?? []);
 }
 
 /**

@@ -83,6 +83,8 @@ export interface UserFormProps {
   fixedMunicipality?: { id: number; name: string } | null;
   /** Registration by e-mail is offered (spec 000 §6 roles, built-in provider). */
   canInvite: boolean;
+  /** On create: a password may be set now (administrators and managers; workers only invite, spec 000 §6). */
+  canSetPassword?: boolean;
   submitLabel: string;
   cancelTo: string;
 }
@@ -102,6 +104,7 @@ export function UserForm({
   municipalities,
   fixedMunicipality,
   canInvite,
+  canSetPassword = false,
   submitLabel,
   cancelTo,
 }: UserFormProps) {
@@ -221,7 +224,7 @@ export function UserForm({
 
       {mode === "create" && (
         <SectionCard title={t("user:section.registration")} contentClassName="space-y-4">
-          {canInvite ? (
+          {canInvite && canSetPassword ? (
             <fieldset className="space-y-2">
               <legend className="mb-1 text-sm font-medium text-slate-700">{t("user:registration.legend")}</legend>
               <RegistrationRadio meta={fields.registration} value="password" label={t("user:registration.password")} />
@@ -233,17 +236,22 @@ export function UserForm({
               />
             </fieldset>
           ) : (
-            <input type="hidden" name={fields.registration.name} value="password" />
+            <>
+              <input type="hidden" name={fields.registration.name} value={canSetPassword ? "password" : "email"} />
+              {!canSetPassword && <p className="text-sm text-slate-700">{t("user:registration.emailOnly")}</p>}
+            </>
           )}
           {/* Hidden by CSS alone while the invitation is chosen: works without JavaScript too. */}
-          <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
-            <NewPasswordFields
-              password={fields.password}
-              confirm={fields.confirmPassword}
-              label={t("user:field.password")}
-              confirmLabel={t("user:field.confirmPassword")}
-            />
-          </div>
+          {canSetPassword && (
+            <div className="grid gap-4 group-has-[[data-registration=email]:checked]:hidden md:grid-cols-2">
+              <NewPasswordFields
+                password={fields.password}
+                confirm={fields.confirmPassword}
+                label={t("user:field.password")}
+                confirmLabel={t("user:field.confirmPassword")}
+              />
+            </div>
+          )}
         </SectionCard>
       )}
 

@@ -28,14 +28,17 @@ export function CreateUserScreen({
   back,
   answer,
   ...form
-}: ScreenProps & { title: string; municipalityId?: number }) {
+}: ScreenProps & { title: string; municipalityId?: number; canSetPassword: boolean }) {
   const { t } = useTranslation();
   return (
     <FormPage back={back} title={title}>
       <UserForm
         mode="create"
         lastResult={answer?.result}
-        defaultValue={{ registration: "password", municipalityId: municipalityId ? String(municipalityId) : "" }}
+        defaultValue={{
+          registration: form.canSetPassword ? "password" : "email",
+          municipalityId: municipalityId ? String(municipalityId) : "",
+        }}
         submitLabel={t("user:create.submit")}
         cancelTo={back.to}
         {...form}
