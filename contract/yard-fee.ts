@@ -43,6 +43,19 @@ export function toUnits(value: string, scale: number): bigint {
   return BigInt(m[1]!) * 10n ** BigInt(scale) + BigInt(frac.slice(0, scale) || "0");
 }
 
+/**
+ * toUnits for a value a form sent, or null when it is no decimal of that scale. The schemas' cross-field checks use
+ * it: zod runs them even when the field's own check failed, and that field already carries its message.
+ */
+export function unitsOrNull(value: string | undefined, scale: number): bigint | null {
+  if (value === undefined) return null;
+  try {
+    return toUnits(value, scale);
+  } catch {
+    return null;
+  }
+}
+
 /** 12500n, 3 → '12.500'. */
 export function fromUnits(units: bigint, scale: number): string {
   const sign = units < 0n ? "-" : "";

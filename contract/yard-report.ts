@@ -10,7 +10,7 @@ import { listFilter, listQuery } from "./list";
 import { yardReportListKeys } from "./lists";
 import { dateField } from "./subject";
 import { REPORT_PRINT_TYPES, decimalField, rowsOf, timeField } from "./yard";
-import { toUnits } from "./yard-fee";
+import { unitsOrNull } from "./yard-fee";
 
 export const QUANTITY_UNITS = ["kg", "t"] as const;
 export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
@@ -37,7 +37,9 @@ const localDateTime = z.preprocess(
 /** One waste brought: the yard's waste, the quantity in kg or t, when it was weighed. */
 export const yardReportRecordSchema = z.object({
   yardWasteId: chosenId("Vyberte odpad."),
-  quantity: decimalField(3, QUANTITY_MESSAGE).refine((v) => toUnits(v, 3) > 0n, { message: QUANTITY_MESSAGE }),
+  quantity: decimalField(3, QUANTITY_MESSAGE).refine((v) => (unitsOrNull(v, 3) ?? 1n) > 0n, {
+    message: QUANTITY_MESSAGE,
+  }),
   unit: z.preprocess((v) => (blank(v) ? "kg" : v), z.enum(QUANTITY_UNITS, { message: "Vyberte jednotku." })),
   processedAt: localDateTime,
 });

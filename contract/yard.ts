@@ -18,7 +18,7 @@ import {
 import { listFilter, listQuery } from "./list";
 import { yardListKeys } from "./lists";
 import { dateField, optionalDate, zipField } from "./subject";
-import { toUnits } from "./yard-fee";
+import { unitsOrNull } from "./yard-fee";
 
 export const REPORT_PRINT_TYPES = ["basic", "weighing"] as const;
 export type ReportPrintType = (typeof REPORT_PRINT_TYPES)[number];
@@ -151,7 +151,9 @@ export const feeRangeSchema = z
     note: optionalText(200),
   })
   .superRefine((v, ctx) => {
-    if (v.toKg !== undefined && toUnits(v.toKg, 3) <= toUnits(v.fromKg, 3)) {
+    const from = unitsOrNull(v.fromKg, 3);
+    const to = unitsOrNull(v.toKg, 3);
+    if (from !== null && to !== null && to <= from) {
       ctx.addIssue({ code: "custom", path: ["toKg"], message: "Horní mez musí být větší než dolní." });
     }
   });
@@ -180,12 +182,14 @@ export const feePeriodSchema = z
       ctx.addIssue({ code: "custom", path: ["validTo"], message: "Konec platnosti je před začátkem." });
     }
     // Ranges may not overlap: sorted by their lower bound, each starts at or above the previous upper bound.
+    // A range whose bounds are no numbers has its own message and is left out here.
     const sorted = v.ranges
-      .map((r, i) => ({ ...r, i }))
-      .sort((a, b) => Number(toUnits(a.fromKg, 3) - toUnits(b.fromKg, 3)));
+      .map((r, i) => ({ i, from: unitsOrNull(r.fromKg, 3), to: unitsOrNull(r.toKg, 3), open: r.toKg === undefined }))
+      .filter((r): r is typeof r & { from: bigint } => r.from !== null && (r.open || r.to !== null))
+      .sort((a, b) => Number(a.from - b.from));
     for (let k = 1; k < sorted.length; k++) {
       const prev = sorted[k - 1]!;
-      if (prev.toKg === undefined || toUnits(sorted[k]!.fromKg, 3) < toUnits(prev.toKg, 3)) {
+      if (prev.open || sorted[k]!.from < prev.to!) {
         ctx.addIssue({ code: "custom", path: ["ranges", sorted[k]!.i, "fromKg"], message: "Pásma se překrývají." });
       }
     }

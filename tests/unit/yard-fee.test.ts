@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { quantityInKg, sumDecimals, yardWasteFee, type FeePeriod } from "#contract/yard-fee";
+import { feePeriodSchema, feeRangeSchema } from "#contract/yard";
+import { yardReportRecordSchema } from "#contract/yard-report";
 
 /** docs/yards.md worked example: 0–50 kg free, 50–200 kg 2.50 Kč/kg, above 200 kg 3.10 Kč/kg, VAT 21 %. */
 const periods: FeePeriod[] = [
@@ -79,5 +81,41 @@ describe("yard waste fee (spec 001 §2 Yard visits, §9 VAT rates): from < q ≤
     expect(quantityInKg("1.2345", "t")).toBe("1234.500");
     expect(quantityInKg("12,5".replace(",", "."), "kg")).toBe("12.500");
     expect(sumDecimals(["0.10", "0.20", "0.70"])).toBe("1.00");
+  });
+});
+
+/**
+ * A quantity or a weight bound that is no decimal gets its field's message: the cross-field checks (quantity above
+ * zero, upper bound above lower, ranges not overlapping) once threw on it, and the visit form answered 500.
+ */
+describe("yard forms refuse bad numbers with a message, never a throw", () => {
+  const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    r.success ? [] : r.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+
+  it.each(["-5", "abc", "1,23456", "1e3"])("a visit's quantity %s", (quantity) => {
+    const r = yardReportRecordSchema.safeParse({ yardWasteId: 1, quantity, unit: "kg" });
+    expect(issues(r)).toEqual([expect.stringMatching(/^quantity: Zadejte množství/)]);
+  });
+
+  it("a fee range's bounds that are no numbers", () => {
+    expect(issues(feeRangeSchema.safeParse({ fromKg: "-1", toKg: "5", value: "1" }))).toEqual([
+      expect.stringMatching(/^fromKg: /),
+    ]);
+    expect(issues(feeRangeSchema.safeParse({ fromKg: "1", toKg: "abc", value: "1" }))).toEqual([
+      expect.stringMatching(/^toKg: /),
+    ]);
+  });
+
+  it("a fee period with a bad range still checks the others for overlap", () => {
+    const r = feePeriodSchema.safeParse({
+      validFrom: "2020-01-01",
+      vatRate: 0,
+      ranges: [
+        { fromKg: "x", value: "1" },
+        { fromKg: "0", toKg: "50", value: "1" },
+        { fromKg: "40", value: "1" },
+      ],
+    });
+    expect(issues(r)).toEqual([expect.stringMatching(/^ranges\.0\.fromKg: /), "ranges.2.fromKg: Pásma se překrývají."]);
   });
 });
