@@ -294,3 +294,14 @@ export function toPragueLocal(value: DateInput): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return `${w.year}-${two(w.month + 1)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
 }
+
+/** The calendar day `n` days before a 'YYYY-MM-DD' day (negative n: after). */
+export const daysBefore = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+/** 'YYYY-MM' of the month `back` months before the month of a 'YYYY-MM-DD' day. */
+export function monthBefore(day: string, back: number): string {
+  const [y, m] = day.split("-").map(Number) as [number, number];
+  const months = y * 12 + (m - 1) - back;
+  return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, "0")}`;
+}

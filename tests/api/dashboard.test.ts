@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { expenditure, fee, wasteCollection, wasteEvidenceHeader, wasteEvidenceRecord } from "../../api/db/schema";
 import { getDashboard } from "../../api/modules/dashboard/service";
-import { monthBefore } from "../../api/modules/dashboard/service";
+import { monthBefore } from "#contract/calendar";
 import { today } from "../../api/modules/subject/membership";
 import { createdId, setupApiWithIds, type TestApi } from "./helpers";
 import { feeWorld, Y } from "./fee-world";

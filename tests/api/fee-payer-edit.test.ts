@@ -385,8 +385,9 @@ describe("deactivate and activate", () => {
     const id = await create(
       form({ lastName: "Odcházející", subjectId: s1, isChief: true, activeFrom: inDays(-200), dateOfBirth: "" }),
     );
+    // Joining s2 is a move: the membership of s1 ended the day before.
     await joinSubject(t.db, { municipalityId: A, subjectId: s2, feePayerId: id, validFrom: inDays(-20) });
-    expect([await memberCount(s1), await memberCount(s2)]).toEqual([1, 1]);
+    expect([await memberCount(s1), await memberCount(s2)]).toEqual([0, 1]);
 
     const res = await t.call("POST", url(A, `/${id}/deactivate`), {
       as: "manager",
@@ -402,7 +403,7 @@ describe("deactivate and activate", () => {
       .where(eq(subjectFeePayer.feePayerId, id))
       .orderBy(asc(subjectFeePayer.id));
     expect(memberships).toMatchObject([
-      { subjectId: s1, validTo: inDays(-1), isChief: false },
+      { subjectId: s1, validTo: inDays(-21), isChief: false },
       { subjectId: s2, validTo: inDays(-1) },
     ]);
     expect([await memberCount(s1), await memberCount(s2)]).toEqual([0, 0]);

@@ -111,6 +111,42 @@ describe("members: GET/POST subject/{id}/fee-payers, chief, end", () => {
     });
   });
 
+  it("joining another subject moves the payer: the membership elsewhere ends the day before (no overlap)", async () => {
+    const home = await insertSubject(A, { name: "Stěhování odkud" });
+    const next = await insertSubject(A, { name: "Stěhování kam" });
+    const p = await insertPayer(A, "Stěhovavý");
+    const join = (subjectId: number, validFrom: string) =>
+      t.call("POST", url(A, `/${subjectId}/fee-payers`), { as: "manager", json: { feePayerId: p, validFrom } });
+    const first = await join(home, inDays(-60));
+    expect(first.status).toBe(201);
+    expect((await rowOf(home))!.memberCount).toBe(1);
+
+    const moved = await join(next, inDays(-10));
+    expect(moved.status).toBe(201);
+    const rows = await t.db
+      .select({
+        subjectId: subjectFeePayer.subjectId,
+        validFrom: subjectFeePayer.validFrom,
+        validTo: subjectFeePayer.validTo,
+      })
+      .from(subjectFeePayer)
+      .where(eq(subjectFeePayer.feePayerId, p));
+    expect(rows.sort((a, b) => a.validFrom.localeCompare(b.validFrom))).toEqual([
+      { subjectId: home, validFrom: inDays(-60), validTo: inDays(-11) },
+      { subjectId: next, validFrom: inDays(-10), validTo: null },
+    ]);
+    expect((await rowOf(home))!.memberCount).toBe(0);
+    expect((await rowOf(next))!.memberCount).toBe(1);
+
+    // A third subject from a day before the move: the later membership elsewhere is the clerk's call, not a move.
+    const third = await insertSubject(A, { name: "Stěhování jinam" });
+    const early = await join(third, inDays(-20));
+    expect(early.status).toBe(422);
+    expect(early.body.errors.validFrom).toEqual([
+      expect.stringMatching(/^Poplatník je od .* přiřazen k jinému odběrnému místu\.$/),
+    ]);
+  });
+
   it("a membership of another subject is not found under this one", async () => {
     const s1 = await insertSubject(A, { name: "Členové 1" });
     const s2 = await insertSubject(A, { name: "Členové 2" });

@@ -3,6 +3,7 @@
  * wastes and last 30 days' figures, and create/edit, which write the yard, its weekly schedule (7 rows) and its
  * closing exceptions in one transaction.
  */
+import { daysBefore } from "#contract/calendar";
 import { and, asc, count, desc, eq, gte, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { collectionYard, collectionYardException, collectionYardOpening, yardReport } from "../../db/schema";
@@ -69,10 +70,6 @@ export async function listYards(db: Db, municipalityId: number, q: YardListQuery
   const items: YardListItem[] = rows.map((r) => ({ ...r, lastLoginAt: r.lastLoginAt?.toISOString() ?? null }));
   return { items, total };
 }
-
-/** The calendar day `n` days before `day` (YYYY-MM-DD). */
-export const daysBefore = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 /** 'HH:MM:SS' from the database → 'HH:MM' of the form. */
 export const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);

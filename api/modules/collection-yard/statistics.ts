@@ -28,7 +28,7 @@ import {
 } from "#contract/yard";
 import { feePayerNameColumns } from "../fee-payer/shared";
 import { today } from "../subject/membership";
-import { daysBefore } from "./service";
+import { daysBefore, monthBefore } from "#contract/calendar";
 import { findYard } from "./shared";
 import { rowsOf } from "../subject/shared";
 
@@ -43,10 +43,7 @@ export function workloadWindow(bucket: WorkloadBucket, day: string): { first: st
     const monday = daysBefore(day, weekday);
     return { first: daysBefore(monday, 7 * (span - 1)), last: monday };
   }
-  const [y, m] = day.split("-").map(Number) as [number, number];
-  const months = y * 12 + (m - 1) - (span - 1);
-  const first = `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, "0")}-01`;
-  return { first, last: `${day.slice(0, 7)}-01` };
+  return { first: `${monthBefore(day, span - 1)}-01`, last: `${day.slice(0, 7)}-01` };
 }
 
 async function workload(db: Db, yardId: number, bucket: WorkloadBucket, day: string) {

@@ -20,15 +20,9 @@ import {
 } from "#contract/dashboard";
 import { rowsOf } from "../subject/shared";
 import { today } from "../subject/membership";
-import { daysBefore } from "../collection-yard/service";
+import { daysBefore, monthBefore } from "#contract/calendar";
 import { feeYearOf } from "../fee/list";
 
-/** 'YYYY-MM' of the month `back` months before the given day's month. */
-export function monthBefore(day: string, back: number): string {
-  const [y, m] = day.split("-").map(Number) as [number, number];
-  const months = y * 12 + (m - 1) - back;
-  return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, "0")}`;
-}
 
 async function bins(db: Db, M: number): Promise<NonNullable<Dashboard["bins"]>> {
   const rows = await rowsOf<{ state: string; n: number }>(

@@ -3,12 +3,12 @@
  * subject and fee-payer services. Rows of subject_fee_payer are history: ending a membership sets valid_to,
  * nothing is overwritten or deleted. subject.member_count is the number of memberships valid today.
  */
-import { and, eq, inArray, isNull, or, sql, gte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hasRow } from "../../lib/records";
 import { subject, subjectFeePayer } from "../../db/schema";
 import { validation } from "../../lib/errors";
-import { toIsoDate } from "#contract/calendar";
+import { daysBefore, formatDate, toIsoDate } from "#contract/calendar";
 
 /** Today's date in Europe/Prague as YYYY-MM-DD (a membership day is a Czech calendar day; one calendar for both tiers). */
 export function today(now = new Date()): string {
@@ -82,6 +82,11 @@ export interface JoinInput {
 /**
  * Adds a payer to a subject from validFrom. Refused (422 on feePayerId) when the payer already has a membership of
  * this subject that overlaps the new period. A new chief takes the flag from the subject's other members.
+ *
+ * A payer lives at one collection point at a time (docs/fees.md 'Months and rows': memberships do not overlap, or
+ * the fee counts a month twice): joining another subject is a move, so the membership elsewhere that is open on
+ * validFrom ends the day before. One elsewhere that starts on or after validFrom is refused (422): which of the two
+ * is right is the clerk's call.
  */
 export async function joinSubject(db: Db, input: JoinInput): Promise<{ id: number }> {
   if (input.validTo && input.validTo < input.validFrom) {
@@ -98,6 +103,29 @@ export async function joinSubject(db: Db, input: JoinInput): Promise<{ id: numbe
   if (overlapping) {
     throw validation({ feePayerId: ["Poplatník je k tomuto odběrnému místu v tomto období už přiřazen."] });
   }
+  const [later] = await db
+    .select({ validFrom: subjectFeePayer.validFrom })
+    .from(subjectFeePayer)
+    .where(
+      and(
+        eq(subjectFeePayer.feePayerId, input.feePayerId),
+        ne(subjectFeePayer.subjectId, input.subjectId),
+        gte(subjectFeePayer.validFrom, input.validFrom),
+      ),
+    )
+    .orderBy(asc(subjectFeePayer.validFrom))
+    .limit(1);
+  if (later) {
+    throw validation({
+      validFrom: [`Poplatník je od ${formatDate(later.validFrom)} přiřazen k jinému odběrnému místu.`],
+    });
+  }
+  // The move: memberships elsewhere still open on validFrom end the day before.
+  await endMemberships(
+    db,
+    { feePayerId: input.feePayerId, exceptSubjectId: input.subjectId },
+    daysBefore(input.validFrom, 1),
+  );
   if (input.isChief) {
     await db.update(subjectFeePayer).set({ isChief: false }).where(eq(subjectFeePayer.subjectId, input.subjectId));
   }
@@ -122,7 +150,7 @@ export async function joinSubject(db: Db, input: JoinInput): Promise<{ id: numbe
  */
 export async function endMemberships(
   db: Db,
-  where: { feePayerId: number; subjectId?: number; membershipId?: number },
+  where: { feePayerId: number; subjectId?: number; exceptSubjectId?: number; membershipId?: number },
   validTo: string,
 ): Promise<number[]> {
   const rows = await db
@@ -132,6 +160,7 @@ export async function endMemberships(
       and(
         eq(subjectFeePayer.feePayerId, where.feePayerId),
         where.subjectId ? eq(subjectFeePayer.subjectId, where.subjectId) : undefined,
+        where.exceptSubjectId ? ne(subjectFeePayer.subjectId, where.exceptSubjectId) : undefined,
         where.membershipId ? eq(subjectFeePayer.id, where.membershipId) : undefined,
         or(isNull(subjectFeePayer.validTo), sql`${subjectFeePayer.validTo} > ${validTo}::date`),
       ),

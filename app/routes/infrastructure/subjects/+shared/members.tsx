@@ -192,6 +192,7 @@ function AddPayerDialog({ options, search }: { options: FeePayerOption[] | null;
             type="date"
             required
           />
+          <p className="text-xs text-slate-600">{t("subject:members.moveHelp")}</p>
           <Field id={isChiefId} label={t("subject:members.isChief")} inline>
             <Checkbox id={isChiefId} name="isChief" defaultChecked={answer?.values?.isChief === "on"} />
           </Field>
