@@ -45,6 +45,8 @@ export const yardReportRecordSchema = z.object({
 });
 
 /** Spec 001 §2 Yard visits create: the form and POST body. */
+export const DUPLICATE_WASTE_MESSAGE = "Tento odpad už návštěva má: zadejte jeho celé množství na jeden řádek.";
+
 export const yardReportFormSchema = z
   .object({
     feePayerId: chosenId("Vyberte poplatníka."),
@@ -62,6 +64,15 @@ export const yardReportFormSchema = z
     if (v.startTime && v.endTime && v.endTime < v.startTime) {
       ctx.addIssue({ code: "custom", path: ["endTime"], message: "Konec návštěvy je před jejím začátkem." });
     }
+    // The fee's weight range is chosen by a waste's quantity in the visit (docs/yards.md 'The fee rule'): split over
+    // two lines, 2 × 50 kg would both fall in a free range that 100 kg is above.
+    const seen = new Set<number>();
+    (Array.isArray(v.records) ? v.records : []).forEach((r, i) => {
+      if (seen.has(r.yardWasteId)) {
+        ctx.addIssue({ code: "custom", path: ["records", i, "yardWasteId"], message: DUPLICATE_WASTE_MESSAGE });
+      }
+      seen.add(r.yardWasteId);
+    });
   });
 export type YardReportForm = z.infer<typeof yardReportFormSchema>;
 /** PUT …/yard-report/{id}: the same form with the version the edit loaded (decision 0020). */

@@ -122,9 +122,13 @@ export async function seedDemoYards(tx: Db, municipalityId: number): Promise<voi
       const hour = 8 + next(8);
       const minute = next(40);
       const kinds = 1 + next(2);
+      const taken: number[] = [];
       const records = Array.from({ length: kinds }, (_, k) => {
-        // Bulky waste, the one with a fee, comes most often.
-        const waste = k === 0 && next(2) === 0 ? bulky : wastes[(next(5) + k) % 5]!;
+        // Bulky waste, the one with a fee, comes most often; a visit names each waste once (its fee range is by
+        // the waste's whole quantity).
+        let waste = k === 0 && next(2) === 0 ? bulky : wastes[(next(5) + k) % 5]!;
+        if (taken.includes(waste)) waste = wastes[(wastes.indexOf(waste) + 1) % 5]!;
+        taken.push(waste);
         const kg = waste === bulky ? 20 + next(260) : 5 + next(90);
         return { yardWasteId: waste, quantity: `${kg}.${next(10)}`, unit: "kg" as const };
       });

@@ -5,6 +5,7 @@
  * waste configuration with fee periods, visits with the fee from the ranges with VAT, per-field 422, tenancy and
  * permissions, the protocol PDF read with pdftotext, and the e-mail read from the outbox.
  */
+import { DUPLICATE_WASTE_MESSAGE } from "#contract/yard-report";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addYardWaste, catalogueWaste } from "./yard-fixtures";
 import { eq } from "drizzle-orm";
@@ -271,16 +272,35 @@ describe("yard visits (spec 001 §2 Yard visits): the fee from the ranges with V
         json: visitBody({
           records: [
             { yardWasteId: bulkyId, quantity: "50.001" },
-            // 4 members: 0–40 kg at 1 Kč/kg, VAT 0 %; 40.001 kg matches no range
+            // 4 members: 0–40 kg at 1 Kč/kg, VAT 0 %.
             { yardWasteId: glassId, quantity: "40" },
-            { yardWasteId: glassId, quantity: "40.001" },
           ],
         }),
       }),
     );
     const d = (await t.call("GET", visits(A, `/${id}`), { as: "worker" })).body;
-    expect(d.records.map((r: any) => r.fee)).toEqual(["151.25", "40.00", "0.00"]);
-    expect(d).toMatchObject({ totalWeightKg: "130.002", feeWithoutVat: "165.00", vat: "26.25", fee: "191.25" });
+    expect(d.records.map((r: any) => r.fee)).toEqual(["151.25", "40.00"]);
+    expect(d).toMatchObject({ totalWeightKg: "90.001", feeWithoutVat: "165.00", vat: "26.25", fee: "191.25" });
+    // 40.001 kg of glass matches no range of 4 members: no fee.
+    const over = createdId(
+      await t.call("POST", visits(A), {
+        as: "worker",
+        json: visitBody({ records: [{ yardWasteId: glassId, quantity: "40.001" }] }),
+      }),
+    );
+    expect((await t.call("GET", visits(A, `/${over}`), { as: "worker" })).body).toMatchObject({ fee: "0.00" });
+    // The same waste on two lines would price each half in a lower range: refused on the second line's waste.
+    const split = await t.call("POST", visits(A), {
+      as: "worker",
+      json: visitBody({
+        records: [
+          { yardWasteId: bulkyId, quantity: "50" },
+          { yardWasteId: bulkyId, quantity: "50" },
+        ],
+      }),
+    });
+    expect(split.status).toBe(422);
+    expect(split.body.errors).toEqual({ "records.1.yardWasteId": [DUPLICATE_WASTE_MESSAGE] });
   });
 
   it("answers 422 per field for a visit without payer, wastes or with a bad quantity, unit or time", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { quantityInKg, sumDecimals, yardWasteFee, type FeePeriod } from "#contract/yard-fee";
 import { feePeriodSchema, feeRangeSchema } from "#contract/yard";
-import { yardReportRecordSchema } from "#contract/yard-report";
+import { DUPLICATE_WASTE_MESSAGE, yardReportFormSchema, yardReportRecordSchema } from "#contract/yard-report";
 
 /** docs/yards.md worked example: 0–50 kg free, 50–200 kg 2.50 Kč/kg, above 200 kg 3.10 Kč/kg, VAT 21 %. */
 const periods: FeePeriod[] = [
@@ -117,5 +117,25 @@ describe("yard forms refuse bad numbers with a message, never a throw", () => {
       ],
     });
     expect(issues(r)).toEqual([expect.stringMatching(/^ranges\.0\.fromKg: /), "ranges.2.fromKg: Pásma se překrývají."]);
+  });
+});
+
+describe("a visit names each waste once", () => {
+  it("a second line of the same waste is refused on its waste, so the fee range sees the whole quantity", () => {
+    const r = yardReportFormSchema.safeParse({
+      feePayerId: "1",
+      yardId: "1",
+      reportDate: "2026-11-20",
+      paymentType: "Cash",
+      records: [
+        { yardWasteId: "7", quantity: "50", unit: "kg" },
+        { yardWasteId: "8", quantity: "5", unit: "kg" },
+        { yardWasteId: "7", quantity: "50", unit: "kg" },
+      ],
+    });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["records.2.yardWasteId", DUPLICATE_WASTE_MESSAGE],
+    ]);
   });
 });
