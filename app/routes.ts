@@ -146,6 +146,9 @@ export default [
         route(":userId/edit", "routes/administration/municipalities/users/edit.tsx"),
       ]),
     ]),
+    // An unknown page is answered inside the layout, so the navigation stays (a signed-out visitor signs in first).
+    route("*", "routes/not-found.tsx"),
   ]),
-  route("*", "routes/not-found.tsx"),
+  // A missing build file is a plain 404, never a sign-in redirect.
+  route("assets/*", "routes/not-found.tsx", { id: "routes/asset-not-found" }),
 ] satisfies RouteConfig;

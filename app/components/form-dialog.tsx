@@ -319,7 +319,7 @@ export function BulkRemoveDialog({ ns, ids }: { ns: string; ids: number[] }) {
       submitLabel={t(`${ns}:remove.submit`)}
       ids={ids}
     >
-      {() => <p>{t(`${ns}:remove.message`, { n: ids.length })}</p>}
+      {() => <p>{t(`${ns}:remove.message`, { n: ids.length, count: ids.length })}</p>}
     </FormDialog>
   );
 }

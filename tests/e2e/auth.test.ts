@@ -84,6 +84,10 @@ describe("sign-in and session (spec 000 §4)", () => {
     await page.getByRole("heading", { name: "Něco se pokazilo." }).waitFor();
     await page.getByText("Page not found: /no-such-page").waitFor();
     expect(await page.getByRole("link", { name: "úvodní stránku" }).first().getAttribute("href")).toBe("/dashboard");
+    // An unknown page keeps the navigation too; a missing build file is a plain 404, not a sign-in redirect.
+    await page.getByRole("complementary", { name: "Navigace" }).getByRole("link", { name: "Obce" }).waitFor();
+    const asset = await page.request.get("/assets/no-such-chunk.js", { maxRedirects: 0 });
+    expect(asset.status()).toBe(404);
     const bad = await page.goto("/administration/municipalities/abc");
     expect(bad?.status()).toBe(404);
     await page.getByText("Page Not Found: /administration/municipalities/abc").waitFor();

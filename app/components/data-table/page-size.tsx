@@ -40,7 +40,7 @@ function PageSizeSelect(props: PageSizeFieldProps) {
       name="pageSize"
       form={props.form}
       defaultValue={String(props.value)}
-      className="h-8 w-20"
+      className="h-8 w-24"
       options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
       onChange={(e) => props.onChange(e.currentTarget)}
     />

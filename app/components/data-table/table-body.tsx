@@ -80,7 +80,13 @@ function EmptyRow({ columnCount, filtered, clearFilters, firstPage, emptyState }
   return (
     <tr>
       <td colSpan={columnCount} className="px-4 py-10 text-center text-sm text-slate-500">
-        <p>{filtered ? t("common:dataTable.emptyFiltered") : (emptyState?.message ?? t("common:dataTable.empty"))}</p>
+        <p>
+          {filtered
+            ? t("common:dataTable.emptyFiltered")
+            : firstPage
+              ? t("common:dataTable.pastEnd")
+              : (emptyState?.message ?? t("common:dataTable.empty"))}
+        </p>
         <div className="mt-3 flex justify-center gap-2">
           {filtered && (
             <Button to={clearFilters} variant="secondary" size="sm">
@@ -92,7 +98,7 @@ function EmptyRow({ columnCount, filtered, clearFilters, firstPage, emptyState }
               {t("common:dataTable.firstPage")}
             </Button>
           )}
-          {!filtered && emptyState?.action}
+          {!filtered && !firstPage && emptyState?.action}
         </div>
       </td>
     </tr>
