@@ -84,6 +84,8 @@ export const yardReportList = listQuery(yardReportListKeys, {
   search: listFilter.search(),
   yardId: listFilter.id(),
   feePayerId: listFilter.id(),
+  /** Visits of the payers who were members of this collection point on the visit's day (its detail). */
+  subjectId: listFilter.id(),
   dateFrom: listFilter.date(),
   dateTo: listFilter.date(),
   paymentType: listFilter.select(PAYMENT_TYPES),

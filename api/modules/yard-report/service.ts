@@ -125,6 +125,13 @@ export async function listYardReports(db: Db, municipalityId: number, q: YardRep
     eq(yardReport.municipalityId, municipalityId),
     q.yardId ? eq(yardReport.yardId, q.yardId) : undefined,
     q.feePayerId ? eq(yardReport.feePayerId, q.feePayerId) : undefined,
+    // The collection point's few payers lead (the visits' payer index), then the membership of the visit's day.
+    q.subjectId
+      ? sql`${yardReport.feePayerId} in (select fee_payer_id from ${subjectFeePayer} where subject_id = ${q.subjectId})
+          and exists (select 1 from ${subjectFeePayer} m where m.fee_payer_id = ${yardReport.feePayerId}
+          and m.subject_id = ${q.subjectId} and m.valid_from <= ${yardReport.reportDate}
+          and (m.valid_to is null or m.valid_to >= ${yardReport.reportDate}))`
+      : undefined,
     q.dateFrom ? gte(yardReport.reportDate, q.dateFrom) : undefined,
     q.dateTo ? lte(yardReport.reportDate, q.dateTo) : undefined,
     q.paymentType ? eq(yardReport.paymentType, q.paymentType) : undefined,

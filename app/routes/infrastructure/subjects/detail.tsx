@@ -164,7 +164,7 @@ export default function SubjectDetailPage({ loaderData, actionData: answer }: Ro
         <RelationsSection subject={s} descendants={loaderData.children} childTotal={loaderData.childTotal} />
       </div>
       <CollectionsSection subject={s} evidence={evidence} />
-      <HistorySection evidence={evidence} />
+      <HistorySection evidence={evidence} yardVisits={loaderData.yardVisits} />
 
       <HierarchyDialog tree={loaderData.hierarchy} currentId={s.id} />
       {canEdit && <SetParentDialog subject={s} options={loaderData.parentChoices} search={view.parentSearch} />}

@@ -39,6 +39,9 @@ function viewParams(url: URL) {
   };
 }
 
+/** How many of the newest yard visits the detail shows (the yard visit list has them all). */
+export const YARD_VISITS_SHOWN = 10;
+
 export async function loadDetail(request: Request, context: AppLoadContext, subjectId: number) {
   const { api, municipalityId } = await requireMunicipality(request, context, "subject.aDetail");
   const permissions = api.session.get("permissions") ?? [];
@@ -47,29 +50,45 @@ export async function loadDetail(request: Request, context: AppLoadContext, subj
   const ids = { municipalityId, subjectId };
   const none = <T>(value: T) => Promise.resolve(value);
 
-  const [subject, members, cards, bins, fees, children, impact, hierarchy, payerOptions, parentChoices, evidence] =
-    await Promise.all([
-      api.subject.detail(ids),
-      api.subject.members(ids),
-      api.subject.wasteCards(ids),
-      has("wasteEvidenceHeader.aDetail")
-        ? api.wasteEvidenceHeader.list({ ...ids, pageSize: BINS_SHOWN, sort: "plainCode" })
-        : none(null),
-      has("fee.aDetail") ? api.subject.fees({ ...ids, view: view.feesView, year: view.feesYear }) : none(null),
-      api.subject.list({ municipalityId, parentId: subjectId, pageSize: CHILDREN_SHOWN, sort: "name" }),
-      has("subject.aRemove") ? api.subject.deleteImpact(ids) : none(null),
-      // The dialogs that need data are opened through the URL, so only an open one costs a request.
-      view.dialog === "hierarchy" ? api.subject.hierarchy(ids) : none(null),
-      view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
-        ? api.feePayer.options({ municipalityId, search: view.payerSearch || undefined }).then((r) => r.items)
-        : none(null),
-      view.dialog === "set-parent" && has("subject.aEdit")
-        ? api.subject
-            .options({ municipalityId, exclude: subjectId, search: view.parentSearch || undefined })
-            .then((r) => r.items)
-        : none(null),
-      has("wasteEvidence.aDetail") ? api.wasteCollection.subjectEvidence(ids) : none(null),
-    ]);
+  const [
+    subject,
+    members,
+    cards,
+    bins,
+    fees,
+    children,
+    impact,
+    hierarchy,
+    payerOptions,
+    parentChoices,
+    evidence,
+    yardVisits,
+  ] = await Promise.all([
+    api.subject.detail(ids),
+    api.subject.members(ids),
+    api.subject.wasteCards(ids),
+    has("wasteEvidenceHeader.aDetail")
+      ? api.wasteEvidenceHeader.list({ ...ids, pageSize: BINS_SHOWN, sort: "plainCode" })
+      : none(null),
+    has("fee.aDetail") ? api.subject.fees({ ...ids, view: view.feesView, year: view.feesYear }) : none(null),
+    api.subject.list({ municipalityId, parentId: subjectId, pageSize: CHILDREN_SHOWN, sort: "name" }),
+    has("subject.aRemove") ? api.subject.deleteImpact(ids) : none(null),
+    // The dialogs that need data are opened through the URL, so only an open one costs a request.
+    view.dialog === "hierarchy" ? api.subject.hierarchy(ids) : none(null),
+    view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
+      ? api.feePayer.options({ municipalityId, search: view.payerSearch || undefined }).then((r) => r.items)
+      : none(null),
+    view.dialog === "set-parent" && has("subject.aEdit")
+      ? api.subject
+          .options({ municipalityId, exclude: subjectId, search: view.parentSearch || undefined })
+          .then((r) => r.items)
+      : none(null),
+    has("wasteEvidence.aDetail") ? api.wasteCollection.subjectEvidence(ids) : none(null),
+    // The yard visits of the payers who lived here on the visit's day, newest first.
+    has("yardReport.aDetail")
+      ? api.yardReport.list({ municipalityId, subjectId, pageSize: YARD_VISITS_SHOWN, sort: "-reportDate" })
+      : none(null),
+  ]);
   return {
     subject,
     members: members.items,
@@ -83,6 +102,7 @@ export async function loadDetail(request: Request, context: AppLoadContext, subj
     payerOptions,
     parentChoices,
     evidence,
+    yardVisits,
     view,
   };
 }

@@ -8,7 +8,8 @@ import { SectionCard } from "~/components/section-card";
 import { useTranslation } from "~/i18n/use-translation";
 import { DISPOSE_FREQUENCY_PERIODS, type SubjectDetail } from "#contract/subject";
 import { SUBJECT_SUMMARY_PERIODS, type SubjectEvidence } from "#contract/collection";
-import { formatDateTime } from "#contract/calendar";
+import { formatDate, formatDateTime } from "#contract/calendar";
+import type { YardReportListItem } from "#contract/yard-report";
 import { useCan } from "~/lib/permissions";
 import { formatNumber } from "~/lib/format";
 import { DetailFact } from "~/components/detail-row";
@@ -148,8 +149,17 @@ function DisposeFrequencyDialog({ subject }: { subject: SubjectDetail }) {
   );
 }
 
-/** Waste production and collection history from the records; yard visits arrive with their own area. */
-export function HistorySection({ evidence }: { evidence: SubjectEvidence | null }) {
+/**
+ * Waste production and collection history from the records, and the yard visits of the payers who lived here on the
+ * visit's day (null: the role does not read yard visits).
+ */
+export function HistorySection({
+  evidence,
+  yardVisits,
+}: {
+  evidence: SubjectEvidence | null;
+  yardVisits: { items: YardReportListItem[]; total: number } | null;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <SectionCard
@@ -200,10 +210,36 @@ export function HistorySection({ evidence }: { evidence: SubjectEvidence | null 
           )}
         </RowsTable>
       </section>
-      <section aria-label={t("subject:history.yardVisits")}>
-        <h3 className="mb-1 text-sm font-semibold">{t("subject:history.yardVisits")}</h3>
-        <p className="text-sm text-slate-600">{t("subject:history.noYardVisits")}</p>
-      </section>
+      {yardVisits && (
+        <section aria-label={t("subject:history.yardVisits")}>
+          <h3 className="mb-1 text-sm font-semibold">{t("subject:history.yardVisits")}</h3>
+          <RowsTable
+            rows={yardVisits.items}
+            empty={t("subject:history.noYardVisits")}
+            head={[t("subject:history.visitDay"), t("subject:history.visitor"), t("subject:collections.weight")]}
+          >
+            {(v) => (
+              <TR key={v.id}>
+                <TD className="whitespace-nowrap">
+                  <Link
+                    className="text-emerald-800 hover:underline"
+                    to={`/waste-collection-evidence/yard-reports/${v.id}/edit`}
+                  >
+                    {formatDate(v.reportDate, i18n.language)}
+                  </Link>
+                </TD>
+                <TD>{v.feePayerName}</TD>
+                <TD className="tabular-nums">{kg(v.totalWeightKg)}</TD>
+              </TR>
+            )}
+          </RowsTable>
+          {yardVisits.total > yardVisits.items.length && (
+            <p className="mt-1 text-xs text-slate-600">
+              {t("subject:history.visitsShown", { shown: yardVisits.items.length, total: yardVisits.total })}
+            </p>
+          )}
+        </section>
+      )}
     </SectionCard>
   );
 }
