@@ -303,36 +303,6 @@ describe("yard visits (spec 001 §2 Yard visits): the fee from the ranges with V
     expect(split.body.errors).toEqual({ "records.1.yardWasteId": [DUPLICATE_WASTE_MESSAGE] });
   });
 
-  it("lists a collection point's visits: its payers' visits on days they lived there (subjectId)", async () => {
-    const [s] = await t.db
-      .insert(subject)
-      .values({ municipalityId: A, type: "Household", name: "Dům návštěvníků" })
-      .returning({ id: subject.id });
-    const [resident, newcomer, stranger] = [
-      await insertResident(t.db, A, { lastName: "Usedlý" }),
-      await insertResident(t.db, A, { lastName: "Přistěhovalý" }),
-      await insertResident(t.db, A, { lastName: "Cizí" }),
-    ];
-    await t.db.insert(subjectFeePayer).values([
-      { municipalityId: A, subjectId: s!.id, feePayerId: resident, validFrom: "2020-01-01" },
-      { municipalityId: A, subjectId: s!.id, feePayerId: newcomer, validFrom: "2024-03-01" },
-    ]);
-    const visit = async (feePayerId: number, reportDate: string) =>
-      createdId(
-        await t.call("POST", visits(A), {
-          as: "worker",
-          json: visitBody({ feePayerId, reportDate, records: [{ yardWasteId: glassId, quantity: "5" }] }),
-        }),
-      );
-    const mine = [await visit(resident, "2024-02-10"), await visit(newcomer, "2024-03-05")];
-    await visit(newcomer, "2024-02-20"); // before the newcomer moved in
-    await visit(stranger, "2024-03-05");
-    const res = await t.call("GET", visits(A), { as: "worker", query: { subjectId: s!.id } });
-    expect(res.status).toBe(200);
-    expect(res.body.total).toBe(2);
-    expect(res.body.items.map((v: { id: number }) => v.id)).toEqual([mine[1], mine[0]]);
-  });
-
   it("answers 422 per field for a visit without payer, wastes or with a bad quantity, unit or time", async () => {
     const bad = await t.call("POST", visits(A), {
       as: "worker",
