@@ -99,7 +99,11 @@ async function generate(ctx: GenerateContext) {
   console.log(
     `  fee recalculation: ${payers.toLocaleString("en-US")} payers, first run ${(first / 1000).toFixed(2)} s, again (nothing changed) ${(second / 1000).toFixed(2)} s, after a changed base fee ${(changed / 1000).toFixed(2)} s`,
   );
-  ctx.stats.push({ table: "fee recalculation of the large city, first run (writes every fee)", rows: payers, ms: first });
+  ctx.stats.push({
+    table: "fee recalculation of the large city, first run (writes every fee)",
+    rows: payers,
+    ms: first,
+  });
   ctx.stats.push({ table: "fee recalculation of the large city, again (nothing changed)", rows: payers, ms: second });
   ctx.stats.push({ table: "fee recalculation of the large city, after a changed base fee", rows: payers, ms: changed });
   const notices = await timedNotices(ctx, municipalityId, year, NOTICE_PAGES);
@@ -113,7 +117,12 @@ async function generate(ctx: GenerateContext) {
     .where(and(eq(fee.municipalityId, municipalityId), eq(fee.year, year), isNotNull(fee.subjectId)))
     .limit(1);
   ctx.sizes.fees = payers;
-  ctx.state.fees = { municipalityId, year, feeId: one!.id, runs: { first, second, changed, payers } } satisfies FeeState;
+  ctx.state.fees = {
+    municipalityId,
+    year,
+    feeId: one!.id,
+    runs: { first, second, changed, payers },
+  } satisfies FeeState;
 }
 
 export const feesArea: Area = {
@@ -123,9 +132,20 @@ export const feesArea: Area = {
     const f = state.fees as FeeState;
     const base = `/municipality/${f.municipalityId}/fee`;
     return [
-      { name: "fee calculations of a year (the fees screens' state)", as: "manager", path: `${base}/calculation?year=${f.year}` },
+      {
+        name: "fee calculations of a year (the fees screens' state)",
+        as: "manager",
+        path: `${base}/calculation?year=${f.year}`,
+      },
       { name: "a fee explained line by line", as: "manager", path: `${base}/${f.feeId}/explanation` },
       { name: "base fee settings of a year", as: "manager", path: `${base}/base-fee?year=${f.year}` },
+      // The dashboard reads the kept sums of every area (collections, evidence totals, yards, fees): a page's budget.
+      {
+        name: "the dashboard's widgets of the large city",
+        as: "manager",
+        path: `/municipality/${f.municipalityId}/dashboard?year=${f.year}`,
+        budgetMs: 150,
+      },
     ];
   },
 };
