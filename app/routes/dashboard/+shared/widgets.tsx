@@ -26,35 +26,27 @@ const COLLECTIONS_PATH = "/waste-collection-evidence/waste-collections";
 export function DashboardFilter({ board }: { board: Dashboard }) {
   const { t } = useTranslation();
   const years = yearOptions();
+  const selects = [
+    {
+      name: "year",
+      value: String(board.year),
+      options: (years.includes(board.year) ? years : [board.year, ...years]).map(String).map((y) => [y, y]),
+    },
+    { name: "period", value: board.period, options: DASHBOARD_PERIODS.map((p) => [p, t(`dashboard:period.${p}`)]) },
+    { name: "measure", value: board.measure, options: DASHBOARD_MEASURES.map((m) => [m, t(`dashboard:measure.${m}`)]) },
+  ];
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t("dashboard:filter.label")}>
-      <label className="grid gap-1 text-sm">
-        {t("dashboard:filter.year")}
-        <Select
-          name="year"
-          defaultValue={String(board.year)}
-          options={(years.includes(board.year) ? years : [board.year, ...years]).map((y) => ({
-            value: String(y),
-            label: String(y),
-          }))}
-        />
-      </label>
-      <label className="grid gap-1 text-sm">
-        {t("dashboard:filter.period")}
-        <Select
-          name="period"
-          defaultValue={board.period}
-          options={DASHBOARD_PERIODS.map((p) => ({ value: p, label: t(`dashboard:period.${p}`) }))}
-        />
-      </label>
-      <label className="grid gap-1 text-sm">
-        {t("dashboard:filter.measure")}
-        <Select
-          name="measure"
-          defaultValue={board.measure}
-          options={DASHBOARD_MEASURES.map((m) => ({ value: m, label: t(`dashboard:measure.${m}`) }))}
-        />
-      </label>
+      {selects.map((s) => (
+        <label key={s.name} className="grid gap-1 text-sm">
+          {t(`dashboard:filter.${s.name}`)}
+          <Select
+            name={s.name}
+            defaultValue={s.value}
+            options={s.options.map(([value, label]) => ({ value: value!, label: label! }))}
+          />
+        </label>
+      ))}
       <Button type="submit" variant="secondary">
         {t("dashboard:filter.show")}
       </Button>
