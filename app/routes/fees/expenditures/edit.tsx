@@ -37,7 +37,8 @@ import { submitForm } from "~/server/form.server";
 import { column, textColumn } from "~/components/list-columns";
 import { ListPage } from "~/components/list-page";
 import { pageTitle } from "~/components/page-title";
-import { Money } from "~/components/money";
+import { Money, useCountry } from "~/components/money";
+import { formatCurrency } from "~/lib/format";
 import { SectionCard } from "~/components/section-card";
 import { RowDeleteDialog } from "~/components/confirm-dialog";
 import { Alert } from "~/components/ui/alert";
@@ -140,6 +141,7 @@ function RowActions({ row }: { row: ExpenditureItem }) {
   const { t } = useTranslation();
   const canEdit = useCan("aEdit", "expenditure");
   const canRemove = useCan("aRemove", "expenditure");
+  const country = useCountry();
   return (
     <span className="inline-flex gap-1 text-left whitespace-normal">
       {canEdit && <EditLink id={row.id} />}
@@ -147,7 +149,7 @@ function RowActions({ row }: { row: ExpenditureItem }) {
         <RowDeleteDialog
           ns="expenditure"
           id={row.id}
-          values={{ amount: row.amount, type: t(`expenditure:type.${row.type}`) }}
+          values={{ amount: formatCurrency(row.amount, country), type: t(`expenditure:type.${row.type}`) }}
         />
       )}
     </span>
