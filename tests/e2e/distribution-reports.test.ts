@@ -40,20 +40,20 @@ async function savedId(page: Page) {
 describe("Distribution reports (spec 001 §2 Distribution centres, §4 states)", () => {
   it("records a report without JavaScript, processes it behind a confirmation; outcomes in the list, the payer's detail and the CSV", async () => {
     const { context, page } = await signedInPage(browser, "worker", `${LIST}/create`, { javaScriptEnabled: false });
-    await startReport(page, "Výdejní místo Hrotovická", "Návštěva paní Novákové");
+    await startReport(page, "Výdejní místo Hrotovická", "Návštěva paní Svobodové");
 
     // Both searches post the whole form through the action; what was typed comes back.
     await page.getByLabel("Hledat odběrné místo").fill("kucerovi");
-    await page.getByLabel(/Hledat poplatníka/).fill("eva novakova");
+    await page.getByLabel(/Hledat poplatníka/).fill("lucie svobodova");
     await page.getByRole("button", { name: "Hledat", exact: true }).first().click();
     await page.waitForLoadState("load");
-    await expect(page.getByLabel("Popis", { exact: true }).inputValue()).resolves.toBe("Návštěva paní Novákové");
+    await expect(page.getByLabel("Popis", { exact: true }).inputValue()).resolves.toBe("Návštěva paní Svobodové");
     const point = page.getByLabel("Odběrné místo", { exact: true });
     await point.selectOption((await point.locator("option", { hasText: "Kučerovi" }).first().getAttribute("value"))!);
 
     const first = page.getByRole("group", { name: "Záznam 1" });
     await first.getByLabel("Typ záznamu").selectOption({ label: "Přidaný poplatník" });
-    await first.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Eva Nováková" });
+    await first.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Lucie Svobodová" });
     await page.getByRole("button", { name: "Přidat další záznam" }).click();
     await page.waitForLoadState("load");
     const second = page.getByRole("group", { name: "Záznam 2" });
@@ -84,9 +84,9 @@ describe("Distribution reports (spec 001 §2 Distribution centres, §4 states)",
     await expect(row.getByText("V pořádku: Objednaný počet vývozů je 26.").isVisible()).resolves.toBe(true);
 
     // The payer's detail: Kučerovi among her collection points, open-ended.
-    await page.goto("/infrastructure/fee-payers?search=eva%20novakova");
-    await page.getByRole("link", { name: "Eva Nováková" }).first().click();
-    await page.getByRole("heading", { name: "Eva Nováková" }).waitFor();
+    await page.goto("/infrastructure/fee-payers?search=lucie%20svobodova");
+    await page.getByRole("link", { name: "Lucie Svobodová" }).first().click();
+    await page.getByRole("heading", { name: "Lucie Svobodová" }).waitFor();
     const joined = page.getByTestId("history-row").filter({ has: page.getByRole("link", { name: /^Kučerovi/ }) });
     await expect(joined.count()).resolves.toBe(1);
     await expect(joined.textContent()).resolves.toContain("dosud");

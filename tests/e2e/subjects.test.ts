@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { daysBefore, toIsoDate } from "#contract/calendar";
 import type { Browser, Page } from "playwright-core";
 import { errorUnder, launchForFile, searchInDialog, signedInPage } from "./browser";
 import { seen, settle, uid } from "./user-helpers";
@@ -213,7 +214,15 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     const add = page.getByRole("dialog", { name: "Přidat existujícího poplatníka" });
     await searchInDialog(add, "Hledat poplatníka", "Černá", "payerSearch");
     await add.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Jiřina Černá (23. 6. 1944)" });
+    // She lives at 'Byt 2 – Černá' since 1. 1. 2024: joining from that day would overlap it (decision 0041).
     await add.getByLabel("Členem od").fill("2024-01-01");
+    await add.getByRole("button", { name: "Přidat", exact: true }).click();
+    await expect(seen(page, /Poplatník je od 1\. ?1\. ?2024 přiřazen k jinému odběrnému místu\./)).resolves.toBe(true);
+    // From a later day it is a move: her membership there ends the day before. Yesterday, so that ending it on the
+    // same day leaves a row of history (the demo has memberships of its own up to a few weeks ago).
+    const yesterday = daysBefore(toIsoDate(new Date()), 1);
+    await add.getByLabel("Poplatník", { exact: true }).selectOption({ label: "Jiřina Černá (23. 6. 1944)" });
+    await add.getByLabel("Členem od").fill(yesterday);
     await add.getByRole("button", { name: "Přidat", exact: true }).click();
     await expect(seen(page, "Poplatník přidán.")).resolves.toBe(true);
     await page
@@ -221,7 +230,7 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
       .getByRole("button", { name: /^Odebrat/ })
       .click();
     const end = page.getByRole("dialog", { name: "Odebrat poplatníka z odběrného místa?" });
-    await end.getByLabel("Poslední den členství").fill("2025-06-30");
+    await end.getByLabel("Poslední den členství").fill(yesterday);
     await end.getByRole("button", { name: "Odebrat" }).click();
     await expect(seen(page, "Členství ukončeno.")).resolves.toBe(true);
     await page
