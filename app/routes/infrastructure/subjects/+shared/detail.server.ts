@@ -2,6 +2,7 @@
  * Loader data and the action of the subject detail (spec 001 §2 Collection points: detail). Every action is a plain
  * POST with an `intent`; the same path serves pages with and without JavaScript.
  */
+import { allOf } from "~/lib/all-of";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Permission } from "#contract/permissions";
@@ -50,61 +51,35 @@ export async function loadDetail(request: Request, context: AppLoadContext, subj
   const ids = { municipalityId, subjectId };
   const none = <T>(value: T) => Promise.resolve(value);
 
-  const [
-    subject,
-    members,
-    cards,
-    bins,
-    fees,
-    children,
-    impact,
-    hierarchy,
-    payerOptions,
-    parentChoices,
-    evidence,
-    yardVisits,
-  ] = await Promise.all([
-    api.subject.detail(ids),
-    api.subject.members(ids),
-    api.subject.wasteCards(ids),
-    has("wasteEvidenceHeader.aDetail")
+  const { children, ...loaded } = await allOf({
+    subject: api.subject.detail(ids),
+    members: api.subject.members(ids).then((r) => r.items),
+    cards: api.subject.wasteCards(ids).then((r) => r.items),
+    bins: has("wasteEvidenceHeader.aDetail")
       ? api.wasteEvidenceHeader.list({ ...ids, pageSize: BINS_SHOWN, sort: "plainCode" })
       : none(null),
-    has("fee.aDetail") ? api.subject.fees({ ...ids, view: view.feesView, year: view.feesYear }) : none(null),
-    api.subject.list({ municipalityId, parentId: subjectId, pageSize: CHILDREN_SHOWN, sort: "name" }),
-    has("subject.aRemove") ? api.subject.deleteImpact(ids) : none(null),
+    fees: has("fee.aDetail") ? api.subject.fees({ ...ids, view: view.feesView, year: view.feesYear }) : none(null),
+    children: api.subject.list({ municipalityId, parentId: subjectId, pageSize: CHILDREN_SHOWN, sort: "name" }),
+    impact: has("subject.aRemove") ? api.subject.deleteImpact(ids) : none(null),
     // The dialogs that need data are opened through the URL, so only an open one costs a request.
-    view.dialog === "hierarchy" ? api.subject.hierarchy(ids) : none(null),
-    view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
-      ? api.feePayer.options({ municipalityId, search: view.payerSearch || undefined }).then((r) => r.items)
-      : none(null),
-    view.dialog === "set-parent" && has("subject.aEdit")
-      ? api.subject
-          .options({ municipalityId, exclude: subjectId, search: view.parentSearch || undefined })
-          .then((r) => r.items)
-      : none(null),
-    has("wasteEvidence.aDetail") ? api.wasteCollection.subjectEvidence(ids) : none(null),
+    hierarchy: view.dialog === "hierarchy" ? api.subject.hierarchy(ids) : none(null),
+    payerOptions:
+      view.dialog === "add-payer" && has("subject.aEdit") && has("feePayer.aDetail")
+        ? api.feePayer.options({ municipalityId, search: view.payerSearch || undefined }).then((r) => r.items)
+        : none(null),
+    parentChoices:
+      view.dialog === "set-parent" && has("subject.aEdit")
+        ? api.subject
+            .options({ municipalityId, exclude: subjectId, search: view.parentSearch || undefined })
+            .then((r) => r.items)
+        : none(null),
+    evidence: has("wasteEvidence.aDetail") ? api.wasteCollection.subjectEvidence(ids) : none(null),
     // The yard visits of the payers who lived here on the visit's day, newest first.
-    has("yardReport.aDetail")
+    yardVisits: has("yardReport.aDetail")
       ? api.yardReport.list({ municipalityId, subjectId, pageSize: YARD_VISITS_SHOWN, sort: "-reportDate" })
       : none(null),
-  ]);
-  return {
-    subject,
-    members: members.items,
-    cards: cards.items,
-    bins,
-    fees,
-    children: children.items,
-    childTotal: children.total,
-    impact,
-    hierarchy,
-    payerOptions,
-    parentChoices,
-    evidence,
-    yardVisits,
-    view,
-  };
+  });
+  return { ...loaded, children: children.items, childTotal: children.total, view };
 }
 
 /** Which permission each intent needs (the API checks the same). */
