@@ -179,6 +179,8 @@ async function benchOne(bench: BenchDatabase): Promise<KindResult> {
 async function loadScenario(bench: BenchDatabase, scenarios: Scenario[], personas: Map<string, Persona>) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) return [];
   const marked = scenarios.filter((s) => s.load);
+  // A subset of areas (--areas) may have no load scenario at all.
+  if (!marked.length) return [];
   const persona = personas.get(marked[0]?.as ?? "");
   if (!persona || marked.some((s) => s.as !== marked[0]!.as)) throw new Error("the load scenarios need one persona");
   const targets: LoadTarget[] = marked.map((s) => ({

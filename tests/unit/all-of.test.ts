@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allOf } from "~/lib/all-of";
+import { allOf } from "#contract/all-of";
 
 describe("allOf", () => {
   it("awaits every promise at once and answers their values under their names", async () => {

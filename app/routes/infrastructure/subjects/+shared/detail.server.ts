@@ -2,7 +2,7 @@
  * Loader data and the action of the subject detail (spec 001 §2 Collection points: detail). Every action is a plain
  * POST with an `intent`; the same path serves pages with and without JavaScript.
  */
-import { allOf } from "~/lib/all-of";
+import { allOf } from "#contract/all-of";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Permission } from "#contract/permissions";
