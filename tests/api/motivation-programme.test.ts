@@ -281,7 +281,10 @@ describe("activation (one programme a municipality and year; the year's fees rec
     const res = await t.call("POST", `${path(m)}/activate`, { as: "admin", json: { year: YEAR } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.year).toBe(YEAR);
-    expect(await calculations(m)).toEqual([{ year: YEAR, reason: "Activation", state: "Queued" }]);
+    // The file's worker may already have taken it, so its state is not asserted: the row and its reason are the point.
+    expect((await calculations(m)).map(({ year, reason }) => ({ year, reason }))).toEqual([
+      { year: YEAR, reason: "Activation" },
+    ]);
     const [calc] = await t.db
       .select({ id: feeCalculation.id })
       .from(feeCalculation)
