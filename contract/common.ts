@@ -22,13 +22,17 @@ export function forbiddenTextPaths(value: unknown, path: string[] = [], out: str
   return out;
 }
 
+/** "Nejvýše 1 znak." / "Nejvýše 4 znaky." / "Nejvýše 200 znaků.": Czech counts a noun by 1, 2–4 and 5 or more. */
+export const tooLongMessage = (max: number) =>
+  max === 1 ? "Nejvýše 1 znak." : max >= 2 && max <= 4 ? `Nejvýše ${max} znaky.` : `Nejvýše ${max} znaků.`;
+
 /** Optional text field: '' from a form becomes undefined, then trimmed with a max length. */
 export const optionalText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
     z
       .string()
-      .max(max, { message: `Nejvýše ${max} znaků.` })
+      .max(max, { message: tooLongMessage(max) })
       .refine((s) => !hasForbiddenChars(s), { message: FORBIDDEN_TEXT_MESSAGE })
       .optional(),
   );
@@ -39,7 +43,7 @@ export const requiredText = (max: number, message = "Vyplňte toto pole.") =>
     z
       .string({ message })
       .min(1, { message })
-      .max(max, { message: `Nejvýše ${max} znaků.` })
+      .max(max, { message: tooLongMessage(max) })
       .refine((s) => !hasForbiddenChars(s), { message: FORBIDDEN_TEXT_MESSAGE }),
   );
 

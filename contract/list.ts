@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { isCalendarDay } from "./calendar";
-import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenChars } from "./common";
+import { FORBIDDEN_TEXT_MESSAGE, tooLongMessage, hasForbiddenChars } from "./common";
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH, DEFAULT_PAGE_SIZE, type ListKeys } from "./lists";
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -28,7 +28,7 @@ export const listFilter = {
       (v) => (typeof v === "string" ? v.trim() || undefined : v),
       z
         .string()
-        .max(MAX_SEARCH_LENGTH, { message: `Nejvýše ${MAX_SEARCH_LENGTH} znaků.` })
+        .max(MAX_SEARCH_LENGTH, { message: tooLongMessage(MAX_SEARCH_LENGTH) })
         .refine((s) => !hasForbiddenChars(s), { message: FORBIDDEN_TEXT_MESSAGE })
         .optional(),
     ),

@@ -6,7 +6,10 @@ type Texts = typeof cs;
 const TEXTS: Record<string, Texts> = { cs, sk, en };
 
 export function pickLanguage(uiLocales: string | undefined, acceptLanguage: string | undefined): string {
-  const wanted = [...(uiLocales ?? "").split(" "), ...(acceptLanguage ?? "").split(",").map((p) => p.split(";")[0]!.trim())];
+  const wanted = [
+    ...(uiLocales ?? "").split(" "),
+    ...(acceptLanguage ?? "").split(",").map((p) => p.split(";")[0]!.trim()),
+  ];
   for (const w of wanted) {
     const base = w.toLowerCase().slice(0, 2);
     if (TEXTS[base]) return base;
@@ -20,6 +23,22 @@ export function texts(lang: string): Texts {
 
 export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * The Content-Security-Policy of the provider's pages: their own inline style and icon, forms to the provider and on
+ * to the product, no script but the one given a nonce (the logout page's automatic submit), never framed.
+ */
+export function pageSecurityPolicy(productOrigin: string, scriptNonce?: string): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self'",
+    `script-src ${scriptNonce ? `'nonce-${scriptNonce}'` : "'none'"}`,
+    `form-action 'self' ${productOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
 
 /** The provider's pages share the product's look (green primary, white card on a light page). */
 function layout(lang: string, title: string, body: string): string {

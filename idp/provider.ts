@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../api/db/client";
@@ -7,7 +8,17 @@ import { checkPassword } from "../api/lib/password-hash";
 import { reserveNameAttempt, reserveUserAttempt, resetUserAttempts } from "../api/lib/password-throttle";
 import { createAdapterFactory } from "./adapter";
 import { GRANT_CLAIM } from "../api/lib/auth";
-import { fill, loginPage, logoutPage, messagePage, pickLanguage, setPasswordPage, texts, type PasswordRuleKey } from "./pages";
+import {
+  fill,
+  loginPage,
+  logoutPage,
+  messagePage,
+  pageSecurityPolicy,
+  pickLanguage,
+  setPasswordPage,
+  texts,
+  type PasswordRuleKey,
+} from "./pages";
 import { completeRegistration, findRegistrationToken } from "../api/modules/user/registration";
 import { PASSWORD_MIN_LENGTH } from "#contract/password";
 import { persistentSecret, randomSecret, signingKeys } from "./secrets";
@@ -29,7 +40,6 @@ export interface IdpOptions {
   refreshTokenTtl: number;
 }
 
-
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -41,16 +51,6 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "no-store",
-    "X-Frame-Options": "DENY",
-    ...headers,
-  });
-  res.end(html);
-}
-
 /**
  * The built-in OpenID provider (oidc-provider) backed by the user table: authorization code with PKCE S256
  * required, refresh tokens, RP-initiated logout, JWT (RS256) access tokens for the /v1 API.
@@ -58,6 +58,19 @@ function send(res: ServerResponse, status: number, html: string, headers: Record
 export async function createIdp(opts: IdpOptions) {
   const { db } = opts;
   const { privateJwks, publicJwks } = await signingKeys(db);
+  // The provider's pages post to the provider and are sent on to the product (the redirect after a form counts).
+  const productOrigin = new URL(opts.publicUrl).origin;
+
+  function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
+    res.writeHead(status, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Frame-Options": "DENY",
+      "Content-Security-Policy": pageSecurityPolicy(productOrigin),
+      ...headers,
+    });
+    res.end(html);
+  }
   const cookieKey = await persistentSecret(db, "oidc_cookie_key", randomSecret);
   const mountPath = new URL(opts.issuer).pathname.replace(/\/$/, "");
 
@@ -91,14 +104,17 @@ export async function createIdp(opts: IdpOptions) {
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
           // The product's logout button already asked; submit at once when JavaScript runs.
           const lang = pickLanguage(undefined, ctx.get("accept-language"));
+          const nonce = randomBytes(16).toString("base64");
+          ctx.set("Content-Security-Policy", pageSecurityPolicy(productOrigin, nonce));
           ctx.body = logoutPage(lang, form).replace(
             "</main>",
-            `</main><script>document.querySelector('button[name="logout"]').click()</script>`,
+            `</main><script nonce="${nonce}">document.querySelector('button[name="logout"]').click()</script>`,
           );
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
           const lang = pickLanguage(undefined, ctx.get("accept-language"));
           const t = texts(lang);
+          ctx.set("Content-Security-Policy", pageSecurityPolicy(productOrigin));
           ctx.body = messagePage(lang, t.logoutTitle, t.loggedOut, `${opts.publicUrl}/`);
         },
       },
@@ -118,7 +134,10 @@ export async function createIdp(opts: IdpOptions) {
     // Access tokens carry the claims the API matches users by (same path as an external provider).
     extraTokenClaims: async (_ctx, token) => {
       if (!("accountId" in token) || !token.accountId) return undefined;
-      const [u] = await db.select().from(user).where(eq(user.id, Number(token.accountId)));
+      const [u] = await db
+        .select()
+        .from(user)
+        .where(eq(user.id, Number(token.accountId)));
       // The grant lets the API refuse the token as soon as the grant is revoked (logout; api/lib/auth.ts).
       const grant = "grantId" in token && typeof token.grantId === "string" ? { [GRANT_CLAIM]: token.grantId } : {};
       return u ? { preferred_username: u.userName, email: u.email ?? undefined, ...grant } : undefined;
@@ -162,6 +181,7 @@ export async function createIdp(opts: IdpOptions) {
       const t = texts(lang);
       console.warn("[idp] error", (error as Error).message);
       ctx.type = "html";
+      ctx.set("Content-Security-Policy", pageSecurityPolicy(productOrigin));
       ctx.body = messagePage(lang, t.errorTitle, t.errorText, `${opts.publicUrl}/`);
     },
   };
@@ -204,7 +224,16 @@ export async function createIdp(opts: IdpOptions) {
       // a name of no user is counted and answered the same way (decision 0019).
       const attempt = u ? await reserveUserAttempt(db, u.id) : await reserveNameAttempt(db, userName);
       if (!attempt.allowed) {
-        return send(res, 429, loginPage({ lang: uiLang, action: loginAction, userName, error: ui.throttled.replace("{{seconds}}", String(attempt.seconds)) }));
+        return send(
+          res,
+          429,
+          loginPage({
+            lang: uiLang,
+            action: loginAction,
+            userName,
+            error: ui.throttled.replace("{{seconds}}", String(attempt.seconds)),
+          }),
+        );
       }
       const ok = await checkPassword(password, u?.passwordHash);
       if (!u || !ok) {
@@ -216,7 +245,12 @@ export async function createIdp(opts: IdpOptions) {
       }
       // The municipalities and yards lists show their last sign-in: both stamped in one statement.
       if (u.municipalityId || u.collectionYardId) await stampPlaceSignIn(db, u.municipalityId, u.collectionYardId);
-      return provider.interactionFinished(req, res, { login: { accountId: String(u.id) } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: String(u.id) } },
+        { mergeWithLastSubmission: false },
+      );
     }
 
     if (details.prompt.name === "consent") {
@@ -226,14 +260,23 @@ export async function createIdp(opts: IdpOptions) {
         ? await provider.Grant.find(grantId)
         : new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
       if (!grant) return send(res, 400, messagePage(lang, t.errorTitle, t.expired, `${opts.publicUrl}/`));
-      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
       for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
         grant.addResourceScope(indicator, scopes.join(" "));
       }
       const savedId = await grant.save();
-      return provider.interactionFinished(req, res, { consent: { grantId: savedId } }, { mergeWithLastSubmission: true });
+      return provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: savedId } },
+        { mergeWithLastSubmission: true },
+      );
     }
     return send(res, 400, messagePage(lang, t.errorTitle, t.errorText, `${opts.publicUrl}/`));
   }
@@ -258,7 +301,20 @@ export async function createIdp(opts: IdpOptions) {
     const lang = pickLanguage(target.language, undefined);
     const t = texts(lang);
     const page = (status: number, error?: string, unmet?: PasswordRuleKey[]) =>
-      send(res, status, setPasswordPage({ lang, action, token, userName: target.userName, minLength: PASSWORD_MIN_LENGTH, error, unmet }), headers);
+      send(
+        res,
+        status,
+        setPasswordPage({
+          lang,
+          action,
+          token,
+          userName: target.userName,
+          minLength: PASSWORD_MIN_LENGTH,
+          error,
+          unmet,
+        }),
+        headers,
+      );
     if (!form) return page(200);
     const password = form.get("password") ?? "";
     if (password !== (form.get("confirm") ?? "")) return page(422, t.passwordMismatch);
@@ -268,11 +324,18 @@ export async function createIdp(opts: IdpOptions) {
       const rules = unmet.map((k) => fill(t.passwordRules[k], { min: PASSWORD_MIN_LENGTH })).join(", ");
       return page(422, fill(t.passwordWeak, { rules }), unmet);
     }
-    if (!result.ok) return send(res, 410, messagePage(lang, t.linkInvalidTitle, t.linkInvalid, `${opts.publicUrl}/`), headers);
+    if (!result.ok)
+      return send(res, 410, messagePage(lang, t.linkInvalidTitle, t.linkInvalid, `${opts.publicUrl}/`), headers);
     return send(
       res,
       200,
-      messagePage(lang, t.passwordSetTitle, fill(t.passwordSet, { userName: target.userName }), `${opts.publicUrl}/`, t.goToApp),
+      messagePage(
+        lang,
+        t.passwordSetTitle,
+        fill(t.passwordSet, { userName: target.userName }),
+        `${opts.publicUrl}/`,
+        t.goToApp,
+      ),
       headers,
     );
   }

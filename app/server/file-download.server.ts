@@ -1,3 +1,9 @@
+import type { AppLoadContext } from "react-router";
+import { translateMessage } from "~/lib/messages";
+import type { ApiClient } from "./api.server";
+import { redirectWithFlash } from "./action.server";
+import { userT } from "./i18n.server";
+
 /**
  * A file the API answered (a PDF, a CSV, an import's original file), passed on to the browser as a download: its
  * name as the API gave it (ASCII in the header), never cached, never sniffed. null when the API answered no such file.
@@ -18,4 +24,20 @@ export function passFile(
   const length = res.headers.get("Content-Length");
   if (length) headers.set("Content-Length", length);
   return new Response(res.body, { headers });
+}
+
+/**
+ * The API gave no file: the user goes back with its reason as an error message, never to a raw JSON answer. A record
+ * that is gone (404: deleted, or another municipality's) goes to `gone` (its list), anything else to `back`.
+ */
+export async function fileRefused(
+  api: ApiClient,
+  context: AppLoadContext,
+  res: Response,
+  to: { back: string; gone?: string; failed: string },
+): Promise<Response> {
+  const problem = (await res.json().catch(() => null)) as { Message?: string } | null;
+  const t = await userT(api.session);
+  const reason = translateMessage(t, problem?.Message ?? t(to.failed));
+  return redirectWithFlash(api, context, res.status === 404 ? (to.gone ?? to.back) : to.back, reason, "error");
 }

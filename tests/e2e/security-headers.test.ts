@@ -45,6 +45,25 @@ describe("security headers (issue 11 security 10)", () => {
     await context.close();
   });
 
+  it("the provider's pages carry a CSP too: sign-in and sign-out run under it without a violation", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const violations = watchCsp(page);
+    const signInPage = page.waitForResponse((r) => /\/oidc\/interaction\/[\w-]+$/.test(new URL(r.url()).pathname));
+    await signIn(page, "manager", "/dashboard");
+    const csp = (await signInPage).headers()["content-security-policy"]!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // The sign-out page submits itself by a script that carries the page's nonce.
+    const signOutPage = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith("/session/end"));
+    await page.getByRole("button", { name: "Odhlásit" }).click();
+    expect((await signOutPage).headers()["content-security-policy"]).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   it("/error/403 answers with status 403 and still shows the page", async () => {
     const { context, page } = await signedInPage(browser, "worker", "/dashboard");
     const res = await page.goto("/administration/municipalities/create");
@@ -60,7 +79,10 @@ describe("security headers (issue 11 security 10)", () => {
     const violations = watchCsp(page);
     await signIn(page, "manager", "/infrastructure/waste-evidence-headers");
     await page.waitForLoadState("networkidle");
-    const bin = await page.locator('table a[href^="/infrastructure/waste-evidence-headers/"]').first().getAttribute("href");
+    const bin = await page
+      .locator('table a[href^="/infrastructure/waste-evidence-headers/"]')
+      .first()
+      .getAttribute("href");
     expect(bin).toBeTruthy();
     await page.goto(`${bin}/edit`);
     await page.locator(".leaflet-container").waitFor();

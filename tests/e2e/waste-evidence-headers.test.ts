@@ -233,6 +233,10 @@ describe("Bins / waste evidence headers (spec 001 §2 'Waste bins', §4, §5 cod
     expect(malformed?.status()).toBe(404);
     const unknown = await page.goto(`${LIST}/999999`);
     expect(unknown?.status()).toBe(404);
+    // A gone bin's label: back to the list with the reason, not a raw JSON answer.
+    await page.goto(`${LIST}/999999/label.pdf`);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect(seen(page, "Nádoba nebyla nalezena.")).resolves.toBe(true);
     await ctx.close();
   });
 });

@@ -4,6 +4,7 @@
  * user-facing message literals of contract/, api/ and idp/ and fails on any without a key, so a new message cannot
  * reach a Slovak or English user untranslated.
  */
+import { tooLongMessage } from "#contract/common";
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -52,7 +53,8 @@ function sourceFiles(dir: string): string[] {
 /** A literal's text; `${…}` of a template becomes a {{placeholder}}. */
 function literalText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((s) => `{{x}}${s.literal.text}`).join("");
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((s) => `{{x}}${s.literal.text}`).join("");
   return undefined;
 }
 
@@ -66,7 +68,11 @@ function inMessagePlace(node: ts.Node): boolean {
     }
     if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
       const callee = parent.expression;
-      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : "";
       return isMessageCall(name) && (parent.arguments ?? []).some((a) => a === child);
     }
     // errors.roleId = ["…"], errors[`accounts.${i}.login`] = ["…"]
@@ -78,6 +84,12 @@ function inMessagePlace(node: ts.Node): boolean {
     if (ts.isVariableDeclaration(parent) || ts.isParameter(parent)) {
       if (parent.initializer !== child) return false;
       return child === node || (/^[A-Z][A-Z0-9_]*$/.test(parent.name.getText()) && ts.isObjectLiteralExpression(child));
+    }
+    // What a function named …Message answers: const tooLongMessage = (max) => …; function batchInUseMessage(n) { return …; }
+    if (ts.isArrowFunction(parent) || ts.isReturnStatement(parent)) {
+      const fn = ts.isArrowFunction(parent) ? parent : ts.findAncestor(parent, ts.isFunctionLike);
+      const name = fn && (ts.isArrowFunction(fn) ? fn.parent : fn);
+      return !!name && "name" in name && !!name.name && /Message$/.test((name.name as ts.Node).getText());
     }
     if (
       ts.isParenthesizedExpression(parent) ||
@@ -116,7 +128,11 @@ export function messagesIn(file: string): FoundMessage[] {
 }
 
 const placeholders = (s: string) => s.replace(/\{\{\w+\}\}/g, "{{}}");
-const patternKeys = new Set(Object.keys(catalog.cs).filter((k) => k.includes("{{")).map(placeholders));
+const patternKeys = new Set(
+  Object.keys(catalog.cs)
+    .filter((k) => k.includes("{{"))
+    .map(placeholders),
+);
 
 /** A found literal is covered by a key: exactly, by a pattern, or (a template) by a key with the same placeholders. */
 function covered(text: string): boolean {
@@ -130,6 +146,7 @@ describe("messages namespace (spec 000 §1: cs default, sk, en)", () => {
     const texts = found.map((f) => f.text);
     expect(texts).toContain("Vyplňte toto pole."); // requiredText's default parameter
     expect(texts).toContain("Nejvýše {{x}} znaků."); // a template
+    expect(texts).toContain("Nejvýše {{x}} znaky."); // what a …Message function answers
     expect(texts).toContain("Vyberte hodnotu."); // a constant
     expect(texts).toContain("Formulář obsahuje chyby."); // validation()'s default
     expect(texts).toContain("Tato role není aktivní."); // errors.roleId = ["…"]
@@ -185,6 +202,9 @@ describe("translateMessage", () => {
     expect(translateMessage(await tFor("en"), "Nejvýše 200 znaků.")).toBe("At most 200 characters.");
     expect(translateMessage(await tFor("sk"), "Nejvýše 50 znaků.")).toBe("Najviac 50 znakov.");
     expect(translateMessage(await tFor("cs"), "Nejvýše 50 znaků.")).toBe("Nejvýše 50 znaků.");
+    // Czech counts by 1, 2–4 and 5 or more (the constant symbol has at most 4 digits).
+    expect([1, 4, 5].map(tooLongMessage)).toEqual(["Nejvýše 1 znak.", "Nejvýše 4 znaky.", "Nejvýše 5 znaků."]);
+    expect(translateMessage(await tFor("sk"), tooLongMessage(4))).toBe("Najviac 4 znaky.");
     expect(translateMessage(await tFor("en"), "Pro potvrzení napište SMAZAT.")).toBe("To confirm, type SMAZAT.");
   });
 

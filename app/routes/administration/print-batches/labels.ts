@@ -1,11 +1,9 @@
 import type { Route } from "./+types/labels";
-import { translateMessage } from "~/lib/messages";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
-import { redirectWithFlash } from "~/server/action.server";
 import { isPdf, pdfResponse } from "~/server/pdf.server";
-import { printBatchPath } from "./+shared/ui";
+import { PRINT_BATCHES_PATH, printBatchPath } from "./+shared/ui";
+import { fileRefused } from "~/server/file-download.server";
 
 /**
  * Resource route: streams the batch's labels (the API's PDF) as a download 'stitky-<id>.pdf'; the API checks the
@@ -18,8 +16,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (isPdf(res)) {
     return pdfResponse(res, res.headers.get("Content-Disposition") ?? `attachment; filename="stitky-${id}.pdf"`);
   }
-  const problem = (await res.json().catch(() => null)) as { Message?: string } | null;
-  const t = await userT(api.session);
-  const text = problem?.Message ?? t("printBatch:detail.pdfFailed");
-  return redirectWithFlash(api, context, printBatchPath(id), translateMessage(t, text), "error");
+  return fileRefused(api, context, res, {
+    back: printBatchPath(id),
+    gone: PRINT_BATCHES_PATH,
+    failed: "printBatch:detail.pdfFailed",
+  });
 }

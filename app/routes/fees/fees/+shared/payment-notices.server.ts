@@ -16,14 +16,13 @@ import {
   type ActionContext,
 } from "~/server/action.server";
 import { submitForm } from "~/server/form.server";
-import { translateMessage } from "~/lib/messages";
 import { requireId } from "~/lib/route-checks";
 import { requireMunicipality } from "~/server/guard.server";
-import { userT } from "~/server/i18n.server";
 import { isPdf, pdfFileName, pdfResponse } from "~/server/pdf.server";
 import { listUrl, nothingSelected } from "~/server/list-action.server";
 import { DIALOG_PARAM } from "~/components/ui/dialog";
 import type { NoticeState } from "./payment-notices";
+import { fileRefused } from "~/server/file-download.server";
 
 export async function loadNoticeState(api: ApiClient, municipalityId: number, year: number): Promise<NoticeState> {
   const [{ settings }, jobs] = await Promise.all([
@@ -80,10 +79,7 @@ export async function noticeAction(
 /** A resource route's answer: the API's PDF as a download, or back to the Fees screen with the API's message. */
 export async function noticeDownload(res: Response, fallbackName: string, api: ApiClient, context: AppLoadContext) {
   if (isPdf(res)) return pdfResponse(res, `attachment; filename="${pdfFileName(res, fallbackName)}"`);
-  const problem = (await res.json().catch(() => null)) as { Message?: string } | null;
-  const t = await userT(api.session);
-  const text = problem?.Message ?? t("paymentNotice:pdfFailed");
-  return redirectWithFlash(api, context, "/fees/fees", translateMessage(t, text), "error");
+  return fileRefused(api, context, res, { back: "/fees/fees", failed: "paymentNotice:pdfFailed" });
 }
 
 /**
