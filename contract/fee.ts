@@ -74,14 +74,16 @@ export type FeeListItem = z.infer<typeof feeListItem>;
 /** GET municipality/{id}/fee/summary?year=: the cards and the fee statistics of a year. */
 export const feeSummaryQuery = z.object({ year: feeYearField });
 
-/** One bar of the final-fee distribution: payers whose final fee is in [from, to). */
+/** One bar of the final-fee distribution: payers whose final fee for the year (all their fees) is in [from, to). */
 export const feeBucket = z.object({ from: money, to: money.nullable(), payers: z.number() });
 
 export const feeSummary = z.object({
   year: z.number(),
   /** The years that have fees, newest first. */
   years: z.array(z.number()),
+  /** The payers with a fee that year, each once; feeCount the fees (a payer who moved has one at each point). */
   payerCount: z.number(),
+  feeCount: z.number(),
   /** Σ TotalFee (the fees card), Σ TotalDiscount (discounts), Σ FinalFee (the final fee). */
   totalFee: money,
   totalDiscount: money,
@@ -90,6 +92,7 @@ export const feeSummary = z.object({
   totalExpenditure: money,
   /** The total income: Σ FinalFee of the fees marked paid. */
   totalIncome: money,
+  /** Fees marked paid and not (a fee is paid on its own). */
   paidCount: z.number(),
   unpaidCount: z.number(),
   unpaidFinalFee: money,

@@ -8,7 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import { expenditure, fee, subject } from "../../api/db/schema";
 import { today } from "../../api/modules/subject/membership";
 import { insertFee } from "./fee-fixtures";
-import { setupApiWithIds, type TestApi, insertResident } from "./helpers";
+import { newMunicipality, setupApiWithIds, type TestApi, insertResident } from "./helpers";
 
 let t: TestApi;
 let A: number;
@@ -130,6 +130,7 @@ describe("GET municipality/{id}/fee/summary", () => {
       year: YEAR,
       years: [YEAR, YEAR - 1],
       payerCount: 3,
+      feeCount: 3,
       totalFee: "2400.00",
       totalDiscount: "510.00",
       finalFee: "1890.00",
@@ -149,6 +150,50 @@ describe("GET municipality/{id}/fee/summary", () => {
     expect(bars[5].payers).toBe(1);
     expect(bars[9]).toEqual({ from: "900.00", to: "1000.00", payers: 1 });
     expect(bars.reduce((n: number, b: any) => n + b.payers, 0)).toBe(3);
+  });
+
+  it("counts a payer who moved during the year once: two fees, one payer, one bar of their whole year", async () => {
+    const m = await newMunicipality(t.db, "Obec stěhování");
+    const [before, after] = await t.db
+      .insert(subject)
+      .values([
+        { municipalityId: m, name: "Staré bydliště", type: "Household" },
+        { municipalityId: m, name: "Nové bydliště", type: "Household" },
+      ])
+      .returning({ id: subject.id });
+    const moved = await insertResident(t.db, m, { lastName: "Stěhovavý", activeFrom: `${YEAR}-01-01` });
+    const stayed = await insertResident(t.db, m, { lastName: "Usedlý", activeFrom: `${YEAR}-01-01` });
+    // 4 months at the old address, 8 at the new one; a 10 % fixed discount at the new one.
+    await feeOf({
+      municipalityId: m,
+      feePayerId: moved,
+      subjectId: before!.id,
+      baseFee: "300.00",
+      totalFee: "300.00",
+      finalFee: "300.00",
+      paid: true,
+    });
+    await feeOf({
+      municipalityId: m,
+      feePayerId: moved,
+      subjectId: after!.id,
+      baseFee: "600.00",
+      totalFee: "600.00",
+      totalDiscount: "60.00",
+      finalFee: "540.00",
+    });
+    await feeOf({
+      municipalityId: m,
+      feePayerId: stayed,
+      subjectId: after!.id,
+      totalDiscount: "90.00",
+      finalFee: "810.00",
+    });
+    const res = await t.call("GET", `/municipality/${m}/fee/summary`, { as: "admin" });
+    expect(res.body).toMatchObject({ payerCount: 2, feeCount: 3, paidCount: 1, unpaidCount: 2, fixedDiscountCount: 2 });
+    // By payer: 840 and 810 both fall in the bar 800–900 of 100 Kč bars (not 300, 540 and 810 apart).
+    const bars = res.body.distribution;
+    expect(bars.filter((b: any) => b.payers > 0)).toEqual([{ from: "800.00", to: "900.00", payers: 2 }]);
   });
 
   it("is empty for a year without fees", async () => {

@@ -26,21 +26,25 @@ export async function feeSummaryOf(db: Db, municipalityId: number, askedYear: nu
   const yearly = yearlyFees(municipalityId, year);
   const [sums] = await db
     .select({
-      payerCount: sql<number>`count(*)`.mapWith(Number),
+      // A payer who moved during the year has a fee at each collection point: payers are counted once, fees apart.
+      payerCount: sql<number>`count(distinct ${fee.feePayerId})`.mapWith(Number),
+      feeCount: sql<number>`count(*)`.mapWith(Number),
       totalFee: sql<string>`coalesce(sum(${fee.totalFee}), 0)::numeric(14,2)::text`,
       totalDiscount: sql<string>`coalesce(sum(${fee.totalDiscount}), 0)::numeric(14,2)::text`,
       finalFee: sql<string>`coalesce(sum(${fee.finalFee}), 0)::numeric(14,2)::text`,
       totalIncome: sql<string>`coalesce(sum(${fee.finalFee}) filter (where ${fee.paid}), 0)::numeric(14,2)::text`,
       unpaidFinalFee: sql<string>`coalesce(sum(${fee.finalFee}) filter (where not ${fee.paid}), 0)::numeric(14,2)::text`,
       paidCount: sql<number>`count(*) filter (where ${fee.paid})`.mapWith(Number),
-      fixedDiscountCount: sql<number>`count(*) filter (where ${fee.totalDiscount} > ${fee.motivationDiscount})`.mapWith(
-        Number,
-      ),
-      motivationDiscountCount: sql<number>`count(*) filter (where ${fee.motivationDiscount} > 0)`.mapWith(Number),
-      motivationFeeCount: sql<number>`count(*) filter (where ${fee.motivationFee} > 0 or ${fee.binFee} > 0)`.mapWith(
-        Number,
-      ),
-      maxFinalFee: sql<string>`coalesce(max(${fee.finalFee}), 0)::text`,
+      fixedDiscountCount:
+        sql<number>`count(distinct ${fee.feePayerId}) filter (where ${fee.totalDiscount} > ${fee.motivationDiscount})`.mapWith(
+          Number,
+        ),
+      motivationDiscountCount:
+        sql<number>`count(distinct ${fee.feePayerId}) filter (where ${fee.motivationDiscount} > 0)`.mapWith(Number),
+      motivationFeeCount:
+        sql<number>`count(distinct ${fee.feePayerId}) filter (where ${fee.motivationFee} > 0 or ${fee.binFee} > 0)`.mapWith(
+          Number,
+        ),
     })
     .from(fee)
     .where(yearly);
@@ -63,30 +67,41 @@ export async function feeSummaryOf(db: Db, municipalityId: number, askedYear: nu
     year,
     years: (years as unknown as { rows: { year: number }[] }).rows.map((r) => Number(r.year)),
     payerCount: s.payerCount,
+    feeCount: s.feeCount,
     totalFee: s.totalFee,
     totalDiscount: s.totalDiscount,
     finalFee: s.finalFee,
     totalExpenditure: spent?.total ?? "0.00",
     totalIncome: s.totalIncome,
     paidCount: s.paidCount,
-    unpaidCount: s.payerCount - s.paidCount,
+    unpaidCount: s.feeCount - s.paidCount,
     unpaidFinalFee: s.unpaidFinalFee,
     fixedDiscountCount: s.fixedDiscountCount,
     motivationDiscountCount: s.motivationDiscountCount,
     motivationFeeCount: s.motivationFeeCount,
-    distribution: s.payerCount ? await distribution(db, yearly, barWidth(Number(s.maxFinalFee))) : [],
+    distribution: s.feeCount ? await distribution(db, yearly) : [],
   };
 }
 
-/** Payers per bar of final fee [k × width, (k + 1) × width), every bar up to the highest shown, empty ones too. */
-async function distribution(db: Db, yearly: ReturnType<typeof yearlyFees>, width: number) {
-  const rows = await db
-    .select({
-      bar: sql<number>`floor(${fee.finalFee} / ${width})::int`.mapWith(Number),
-      payers: sql<number>`count(*)`.mapWith(Number),
-    })
+/**
+ * Payers per bar of their final fee for the year (Σ of their fees at every collection point) [k × width, (k + 1) ×
+ * width), every bar up to the highest shown, empty ones too.
+ */
+async function distribution(db: Db, yearly: ReturnType<typeof yearlyFees>) {
+  const perPayer = db
+    .select({ total: sql<string>`sum(${fee.finalFee})`.as("total") })
     .from(fee)
     .where(yearly)
+    .groupBy(fee.feePayerId)
+    .as("per_payer");
+  const [top] = await db.select({ max: sql<string>`coalesce(max(${perPayer.total}), 0)::text` }).from(perPayer);
+  const width = barWidth(Number(top!.max));
+  const rows = await db
+    .select({
+      bar: sql<number>`floor(${perPayer.total} / ${width})::int`.mapWith(Number),
+      payers: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(perPayer)
     .groupBy(sql`1`);
   const counts = new Map(rows.map((r) => [r.bar, r.payers]));
   const last = Math.max(...rows.map((r) => r.bar));

@@ -73,8 +73,9 @@ export function FeeStatistics({ summary }: { summary: FeeSummary }) {
   const max = Math.max(0, ...values);
   return (
     <SectionCard title={t("fee:stats.title")} titleId="fee-stats-title" contentClassName="space-y-4">
-      <dl className="grid gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid gap-3 text-sm sm:grid-cols-4 lg:grid-cols-7">
         <DetailFact label={t("fee:stats.payers")}>{count(summary.payerCount)}</DetailFact>
+        <DetailFact label={t("fee:stats.fees")}>{count(summary.feeCount)}</DetailFact>
         <DetailFact label={t("fee:stats.paid")}>{count(summary.paidCount)}</DetailFact>
         <DetailFact label={t("fee:stats.unpaid")}>{count(summary.unpaidCount)}</DetailFact>
         <DetailFact label={t("fee:stats.fixedDiscount")}>{count(summary.fixedDiscountCount)}</DetailFact>
