@@ -217,8 +217,12 @@ export const feePayerHistoryRow = z.object({
   ...periodAnswer,
   isChief: z.boolean(),
   current: z.boolean(),
-  /** The final fee of the payer's fee records for this subject (sum), '0.00' until fees are calculated. */
-  finalFee: z.string(),
+  /**
+   * The payer's final fee at this collection point in the newest year of the membership that has one (feeYear); null
+   * until a fee is calculated. Years are not summed: a long membership would read as one huge fee.
+   */
+  feeYear: z.number().nullable(),
+  finalFee: z.string().nullable(),
 });
 export type FeePayerHistoryRow = z.infer<typeof feePayerHistoryRow>;
 

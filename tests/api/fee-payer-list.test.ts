@@ -193,7 +193,7 @@ describe("GET fee-payer (list)", () => {
 });
 
 describe("GET fee-payer/{id}/history", () => {
-  it("lists every membership newest first with the address and the payer's final fee per subject", async () => {
+  it("lists every membership newest first with the address and the payer's final fee of its newest fee year", async () => {
     const old = await newSubject(A, "Starý byt", {
       street: "Hasskova",
       conscriptionNumber: "845",
@@ -220,6 +220,8 @@ describe("GET fee-payer/{id}/history", () => {
     await t.db.insert(fee).values([
       { municipalityId: A, subjectId: old, feePayerId: id, year: 2021, finalFee: "600.50" },
       { municipalityId: A, subjectId: old, feePayerId: id, year: 2022, finalFee: "700.25" },
+      // A month's row (a monthly period) is not the year's fee.
+      { municipalityId: A, subjectId: old, feePayerId: id, year: 2022, month: 12, finalFee: "58.35" },
       // Another payer's fee of the same subject is not his.
       { municipalityId: A, subjectId: old, feePayerId: other, year: 2022, finalFee: "999.00" },
     ]);
@@ -235,7 +237,8 @@ describe("GET fee-payer/{id}/history", () => {
         validTo: null,
         isChief: true,
         current: true,
-        finalFee: "0.00",
+        feeYear: null,
+        finalFee: null,
       },
       {
         membershipId: expect.any(Number),
@@ -246,9 +249,11 @@ describe("GET fee-payer/{id}/history", () => {
         validTo: "2022-12-31",
         isChief: false,
         current: false,
-        finalFee: "1300.75",
+        // Not 2021 + 2022 summed: the newest year the membership was billed.
+        feeYear: 2022,
+        finalFee: "700.25",
       },
     ]);
-    expect((await t.call("GET", url(A, `/${id}`), { as: "worker" })).body.feeRecordCount).toBe(2);
+    expect((await t.call("GET", url(A, `/${id}`), { as: "worker" })).body.feeRecordCount).toBe(3);
   });
 });

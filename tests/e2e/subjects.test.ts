@@ -265,6 +265,9 @@ describe("Collection points (spec 001 §2 Collection points, spec 000 §2 /infra
     await expect(page.getByRole("button", { name: /Nastavit vedoucím/ }).count()).resolves.toBe(0);
     // The fee payers table (the waste cards table lists Jan Novák too, by his card number).
     await page.getByRole("row", { name: /^Jan Novák/ }).waitFor();
+    // The fees are yearly rows (docs/fees.md 'Periods'): the monthly view says so instead of an empty table.
+    await page.getByRole("navigation", { name: "Zobrazení poplatků" }).getByRole("link", { name: "Měsíční" }).click();
+    await expect(seen(page, /obec vyměřila poplatek za celý rok/)).resolves.toBe(true);
 
     const malformed = await page.goto(`${LIST}/12abc`);
     expect(malformed?.status()).toBe(404);

@@ -114,7 +114,10 @@ export async function getFeePayer(db: Db, municipalityId: number, id: number): P
   };
 }
 
-/** GET fee-payer/{id}/history: every membership, newest first, with the payer's final fee for that subject. */
+/**
+ * GET fee-payer/{id}/history: every membership, newest first, with the payer's final fee at that subject in the
+ * membership's newest billed year.
+ */
 export async function feePayerHistory(
   db: Db,
   municipalityId: number,
@@ -131,8 +134,12 @@ export async function feePayerHistory(
       validFrom: subjectFeePayer.validFrom,
       validTo: subjectFeePayer.validTo,
       isChief: subjectFeePayer.isChief,
-      finalFee: sql<string>`(select coalesce(sum(${fee.finalFee}), 0)::numeric(12,2)::text from ${fee}
-        where ${fee.feePayerId} = ${subjectFeePayer.feePayerId} and ${fee.subjectId} = ${subjectFeePayer.subjectId})`,
+      newestFee: sql<string | null>`(select ${fee.year} || ':' || ${fee.finalFee} from ${fee}
+        where ${fee.feePayerId} = ${subjectFeePayer.feePayerId} and ${fee.subjectId} = ${subjectFeePayer.subjectId}
+          and ${fee.month} is null
+          and ${fee.year} between extract(year from ${subjectFeePayer.validFrom})
+            and coalesce(extract(year from ${subjectFeePayer.validTo}), ${fee.year})
+        order by ${fee.year} desc limit 1)`,
     })
     .from(subjectFeePayer)
     .innerJoin(subject, eq(subject.id, subjectFeePayer.subjectId))
@@ -148,7 +155,8 @@ export async function feePayerHistory(
       validTo: r.validTo,
       isChief: r.isChief,
       current: isCurrent(r, day),
-      finalFee: String(r.finalFee),
+      feeYear: r.newestFee ? Number(r.newestFee.split(":")[0]) : null,
+      finalFee: r.newestFee?.split(":")[1] ?? null,
     })),
   };
 }

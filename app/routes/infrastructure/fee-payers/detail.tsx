@@ -15,7 +15,7 @@ import { recordTitle } from "~/components/page-title";
 import { DetailPage } from "~/components/detail-page";
 import { ConfirmDialog, DeleteDialog } from "~/components/confirm-dialog";
 import { DetailRow, FieldRows } from "~/components/detail-row";
-import { Money, MoneyCell } from "~/components/money";
+import { Money } from "~/components/money";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -290,7 +290,16 @@ export default function FeePayerDetailPage({ loaderData, actionData: answer }: R
                 {h.validTo ? <Day value={h.validTo} /> : t("feePayer:history.ongoing")}
               </TD>
               <TD>{h.isChief ? <Badge tone="blue">{t("feePayer:history.chiefYes")}</Badge> : "–"}</TD>
-              <MoneyCell value={h.finalFee} />
+              <TD className="text-right whitespace-nowrap">
+                {h.finalFee === null ? (
+                  "–"
+                ) : (
+                  <>
+                    <Money value={h.finalFee} />{" "}
+                    <span className="text-xs text-slate-500">{t("feePayer:history.feeYear", { year: h.feeYear })}</span>
+                  </>
+                )}
+              </TD>
             </TR>
           )}
         </RowsTable>

@@ -58,7 +58,12 @@ export function FeesSection({ fees, view, year }: Props) {
       )}
       <RowsTable
         rows={fees.items}
-        empty={t("subject:fees.empty")}
+        empty={
+          // A year's fee set for the whole year has no monthly rows: say so rather than "not calculated yet".
+          monthly && shownYear !== undefined && fees.years.includes(shownYear)
+            ? t("subject:fees.yearOnly", { year: shownYear })
+            : t("subject:fees.empty")
+        }
         emptyClassName="text-sm text-slate-600 px-4 py-6"
         plainHeadRow
         head={[
