@@ -30,6 +30,7 @@ import { yardReportRoutes } from "./modules/yard-report/routes";
 import { distributionReportRoutes } from "./modules/distribution-report/routes";
 import { distributionCentreRoutes } from "./modules/distribution-centre/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
+import { reportRoutes } from "./modules/report/routes";
 
 /** Every /v1 route of the product; the route-walking test reads this list. */
 export const allRoutes: AnyRoute[] = [
@@ -57,6 +58,7 @@ export const allRoutes: AnyRoute[] = [
   ...distributionReportRoutes,
   ...distributionCentreRoutes,
   ...dashboardRoutes,
+  ...reportRoutes,
 ];
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown>>;

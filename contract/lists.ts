@@ -194,3 +194,13 @@ export const distributionCentreListKeys = listKeys({
   sorts: ["name", "reportCount"],
   defaultSort: "name",
 });
+
+/**
+ * Reports (spec 001 §2 'Reports'): a row per bin, collection point or waste type; 'name' is the collection point's
+ * (bins) or the row's own name, 'code' the bin's barcode; a key a report type has no column for sorts by name.
+ */
+export const reportListKeys = listKeys({
+  id: "reports",
+  sorts: ["name", "code", "district", "records", "weight", "yardVisits", "yardWeight"],
+  defaultSort: "name",
+});

@@ -26,6 +26,7 @@ import { yardReportEndpoints } from "./yard-report";
 import { distributionReportEndpoints } from "./distribution-report";
 import { distributionCentreEndpoints } from "./distribution-centre";
 import { dashboardEndpoints } from "./dashboard";
+import { reportEndpoints } from "./report";
 
 export const endpoints = {
   device: deviceEndpoints,
@@ -52,6 +53,7 @@ export const endpoints = {
   distributionReport: distributionReportEndpoints,
   distributionCentre: distributionCentreEndpoints,
   dashboard: dashboardEndpoints,
+  report: reportEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
