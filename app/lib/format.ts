@@ -14,6 +14,6 @@ export { formatCoefficient, formatNumber } from "./format/numbers";
 export { currencyFor, formatCurrency } from "./format/money";
 export { formatDistance, formatWeight, kgToTonnes, metresToKilometres } from "./format/quantities";
 export { formatCollectionTime, formatDurationHours, formatRelativeTime } from "./format/time";
-export { formatLicencePlate, formatPhone, formatZip } from "./format/identifiers";
+export { formatLicencePlate, formatPhone, formatZip } from "#contract/identifiers";
 export { luminance, textColorFor } from "./format/colours";
 export { pluralCategory, pluralCs, pluralSk } from "./format/plurals";

@@ -10,6 +10,7 @@ import { fee, feePayer, municipality, subject } from "../../db/schema";
 import { feePayerName } from "#contract/fee-payer";
 import { feePayerNameColumns } from "../fee-payer/shared";
 import { feeAmountColumns, yearlyFees } from "../fee/list";
+import { formatZip } from "#contract/identifiers";
 
 export interface NoticeLine {
   subjectName: string | null;
@@ -61,7 +62,9 @@ export async function noticeMunicipality(db: Db, municipalityId: number): Promis
   const sk = m?.country === "SK";
   return {
     name: m?.name ?? "",
-    addressLines: [m?.companyAddress, [m?.zipCode, m?.city].filter(Boolean).join(" ")].filter((l): l is string => !!l),
+    addressLines: [m?.companyAddress, [m?.zipCode && formatZip(m.zipCode), m?.city].filter(Boolean).join(" ")].filter(
+      (l): l is string => !!l,
+    ),
     currency: sk ? "EUR" : "CZK",
     language: sk ? "sk" : "cs",
   };
@@ -149,7 +152,9 @@ export async function noticePayers(
       n = {
         feePayerId: r.feePayerId,
         name: feePayerName(r.payer),
-        addressLines: [r.streetAddress, [r.zipCode, r.city].filter(Boolean).join(" ")].filter((l): l is string => !!l),
+        addressLines: [r.streetAddress, [r.zipCode && formatZip(r.zipCode), r.city].filter(Boolean).join(" ")].filter(
+          (l): l is string => !!l,
+        ),
         email: r.email,
         // The payer's variable symbol identifies the payment; the fee keeps a copy of it (docs/fees.md).
         variableSymbol: r.payerVariableSymbol ?? r.feeVariableSymbol,
@@ -163,8 +168,7 @@ export async function noticePayers(
     }
     n.lines.push({
       subjectName: r.subjectName,
-      subjectAddress:
-        [[r.street, r.streetNumber].filter(Boolean).join(" "), r.subjectCity].filter(Boolean).join(", ") || null,
+      subjectAddress: pointAddress(r.subjectName, [r.street, r.streetNumber].filter(Boolean).join(" "), r.subjectCity),
       baseFee: r.baseFee,
       surcharge: money(cents(r.binFee) + cents(r.motivationFee)),
       totalDiscount: r.totalDiscount,
@@ -188,4 +192,14 @@ export async function feeOwner(db: Db, municipalityId: number, feeId: number) {
     .from(fee)
     .where(and(eq(fee.municipalityId, municipalityId), eq(fee.id, feeId)));
   return row?.feePayerId ? { feePayerId: row.feePayerId, year: row.year } : null;
+}
+
+/**
+ * The collection point's address after its name, without what the name already says: points are often named
+ * "Dvořákovi, Bráfova 3", which would otherwise print "Dvořákovi, Bráfova 3, Bráfova 3, Třebíč".
+ */
+export function pointAddress(name: string | null, street: string, city: string | null): string | null {
+  const said = (name ?? "").toLocaleLowerCase("cs");
+  const parts = [street, city].filter((p): p is string => !!p && !said.includes(p.toLocaleLowerCase("cs")));
+  return parts.join(", ") || null;
 }

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime } from "#contract/calendar";
 import type { ReportPrintType } from "#contract/yard";
 import type { YardReportDetail } from "#contract/yard-report";
 import { getYardReport } from "./service";
+import { formatZip } from "#contract/identifiers";
 
 /** The payment types as the printed protocol names them (the protocol is a Czech document). */
 const paymentLabels: Record<string, string> = { Cash: "Hotově", Invoice: "Fakturou", Transfer: "Převodem" };
@@ -63,7 +64,7 @@ export async function protocolData(
     currency: town?.country === "SK" ? "€" : "Kč",
     yard: {
       name: yard!.name,
-      address: line(yard!.street, [yard!.zipCode, yard!.city].filter(Boolean).join(" ")),
+      address: line(yard!.street, [yard!.zipCode && formatZip(yard!.zipCode), yard!.city].filter(Boolean).join(" ")),
       icz: yard!.icz,
       zuj: yard!.zuj,
       operatorName: yard!.operatorName,

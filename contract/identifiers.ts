@@ -1,4 +1,7 @@
-/** Identifiers (spec 000 §9: licence plate 3 + rest; zip in threes; phone numbers in threes). */
+/**
+ * Identifiers (spec 000 §9: licence plate 3 + rest; zip in threes; phone numbers in threes), as the screens show them
+ * and the API prints them (payment notices, protocols).
+ */
 
 function compact(value: string | null | undefined): string {
   return (value ?? "").replace(/\s+/g, "");
