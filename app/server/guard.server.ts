@@ -38,14 +38,24 @@ export async function requireMunicipality(
   permission: Permission,
 ): Promise<{ api: ApiClient; municipalityId: number }> {
   const api = await requirePermission(request, context, permission);
+  const id = await activeMunicipalityId(api);
+  if (!id) throw data({ message: "Nemáte přiřazenou žádnou obec." }, { status: 404 });
+  return { api, municipalityId: id };
+}
+
+/**
+ * The session's active municipality; without one, the one the layout picks (the user's own, else the first they
+ * manage), kept in the session. Null when the user has none (a screen that can do without one, e.g. the search).
+ */
+export async function activeMunicipalityId(api: ApiClient): Promise<number | null> {
   const active = api.session.get("activeMunicipalityId");
-  if (active) return { api, municipalityId: active };
+  if (active) return active;
   const managed = await api.user.managedMunicipalities();
   const own = api.session.get("user")?.municipalityId;
   const id = managed.items.find((m) => m.id === own)?.id ?? managed.items[0]?.id;
-  if (!id) throw data({ message: "Nemáte přiřazenou žádnou obec." }, { status: 404 });
+  if (!id) return null;
   api.session.set("activeMunicipalityId", id);
-  return { api, municipalityId: id };
+  return id;
 }
 
 /** The permission of a detail page's action: a delete needs `<entity>.aRemove`, every other intent `<entity>.aEdit`. */
