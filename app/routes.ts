@@ -11,6 +11,7 @@ export default [
     route("error/403", "routes/error.403.tsx"),
     route("active-municipality", "routes/active-municipality.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("search", "routes/search/page.tsx"),
     ...prefix("administration/users", [
       index("routes/administration/users/list.tsx"),
       route("create", "routes/administration/users/create.tsx"),

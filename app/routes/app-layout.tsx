@@ -10,6 +10,7 @@ import { Dialog, DialogTrigger } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import type { RootData } from "~/root";
 import { cn } from "~/components/ui/cn";
+import { SearchBox, SearchLink } from "~/components/search-box";
 
 /** Every screen of the default layout needs a signed-in user (spec 000 §4). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -98,6 +99,8 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
             </DialogTrigger>
           </div>
           <div className="flex min-w-0 items-center gap-3">
+            <SearchBox id="search-header" className="hidden w-56 xl:flex" />
+            <SearchLink className="hidden md:inline-flex xl:hidden" />
             {quickActions.length > 0 && (
               <nav aria-label={t("quick.label")} className="hidden items-center gap-2 sm:flex">
                 {quickActions.map((a) => (
@@ -222,6 +225,7 @@ function MobileNav({ groups, moduleItem }: { groups: NavGroups; moduleItem: NavI
         {t("layout.menu")}
       </summary>
       <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-3.5rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg">
+        <SearchBox id="search-menu" className="mx-3 mt-3 flex" />
         <NavGroups groups={groups} moduleItem={moduleItem} />
       </div>
     </details>
