@@ -8,6 +8,8 @@ export default [
   layout("routes/app-layout.tsx", [
     index("routes/index.tsx"),
     route("dashboard", "routes/dashboard/page.tsx"),
+    route("reports", "routes/reports/page.tsx"),
+    route("reports/export.csv", "routes/reports/export-csv.ts"),
     route("error/403", "routes/error.403.tsx"),
     route("active-municipality", "routes/active-municipality.tsx"),
     route("profile", "routes/profile.tsx"),

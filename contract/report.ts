@@ -1,7 +1,7 @@
 /**
  * Reports (spec 001 §2 'Reports', spec 000 §2 /reports): sums of a period's waste evidence per bin, per collection
  * point or per waste type, shown as a paged table or downloaded as CSV with the same filters. The external systems'
- * exports (GORDIC, KEO, MUNIS, TRIADA, VERA) are not offered: decision 0042.
+ * exports (GORDIC, KEO, MUNIS, TRIADA, VERA) are not offered: decision 0043.
  *
  * Sources (spec 001 §2 'waste types: all, general, from collection yards'): 'general' are the waste evidence records
  * (collections and manual records), 'yard' the wastes brought to the municipality's collection yards (yard visits).

@@ -99,6 +99,12 @@ export const NAV_ITEMS: NavItem[] = [
     permission: "expenditure.aDetail",
   },
   {
+    group: "reports",
+    to: "/reports",
+    labels: "nav.reports",
+    permission: "report.aDetail",
+  },
+  {
     group: "administration",
     to: "/administration/print-batches",
     labels: "nav.printBatches",

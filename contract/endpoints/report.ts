@@ -4,7 +4,7 @@ import { reportAnswer, reportExportQuery, reportList, reportOptions } from "../r
 
 const base = "/municipality/:municipalityId/report";
 
-/** Reports (spec 001 §2 'Reports'; contract/report.ts; decision 0042). */
+/** Reports (spec 001 §2 'Reports'; contract/report.ts; decision 0043). */
 export const reportEndpoints = {
   list: endpoint({
     method: "get",

@@ -1,5 +1,5 @@
 /**
- * Reports (spec 001 §2 'Reports'; contract/report.ts; decision 0042): a municipality whose every record and yard
+ * Reports (spec 001 §2 'Reports'; contract/report.ts; decision 0043): a municipality whose every record and yard
  * visit of 2025 is known. The sums per bin, collection point and waste type; the period (Prague days), source and
  * city district filters; sort, paging and the totals of every row; the CSV with its columns as the switches say; the
  * 422 messages; a role without report.aDetail (403) and another municipality's id (404).

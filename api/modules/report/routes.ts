@@ -5,7 +5,7 @@ import { getReport, reportOptions } from "./service";
 import { reportFilter } from "./query";
 import { reportCsv, reportCsvName } from "./export";
 
-/** Reports (contract/endpoints/report.ts; decision 0042). */
+/** Reports (contract/endpoints/report.ts; decision 0043). */
 export const reportRoutes = [
   municipalityCall.query(ep.list, getReport),
   municipalityCall.read(ep.options, reportOptions),

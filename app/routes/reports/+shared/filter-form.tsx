@@ -1,0 +1,137 @@
+/**
+ * The report's filter (spec 001 §2 'Reports'): a GET form, so it works without JavaScript and the report can be
+ * bookmarked. 'Zobrazit záznamy' shows the rows below; 'Exportovat' sends the same fields to the CSV download. The
+ * period's quick links (spec 000 §9) show the report of that period at once.
+ */
+import { cloneElement, type ReactElement } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { dateRangeQuickLinks, toIsoDate } from "#contract/calendar";
+import { REPORT_SOURCES, REPORT_TYPES } from "#contract/report";
+import { useTranslation } from "~/i18n/use-translation";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { cn } from "~/components/ui/cn";
+import { REPORT_EXPORT_PATH, REPORTS_PATH, type ReportFilterKey, type ReportFilterValues } from "./filters";
+
+type Props = {
+  values: ReportFilterValues;
+  districts: string[];
+  errors: Partial<Record<string, string[]>> | null;
+};
+
+const FORM_ID = "report-filter";
+
+export function ReportFilterForm({ values, districts, errors }: Props) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const yesNo = [
+    { value: "true", label: t("common:dataTable.yes") },
+    { value: "false", label: t("common:dataTable.no") },
+  ];
+  const quick = dateRangeQuickLinks().map((q) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("type", values.type || "bin");
+    next.set("dateFrom", toIsoDate(q.from));
+    next.set("dateTo", toIsoDate(q.to));
+    next.delete("page");
+    return { key: q.key, to: `${REPORTS_PATH}?${next}` };
+  });
+  return (
+    <Form
+      method="get"
+      action={REPORTS_PATH}
+      id={FORM_ID}
+      reloadDocument
+      aria-label={t("report:filter.label")}
+      className="grid gap-4"
+    >
+      <div className="flex flex-wrap items-start gap-4">
+        <Control name="type" label={t("report:filter.type")} errors={errors}>
+          <Select
+            defaultValue={values.type || "bin"}
+            options={REPORT_TYPES.map((v) => ({ value: v, label: t(`report:type.${v}`) }))}
+          />
+        </Control>
+        <Control name="dateFrom" label={t("report:filter.dateFrom")} errors={errors}>
+          <Input type="date" defaultValue={values.dateFrom} className="w-40" />
+        </Control>
+        <Control name="dateTo" label={t("report:filter.dateTo")} errors={errors}>
+          <Input type="date" defaultValue={values.dateTo} className="w-40" />
+        </Control>
+        <Control name="district" label={t("report:filter.district")} errors={errors}>
+          <Select
+            defaultValue={values.district}
+            emptyOption={t("report:filter.allDistricts")}
+            options={[...new Set([...districts, ...(values.district ? [values.district] : [])])].map((d) => ({
+              value: d,
+              label: d,
+            }))}
+          />
+        </Control>
+        <Control name="source" label={t("report:filter.source")} errors={errors}>
+          <Select
+            defaultValue={values.source || "all"}
+            options={REPORT_SOURCES.map((v) => ({ value: v, label: t(`report:source.${v}`) }))}
+          />
+        </Control>
+        <Control name="records" label={t("report:filter.records")} errors={errors}>
+          <Select defaultValue={values.records || "true"} options={yesNo} />
+        </Control>
+        <Control name="weight" label={t("report:filter.weight")} errors={errors}>
+          <Select defaultValue={values.weight || "true"} options={yesNo} />
+        </Control>
+      </div>
+      <nav aria-label={t("report:filter.period")} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="text-slate-600">{t("report:filter.period")}:</span>
+        {quick.map((q) => (
+          <Link key={q.key} to={q.to} reloadDocument className="text-emerald-800 hover:underline">
+            {t(`report:quick.${q.key}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">{t("report:filter.show")}</Button>
+        <Button type="submit" variant="secondary" formAction={REPORT_EXPORT_PATH}>
+          {t("report:filter.export")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A labelled control with the API's messages under it (the control gets its name, id and aria attributes). */
+function Control({
+  name,
+  label,
+  errors,
+  children,
+}: {
+  name: ReportFilterKey;
+  label: string;
+  errors: Props["errors"];
+  children: ReactElement<Record<string, unknown>>;
+}) {
+  const id = `${FORM_ID}-${name}`;
+  const messages = errors?.[name] ?? [];
+  const errorId = `${id}-error`;
+  const control = cloneElement(children, {
+    id,
+    name,
+    "aria-invalid": messages.length ? true : undefined,
+    "aria-describedby": messages.length ? errorId : undefined,
+  });
+  return (
+    <div className="grid gap-1 text-sm">
+      <label htmlFor={id} className={cn("text-xs text-slate-600", messages.length > 0 && "text-red-700")}>
+        {label}
+      </label>
+      {control}
+      {messages.length > 0 && (
+        <p id={errorId} className="max-w-64 text-xs text-red-700">
+          {messages[0]}
+        </p>
+      )}
+    </div>
+  );
+}
