@@ -31,8 +31,8 @@ export type ConfirmDialogProps = {
   message?: ReactNode;
   /** Value of the hidden `intent` field. */
   intent: string;
-  /** Extra hidden fields, e.g. { id: "42" }. */
-  fields?: Record<string, string | number>;
+  /** Extra hidden fields, e.g. { id: "42" }; a list is one field per value (a selection's ids). */
+  fields?: Record<string, string | number | readonly (string | number)[]>;
   /** Form action; defaults to the current route. */
   action?: string;
   confirmLabel?: ReactNode;
@@ -117,7 +117,11 @@ export function ConfirmDialog({
         <Form method="post" id={formId} action={action} className="space-y-3">
           <input type="hidden" name="intent" value={intent} />
           {fields &&
-            Object.entries(fields).map(([key, value]) => <input key={key} type="hidden" name={key} value={value} />)}
+            Object.entries(fields).flatMap(([key, value]) =>
+              (Array.isArray(value) ? value : [value]).map((v, i) => (
+                <input key={`${key}-${i}`} type="hidden" name={key} value={v} />
+              )),
+            )}
           <div className="text-slate-700">{message}</div>
           {confirmWord !== undefined && (
             <div className="space-y-1">

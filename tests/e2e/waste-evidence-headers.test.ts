@@ -123,8 +123,15 @@ describe("Bins / waste evidence headers (spec 001 §2 'Waste bins', §4, §5 cod
     await page.getByRole("button", { name: "Vyřadit", exact: true }).click();
     await expect(seen(page, "Vyberte položky.")).resolves.toBe(true);
     await row(page, second).getByRole("checkbox").check();
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Vyřadit", exact: true }).click();
+    // The confirmation opens through the URL (the same without JavaScript); cancelling changes nothing.
+    const confirm = page.getByRole("dialog", { name: "Vyřadit vybrané nádoby (1)?" });
+    await confirm.getByRole("button", { name: "Zrušit" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await expect(row(page, second).getByText("Přiřazená").count()).resolves.toBe(1);
+    await row(page, second).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Vyřadit", exact: true }).click();
+    await confirm.getByRole("button", { name: "Vyřadit", exact: true }).click();
     await expect(seen(page, "Nádoby vyřazeny.")).resolves.toBe(true);
     await row(page, second).getByText("Vyřazená").waitFor();
     await row(page, second).getByRole("checkbox").check();
@@ -204,6 +211,16 @@ describe("Bins / waste evidence headers (spec 001 §2 'Waste bins', §4, §5 cod
     await expect(seen(page, "Počty svozů uloženy.")).resolves.toBe(true);
     const counts = page.getByRole("table", { name: /^Počty svozů v roce/ });
     await expect(counts.getByRole("row", { name: /^březen/ }).textContent()).resolves.toMatch(/březen.*4.*3/);
+
+    // The list's bulk discard asks without JavaScript too: its confirmation opens through the URL.
+    const code = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+    await page.goto(`${LIST}?search=${code}`);
+    await row(page, code).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Vyřadit", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Vyřadit vybrané nádoby (1)?" });
+    await confirm.getByRole("button", { name: "Vyřadit", exact: true }).click();
+    await expect(seen(page, "Nádoby vyřazeny.")).resolves.toBe(true);
+    await row(page, code).getByText("Vyřazená").waitFor();
     await ctx.close();
   });
 

@@ -11,8 +11,6 @@ export type BulkAction = {
   intent: string;
   label: ReactNode;
   variant?: ButtonVariant;
-  /** Asks window.confirm(text) first (JavaScript only). */
-  confirm?: string;
 };
 
 type BulkFormProps = {
@@ -62,9 +60,6 @@ export function BulkForm({ id, selection, actions, fields, extra, action }: Bulk
           value={a.intent}
           size="sm"
           variant={a.variant ?? "secondary"}
-          onClick={(e) => {
-            if (a.confirm && count > 0 && !window.confirm(a.confirm)) e.preventDefault();
-          }}
         >
           {a.label}
         </Button>

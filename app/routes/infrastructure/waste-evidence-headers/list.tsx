@@ -20,6 +20,7 @@ import { DIALOG_PARAM, Dialog, DialogClose } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { DialogLink, DialogSearch } from "~/components/form-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { optionLabel } from "~/routes/infrastructure/subjects/+shared/form";
 import { subjectPath } from "~/routes/infrastructure/subjects/+shared/ui";
 import { BinStateBadge, TransferDialog, WEH_PATH, labelPath, typeSelectOptions, wehPath } from "./+shared/ui";
@@ -113,14 +114,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chips: { subject, feePayer },
     subjectChoices,
     payerChoices,
-    transferIds: dialog === "transfer" ? sp.getAll("ids").flatMap((v) => formId(v) ?? []) : [],
+    // The selection a dialog acts on (transfer, discard) travels in its URL.
+    dialogIds: dialog === "transfer" || dialog === "discard" ? sp.getAll("ids").flatMap((v) => formId(v) ?? []) : [],
   };
 }
 
 /** What the list forgets after an action: the dialog, its selection and its search. */
 const DIALOG_KEYS = ["index", DIALOG_PARAM, "ids", "transferSearch"];
 
-/** Bulk discard, restore and transfer (spec 001 §2); nothing selected → 'Vyberte položky.'. */
+/**
+ * Bulk discard, restore and transfer (spec 001 §2); nothing selected → 'Vyberte položky.'. Discard and transfer open
+ * their dialog through the URL first, so they ask the same with and without JavaScript.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "wasteEvidenceHeader.aEdit");
   const { formData, intent } = await readIntent(request);
@@ -130,6 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     formData,
     back: listUrl(request, DIALOG_KEYS),
     openTransfer: (ids) => listUrl(request, DIALOG_KEYS, { [DIALOG_PARAM]: "transfer", ids }),
+    openDiscard: (ids) => listUrl(request, DIALOG_KEYS, { [DIALOG_PARAM]: "discard", ids }),
   });
 }
 
@@ -210,7 +216,7 @@ function PickerDialog(props: {
 }
 
 export default function WasteEvidenceHeaderList({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { params, cities, types, chips, subjectChoices, payerChoices, transferIds } = loaderData;
+  const { params, cities, types, chips, subjectChoices, payerChoices, dialogIds } = loaderData;
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -263,11 +269,7 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
       def={def}
       rowLabel={(row) => row.barcode}
       bulkActions={[
-        {
-          intent: "discard",
-          label: t("wasteEvidenceHeader:action.discard"),
-          confirm: t("wasteEvidenceHeader:confirm.discardSelected"),
-        },
+        { intent: "discard", label: t("wasteEvidenceHeader:action.discard") },
         { intent: "restore", label: t("wasteEvidenceHeader:action.restore") },
         { intent: "transfer", label: t("wasteEvidenceHeader:action.transfer") },
       ]}
@@ -318,7 +320,17 @@ export default function WasteEvidenceHeaderList({ loaderData, actionData: answer
           }
         />
       )}
-      {canEdit && <TransferDialog ids={transferIds} options={subjectChoices} />}
+      {canEdit && <TransferDialog ids={dialogIds} options={subjectChoices} />}
+      {canEdit && (
+        <ConfirmDialog
+          name="discard"
+          intent="discard"
+          confirmLabel={t("wasteEvidenceHeader:action.discard")}
+          title={t("wasteEvidenceHeader:confirm.discardSelected", { count: dialogIds.length })}
+          message={t("wasteEvidenceHeader:confirm.discardMessage")}
+          fields={{ ids: dialogIds, confirmed: "1" }}
+        />
+      )}
     </ListPage>
   );
 }

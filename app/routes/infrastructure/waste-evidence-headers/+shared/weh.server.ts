@@ -73,12 +73,18 @@ export async function changeBins(
     formData: FormData;
     back: string;
     openTransfer?: (ids: number[]) => string;
+    /** The list's bulk discard asks first: its button opens the confirmation (?dialog=discard), which posts `confirmed`. */
+    openDiscard?: (ids: number[]) => string;
   },
 ) {
   const { municipalityId, intent, formData, back } = opts;
   const t = await userT(api.session);
+  // A confirmation dialog has nothing to show an answer in: it closes and the list says what happened.
+  const confirmed = formData.has("confirmed");
   const fail = (status: number, message: string, errors?: Record<string, string[]>, tone?: AnswerTone) =>
-    dialogAnswer(intent, formData, status, message, errors, tone);
+    confirmed
+      ? redirectWithFlash(api, context, back, message, tone ?? "error")
+      : dialogAnswer(intent, formData, status, message, errors, tone);
   const ids = selectedIds(formData);
   if (ids.length === 0) return fail(422, t("common:dataTable.selectItems"), undefined, "warning");
 
@@ -108,6 +114,7 @@ export async function changeBins(
     }
     case "discard":
     case "restore": {
+      if (intent === "discard" && !confirmed && opts.openDiscard) return redirect(opts.openDiscard(ids));
       const res = await api.wasteEvidenceHeader[intent]({ municipalityId }, { ids });
       if (!res.ok) return fail(res.status, res.problem.errors?.ids?.[0] ?? res.problem.Message);
       const [noneKey, allKey, someKey] =
