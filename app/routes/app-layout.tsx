@@ -93,7 +93,7 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
         <header className="relative flex h-14 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4">
           <div className="flex min-w-0 items-center gap-2">
             <MobileNav key={`${pathname}${search}`} groups={groups} moduleItem={moduleItem} />
-            <span className="hidden text-sm text-slate-500 sm:inline">{t("layout.activeMunicipality")}:</span>
+            <span className="hidden text-sm text-slate-500 lg:inline">{t("layout.activeMunicipality")}:</span>
             <DialogTrigger name="municipality" variant="secondary" size="sm">
               {activeMunicipality?.name ?? t("layout.noMunicipality")}
             </DialogTrigger>
@@ -102,17 +102,20 @@ function AppShell({ data, children }: { data: AppLayoutData; children: React.Rea
             <SearchBox id="search-header" className="hidden w-56 xl:flex" />
             <SearchLink className="hidden md:inline-flex xl:hidden" />
             {quickActions.length > 0 && (
-              <nav aria-label={t("quick.label")} className="hidden items-center gap-2 sm:flex">
-                {quickActions.map((a) => (
-                  <Button key={a.to} to={a.to} variant="secondary" size="sm">
-                    <span aria-hidden="true">+</span> {t(a.labels)}
-                  </Button>
-                ))}
-              </nav>
+              <>
+                <nav aria-label={t("quick.label")} className="hidden items-center gap-2 xl:flex">
+                  {quickActions.map((a) => (
+                    <Button key={a.to} to={a.to} variant="secondary" size="sm">
+                      <span aria-hidden="true">+</span> {t(a.labels)}
+                    </Button>
+                  ))}
+                </nav>
+                <QuickActionsMenu key={`${pathname}${search}`} actions={quickActions} />
+              </>
             )}
             <Link
               to="/profile"
-              className="truncate rounded text-sm text-slate-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+              className="max-w-40 truncate rounded text-sm text-slate-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
               title={t("layout.profile")}
               data-testid="user-name"
             >
@@ -204,6 +207,37 @@ function NavGroups({ groups, moduleItem }: { groups: NavGroups; moduleItem: NavI
         </div>
       ))}
     </nav>
+  );
+}
+
+/**
+ * Below the xl breakpoint the quick actions do not fit beside the search and the user: one "+" disclosure holds them
+ * (a native <details>, so it opens without JavaScript; remounted on every navigation, which closes it). On a phone
+ * its list spans the header, elsewhere it hangs below the "+".
+ */
+function QuickActionsMenu({ actions }: { actions: ReturnType<typeof visibleQuickActions> }) {
+  const { t } = useTranslation();
+  return (
+    <details className="sm:relative xl:hidden">
+      <summary className="flex h-8 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600 [&::-webkit-details-marker]:hidden">
+        <span aria-hidden="true">+</span>
+        <span className="sr-only sm:not-sr-only">{t("quick.label")}</span>
+      </summary>
+      <nav
+        aria-label={t("quick.label")}
+        className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white py-1 shadow-lg sm:inset-x-auto sm:right-0 sm:mt-1 sm:w-56 sm:rounded-md sm:border"
+      >
+        {actions.map((a) => (
+          <Link
+            key={a.to}
+            to={a.to}
+            className="block px-3 py-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
+            <span aria-hidden="true">+</span> {t(a.labels)}
+          </Link>
+        ))}
+      </nav>
+    </details>
   );
 }
 

@@ -23,7 +23,7 @@ const group = (page: Page, name: string) => page.getByRole("region", { name: new
 
 /** Types the term into the header's search box and presses Enter; waits for the results. */
 async function searchFromHeader(page: Page, term: string) {
-  const box = page.getByRole("search", { name: "Hledat v aplikaci" }).getByRole("searchbox");
+  const box = page.getByRole("search", { name: "Hledání v celé aplikaci" }).getByRole("searchbox");
   await box.fill(term);
   await box.press("Enter");
   await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === term);
@@ -50,7 +50,7 @@ describe("the global search", () => {
     await settle(page);
     // The term stays in the box of the header and of the page.
     await expect(
-      page.getByRole("search", { name: "Hledat v aplikaci" }).getByRole("searchbox").inputValue(),
+      page.getByRole("search", { name: "Hledání v celé aplikaci" }).getByRole("searchbox").inputValue(),
     ).resolves.toBe("Novák");
 
     const point = group(page, "Odběrná místa").getByRole("link", { name: "Novákovi, Hasskova 12" });
@@ -160,11 +160,9 @@ describe("the global search", () => {
     });
     // The header's box is the menu's on a phone; the header stays within the screen.
     expect(await page.locator("#search-header").isVisible()).toBe(false);
-    await page.locator("header details summary").click();
-    const box = page
-      .locator("header details")
-      .getByRole("search", { name: "Hledat v aplikaci" })
-      .getByRole("searchbox");
+    const menu = page.locator("header details").filter({ has: page.locator('summary[aria-label="Navigace"]') });
+    await menu.locator("summary").click();
+    const box = menu.getByRole("search", { name: "Hledání v celé aplikaci" }).getByRole("searchbox");
     await box.fill("Dvořák");
     await box.press("Enter");
     await page.waitForURL((url) => url.pathname === "/search" && url.searchParams.get("q") === "Dvořák");
@@ -172,9 +170,9 @@ describe("the global search", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
 
     // The page's own form, with its button.
-    const form = page.getByRole("search", { name: "Hledání" });
+    const form = page.getByRole("search", { name: "Hledání", exact: true });
     await form.getByRole("searchbox").fill("slevy");
-    await form.getByRole("button", { name: "Hledat" }).click();
+    await form.getByRole("button", { name: "Hledat", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("q") === "slevy");
     await group(page, "Obrazovky").getByRole("link", { name: "Slevy" }).waitFor();
     await context.close();
