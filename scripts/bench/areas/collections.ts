@@ -181,6 +181,7 @@ export const collectionsArea: Area = {
   scenarios({ state }) {
     const c = state.collections as CollectionState;
     const base = `/municipality/${c.municipalityId}`;
+    const lastYear = new Date().getUTCFullYear() - 1;
     return [
       { name: "waste collections list, first page", as: "manager", path: `${base}/waste-collection` },
       {
@@ -207,6 +208,18 @@ export const collectionsArea: Area = {
         path: `${base}/waste-evidence?subjectId=${c.subjectId}`,
         budgetMs: 30,
       },
+      // The global search asks every list with the typed term (decision 0042); the records' list is the largest.
+      {
+        name: "evidence records list, searched for a name (the global search's heaviest call)",
+        as: "manager",
+        path: `${base}/waste-evidence?search=novak&pageSize=5`,
+      },
+      // Reports (decision 0043) group a year of records in SQL: a report, not a page of a list.
+      ...(["waste", "subject", "bin"] as const).map((type) => ({
+        name: `report by ${type}, last year (about 2 million records grouped)`,
+        as: "manager" as const,
+        path: `${base}/report?type=${type}&dateFrom=${lastYear}-01-01&dateTo=${lastYear}-12-31`,
+      })),
     ];
   },
 };
