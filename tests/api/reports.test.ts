@@ -154,6 +154,11 @@ describe("GET municipality/{id}/report", () => {
       }),
     ]);
     expect(r.totals).toEqual({ records: 6, weightKg: "46.500", yardVisits: 2, yardWeightKg: "85.000" });
+    // Whole years read the kept yearly sums, any other period the records: both count the same (the Prague year's
+    // last evening in, the discarded record out).
+    const byRecords = await report({ type: "subject", dateFrom: "2025-01-01", dateTo: "2026-01-01" });
+    expect(byRecords.items).toEqual(r.items);
+    expect(byRecords.totals).toEqual(r.totals);
     const yardOnly = await report({ type: "subject", source: "yard", ...YEAR });
     expect(yardOnly.totals).toEqual({ records: 0, weightKg: "0.000", yardVisits: 2, yardWeightKg: "85.000" });
     const general = await report({ type: "subject", source: "general", district: "Střed", ...YEAR });

@@ -97,6 +97,25 @@ function binRows(M: number, f: ReportFilter): SQL {
     ${f.district ? sql`where s.city_district = ${f.district}` : sql``}`;
 }
 
+/** The first and last year when the period is whole calendar years (the default: this year), else null. */
+function wholeYears(f: ReportFilter): [number, number] | null {
+  if (!f.dateFrom.endsWith("-01-01") || !f.dateTo.endsWith("-12-31")) return null;
+  return [Number(f.dateFrom.slice(0, 4)), Number(f.dateTo.slice(0, 4))];
+}
+
+/**
+ * The records' count and weight per collection point. Over whole years they are the kept yearly sums of decision
+ * 0030 (waste_evidence_total: the same records, not discarded, acknowledged weight, Prague years), ~50,000 rows read
+ * instead of ~2 million records for the large city; any other period groups the records.
+ */
+function subjectRecordSums(M: number, f: ReportFilter): SQL {
+  const years = wholeYears(f);
+  if (!withGeneral(f) || !years) return recordSums(M, f, sql`r.subject_id`, sql`and r.subject_id is not null`);
+  return sql`select subject_id as id, sum(n)::int as n, sum(kg) as kg from waste_evidence_total
+    where municipality_id = ${M} and year between ${years[0]} and ${years[1]}
+    group by subject_id having sum(n) > 0`;
+}
+
 /** One row per collection point with records or yard visits in the period. */
 function subjectRows(M: number, f: ReportFilter): SQL {
   // A visit counts once per collection point even when its payer had two memberships there that day.
@@ -107,7 +126,7 @@ function subjectRows(M: number, f: ReportFilter): SQL {
         ) d group by subject_id`
     : NONE;
   return sql`
-    with g as (${recordSums(M, f, sql`r.subject_id`, sql`and r.subject_id is not null`)}), y as (${y}),
+    with g as (${subjectRecordSums(M, f)}), y as (${y}),
       k as (select id from g union select id from y)
     select s.id, s.name, ${NO_BIN}, null::text as waste_name, null::text as catalog_code,
       null::text as subject_name, ${PLACE}, s.bin_count as bins,
