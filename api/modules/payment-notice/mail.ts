@@ -7,12 +7,11 @@
 import type { Db } from "../../db/client";
 import { ApiError } from "../../lib/errors";
 import type { Mailer } from "../../lib/mail";
-import { formatDate } from "#contract/calendar";
-import { dueDateOf, NO_EMAIL_MESSAGE, NOTHING_TO_PAY_MESSAGE } from "#contract/payment-notice";
+import { NO_EMAIL_MESSAGE, NOTHING_TO_PAY_MESSAGE } from "#contract/payment-notice";
 import { duePayerIds, noticePayers, type NoticePayer } from "./data";
 import { message, payerDone, type NoticeJobRow } from "./job-progress";
 import { noticeFileName, noticeOfFee, noticePdf } from "./notices";
-import { noticeMoney, type NoticeContext } from "./pdf";
+import { noticeDue, noticeMoney, type NoticeContext } from "./pdf";
 import { noticeTexts } from "./texts";
 
 const MAIL_NOT_CONFIGURED = "Odesílání e-mailů není nastaveno.";
@@ -23,7 +22,7 @@ async function sendNotice(mailer: Mailer, payer: NoticePayer, ctx: NoticeContext
   if (!email) throw new ApiError(409, NO_EMAIL_MESSAGE);
   if (Number(payer.due) <= 0) throw new ApiError(409, NOTHING_TO_PAY_MESSAGE);
   const t = noticeTexts[ctx.municipality.language];
-  const dueDate = formatDate(dueDateOf(ctx.settings, ctx.year), ctx.municipality.language);
+  const dueDate = noticeDue(ctx).text;
   await mailer.send({
     to: email,
     subject: t.mailSubject(ctx.year, ctx.municipality.name),

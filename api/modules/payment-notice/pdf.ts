@@ -6,7 +6,7 @@
  */
 import bwipjs from "bwip-js/node";
 import { groupedIban } from "#contract/bank-account";
-import { formatDate } from "#contract/calendar";
+import { formatDate, toIsoDate } from "#contract/calendar";
 import { dueDateOf, type PaymentSettings } from "#contract/payment-notice";
 import { drawQr, type Symbols } from "../print-batch/labels";
 import { createPdf } from "../../lib/pdf";
@@ -38,6 +38,18 @@ export function noticeMoney(amount: string, ctx: Pick<NoticeContext, "municipali
   return f.format(Number(amount));
 }
 
+/**
+ * The notice's due date and how it reads: a notice issued after it (a late one, a reminder) says the period has run
+ * out and its QR code carries no date, since a bank would schedule a payment dated in the past for that past day or
+ * refuse it.
+ */
+export function noticeDue(ctx: NoticeContext): { date: string; passed: boolean; text: string } {
+  const date = dueDateOf(ctx.settings, ctx.year);
+  const passed = date < toIsoDate(ctx.issuedOn);
+  const shown = formatDate(date, ctx.municipality.language);
+  return { date, passed, text: passed ? `${shown} (${noticeTexts[ctx.municipality.language].overdue})` : shown };
+}
+
 /** The QR code's text: SPAYD for CZK, PAY by square for EUR. */
 export function paymentCode(payer: NoticePayer, ctx: NoticeContext): string {
   const t = noticeTexts[ctx.municipality.language];
@@ -46,7 +58,7 @@ export function paymentCode(payer: NoticePayer, ctx: NoticeContext): string {
     amount: payer.due,
     variableSymbol: payer.variableSymbol,
     constantSymbol: ctx.settings.constantSymbol,
-    dueDate: dueDateOf(ctx.settings, ctx.year),
+    dueDate: noticeDue(ctx).passed ? null : dueDateOf(ctx.settings, ctx.year),
   };
   return ctx.municipality.currency === "EUR"
     ? bySquarePayload({
@@ -171,7 +183,7 @@ function drawPayment(doc: PDFKit.PDFDocument, payer: NoticePayer, ctx: NoticeCon
   fact(t.iban, groupedIban(ctx.settings.iban));
   if (payer.variableSymbol) fact(t.vs, payer.variableSymbol, true);
   if (ctx.settings.constantSymbol) fact(t.ks, ctx.settings.constantSymbol);
-  fact(t.dueDate, formatDate(dueDateOf(ctx.settings, ctx.year), ctx.municipality.language));
+  fact(t.dueDate, noticeDue(ctx).text);
   const bottom = doc.y;
 
   const qrX = left + width - QR_SIZE;
