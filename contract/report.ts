@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { listFilter, listQuery } from "./list";
 import { reportListKeys } from "./lists";
+import type { Permission } from "./permissions";
 
 export const REPORT_TYPES = ["bin", "subject", "waste"] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -25,6 +26,32 @@ export const REPORT_BIN_YARD_MESSAGE =
 /** A period longer than this is refused: a report reads one period's records, not the whole history at once. */
 export const REPORT_MAX_DAYS = 3 * 366;
 export const REPORT_PERIOD_LENGTH_MESSAGE = "Období může být nejvýše tři roky.";
+
+/**
+ * What a report shows besides report.aDetail (spec 000 §6: a role reads only its areas' data): a bin report names
+ * bins and their collection points, a collection point report the points; record figures are the evidence's, yard
+ * figures the yards' (a point's visits are its payers'). A type the role may not read is refused (403); of the
+ * sources, 'all' keeps to those it may read and one it may not is refused.
+ */
+export const REPORT_TYPE_PERMISSIONS: Record<ReportType, readonly Permission[]> = {
+  bin: ["wasteEvidenceHeader.aDetail", "subject.aDetail"],
+  subject: ["subject.aDetail"],
+  waste: [],
+};
+export const REPORT_SOURCE_PERMISSIONS = { general: "wasteEvidence.aDetail", yard: "yardReport.aDetail" } as const;
+export const REPORT_FORBIDDEN_MESSAGE = "Tento report vaše role zobrazit nesmí.";
+
+/** The report types and sources a role may read ('all' only when it may read both sources). */
+export function reportRights(permissions: readonly string[]): { types: ReportType[]; sources: ReportSource[] } {
+  const has = (p: Permission) => permissions.includes(p);
+  const general = has(REPORT_SOURCE_PERMISSIONS.general);
+  const yard = has(REPORT_SOURCE_PERMISSIONS.yard);
+  const sources: ReportSource[] =
+    general && yard ? ["all", "general", "yard"] : general ? ["general"] : yard ? ["yard"] : [];
+  const types = sources.length ? REPORT_TYPES.filter((t) => REPORT_TYPE_PERMISSIONS[t].every(has)) : [];
+  // A bin has only the records of collections.
+  return { types: general ? types : types.filter((t) => t !== "bin"), sources };
+}
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>

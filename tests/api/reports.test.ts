@@ -5,7 +5,9 @@
  * 422 messages; a role without report.aDetail (403) and another municipality's id (404).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wasteEvidenceRecord } from "../../api/db/schema";
+import { eq } from "drizzle-orm";
+import { role, user, userMunicipality, wasteEvidenceRecord } from "../../api/db/schema";
+import { REPORT_FORBIDDEN_MESSAGE } from "#contract/report";
 import { addYardWaste, cashVisit, openYardBody, yardWasteBody } from "./yard-fixtures";
 import { createdId, expectRefused, setupApiWithIds, type TestApi } from "./helpers";
 import { feeWorld } from "./fee-world";
@@ -236,6 +238,33 @@ describe("GET municipality/{id}/report", () => {
     expect((await t.call("GET", url(A), { as: "managerB" })).status).toBe(404);
     expect((await t.call("GET", url(A, "/export.csv"), { as: "managerB" })).status).toBe(404);
     expect((await t.call("GET", url(B), { as: "managerB" })).body).toMatchObject({ total: 0 });
+  });
+
+  it("a role reads only its areas: an operator's collection point report without the yards, an accountant's none", async () => {
+    const tokenOf = async (roleName: string, userName: string) => {
+      const [r] = await t.db.select().from(role).where(eq(role.name, roleName));
+      const [u] = await t.db
+        .insert(user)
+        .values({ userName, firstName: "Test", lastName: roleName, roleId: r!.id, municipalityId: A })
+        .returning({ id: user.id });
+      await t.db.insert(userMunicipality).values({ userId: u!.id, municipalityId: A });
+      return t.signToken({ sub: String(u!.id), preferred_username: userName });
+    };
+    // OPERATOR: collection points and records, not the yards (reportRights, contract/report.ts).
+    const operator = await tokenOf("OPERATOR", "t.operator");
+    const narrowed = await t.call("GET", url(A), { token: operator, query: { type: "subject", ...YEAR } });
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body).toMatchObject({ source: "general" });
+    expect(narrowed.body.totals).toEqual({ records: 6, weightKg: "46.500", yardVisits: 0, yardWeightKg: "0.000" });
+    const yard = await t.call("GET", url(A), { token: operator, query: { type: "subject", source: "yard", ...YEAR } });
+    expect(yard.status).toBe(403);
+    expect(yard.body.Message).toBe(REPORT_FORBIDDEN_MESSAGE);
+    // ACCOUNTANT: report.aDetail alone reads nothing (the accounting exports wait for their layouts, decision 0043).
+    const accountant = await tokenOf("ACCOUNTANT", "t.accountant");
+    for (const type of ["bin", "subject", "waste"]) {
+      expect((await t.call("GET", url(A), { token: accountant, query: { type, ...YEAR } })).status).toBe(403);
+    }
+    expect((await t.call("GET", url(A, "/export.csv"), { token: accountant, query: YEAR })).status).toBe(403);
   });
 
   it("offers the city districts of the municipality's collection points", async () => {

@@ -4,6 +4,8 @@
  */
 import {
   REPORT_BIN_YARD_MESSAGE,
+  REPORT_FORBIDDEN_MESSAGE,
+  reportRights,
   REPORT_MAX_DAYS,
   REPORT_PERIOD_LENGTH_MESSAGE,
   REPORT_PERIOD_ORDER_MESSAGE,
@@ -11,7 +13,7 @@ import {
   type ReportSource,
   type ReportType,
 } from "#contract/report";
-import { validation } from "../../lib/errors";
+import { ApiError, validation } from "../../lib/errors";
 import { today } from "../subject/membership";
 
 export interface ReportFilter {
@@ -27,11 +29,16 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /**
  * The period: as asked; one end alone reaches to the other end of its year; neither is this year (Prague). 422 with
- * Czech messages under the fields: from after to, a period over three years, bins from the yards.
+ * Czech messages under the fields: from after to, a period over three years, bins from the yards. The role's rights
+ * (reportRights): a type or a source it may not read is a 403; 'all' keeps to the source it may read.
  */
-export function reportFilter(q: ReportExportQuery): ReportFilter {
-  const type = q.type ?? "bin";
-  const source = q.source ?? "all";
+export function reportFilter(q: ReportExportQuery, permissions: readonly string[]): ReportFilter {
+  const rights = reportRights(permissions);
+  const type = q.type ?? rights.types[0] ?? "bin";
+  const asked = q.source ?? "all";
+  if (!rights.types.includes(type) || (!rights.sources.includes(asked) && asked !== "all"))
+    throw new ApiError(403, REPORT_FORBIDDEN_MESSAGE);
+  const source = rights.sources.includes(asked) ? asked : rights.sources[0]!;
   const year = (q.dateFrom ?? q.dateTo ?? today()).slice(0, 4);
   const dateFrom = q.dateFrom ?? (q.dateTo ? `${q.dateTo.slice(0, 4)}-01-01` : `${year}-01-01`);
   const dateTo = q.dateTo ?? `${dateFrom.slice(0, 4)}-12-31`;

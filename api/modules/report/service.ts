@@ -253,8 +253,13 @@ export function totalsOf(r: Row | undefined): ReportTotals {
 }
 
 /** GET municipality/{id}/report: one page of the report and the totals of all its rows. */
-export async function getReport(db: Db, municipalityId: number, q: ReportQuery): Promise<ReportAnswer> {
-  const f = reportFilter(q);
+export async function getReport(
+  db: Db,
+  municipalityId: number,
+  q: ReportQuery,
+  permissions: readonly string[],
+): Promise<ReportAnswer> {
+  const f = reportFilter(q, permissions);
   const window = pageWindow(q);
   const rows = await reportRows(db, municipalityId, f, window);
   // A page past the end has no row to carry the totals: the first row tells them.

@@ -5,7 +5,7 @@
  * has a type); the external systems' exports are not offered (decision 0043).
  */
 import { data } from "react-router";
-import { reportList } from "#contract/report";
+import { reportList, reportRights } from "#contract/report";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageTitle } from "~/components/page-title";
 import { PageHeader } from "~/components/page-header";
@@ -23,14 +23,16 @@ export const handle = pageTitle("report:title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, municipalityId } = await requireMunicipality(request, context, "report.aDetail");
+  // The types and sources the role may read: the form offers those (the API refuses the others).
+  const rights = reportRights(api.session.get("permissions") ?? []);
   const url = new URL(request.url);
   const typed = reportFilterValues(url.searchParams);
   const { districts } = await api.report.options({ municipalityId });
   const params = readListParams(reportList, url);
   const values = { ...typed, ...(typed.dateFrom || typed.dateTo ? {} : thisYear()) };
   const switches = { records: typed.records !== "false", weight: typed.weight !== "false" };
-  const base = { districts, params, values, switches, report: null, errors: null };
-  if (!url.searchParams.has("type")) return base;
+  const base = { districts, params, values, switches, rights, report: null, errors: null };
+  if (!url.searchParams.has("type") || rights.types.length === 0) return base;
   const res = await api.result.report.list({
     municipalityId,
     ...reportQueryOf(url.searchParams),
@@ -53,12 +55,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { districts, params, values, switches, report, errors } = loaderData;
+  const { districts, params, values, switches, rights, report, errors } = loaderData;
+  if (rights.types.length === 0) {
+    return (
+      <div className="space-y-4">
+        <PageHeader title={t("report:title")} subtitle={t("report:intro")} />
+        <p className="text-sm text-slate-700">{t("report:noRights")}</p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       <PageHeader title={t("report:title")} subtitle={t("report:intro")} />
       <SectionCard title={t("report:filter.title")}>
-        <ReportFilterForm values={values} districts={districts} errors={errors} />
+        <ReportFilterForm values={values} districts={districts} errors={errors} rights={rights} />
       </SectionCard>
       {report ? (
         <ReportTable report={report} params={params} switches={switches} />

@@ -6,7 +6,7 @@
 import { cloneElement, type ReactElement } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { dateRangeQuickLinks, toIsoDate } from "#contract/calendar";
-import { REPORT_SOURCES, REPORT_TYPES } from "#contract/report";
+import type { ReportSource, ReportType } from "#contract/report";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -18,11 +18,13 @@ type Props = {
   values: ReportFilterValues;
   districts: string[];
   errors: Partial<Record<string, string[]>> | null;
+  /** The types and sources the role may read (reportRights): only those are offered. */
+  rights: { types: ReportType[]; sources: ReportSource[] };
 };
 
 const FORM_ID = "report-filter";
 
-export function ReportFilterForm({ values, districts, errors }: Props) {
+export function ReportFilterForm({ values, districts, errors, rights }: Props) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const yesNo = [
@@ -31,7 +33,7 @@ export function ReportFilterForm({ values, districts, errors }: Props) {
   ];
   const quick = dateRangeQuickLinks().map((q) => {
     const next = new URLSearchParams(searchParams);
-    next.set("type", values.type || "bin");
+    next.set("type", values.type || rights.types[0]!);
     next.set("dateFrom", toIsoDate(q.from));
     next.set("dateTo", toIsoDate(q.to));
     next.delete("page");
@@ -49,8 +51,8 @@ export function ReportFilterForm({ values, districts, errors }: Props) {
       <div className="flex flex-wrap items-start gap-4">
         <Control name="type" label={t("report:filter.type")} errors={errors}>
           <Select
-            defaultValue={values.type || "bin"}
-            options={REPORT_TYPES.map((v) => ({ value: v, label: t(`report:type.${v}`) }))}
+            defaultValue={values.type || rights.types[0]}
+            options={rights.types.map((v) => ({ value: v, label: t(`report:type.${v}`) }))}
           />
         </Control>
         <Control name="dateFrom" label={t("report:filter.dateFrom")} errors={errors}>
@@ -71,8 +73,8 @@ export function ReportFilterForm({ values, districts, errors }: Props) {
         </Control>
         <Control name="source" label={t("report:filter.source")} errors={errors}>
           <Select
-            defaultValue={values.source || "all"}
-            options={REPORT_SOURCES.map((v) => ({ value: v, label: t(`report:source.${v}`) }))}
+            defaultValue={values.source || rights.sources[0]}
+            options={rights.sources.map((v) => ({ value: v, label: t(`report:source.${v}`) }))}
           />
         </Control>
         <Control name="records" label={t("report:filter.records")} errors={errors}>
