@@ -179,6 +179,8 @@ describe("GET municipality/{id}/report", () => {
       ["Objemný odpad", 0, "0.000", 2, "80.000"],
       ["Sklo", 0, "0.000", 1, "5.000"],
     ]);
+    // Beta's one visit brought bulky waste and glass: in both rows, once in the total of visits.
+    expect(r.totals).toMatchObject({ yardVisits: 2, yardWeightKg: "85.000" });
     const yard = await report({ type: "waste", source: "yard", ...YEAR });
     expect(figures(yard.items)).toEqual([
       ["Objemný odpad", 0, "0.000", 2, "80.000"],
@@ -190,6 +192,7 @@ describe("GET municipality/{id}/report", () => {
       ["Papír", 2, "4.500", 0, "0.000"],
       ["Sklo", 0, "0.000", 1, "5.000"],
     ]);
+    expect(north.totals.yardVisits).toBe(1);
   });
 
   it("the district filter of bins, sorting and paging keep the totals of every row", async () => {

@@ -66,6 +66,15 @@ describe("reports", () => {
     await form.getByRole("button", { name: "Zobrazit záznamy" }).click();
     await page.getByText("Datum od musí být nejpozději v den data do.").waitFor();
     expect(await form.getByLabel("Od", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+
+    // A quick period keeps the filters as they are on screen, not as last sent.
+    await form.getByLabel("Typ reportu").selectOption("waste");
+    await form.getByRole("button", { name: "Minulý rok" }).click();
+    const lastYear = new Date().getFullYear() - 1;
+    await page.waitForURL((url) => url.searchParams.get("dateFrom") === `${lastYear}-01-01`);
+    expect(new URL(page.url()).searchParams.get("type")).toBe("waste");
+    expect(new URL(page.url()).searchParams.get("dateTo")).toBe(`${lastYear}-12-31`);
+    await page.getByRole("heading", { name: /^Odpady za období/ }).waitFor();
     await context.close();
   });
 });

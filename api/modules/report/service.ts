@@ -89,7 +89,7 @@ function binRows(M: number, f: ReportFilter): SQL {
     with g as (${recordSums(M, f, sql`r.header_id`, sql`and r.header_id is not null`)})
     select h.id, s.name as name, h.barcode, h.plain_code, bt.name as bin_type_name, bt.capacity as bin_volume,
       wt.name as waste_name, wt.catalog_code, s.name as subject_name, ${PLACE}, null::int as bins,
-      g.n as g_n, g.kg as g_kg, 0::int as y_n, 0::numeric as y_kg
+      g.n as g_n, g.kg as g_kg, 0::int as y_n, 0::numeric as y_kg, null::int as visits_total
     from g join waste_evidence_header h on h.id = g.id and h.municipality_id = ${M}
     left join bin_type bt on bt.id = h.bin_type_id
     left join waste_type wt on wt.id = h.waste_type_id
@@ -130,7 +130,8 @@ function subjectRows(M: number, f: ReportFilter): SQL {
       k as (select id from g union select id from y)
     select s.id, s.name, ${NO_BIN}, null::text as waste_name, null::text as catalog_code,
       null::text as subject_name, ${PLACE}, s.bin_count as bins,
-      coalesce(g.n, 0) as g_n, coalesce(g.kg, 0) as g_kg, coalesce(y.n, 0) as y_n, coalesce(y.kg, 0) as y_kg
+      coalesce(g.n, 0) as g_n, coalesce(g.kg, 0) as g_kg, coalesce(y.n, 0) as y_n, coalesce(y.kg, 0) as y_kg,
+      null::int as visits_total
     from k join subject s on s.id = k.id and s.municipality_id = ${M}
     left join g on g.id = k.id left join y on y.id = k.id
     ${f.district ? sql`where s.city_district = ${f.district}` : sql``}`;
@@ -142,7 +143,8 @@ function wasteRows(M: number, f: ReportFilter): SQL {
     sql`${subjectId} in (select id from subject where municipality_id = ${M} and city_district = ${f.district!})`;
   const g = recordSums(M, f, sql`r.waste_type_id`, f.district ? sql`and ${inDistrict(sql`r.subject_id`)}` : sql``);
   const y = withYard(f)
-    ? sql`select yw.waste_type_id as id, count(distinct v.id)::int as n, sum(x.quantity_kg) as kg
+    ? sql`select yw.waste_type_id as id, count(distinct v.id)::int as n, sum(x.quantity_kg) as kg,
+          grouping(yw.waste_type_id) as whole
         from yard_report v join yard_report_record x on x.yard_report_id = v.id
         join collection_yard_waste yw on yw.id = x.yard_waste_id
         where ${visitsOf(M, f)}
@@ -152,13 +154,16 @@ function wasteRows(M: number, f: ReportFilter): SQL {
                 and ${inDistrict(sql`m.subject_id`)})`
             : sql``
         }
-        group by yw.waste_type_id`
-    : NONE;
+        group by grouping sets ((yw.waste_type_id), ())`
+    : sql`select null::int as id, 0::int as n, 0::numeric as kg, 0 as whole where false`;
+  // A visit that brought two wastes is in both rows; the grand total (the empty grouping set) counts it once.
   return sql`
-    with g as (${g}), y as (${y}), k as (select id from g union select id from y)
+    with g as (${g}), ya as (${y}), y as (select * from ya where whole = 0),
+      k as (select id from g union select id from y)
     select k.id, wt.name, ${NO_BIN}, wt.name as waste_name, wt.catalog_code, ${NO_PLACE},
       null::text as district, null::int as bins,
-      coalesce(g.n, 0) as g_n, coalesce(g.kg, 0) as g_kg, coalesce(y.n, 0) as y_n, coalesce(y.kg, 0) as y_kg
+      coalesce(g.n, 0) as g_n, coalesce(g.kg, 0) as g_kg, coalesce(y.n, 0) as y_n, coalesce(y.kg, 0) as y_kg,
+      (select n from ya where whole = 1) as visits_total
     from k left join waste_type wt on wt.id = k.id
     left join g on g.id is not distinct from k.id left join y on y.id is not distinct from k.id`;
 }
@@ -201,7 +206,7 @@ export async function reportRows(
     sql`
     select q.*, g_n as n, g_kg::numeric(16,3)::text as kg, y_n as visits, y_kg::numeric(16,3)::text as ykg,
       count(*) over () as total_rows, sum(g_n) over () as total_n,
-      (sum(g_kg) over ())::numeric(16,3)::text as total_kg, sum(y_n) over () as total_visits,
+      (sum(g_kg) over ())::numeric(16,3)::text as total_kg, coalesce(max(visits_total) over (), sum(y_n) over ()) as total_visits,
       (sum(y_kg) over ())::numeric(16,3)::text as total_ykg
     from (${ROWS[f.type](M, f)}) q
     order by ${orderOf(f)}

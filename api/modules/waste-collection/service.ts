@@ -18,7 +18,7 @@ import { notFound } from "../../lib/errors";
 import { listPage, pageWindow } from "../../lib/paging";
 import { iso } from "../../lib/records";
 import { foldSql } from "../../db/schema/fold";
-import { foldText } from "../../lib/search";
+import { foldText, likeLiteral } from "../../lib/search";
 import {
   collectionListKeys,
   collectionLogListKeys,
@@ -74,7 +74,12 @@ type ItemRow = { [K in keyof typeof itemColumns]: unknown } & {
 };
 
 const toItem = (r: ItemRow): CollectionListItem =>
-  ({ ...r, startedAt: iso(r.startedAt), endedAt: iso(r.endedAt), state: r.state as CollectionState }) as CollectionListItem;
+  ({
+    ...r,
+    startedAt: iso(r.startedAt),
+    endedAt: iso(r.endedAt),
+    state: r.state as CollectionState,
+  }) as CollectionListItem;
 
 const SORTS: Record<SortKey<typeof collectionListKeys>, AnyColumn | SQL> = {
   collectedOn: wc.collectedOn,
@@ -93,7 +98,7 @@ export async function listCollections(
   const where = and(
     eq(wc.municipalityId, municipalityId),
     q.search
-      ? sql`(${foldSql(sql`${wc.name}`)} like ${`%${foldText(q.search)}%`} or ${wc.licencePlate} ilike ${`%${q.search}%`})`
+      ? sql`(${foldSql(sql`${wc.name}`)} like ${`%${likeLiteral(foldText(q.search))}%`} or ${wc.licencePlate} ilike ${`%${likeLiteral(q.search)}%`})`
       : undefined,
     q.state ? eq(wc.state, q.state) : undefined,
     q.wasteTypeId ? eq(wc.wasteTypeId, q.wasteTypeId) : undefined,
@@ -226,7 +231,12 @@ export async function collectionMap(db: Db, municipalityId: number, id: number):
   };
   for (const r of records) add(r.lat, r.lng, kind(r.duplicate ? "duplicate" : "collected"), r.id);
   for (const l of logs) {
-    const k = l.type === "DuplicateRecord" ? "duplicate" : l.type === "EmptyCode" || l.type === "UnknownCode" ? "noCode" : "error";
+    const k =
+      l.type === "DuplicateRecord"
+        ? "duplicate"
+        : l.type === "EmptyCode" || l.type === "UnknownCode"
+          ? "noCode"
+          : "error";
     add(l.lat, l.lng, kind(k), l.id);
   }
   return { points, withoutPosition };

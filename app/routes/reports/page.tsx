@@ -4,7 +4,7 @@
  * in the URL (a GET form), so it all works without JavaScript. The report is made once the form was sent (the URL
  * has a type); the external systems' exports are not offered (decision 0043).
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { reportList, reportRights } from "#contract/report";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageTitle } from "~/components/page-title";
@@ -17,7 +17,7 @@ import { userT } from "~/server/i18n.server";
 import type { Route } from "./+types/page";
 import { ReportFilterForm } from "./+shared/filter-form";
 import { ReportTable } from "./+shared/table";
-import { reportFilterValues, reportQueryOf, thisYear } from "./+shared/filters";
+import { quickPeriodUrl, reportFilterValues, reportQueryOf, thisYear } from "./+shared/filters";
 
 export const handle = pageTitle("report:title");
 
@@ -26,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The types and sources the role may read: the form offers those (the API refuses the others).
   const rights = reportRights(api.session.get("permissions") ?? []);
   const url = new URL(request.url);
+  const quick = quickPeriodUrl(url.searchParams);
+  if (quick) throw redirect(quick);
   const typed = reportFilterValues(url.searchParams);
   const { districts } = await api.report.options({ municipalityId });
   const params = readListParams(reportList, url);

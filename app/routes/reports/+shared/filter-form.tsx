@@ -1,11 +1,11 @@
 /**
  * The report's filter (spec 001 §2 'Reports'): a GET form, so it works without JavaScript and the report can be
  * bookmarked. 'Zobrazit záznamy' shows the rows below; 'Exportovat' sends the same fields to the CSV download. The
- * period's quick links (spec 000 §9) show the report of that period at once.
+ * period's quick links (spec 000 §9) are submit buttons: the report of that period with the filters as on screen.
  */
 import { cloneElement, type ReactElement } from "react";
-import { Form, Link, useSearchParams } from "react-router";
-import { dateRangeQuickLinks, toIsoDate } from "#contract/calendar";
+import { Form, useSearchParams } from "react-router";
+import { dateRangeQuickLinks } from "#contract/calendar";
 import type { ReportSource, ReportType } from "#contract/report";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
@@ -31,14 +31,7 @@ export function ReportFilterForm({ values, districts, errors, rights }: Props) {
     { value: "true", label: t("common:dataTable.yes") },
     { value: "false", label: t("common:dataTable.no") },
   ];
-  const quick = dateRangeQuickLinks().map((q) => {
-    const next = new URLSearchParams(searchParams);
-    next.set("type", values.type || rights.types[0]!);
-    next.set("dateFrom", toIsoDate(q.from));
-    next.set("dateTo", toIsoDate(q.to));
-    next.delete("page");
-    return { key: q.key, to: `${REPORTS_PATH}?${next}` };
-  });
+  const sort = searchParams.get("sort");
   return (
     <Form
       method="get"
@@ -48,6 +41,8 @@ export function ReportFilterForm({ values, districts, errors, rights }: Props) {
       aria-label={t("report:filter.label")}
       className="grid gap-4"
     >
+      {/* The table's sort goes along with the export and a new report. */}
+      {sort && <input type="hidden" name="sort" value={sort} />}
       <div className="flex flex-wrap items-start gap-4">
         <Control name="type" label={t("report:filter.type")} errors={errors}>
           <Select
@@ -84,19 +79,30 @@ export function ReportFilterForm({ values, districts, errors, rights }: Props) {
           <Select defaultValue={values.weight || "true"} options={yesNo} />
         </Control>
       </div>
-      <nav aria-label={t("report:filter.period")} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span className="text-slate-600">{t("report:filter.period")}:</span>
-        {quick.map((q) => (
-          <Link key={q.key} to={q.to} reloadDocument className="text-emerald-800 hover:underline">
-            {t(`report:quick.${q.key}`)}
-          </Link>
-        ))}
-      </nav>
-      <div className="flex flex-wrap gap-2">
+      <div className="order-2 flex flex-wrap gap-2">
         <Button type="submit">{t("report:filter.show")}</Button>
         <Button type="submit" variant="secondary" formAction={REPORT_EXPORT_PATH}>
           {t("report:filter.export")}
         </Button>
+      </div>
+      {/* After the buttons in the page's order, so Enter in a field shows the records; shown above them. */}
+      <div
+        role="group"
+        aria-label={t("report:filter.period")}
+        className="order-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
+      >
+        <span className="text-slate-600">{t("report:filter.period")}:</span>
+        {dateRangeQuickLinks().map((q) => (
+          <button
+            key={q.key}
+            type="submit"
+            name="quick"
+            value={q.key}
+            className="text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600"
+          >
+            {t(`report:quick.${q.key}`)}
+          </button>
+        ))}
       </div>
     </Form>
   );

@@ -2,7 +2,7 @@
  * The report's filters as they travel in the URL (contract/report.ts): the page and the CSV send them to the API as
  * typed, so a wrong one comes back as a 422 with its message under its field instead of being quietly dropped.
  */
-import { wallOf } from "#contract/calendar";
+import { dateRangeQuickLinks, toIsoDate, wallOf } from "#contract/calendar";
 
 export const REPORTS_PATH = "/reports";
 export const REPORT_EXPORT_PATH = "/reports/export.csv";
@@ -24,6 +24,21 @@ export function reportQueryOf(sp: URLSearchParams): Partial<ReportFilterValues> 
     if (v) out[k] = v;
   }
   return out;
+}
+
+/**
+ * A quick period pressed (?quick=lastMonth: a submit button of the filter form, so the other filters go along as they
+ * are on screen): the URL with its dates instead, or null when none was pressed.
+ */
+export function quickPeriodUrl(sp: URLSearchParams): string | null {
+  const link = dateRangeQuickLinks().find((l) => l.key === sp.get("quick"));
+  if (!link) return null;
+  const next = new URLSearchParams(sp);
+  next.delete("quick");
+  next.delete("page");
+  next.set("dateFrom", toIsoDate(link.from));
+  next.set("dateTo", toIsoDate(link.to));
+  return `${REPORTS_PATH}?${next}`;
 }
 
 /** This year in Prague, the period the form offers before anything was asked. */
